@@ -1,0 +1,52 @@
+package dev.sft.contract;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The machine-readable report of a run ({@code report.json}). Its field names are a contract: the controller,
+ * CI jobs and GitOps health checks read them. Extend it, never rename.
+ *
+ * @param runId unique id of the run; evidence lives under {@code <shared-root>/<runId>/}
+ * @param writer writer under test ({@code iceberg} or {@code comet-native})
+ * @param master the Spark master URL the scenarios ran against
+ * @param scenarios one entry per scenario and repetition
+ * @param passed true only when every entry passed both verdicts
+ * @param startedAt ISO-8601 start time
+ * @param finishedAt ISO-8601 finish time
+ * @param failure a run-level failure (preflight, unreachable master) that prevented scenarios from running, or null
+ */
+public record Report(
+    String runId,
+    String writer,
+    String master,
+    List<ScenarioResult> scenarios,
+    boolean passed,
+    String startedAt,
+    String finishedAt,
+    String failure) {
+
+  public static Report of(
+      String runId, String writer, String master, List<ScenarioResult> scenarios,
+      String startedAt, String finishedAt, String failure) {
+    boolean allPassed = failure == null && !scenarios.isEmpty() && scenarios.stream().allMatch(ScenarioResult::passed);
+    return new Report(runId, writer, master, List.copyOf(scenarios), allPassed, startedAt, finishedAt, failure);
+  }
+
+  /** Merges the reports of several driver runs of one run (e.g. speculation on, then off). */
+  public static Report merge(String runId, List<Report> parts, String startedAt, String finishedAt) {
+    List<ScenarioResult> all = new ArrayList<>();
+    List<String> failures = new ArrayList<>();
+    String writer = null;
+    String master = null;
+    for (Report part : parts) {
+      all.addAll(part.scenarios());
+      writer = writer == null ? part.writer() : writer;
+      master = master == null ? part.master() : master;
+      if (part.failure() != null) {
+        failures.add(part.failure());
+      }
+    }
+    return of(runId, writer, master, all, startedAt, finishedAt, failures.isEmpty() ? null : String.join("; ", failures));
+  }
+}

@@ -1,0 +1,38 @@
+package dev.sft.contract;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.SerializationFeature;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+
+/** Reads and writes {@code report.json}; writes are atomic so a reader never sees half a report. */
+public final class ReportJson {
+  private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+
+  private ReportJson() {}
+
+  public static String toJson(Report report) {
+    try {
+      return MAPPER.writeValueAsString(report);
+    } catch (IOException e) {
+      throw new IllegalStateException("cannot serialize report " + report.runId(), e);
+    }
+  }
+
+  public static Report fromJson(String json) throws IOException {
+    return MAPPER.readValue(json, Report.class);
+  }
+
+  public static Report read(Path file) throws IOException {
+    return MAPPER.readValue(file.toFile(), Report.class);
+  }
+
+  public static void write(Report report, Path file) throws IOException {
+    Files.createDirectories(file.toAbsolutePath().getParent());
+    Path tmp = file.resolveSibling("." + file.getFileName() + ".tmp");
+    Files.writeString(tmp, toJson(report));
+    Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+  }
+}

@@ -1,0 +1,28 @@
+package dev.sft.contract;
+
+/**
+ * Exit codes of {@code sft run} and {@code sft local}; the controller and CI scripts interpret harness exits by
+ * these, so they are defined once, here.
+ */
+public enum RunExitCode {
+  /** Every selected scenario passed both verdicts. */
+  PASSED(0),
+  /** At least one scenario's scheduler or storage verdict is Failed or Unknown. */
+  SCENARIO_NOT_PASSED(1),
+  /** Bad command-line arguments; nothing was started. */
+  USAGE(2),
+  /** The cluster cannot host the scenarios (preflight: shared filesystem, concurrent executors on two hosts). */
+  PREFLIGHT_FAILED(3),
+  /** Infrastructure failure: unreachable master, a cluster process that would not start, an internal error. */
+  INFRASTRUCTURE(4);
+
+  private final int code;
+
+  RunExitCode(int code) {
+    this.code = code;
+  }
+
+  public int code() {
+    return code;
+  }
+}

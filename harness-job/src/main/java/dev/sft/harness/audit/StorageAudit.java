@@ -1,0 +1,95 @@
+package dev.sft.harness.audit;
+
+import dev.sft.harness.probe.WriterFiles;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Collection;
+import java.util.SortedSet;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.iceberg.DataFile;
+import org.apache.iceberg.ManifestFile;
+import org.apache.iceberg.ManifestFiles;
+import org.apache.iceberg.ManifestReader;
+import org.apache.iceberg.Snapshot;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.TableProperties;
+import org.apache.iceberg.hadoop.HadoopTables;
+
+/**
+ * Compares what is physically on storage with what the table's current snapshot references. It needs no Spark, so
+ * the same code serves the scenarios and the stand-alone audit.
+ */
+public final class StorageAudit {
+  /** Hadoop's local filesystem writes these checksum sidecars; they are the only files the inventory ignores. */
+  public static final String CRC_SUFFIX = ".crc";
+
+  private StorageAudit() {}
+
+  public static Table load(String tableLocation) {
+    return new HadoopTables(new Configuration()).load(tableLocation);
+  }
+
+  public static String dataLocation(Table table) {
+    String configured = table.properties().get(TableProperties.WRITE_DATA_LOCATION);
+    return WriterFiles.localPath(configured != null ? configured : table.location() + "/data");
+  }
+
+  public static AuditResult audit(String tableLocation, Collection<String> winner, Collection<String> rejected) {
+    Table table = load(tableLocation);
+    String dataLocation = dataLocation(table);
+    Snapshot current = table.currentSnapshot();
+    int snapshots = 0;
+    for (Snapshot ignored : table.snapshots()) {
+      snapshots++;
+    }
+    return FileSets.derive(
+        WriterFiles.localPath(table.location()),
+        dataLocation,
+        current == null ? null : current.snapshotId(),
+        snapshots,
+        inventory(Path.of(dataLocation)),
+        referenced(table),
+        winner,
+        rejected);
+  }
+
+  /** Every regular file under the data location, including unfinished ones, except CRC sidecars. */
+  public static SortedSet<String> inventory(Path dataLocation) {
+    SortedSet<String> files = new TreeSet<>();
+    if (!Files.isDirectory(dataLocation)) {
+      return files;
+    }
+    try (Stream<Path> walk = Files.walk(dataLocation)) {
+      walk.filter(Files::isRegularFile)
+          .map(Path::toString)
+          .filter(name -> !name.endsWith(CRC_SUFFIX))
+          .forEach(files::add);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot inventory " + dataLocation, e);
+    }
+    return files;
+  }
+
+  /** Data files live in the current snapshot's manifests (added or existing entries). */
+  public static SortedSet<String> referenced(Table table) {
+    SortedSet<String> files = new TreeSet<>();
+    Snapshot current = table.currentSnapshot();
+    if (current == null) {
+      return files;
+    }
+    for (ManifestFile manifest : current.dataManifests(table.io())) {
+      try (ManifestReader<DataFile> reader = ManifestFiles.read(manifest, table.io())) {
+        for (DataFile file : reader) {
+          files.add(WriterFiles.localPath(file.location()));
+        }
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot read manifest " + manifest.path(), e);
+      }
+    }
+    return files;
+  }
+}

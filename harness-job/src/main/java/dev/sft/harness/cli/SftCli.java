@@ -1,0 +1,54 @@
+package dev.sft.harness.cli;
+
+import dev.sft.contract.RunExitCode;
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** {@code sft}: Spark scheduler-failure tests for Iceberg writes. */
+@Command(
+    name = "sft",
+    mixinStandardHelpOptions = true,
+    version = "sft 0.1.0",
+    description = "Tests how Iceberg writes on Spark survive speculative attempts, executor SIGKILLs and lost "
+        + "shuffle output, then audits the table's storage.",
+    subcommands = {LocalCommand.class, RunCommand.class},
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = {
+        "0:every selected scenario passed both verdicts",
+        "1:a scenario's scheduler or storage verdict is Failed or Unknown",
+        "2:bad arguments",
+        "3:preflight failed (shared filesystem, executors on two hosts)",
+        "4:infrastructure failure (unreachable master, cluster start, internal error)"})
+public final class SftCli implements Runnable {
+  @CommandLine.Spec
+  CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public void run() {
+    throw new CommandLine.ParameterException(spec.commandLine(), "choose a command: local or run");
+  }
+
+  public static CommandLine commandLine() {
+    CommandLine cli = new CommandLine(new SftCli());
+    cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
+      if (e instanceof IllegalArgumentException) {
+        commandLine.getErr().println("sft " + commandLine.getCommandName() + ": error: " + e.getMessage());
+        return RunExitCode.USAGE.code();
+      }
+      commandLine.getErr().println("sft " + commandLine.getCommandName() + ": failed: " + e.getMessage());
+      if (System.getenv("SFT_DEBUG") != null) {
+        e.printStackTrace(commandLine.getErr());
+      }
+      return RunExitCode.INFRASTRUCTURE.code();
+    });
+    return cli;
+  }
+
+  public static int execute(String... args) {
+    return commandLine().execute(args);
+  }
+
+  public static void main(String[] args) {
+    System.exit(execute(args));
+  }
+}

@@ -1,0 +1,40 @@
+package dev.sft.harness.cluster;
+
+import dev.sft.harness.driver.SparkSettings;
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+/** Starts a JVM on the assembled SPARK_HOME's jars, with output going to a log file. */
+public final class JvmProcess {
+  private JvmProcess() {}
+
+  public static String javaExecutable() {
+    return ProcessHandle.current().info().command()
+        .orElse(Path.of(System.getProperty("java.home"), "bin", "java").toString());
+  }
+
+  public static List<String> command(Path sparkHome, List<String> jvmFlags, String mainClass, List<String> args) {
+    List<String> command = new ArrayList<>();
+    command.add(javaExecutable());
+    command.addAll(SparkSettings.FAST_START_JVM_FLAGS);
+    command.addAll(jvmFlags);
+    command.add("-cp");
+    command.add(sparkHome.resolve("jars") + "/*");
+    command.add(mainClass);
+    command.addAll(args);
+    return command;
+  }
+
+  public static Process start(List<String> command, Map<String, String> env, Path workDir, Path log, boolean pipeStdout)
+      throws IOException {
+    ProcessBuilder builder = new ProcessBuilder(command).directory(workDir.toFile());
+    builder.environment().putAll(env);
+    builder.redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()));
+    builder.redirectOutput(pipeStdout ? ProcessBuilder.Redirect.PIPE : ProcessBuilder.Redirect.appendTo(log.toFile()));
+    builder.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));
+    return builder.start();
+  }
+}

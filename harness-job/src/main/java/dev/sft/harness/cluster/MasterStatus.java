@@ -1,0 +1,45 @@
+package dev.sft.harness.cluster;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import dev.sft.harness.evidence.Json;
+import java.io.IOException;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The Standalone master's own view of its workers, from its {@code /json/} endpoint. */
+public final class MasterStatus {
+  private static final HttpClient HTTP = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(2)).build();
+
+  /** One worker as the master lists it; restarted workers linger as DEAD, so only ALIVE ones count. */
+  public record Worker(String id, String host, String state, int cores) {}
+
+  private MasterStatus() {}
+
+  public static List<Worker> workers(String jsonUrl) throws IOException, InterruptedException {
+    HttpRequest request = HttpRequest.newBuilder(URI.create(jsonUrl)).timeout(Duration.ofSeconds(2)).GET().build();
+    HttpResponse<String> response = HTTP.send(request, HttpResponse.BodyHandlers.ofString());
+    if (response.statusCode() != 200) {
+      throw new IOException(jsonUrl + " answered HTTP " + response.statusCode());
+    }
+    return parse(response.body());
+  }
+
+  static List<Worker> parse(String json) {
+    List<Worker> workers = new ArrayList<>();
+    JsonNode root = Json.parse(json, JsonNode.class);
+    for (JsonNode worker : root.path("workers")) {
+      workers.add(new Worker(worker.path("id").asText(), worker.path("host").asText(),
+          worker.path("state").asText(), worker.path("cores").asInt()));
+    }
+    return workers;
+  }
+
+  public static long alive(List<Worker> workers) {
+    return workers.stream().filter(w -> "ALIVE".equals(w.state())).count();
+  }
+}

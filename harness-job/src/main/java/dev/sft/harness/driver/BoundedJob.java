@@ -1,0 +1,94 @@
+package dev.sft.harness.driver;
+
+import dev.sft.harness.evidence.BoundedWait;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import org.apache.spark.sql.SparkSession;
+
+/**
+ * A Spark action running on its own thread under a job group, so the driver can orchestrate gates while it runs,
+ * wait for it with a bound, and cancel it when the bound is reached.
+ */
+public final class BoundedJob<T> implements AutoCloseable {
+  private final SparkSession spark;
+  private final String group;
+  private final ExecutorService thread;
+  private final Future<T> future;
+
+  private BoundedJob(SparkSession spark, String group, Callable<T> action) {
+    this.spark = spark;
+    this.group = group;
+    this.thread = Executors.newSingleThreadExecutor(r -> {
+      Thread t = new Thread(r, "sft-job-" + group);
+      t.setDaemon(true);
+      return t;
+    });
+    this.future = thread.submit(() -> {
+      spark.sparkContext().setJobGroup(group, group, true);
+      try {
+        return action.call();
+      } finally {
+        spark.sparkContext().clearJobGroup();
+      }
+    });
+  }
+
+  public static <T> BoundedJob<T> start(SparkSession spark, String group, Callable<T> action) {
+    return new BoundedJob<>(spark, group, action);
+  }
+
+  public boolean isDone() {
+    return future.isDone();
+  }
+
+  /** Waits for the action; a timeout cancels the job group, a failure is rethrown with its cause's message. */
+  public T await(Duration timeout) {
+    try {
+      return future.get(timeout.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (TimeoutException e) {
+      cancel();
+      throw new BoundedWait.TimedOut("timed out after " + timeout.toSeconds() + " s waiting for Spark job group "
+          + group + " to finish; the job group was cancelled");
+    } catch (ExecutionException e) {
+      Throwable cause = e.getCause();
+      throw new JobFailed(group, cause);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while waiting for " + group, e);
+    }
+  }
+
+  public void cancel() {
+    spark.sparkContext().cancelJobGroup(group);
+  }
+
+  @Override
+  public void close() {
+    if (!future.isDone()) {
+      cancel();
+    }
+    thread.shutdown();
+  }
+
+  /** The action threw; the message keeps the root cause, which is usually the interesting part. */
+  public static final class JobFailed extends RuntimeException {
+    JobFailed(String group, Throwable cause) {
+      super("Spark job group " + group + " failed: " + rootMessage(cause), cause);
+    }
+
+    private static String rootMessage(Throwable t) {
+      Throwable root = t;
+      while (root.getCause() != null && root.getCause() != root) {
+        root = root.getCause();
+      }
+      String first = String.valueOf(t.getMessage()).lines().findFirst().orElse("");
+      return root == t ? first : first + " (root cause: " + root + ")";
+    }
+  }
+}

@@ -1,0 +1,109 @@
+package dev.sft.harness.driver;
+
+import dev.sft.contract.Check;
+import dev.sft.contract.Report;
+import dev.sft.contract.ReportJson;
+import dev.sft.contract.RunExitCode;
+import dev.sft.contract.ScenarioName;
+import dev.sft.contract.ScenarioResult;
+import dev.sft.contract.Verdict;
+import dev.sft.harness.scenario.Fixture;
+import dev.sft.harness.scenario.Scenario;
+import dev.sft.harness.scenario.ScenarioContext;
+import dev.sft.harness.scenario.Scenarios;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.spark.sql.SparkSession;
+
+/** One driver run: one SparkContext (so one speculation setting), preflight, then the selected scenarios. */
+public final class HarnessDriver {
+  public static final String WRITER = "iceberg";
+
+  private HarnessDriver() {}
+
+  /** The report and the exit code it implies. */
+  public record Outcome(Report report, RunExitCode exitCode) {}
+
+  public static Outcome run(RunOptions options) {
+    String startedAt = Instant.now().toString();
+    for (ScenarioName name : options.scenarios()) {
+      if (name.needsSpeculation() != options.speculation()) {
+        throw new IllegalArgumentException("scenario '" + name.id() + "' needs spark.speculation="
+            + name.needsSpeculation() + " but this driver run has speculation=" + options.speculation()
+            + "; speculation is fixed per SparkContext, so run it in a separate driver run");
+      }
+    }
+    MasterUrl.requireReachable(options.master(), 5_000);
+    try {
+      Files.createDirectories(options.runDir());
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot create run directory " + options.runDir(), e);
+    }
+
+    Progress.say("driver run " + options.runId() + " (" + options.group() + ") against " + options.master()
+        + "; evidence under " + options.runDir());
+    SparkSession spark = SparkSession.builder().config(SparkSettings.conf(options)).getOrCreate();
+    SchedulerEventLog events = new SchedulerEventLog(
+        options.runDir().resolve("driver-" + options.group()).resolve("scheduler-events.jsonl"));
+    spark.sparkContext().addSparkListener(events);
+    PlanRecorder plans = new PlanRecorder();
+    spark.listenerManager().register(plans);
+    try {
+      Progress.say("preflight: waiting for executors on two hosts, then checking shared storage and concurrency");
+      Preflight.Result preflight = Preflight.run(spark, options.runDir(), options.timeout());
+      if (!preflight.passed()) {
+        Progress.say("preflight FAILED: " + preflight.message());
+        Report report = Report.of(options.runId(), WRITER, options.master(),
+            notRun(options, "not run: preflight failed"), startedAt, Instant.now().toString(),
+            "preflight failed: " + preflight.message());
+        return new Outcome(write(report, options), RunExitCode.PREFLIGHT_FAILED);
+      }
+      Progress.say("preflight passed: " + preflight.message());
+
+      Progress.say("writing the four source files (" + Fixture.TOTAL_ROWS + " rows)");
+      Fixture fixture = Fixture.prepare(spark, options.runDir(), options.runDir().resolve("warehouse"));
+      ScenarioContext context = new ScenarioContext(
+          spark, events, plans, fixture, options.runDir(), options.timeout(), options.keepFixtures());
+      List<ScenarioResult> results = new ArrayList<>();
+      for (ScenarioName name : options.scenarios()) {
+        Scenario scenario = Scenarios.create(name);
+        for (int repetition = 1; repetition <= options.repeat(); repetition++) {
+          results.add(scenario.run(context, repetition));
+        }
+      }
+      Report report = Report.of(options.runId(), WRITER, options.master(), results, startedAt,
+          Instant.now().toString(), null);
+      return new Outcome(write(report, options),
+          report.passed() ? RunExitCode.PASSED : RunExitCode.SCENARIO_NOT_PASSED);
+    } finally {
+      spark.stop();
+      events.close();
+    }
+  }
+
+  static List<ScenarioResult> notRun(RunOptions options, String why) {
+    List<ScenarioResult> results = new ArrayList<>();
+    for (ScenarioName name : options.scenarios()) {
+      for (int repetition = 1; repetition <= options.repeat(); repetition++) {
+        results.add(new ScenarioResult(name.id(), repetition, Verdict.Unknown, Verdict.Unknown,
+            -1, -1, -1, -1, -1, -1, -1, 0, options.runDir().toString(), why,
+            List.of(new Check(Check.SCHEDULER, "preflight", Verdict.Unknown, why))));
+      }
+    }
+    return results;
+  }
+
+  private static Report write(Report report, RunOptions options) {
+    try {
+      ReportJson.write(report, options.report());
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write report " + options.report(), e);
+    }
+    Progress.say("report written to " + options.report());
+    return report;
+  }
+}

@@ -1,0 +1,43 @@
+package dev.sft.harness.driver;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
+import org.apache.spark.sql.execution.QueryExecution;
+import org.apache.spark.sql.util.QueryExecutionListener;
+
+/** Appends the executed plan of every query to the current scenario's {@code plans.txt}. */
+public final class PlanRecorder implements QueryExecutionListener {
+  private volatile Path target;
+
+  /** Directs subsequent plans to {@code file}; callers drain the listener bus before switching. */
+  public void recordTo(Path file) {
+    this.target = file;
+  }
+
+  @Override
+  public void onSuccess(String action, QueryExecution execution, long durationNanos) {
+    append(action, execution, "succeeded in " + durationNanos / 1_000_000 + " ms");
+  }
+
+  @Override
+  public void onFailure(String action, QueryExecution execution, Exception failure) {
+    append(action, execution, "failed: " + failure);
+  }
+
+  private synchronized void append(String action, QueryExecution execution, String outcome) {
+    Path file = target;
+    if (file == null) {
+      return;
+    }
+    String text = "== " + action + " " + outcome + " ==\n" + execution.executedPlan().toString() + "\n";
+    try {
+      Files.createDirectories(file.getParent());
+      Files.writeString(file, text, StandardOpenOption.CREATE, StandardOpenOption.APPEND);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot record plan to " + file, e);
+    }
+  }
+}

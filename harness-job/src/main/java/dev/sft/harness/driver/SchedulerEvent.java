@@ -1,0 +1,39 @@
+package dev.sft.harness.driver;
+
+/**
+ * One scheduler event as the driver's listener saw it. Fields that do not apply to an event type are null.
+ *
+ * @param seq order of arrival on the driver
+ * @param type job-start, job-end, stage-submitted, stage-completed, task-start, task-end, executor-added,
+ *     executor-removed
+ * @param reason for task-end: Success, TaskKilled, ExecutorLostFailure, FetchFailed, ...; for stage-completed the
+ *     failure reason if any; for executor-removed the removal reason
+ */
+public record SchedulerEvent(
+    long seq,
+    long timeMillis,
+    String type,
+    Integer jobId,
+    Integer stageId,
+    Integer stageAttempt,
+    Long taskId,
+    Integer partition,
+    Integer attemptNumber,
+    String executorId,
+    String host,
+    Boolean speculative,
+    String reason,
+    String detail) {
+
+  public static final String TASK_START = "task-start";
+  public static final String TASK_END = "task-end";
+  public static final String SUCCESS = "Success";
+
+  public boolean isTaskEnd() {
+    return TASK_END.equals(type);
+  }
+
+  public boolean isTaskEndOf(long tid) {
+    return isTaskEnd() && taskId != null && taskId == tid;
+  }
+}

@@ -1,0 +1,89 @@
+package dev.sft.harness.driver;
+
+import dev.sft.harness.probe.ProbedCatalog;
+import dev.sft.harness.scenario.Fixture;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import org.apache.iceberg.spark.SparkCatalog;
+import org.apache.spark.SparkConf;
+
+/** The Spark configuration of a driver run, following the reference suite's cluster requirements. */
+public final class SparkSettings {
+  /** Cold JVM start dominates on small machines; these roughly halve it (DESIGN.md §6). */
+  public static final List<String> FAST_START_JVM_FLAGS =
+      List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:-UsePerfData");
+
+  /** One core per executor, four in total: four writer partitions run at once, one per executor process. */
+  public static final int EXECUTOR_CORES = 1;
+  public static final int MAX_CORES = 4;
+
+  private SparkSettings() {}
+
+  public static SparkConf conf(RunOptions options) {
+    Path warehouse = options.runDir().resolve("warehouse");
+    SparkConf conf = new SparkConf()
+        .setMaster(options.master())
+        .setAppName("sft " + options.runId() + " (" + options.group() + ")")
+        .set("spark.ui.enabled", "false")
+        .set("spark.executor.cores", String.valueOf(EXECUTOR_CORES))
+        .set("spark.cores.max", String.valueOf(MAX_CORES))
+        .set("spark.executor.memory", "768m")
+        .set("spark.executor.extraJavaOptions", String.join(" ", FAST_START_JVM_FLAGS))
+        // Scheduler behaviour under test: no AQE, no dynamic allocation, no decommissioning, no push shuffle, no
+        // external shuffle service, so shuffle output lives and dies with its executor process.
+        .set("spark.sql.adaptive.enabled", "false")
+        .set("spark.sql.adaptive.coalescePartitions.enabled", "false")
+        .set("spark.dynamicAllocation.enabled", "false")
+        .set("spark.decommission.enabled", "false")
+        .set("spark.shuffle.push.enabled", "false")
+        .set("spark.shuffle.service.enabled", "false")
+        .set("spark.sql.shuffle.partitions", String.valueOf(Fixture.WRITER_PARTITIONS))
+        .set("spark.locality.wait", "0s")
+        // Each source file becomes its own partition: the open cost alone fills a split.
+        .set("spark.sql.files.openCostInBytes", String.valueOf(128L * 1024 * 1024))
+        .set("spark.barrier.sync.timeout", String.valueOf(options.timeout().toSeconds()))
+        .set("spark.speculation", String.valueOf(options.speculation()))
+        // Speculate only once three of the four writer tasks are done, i.e. only the held task.
+        .set("spark.speculation.interval", "100ms")
+        .set("spark.speculation.quantile", "0.75")
+        .set("spark.speculation.multiplier", "1.5")
+        .set("spark.speculation.minTaskRuntime", "100ms")
+        .set("spark.sql.warehouse.dir", options.runDir().resolve("spark-warehouse").toString())
+        .set("spark.hadoop.hadoop.tmp.dir", options.runDir().resolve("hadoop-tmp").toString());
+    for (String catalog : List.of(Fixture.CATALOG, Fixture.PROBED_CATALOG)) {
+      String prefix = "spark.sql.catalog." + catalog;
+      conf.set(prefix, catalog.equals(Fixture.CATALOG) ? SparkCatalog.class.getName() : ProbedCatalog.class.getName())
+          .set(prefix + ".type", "hadoop")
+          .set(prefix + ".warehouse", warehouse.toString())
+          // Both catalogs see one warehouse; caching would let one serve stale metadata after the other wrote.
+          .set(prefix + ".cache-enabled", "false");
+    }
+    if (options.driverHost() != null) {
+      conf.set("spark.driver.host", options.driverHost());
+    }
+    if (options.executorClasspath() != null && !options.executorClasspath().isBlank()) {
+      conf.set("spark.executor.extraClassPath", options.executorClasspath());
+    }
+    if (options.shipJars()) {
+      conf.set("spark.jars", String.join(",", harnessJars()));
+    }
+    for (Map.Entry<String, String> entry : options.extraConf().entrySet()) {
+      conf.set(entry.getKey(), entry.getValue());
+    }
+    return conf;
+  }
+
+  /** The jars executors need beyond Spark itself: the harness (probe classes), its contract, and Iceberg. */
+  static List<String> harnessJars() {
+    List<String> jars = new ArrayList<>();
+    for (Class<?> type : List.of(SparkSettings.class, dev.sft.contract.Report.class, SparkCatalog.class)) {
+      String location = type.getProtectionDomain().getCodeSource().getLocation().getPath();
+      if (!jars.contains(location)) {
+        jars.add(location);
+      }
+    }
+    return jars;
+  }
+}

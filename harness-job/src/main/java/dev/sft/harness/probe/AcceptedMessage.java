@@ -1,0 +1,6 @@
+package dev.sft.harness.probe;
+
+import java.util.List;
+
+/** Recorded on the driver when Spark's job result handler accepts an attempt's commit message. */
+public record AcceptedMessage(AttemptIdentity attempt, List<String> files, long timeMillis) {}

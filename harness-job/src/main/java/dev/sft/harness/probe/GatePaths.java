@@ -1,0 +1,45 @@
+package dev.sft.harness.probe;
+
+import java.nio.file.Path;
+
+/**
+ * Where the probe's markers and gates live inside a scenario's evidence folder. Attempt folders are named by
+ * partition and task attempt id (TID), which Spark never reuses, so every marker is unique per attempt.
+ */
+public record GatePaths(Path scenarioDir) {
+  public Path gates() {
+    return scenarioDir.resolve("gates");
+  }
+
+  public Path attempts() {
+    return gates().resolve("attempts");
+  }
+
+  public Path attempt(int partition, long taskAttemptId) {
+    return attempts().resolve("p" + partition + "-t" + taskAttemptId);
+  }
+
+  public Path release(int partition, long taskAttemptId) {
+    return attempt(partition, taskAttemptId).resolve(RELEASE);
+  }
+
+  /** The driver's emergency release: every held attempt continues (used when a scenario is torn down). */
+  public Path releaseAll() {
+    return gates().resolve("release-all");
+  }
+
+  public Path accepted() {
+    return gates().resolve("accepted");
+  }
+
+  public Path commits() {
+    return gates().resolve("commits");
+  }
+
+  public static final String STARTED = "started.json";
+  public static final String HANDOFF = "handoff.json";
+  public static final String RELEASE = "release";
+  public static final String RELEASED = "released.json";
+  public static final String ABORTED = "aborted.json";
+  public static final String GATE_TIMEOUT = "gate-timeout.json";
+}

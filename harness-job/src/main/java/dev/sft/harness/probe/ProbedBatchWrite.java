@@ -1,0 +1,74 @@
+package dev.sft.harness.probe;
+
+import dev.sft.harness.evidence.Markers;
+import java.util.UUID;
+import org.apache.spark.sql.connector.write.BatchWrite;
+import org.apache.spark.sql.connector.write.DataWriterFactory;
+import org.apache.spark.sql.connector.write.PhysicalWriteInfo;
+import org.apache.spark.sql.connector.write.WriteSummary;
+import org.apache.spark.sql.connector.write.WriterCommitMessage;
+
+/**
+ * Driver side of the probe. {@link #onDataWriterCommit} is called by Spark's job result handler, so what it records
+ * is exactly the set of messages Spark accepted; {@link #commit} records the job commit marker.
+ */
+final class ProbedBatchWrite implements BatchWrite {
+  private final BatchWrite delegate;
+  private final ProbeSpec spec;
+
+  ProbedBatchWrite(BatchWrite delegate, ProbeSpec spec) {
+    this.delegate = delegate;
+    this.spec = spec;
+  }
+
+  @Override
+  public DataWriterFactory createBatchWriterFactory(PhysicalWriteInfo info) {
+    return new ProbedWriterFactory(delegate.createBatchWriterFactory(info), spec);
+  }
+
+  @Override
+  public boolean useCommitCoordinator() {
+    return delegate.useCommitCoordinator();
+  }
+
+  @Override
+  public void onDataWriterCommit(WriterCommitMessage message) {
+    if (message instanceof AttemptCommitMessage wrapped) {
+      AttemptIdentity attempt = wrapped.attempt();
+      Markers.publish(
+          spec.paths().accepted().resolve("p" + attempt.partition() + "-t" + attempt.taskAttemptId() + ".json"),
+          new AcceptedMessage(attempt, wrapped.files(), System.currentTimeMillis()));
+    }
+    delegate.onDataWriterCommit(AttemptCommitMessage.unwrap(message));
+  }
+
+  @Override
+  public void commit(WriterCommitMessage[] messages) {
+    recordCommit(messages, () -> delegate.commit(AttemptCommitMessage.unwrapAll(messages)));
+  }
+
+  @Override
+  public void commit(WriterCommitMessage[] messages, WriteSummary summary) {
+    recordCommit(messages, () -> delegate.commit(AttemptCommitMessage.unwrapAll(messages), summary));
+  }
+
+  @Override
+  public void abort(WriterCommitMessage[] messages) {
+    delegate.abort(AttemptCommitMessage.unwrapAll(messages));
+  }
+
+  private void recordCommit(WriterCommitMessage[] messages, Runnable commit) {
+    String name = "commit-" + System.currentTimeMillis() + "-" + UUID.randomUUID() + ".json";
+    try {
+      commit.run();
+    } catch (RuntimeException e) {
+      Markers.publish(
+          spec.paths().commits().resolve(name),
+          new CommitMarker(false, messages.length, System.currentTimeMillis(), e.toString()));
+      throw e;
+    }
+    Markers.publish(
+        spec.paths().commits().resolve(name),
+        new CommitMarker(true, messages.length, System.currentTimeMillis(), null));
+  }
+}

@@ -1,0 +1,21 @@
+package dev.sft.harness.probe;
+
+import org.apache.spark.sql.catalyst.InternalRow;
+import org.apache.spark.sql.connector.write.DataWriter;
+import org.apache.spark.sql.connector.write.DataWriterFactory;
+
+/** Serialized into each task; wraps every writer the delegate factory creates. */
+final class ProbedWriterFactory implements DataWriterFactory {
+  private final DataWriterFactory delegate;
+  private final ProbeSpec spec;
+
+  ProbedWriterFactory(DataWriterFactory delegate, ProbeSpec spec) {
+    this.delegate = delegate;
+    this.spec = spec;
+  }
+
+  @Override
+  public DataWriter<InternalRow> createWriter(int partitionId, long taskId) {
+    return new ProbedDataWriter(delegate.createWriter(partitionId, taskId), spec);
+  }
+}

@@ -1,0 +1,116 @@
+package dev.sft.harness.scenario;
+
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+import org.apache.spark.sql.SparkSession;
+
+/**
+ * The data every scenario writes, as in the reference suite: four source Parquet files with disjoint ID ranges,
+ * 12,000 rows each, read as exactly four writer partitions (48,000 rows in all), written to a new empty table.
+ */
+public final class Fixture {
+  public static final int WRITER_PARTITIONS = 4;
+  public static final int ROWS_PER_PARTITION = 12_000;
+  public static final long TOTAL_ROWS = (long) WRITER_PARTITIONS * ROWS_PER_PARTITION;
+  /** Range k holds IDs [k * ID_STRIDE, k * ID_STRIDE + ROWS_PER_PARTITION). */
+  public static final long ID_STRIDE = 1_000_000L;
+
+  /** Plain Iceberg catalog, used to create and read tables. */
+  public static final String CATALOG = "sft";
+  /** The same warehouse through the probe, used for the monitored write only. */
+  public static final String PROBED_CATALOG = "sft_probed";
+  public static final String NAMESPACE = "db";
+
+  private final SparkSession spark;
+  private final List<String> sourceDirs;
+  private final Path warehouse;
+
+  private Fixture(SparkSession spark, List<String> sourceDirs, Path warehouse) {
+    this.spark = spark;
+    this.sourceDirs = sourceDirs;
+    this.warehouse = warehouse;
+  }
+
+  /** Writes the four source files once per driver run; every scenario then reads them. */
+  public static Fixture prepare(SparkSession spark, Path runDir, Path warehouse) {
+    List<String> dirs = new ArrayList<>();
+    for (int k = 0; k < WRITER_PARTITIONS; k++) {
+      String dir = runDir.resolve("source").resolve("range-" + k).toString();
+      long start = k * ID_STRIDE;
+      spark.range(start, start + ROWS_PER_PARTITION, 1, 1)
+          .selectExpr("id", "concat('row-', CAST(id AS STRING)) AS payload")
+          .write()
+          .mode("overwrite")
+          .parquet(dir);
+      dirs.add(dir);
+    }
+    spark.sql("CREATE NAMESPACE IF NOT EXISTS " + CATALOG + "." + NAMESPACE);
+    return new Fixture(spark, dirs, warehouse);
+  }
+
+  public List<String> sourceDirs() {
+    return sourceDirs;
+  }
+
+  /** The source as exactly four partitions (one per file); anything else would change every scenario's meaning. */
+  public Dataset<Row> source() {
+    Dataset<Row> source = spark.read().parquet(sourceDirs.toArray(new String[0]));
+    int partitions = source.rdd().getNumPartitions();
+    if (partitions != WRITER_PARTITIONS) {
+      throw new IllegalStateException("fixture precondition: the source must read as " + WRITER_PARTITIONS
+          + " partitions (one per file) but reads as " + partitions
+          + "; is spark.sql.files.openCostInBytes overridden?");
+    }
+    return source;
+  }
+
+  public Dataset<Row> expectedIds() {
+    Dataset<Row> expected = null;
+    for (int k = 0; k < WRITER_PARTITIONS; k++) {
+      long start = k * ID_STRIDE;
+      Dataset<Row> range = spark.range(start, start + ROWS_PER_PARTITION).toDF("id");
+      expected = expected == null ? range : expected.union(range);
+    }
+    return expected;
+  }
+
+  /** Creates a new empty table and returns its location. */
+  public String createTable(String table, Map<String, String> properties) {
+    String props = properties.entrySet().stream()
+        .map(e -> "'" + e.getKey() + "'='" + e.getValue() + "'")
+        .collect(Collectors.joining(", "));
+    spark.sql("CREATE TABLE " + qualified(table) + " (id BIGINT, payload STRING) USING iceberg"
+        + (props.isEmpty() ? "" : " TBLPROPERTIES (" + props + ")"));
+    return warehouse.resolve(NAMESPACE).resolve(table).toString();
+  }
+
+  public static String qualified(String table) {
+    return CATALOG + "." + NAMESPACE + "." + table;
+  }
+
+  public static String probed(String table) {
+    return PROBED_CATALOG + "." + NAMESPACE + "." + table;
+  }
+
+  /** Counts and the bidirectional EXCEPT ALL against the complete expected ID multiset. */
+  public RowCheck verifyRows(String table) {
+    Dataset<Row> actual = spark.table(qualified(table)).select("id");
+    Dataset<Row> expected = expectedIds();
+    return new RowCheck(
+        actual.count(),
+        actual.distinct().count(),
+        expected.exceptAll(actual).count(),
+        actual.exceptAll(expected).count());
+  }
+
+  /**
+   * @param expectedNotInTable rows of the expected multiset missing from the table
+   * @param tableNotInExpected rows of the table that the expected multiset does not have (duplicates included)
+   */
+  public record RowCheck(long rows, long distinctIds, long expectedNotInTable, long tableNotInExpected) {}
+}

@@ -1,0 +1,17 @@
+package dev.sft.harness.scenario;
+
+import dev.sft.harness.driver.PlanRecorder;
+import dev.sft.harness.driver.SchedulerEventLog;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.apache.spark.sql.SparkSession;
+
+/** What every scenario of one driver run shares. */
+public record ScenarioContext(
+    SparkSession spark,
+    SchedulerEventLog events,
+    PlanRecorder plans,
+    Fixture fixture,
+    Path runDir,
+    Duration timeout,
+    boolean keepFixtures) {}

@@ -1,0 +1,63 @@
+package dev.sft.harness.scenario;
+
+import dev.sft.harness.evidence.Markers;
+import dev.sft.harness.probe.AcceptedMessage;
+import dev.sft.harness.probe.AttemptMarker;
+import dev.sft.harness.probe.CommitMarker;
+import dev.sft.harness.probe.GatePaths;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Optional;
+import java.util.Set;
+import java.util.TreeSet;
+
+/** The probe's markers of one monitored write, read back from the shared volume. */
+public record WriteEvidence(
+    List<AttemptMarker> started,
+    List<AttemptMarker> handoffs,
+    List<AttemptMarker> aborted,
+    List<AttemptMarker> gateTimeouts,
+    List<AcceptedMessage> accepted,
+    List<CommitMarker> commits) {
+
+  public static WriteEvidence read(GatePaths paths) {
+    return new WriteEvidence(
+        Markers.readChildren(paths.attempts(), GatePaths.STARTED, AttemptMarker.class),
+        Markers.readChildren(paths.attempts(), GatePaths.HANDOFF, AttemptMarker.class),
+        Markers.readChildren(paths.attempts(), GatePaths.ABORTED, AttemptMarker.class),
+        Markers.readChildren(paths.attempts(), GatePaths.GATE_TIMEOUT, AttemptMarker.class),
+        Markers.readAll(paths.accepted(), AcceptedMessage.class),
+        Markers.readAll(paths.commits(), CommitMarker.class));
+  }
+
+  public List<AttemptMarker> handoffsOf(int partition) {
+    return handoffs.stream().filter(m -> m.attempt().partition() == partition).toList();
+  }
+
+  public Optional<AttemptMarker> abortOf(long taskAttemptId) {
+    return aborted.stream().filter(m -> m.attempt().taskAttemptId() == taskAttemptId).findFirst();
+  }
+
+  public Set<Long> acceptedTids() {
+    Set<Long> tids = new HashSet<>();
+    accepted.forEach(a -> tids.add(a.attempt().taskAttemptId()));
+    return tids;
+  }
+
+  /** Union of the files of every accepted message: the winners. */
+  public Set<String> winnerFiles() {
+    Set<String> files = new TreeSet<>();
+    accepted.forEach(a -> files.addAll(a.files()));
+    return files;
+  }
+
+  /** Files handed off by attempts whose messages Spark did not accept. */
+  public Set<String> rejectedHandoffFiles() {
+    Set<Long> acceptedTids = acceptedTids();
+    Set<String> files = new TreeSet<>();
+    handoffs.stream()
+        .filter(m -> !acceptedTids.contains(m.attempt().taskAttemptId()))
+        .forEach(m -> files.addAll(m.paths()));
+    return files;
+  }
+}
