@@ -36,10 +36,9 @@ import picocli.CommandLine.Option;
 @Command(
     name = "local",
     mixinStandardHelpOptions = true,
-    description = {
-        "Starts a Spark Standalone master (127.0.0.1) and workers (127.0.0.2, 127.0.0.3, ...) as separate JVMs,",
-        "runs the scenarios against them, prints a summary, and stops every process it started.",
-        "Everything it writes stays under --out."})
+    description = "Starts a real Spark Standalone master (127.0.0.1) and workers (127.0.0.2, 127.0.0.3, ...) as "
+        + "separate JVMs, runs the scenarios against them, prints a summary and stops every process it started. "
+        + "Everything it writes stays under --out.")
 public final class LocalCommand implements Callable<Integer> {
   /** Set for drivers started by {@code local}, which prints the merged summary itself. */
   static final String NESTED_ENV = "SFT_LOCAL_DRIVER";

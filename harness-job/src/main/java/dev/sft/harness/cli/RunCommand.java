@@ -19,10 +19,10 @@ import picocli.CommandLine.Option;
 @Command(
     name = "run",
     mixinStandardHelpOptions = true,
-    description = {
-        "Runs the scenarios as a Spark driver against a Standalone master. One driver run has one speculation",
-        "setting: run speculation scenarios with --speculation true and loss scenarios with --speculation false.",
-        "Every option can also come from the reference suite's environment variable named beside it."})
+    description = "Runs the scenarios as a Spark driver against a Standalone master. One driver run has one "
+        + "speculation setting: run speculation scenarios with --speculation true and loss scenarios with "
+        + "--speculation false. Options can also come from the reference suite's environment variables named "
+        + "beside them.")
 public final class RunCommand implements Callable<Integer> {
   @Option(names = "--master", defaultValue = "${env:COMET_SCHEDULER_MASTER}",
       description = "Standalone master, spark://host:port (env COMET_SCHEDULER_MASTER)")

@@ -1,0 +1,37 @@
+package dev.sft.contract;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import org.junit.jupiter.api.Test;
+
+class ScenarioNameTest {
+  @Test
+  void parsesTheContractNamesInTheGivenOrder() {
+    assertThat(ScenarioName.parseList("speculation-speculative-wins, speculation-original-wins"))
+        .containsExactly(ScenarioName.SPECULATION_SPECULATIVE_WINS, ScenarioName.SPECULATION_ORIGINAL_WINS);
+  }
+
+  @Test
+  void rejectsUnknownNamesListingTheValidOnes() {
+    assertThatThrownBy(() -> ScenarioName.parseList("speculation-original-wins,executor-loss"))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("unknown scenario 'executor-loss'")
+        .hasMessageContaining("executor-loss-shuffle-loss");
+  }
+
+  @Test
+  void rejectsDuplicatesAndEmptyLists() {
+    assertThatThrownBy(() -> ScenarioName.parseList("speculation-original-wins,speculation-original-wins"))
+        .hasMessageContaining("listed twice");
+    assertThatThrownBy(() -> ScenarioName.parseList(" , ")).hasMessageContaining("no scenario given");
+  }
+
+  @Test
+  void speculationScenariosAreTheOnlyOnesThatNeedSpeculation() {
+    assertThat(ScenarioName.SPECULATION_ORIGINAL_WINS.needsSpeculation()).isTrue();
+    assertThat(ScenarioName.SPECULATION_SPECULATIVE_WINS.needsSpeculation()).isTrue();
+    assertThat(ScenarioName.EXECUTOR_LOSS_TASK_REPLACEMENT.needsSpeculation()).isFalse();
+    assertThat(ScenarioName.EXECUTOR_LOSS_SHUFFLE_LOSS.needsSpeculation()).isFalse();
+  }
+}

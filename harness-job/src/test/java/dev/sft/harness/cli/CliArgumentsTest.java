@@ -1,0 +1,78 @@
+package dev.sft.harness.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sft.contract.RunExitCode;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/** Bad arguments get exit code 2 and a message naming the problem, before anything is started. */
+class CliArgumentsTest {
+  private record Outcome(int exit, String err) {}
+
+  private static Outcome run(String... args) {
+    CommandLine cli = SftCli.commandLine();
+    StringWriter err = new StringWriter();
+    cli.setErr(new PrintWriter(err));
+    cli.setOut(new PrintWriter(new StringWriter()));
+    return new Outcome(cli.execute(args), err.toString());
+  }
+
+  @Test
+  void rejectsALocalMaster(@TempDir Path shared) {
+    Outcome o = run("run", "--master", "local[4]", "--shared-root", shared.toString());
+    assertThat(o.exit).isEqualTo(RunExitCode.USAGE.code());
+    assertThat(o.err).contains("local[...]");
+  }
+
+  @Test
+  void rejectsARelativeOrMissingSharedRoot(@TempDir Path dir) {
+    assertThat(run("run", "--master", "spark://127.0.0.1:7077", "--shared-root", "relative/path").err)
+        .contains("must be an absolute path");
+    Outcome missing = run("run", "--master", "spark://127.0.0.1:7077", "--shared-root",
+        dir.resolve("nope").toString());
+    assertThat(missing.exit).isEqualTo(RunExitCode.USAGE.code());
+    assertThat(missing.err).contains("does not exist");
+  }
+
+  @Test
+  void rejectsBadValuesWithTheOptionName(@TempDir Path shared) {
+    String root = shared.toString();
+    assertThat(run("run", "--master", "spark://h:7077", "--shared-root", root, "--speculation", "maybe").err)
+        .contains("--speculation must be true or false");
+    assertThat(run("run", "--master", "spark://h:7077", "--shared-root", root, "--timeout", "0").err)
+        .contains("--timeout must be at least 1");
+    assertThat(run("run", "--master", "spark://h:7077", "--shared-root", root, "--scenarios", "nope").err)
+        .contains("unknown scenario 'nope'");
+    assertThat(run("run", "--master", "spark://h:7077", "--shared-root", root, "--run-id", "Bad_Id").err)
+        .contains("run id 'Bad_Id'");
+    assertThat(run("run", "--master", "spark://h:7077", "--shared-root", root, "--conf", "novalue").err)
+        .contains("is not KEY=VALUE");
+    assertThat(run("local", "--timeout", "abc").exit).isEqualTo(RunExitCode.USAGE.code());
+    assertThat(run("local", "--workers", "0").err).contains("--workers must be at least 1");
+  }
+
+  @Test
+  void aSpeculationScenarioCannotRunInADriverRunWithoutSpeculation(@TempDir Path shared) {
+    Outcome o = run("run", "--master", "spark://127.0.0.1:1", "--shared-root", shared.toString(),
+        "--speculation", "false", "--scenarios", "speculation-original-wins");
+    assertThat(o.exit).isEqualTo(RunExitCode.USAGE.code());
+    assertThat(o.err).contains("needs spark.speculation=true");
+  }
+
+  @Test
+  void anUnreachableMasterFailsFastAsInfrastructureAndWritesNothing(@TempDir Path shared) throws Exception {
+    Outcome o = run("run", "--master", "spark://127.0.0.1:1", "--shared-root", shared.toString(),
+        "--run-id", "unreachable");
+    assertThat(o.exit).isEqualTo(RunExitCode.INFRASTRUCTURE.code());
+    assertThat(o.err).contains("cannot reach the Spark master at 127.0.0.1:1");
+    try (var files = Files.list(shared)) {
+      assertThat(files).isEmpty();
+    }
+  }
+}

@@ -1,0 +1,90 @@
+package dev.sft.harness.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sft.contract.Check;
+import dev.sft.contract.RunExitCode;
+import dev.sft.contract.ScenarioResult;
+import dev.sft.contract.Verdict;
+import dev.sft.harness.evidence.Json;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** Both speculation scenarios on the real embedded Standalone cluster. */
+class SpeculationScenariosIT {
+  private static LocalRun run;
+
+  @BeforeAll
+  static void runBothScenarios() throws Exception {
+    run = LocalRun.run("speculation", "--scenarios", "speculation-original-wins,speculation-speculative-wins",
+        "--timeout", "120");
+  }
+
+  @Test
+  void bothScenariosPassBothVerdictsAndTheRunExitsZero() {
+    assertThat(run.report().scenarios()).extracting(ScenarioResult::name)
+        .containsExactly("speculation-original-wins", "speculation-speculative-wins");
+    for (ScenarioResult s : run.report().scenarios()) {
+      assertThat(s.scheduler()).as(s.name() + ": " + s.message()).isEqualTo(Verdict.Passed);
+      assertThat(s.storage()).as(s.name() + ": " + s.message()).isEqualTo(Verdict.Passed);
+    }
+    assertThat(run.report().passed()).isTrue();
+    assertThat(run.exitCode()).isEqualTo(RunExitCode.PASSED.code());
+  }
+
+  @Test
+  void countsMatchTheReferenceSuite() {
+    for (ScenarioResult s : run.report().scenarios()) {
+      assertThat(s.rows()).isEqualTo(48_000);
+      assertThat(s.distinctIds()).isEqualTo(48_000);
+      assertThat(s.newSnapshots()).isEqualTo(1);
+      assertThat(s.acceptedMessages()).isEqualTo(4);
+      assertThat(s.orphanFiles()).isZero();
+      assertThat(s.missingFiles()).isZero();
+    }
+  }
+
+  @Test
+  void everyRequiredSchedulerRuleWasEvaluatedAndPassed() {
+    List<String> required = List.of("handoff.two-attempts", "handoff.distinct-hosts",
+        "handoff.same-stage-attempt-partition", "handoff.nonempty-disjoint-files", "attempts.scheduler-kinds",
+        "winner.scheduler-success", "winner.message-accepted", "loser.cancelled", "loser.abort-cleaned-files",
+        "accepted.one-per-partition", "accepted.identifies-one-successful-handoff");
+    for (ScenarioResult s : run.report().scenarios()) {
+      List<String> passedSchedulerRules = s.checks().stream()
+          .filter(c -> c.side().equals(Check.SCHEDULER) && c.verdict() == Verdict.Passed)
+          .map(Check::rule).toList();
+      assertThat(passedSchedulerRules).as(s.name()).containsAll(required);
+    }
+  }
+
+  @Test
+  void theSpeculativeWinnerWasTheSpeculativeAttempt() {
+    ScenarioResult s = run.scenario("speculation-speculative-wins");
+    Check kinds = s.checks().stream().filter(c -> c.rule().equals("winner.scheduler-success")).findFirst()
+        .orElseThrow();
+    assertThat(kinds.detail()).startsWith("selected speculative TID");
+  }
+
+  @Test
+  @SuppressWarnings("unchecked")
+  void evidenceIsOnTheSharedVolume() throws Exception {
+    for (ScenarioResult s : run.report().scenarios()) {
+      Path evidence = Path.of(s.evidence());
+      Map<String, Object> audit = Json.MAPPER.readValue(evidence.resolve("storage-audit.json").toFile(), Map.class);
+      assertThat((List<String>) audit.get("orphan")).isEmpty();
+      assertThat((List<String>) audit.get("missing")).isEmpty();
+      assertThat((List<String>) audit.get("referenced")).isNotEmpty()
+          .containsExactlyInAnyOrderElementsOf((List<String>) audit.get("winner"));
+      assertThat((List<String>) audit.get("rejected")).isNotEmpty();
+      assertThat(Files.readString(evidence.resolve("scheduler-events.jsonl")))
+          .contains("\"speculative\":true").contains("\"reason\":\"TaskKilled\"");
+      assertThat(evidence.resolve("plans.txt")).isRegularFile();
+      assertThat(evidence.resolve("gates/accepted")).isDirectoryContaining("glob:**/p0-t*.json");
+    }
+  }
+}
