@@ -1,5 +1,7 @@
 package dev.sft.contract;
 
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
@@ -9,13 +11,27 @@ import java.nio.file.StandardCopyOption;
 
 /** Reads and writes {@code report.json}; writes are atomic so a reader never sees half a report. */
 public final class ReportJson {
-  private static final ObjectMapper MAPPER = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
+  private static final ObjectMapper MAPPER = new ObjectMapper()
+      .enable(SerializationFeature.INDENT_OUTPUT)
+      .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+  private static final ObjectMapper COMPACT = MAPPER.copy()
+      .disable(SerializationFeature.INDENT_OUTPUT)
+      .setSerializationInclusion(JsonInclude.Include.NON_NULL);
 
   private ReportJson() {}
 
   public static String toJson(Report report) {
     try {
       return MAPPER.writeValueAsString(report);
+    } catch (IOException e) {
+      throw new IllegalStateException("cannot serialize report " + report.runId(), e);
+    }
+  }
+
+  /** One line, nulls left out: for termination messages and logs. */
+  public static String toCompactJson(Report report) {
+    try {
+      return COMPACT.writeValueAsString(report);
     } catch (IOException e) {
       throw new IllegalStateException("cannot serialize report " + report.runId(), e);
     }

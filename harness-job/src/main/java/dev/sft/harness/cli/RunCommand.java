@@ -1,6 +1,7 @@
 package dev.sft.harness.cli;
 
 import dev.sft.contract.ScenarioName;
+import dev.sft.contract.TerminationMessage;
 import dev.sft.harness.driver.HarnessDriver;
 import dev.sft.harness.driver.MasterUrl;
 import dev.sft.harness.driver.RunOptions;
@@ -76,6 +77,11 @@ public final class RunCommand implements Callable<Integer> {
   @Option(names = "--keep", description = "retain the tables of passing scenarios (failing ones are always kept)")
   boolean keep;
 
+  @Option(names = "--termination-log", defaultValue = "${env:SFT_TERMINATION_LOG}",
+      description = "also write a compact report (at most 4096 bytes) here, e.g. /dev/termination-log in a "
+          + "Kubernetes container (env SFT_TERMINATION_LOG)")
+  Path terminationLog;
+
   @Option(names = "--conf", description = "extra Spark setting KEY=VALUE (repeatable)")
   List<String> conf = List.of();
 
@@ -87,6 +93,13 @@ public final class RunCommand implements Callable<Integer> {
   public Integer call() {
     RunOptions options = options();
     HarnessDriver.Outcome outcome = HarnessDriver.run(options);
+    if (terminationLog != null) {
+      try {
+        Files.writeString(terminationLog, TerminationMessage.encode(outcome.report()));
+      } catch (java.io.IOException e) {
+        System.err.println("sft run: warning: cannot write termination log " + terminationLog + ": " + e);
+      }
+    }
     if (System.getenv(LocalCommand.NESTED_ENV) == null) {
       System.out.print(ReportTable.render(outcome.report()));
     }

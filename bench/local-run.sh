@@ -1,0 +1,52 @@
+#!/usr/bin/env bash
+# Times `./sft local` N times and reports each wall time, the median, and the peak RSS of the whole process tree
+# (orchestrator, master, workers, executors, drivers), sampled every 0.5 s from /proc.
+#   bench/local-run.sh [RUNS=3] [SCENARIOS=all implemented]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+runs="${1:-3}"
+scenarios="${2:-}"
+./sft --version >/dev/null   # builds the harness first, outside the timings
+
+tree_rss_kib() {   # sum of VmRSS over a PID and all its descendants
+  local root=$1 total=0 pid
+  local pids=("$root")
+  local i=0
+  while (( i < ${#pids[@]} )); do
+    for child in $(cat /proc/"${pids[$i]}"/task/*/children 2>/dev/null); do pids+=("$child"); done
+    i=$((i + 1))
+  done
+  for pid in "${pids[@]}"; do
+    rss=$(awk '/^VmRSS:/ {print $2}' /proc/"$pid"/status 2>/dev/null || true)
+    total=$((total + ${rss:-0}))
+  done
+  echo "$total"
+}
+
+times=()
+peaks=()
+for run in $(seq 1 "$runs"); do
+  out="target/bench/run-$run-$(date +%s)"
+  cmd=(./sft local --out "$out")
+  [[ -n "$scenarios" ]] && cmd+=(--scenarios "$scenarios")
+  start=$(date +%s.%N)
+  "${cmd[@]}" > "target/bench-run-$run.log" 2>&1 &
+  pid=$!
+  peak=0
+  while kill -0 "$pid" 2>/dev/null; do
+    rss=$(tree_rss_kib "$pid")
+    (( rss > peak )) && peak=$rss
+    sleep 0.5
+  done
+  wait "$pid" && status=0 || status=$?
+  end=$(date +%s.%N)
+  elapsed=$(awk -v a="$start" -v b="$end" 'BEGIN {print b - a}')
+  times+=("$elapsed")
+  peaks+=("$peak")
+  printf 'run %d: exit %d, %.1f s, peak tree RSS %d MiB (log target/bench-run-%d.log)\n' \
+    "$run" "$status" "$elapsed" $((peak / 1024)) "$run"
+  [[ $status -eq 0 ]] || { echo "run $run did not pass; see its log" >&2; exit 1; }
+done
+median=$(printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}')
+peak_max=$(printf '%s\n' "${peaks[@]}" | sort -n | tail -1)
+printf 'median wall time over %d runs: %.1f s; highest peak tree RSS: %d MiB\n' "$runs" "$median" $((peak_max / 1024))
