@@ -126,13 +126,24 @@ public final class RunCommand implements Callable<Integer> {
       throw new IllegalArgumentException("no implemented scenario runs with speculation=" + speculationOn
           + "; implemented: " + Scenarios.implementedIds());
     }
+    String kill = killCommand == null || killCommand.isBlank() ? null : killCommand.trim();
+    if (selected.stream().anyMatch(s -> !s.needsSpeculation())) {
+      if (kill == null) {
+        throw new IllegalArgumentException("the executor-loss scenarios need a kill command (--kill-command or"
+            + " COMET_SCHEDULER_KILL_COMMAND), called as KILL_COMMAND HOST PID EXECUTOR_ID RUN_DIRECTORY;"
+            + " bin/sft-kill-local and bin/sft-kill-ssh are ready-made");
+      }
+      if (!Files.isExecutable(Path.of(kill))) {
+        throw new IllegalArgumentException("kill command " + kill + " is not an executable file");
+      }
+    }
     String id = runId == null ? RunIds.generate() : RunIds.validate(runId);
     boolean hasClasspath = executorClasspath != null && !executorClasspath.isBlank();
     return new RunOptions(
         master.trim(),
         sharedRoot,
         id,
-        killCommand == null || killCommand.isBlank() ? null : killCommand,
+        kill,
         Duration.ofSeconds(Options.positive("--timeout", timeoutSeconds)),
         speculationOn,
         selected,

@@ -67,7 +67,8 @@ public final class HarnessDriver {
       Progress.say("writing the four source files (" + Fixture.TOTAL_ROWS + " rows)");
       Fixture fixture = Fixture.prepare(spark, options.runDir(), options.runDir().resolve("warehouse"));
       ScenarioContext context = new ScenarioContext(
-          spark, events, plans, fixture, options.runDir(), options.timeout(), options.keepFixtures());
+          spark, events, plans, fixture, options.runDir(), options.timeout(), options.keepFixtures(),
+          options.killCommand());
       List<ScenarioResult> results = new ArrayList<>();
       for (ScenarioName name : options.scenarios()) {
         Scenario scenario = Scenarios.create(name);

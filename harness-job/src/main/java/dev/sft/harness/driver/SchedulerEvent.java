@@ -6,6 +6,7 @@ package dev.sft.harness.driver;
  * @param seq order of arrival on the driver
  * @param type job-start, job-end, stage-submitted, stage-completed, task-start, task-end, executor-added,
  *     executor-removed
+ * @param stageIds for job-start: the stages of the job
  * @param reason for task-end: Success, TaskKilled, ExecutorLostFailure, FetchFailed, ...; for stage-completed the
  *     failure reason if any; for executor-removed the removal reason
  */
@@ -23,11 +24,16 @@ public record SchedulerEvent(
     String host,
     Boolean speculative,
     String reason,
-    String detail) {
+    String detail,
+    java.util.List<Integer> stageIds) {
 
   public static final String TASK_START = "task-start";
   public static final String TASK_END = "task-end";
   public static final String SUCCESS = "Success";
+
+  public static final String JOB_START = "job-start";
+  public static final String STAGE_SUBMITTED = "stage-submitted";
+  public static final String EXECUTOR_REMOVED = "executor-removed";
 
   public boolean isTaskEnd() {
     return TASK_END.equals(type);

@@ -54,9 +54,15 @@ public final class SchedulerEventLog extends SparkListener {
     return events.stream().filter(e -> e.seq() >= fromSeq).toList();
   }
 
-  private synchronized void record(
+  private void record(
       String type, Integer jobId, StageInfo stage, TaskInfo task, Integer stageIdIfNoInfo, Integer stageAttemptIfNoInfo,
       String executorId, String host, String reason, String detail) {
+    record(type, jobId, stage, task, stageIdIfNoInfo, stageAttemptIfNoInfo, executorId, host, reason, detail, null);
+  }
+
+  private synchronized void record(
+      String type, Integer jobId, StageInfo stage, TaskInfo task, Integer stageIdIfNoInfo, Integer stageAttemptIfNoInfo,
+      String executorId, String host, String reason, String detail, List<Integer> stageIds) {
     SchedulerEvent event = new SchedulerEvent(
         seq.getAndIncrement(),
         System.currentTimeMillis(),
@@ -71,7 +77,8 @@ public final class SchedulerEventLog extends SparkListener {
         task != null ? task.host() : host,
         task != null ? task.speculative() : null,
         reason,
-        detail);
+        detail,
+        stageIds);
     events.add(event);
     try {
       out.write(Json.compact(event));
@@ -85,8 +92,12 @@ public final class SchedulerEventLog extends SparkListener {
   @Override
   public void onJobStart(SparkListenerJobStart jobStart) {
     String group = jobStart.properties() == null ? null : jobStart.properties().getProperty("spark.jobGroup.id");
-    record("job-start", jobStart.jobId(), null, null, null, null, null, null, null,
-        "stages=" + jobStart.stageIds() + (group == null ? "" : " group=" + group));
+    List<Integer> stageIds = new java.util.ArrayList<>();
+    for (Object id : scala.jdk.javaapi.CollectionConverters.asJava(jobStart.stageIds())) {
+      stageIds.add((Integer) id);
+    }
+    record(SchedulerEvent.JOB_START, jobStart.jobId(), null, null, null, null, null, null, null,
+        group == null ? null : "group=" + group, stageIds);
   }
 
   @Override
@@ -98,7 +109,7 @@ public final class SchedulerEventLog extends SparkListener {
   @Override
   public void onStageSubmitted(SparkListenerStageSubmitted submitted) {
     StageInfo stage = submitted.stageInfo();
-    record("stage-submitted", null, stage, null, null, null, null, null, null,
+    record(SchedulerEvent.STAGE_SUBMITTED, null, stage, null, null, null, null, null, null,
         "name=" + stage.name() + " tasks=" + stage.numTasks());
   }
 
@@ -137,7 +148,7 @@ public final class SchedulerEventLog extends SparkListener {
 
   @Override
   public void onExecutorRemoved(SparkListenerExecutorRemoved removed) {
-    record("executor-removed", null, null, null, null, null, removed.executorId(), null, removed.reason(), null);
+    record(SchedulerEvent.EXECUTOR_REMOVED, null, null, null, null, null, removed.executorId(), null, removed.reason(), null);
   }
 
   /** Scala case objects compile to classes named like {@code Success$}. */

@@ -43,6 +43,8 @@ public final class SparkSettings {
         .set("spark.locality.wait", "0s")
         // Each source file becomes its own partition: the open cost alone fills a split.
         .set("spark.sql.files.openCostInBytes", String.valueOf(128L * 1024 * 1024))
+        // The reference suite feeds writers 1,000-row batches.
+        .set("spark.sql.parquet.columnarReaderBatchSize", "1000")
         .set("spark.barrier.sync.timeout", String.valueOf(options.timeout().toSeconds()))
         .set("spark.speculation", String.valueOf(options.speculation()))
         // Speculate only once three of the four writer tasks are done, i.e. only the held task.

@@ -38,6 +38,8 @@ public record GatePaths(Path scenarioDir) {
 
   public static final String STARTED = "started.json";
   public static final String HANDOFF = "handoff.json";
+  public static final String PAUSED = "paused.json";
+  public static final String HELD_BEFORE_INPUT = "held-before-input.json";
   public static final String RELEASE = "release";
   public static final String RELEASED = "released.json";
   public static final String ABORTED = "aborted.json";

@@ -2,19 +2,31 @@ package dev.sft.harness.probe;
 
 import dev.sft.harness.evidence.Json;
 import java.io.Serializable;
+import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 /**
- * What the probe does inside one monitored write. The driver passes it as a write option, and Spark captures it in
- * the task closures, so executors never depend on a driver-side singleton.
+ * What the probe does inside one monitored write. The driver passes it as a write option (and captures it in the
+ * input gate's closure), and Spark ships it inside the task closures, so executors never depend on a driver-side
+ * singleton.
  *
  * @param scenarioDir the scenario's evidence folder on the shared volume; markers and gates live under it
+ * @param dataLocation the table's data folder, where attempt-owned files are inventoried by their name prefix
  * @param holdAfterHandoff partitions whose attempts wait, after handoff, until the driver releases them
+ * @param pauseAfterRows initial attempts (stage attempt 0, attempt 0) pause after writing this many rows; 0: never
+ * @param holdBeforeInput partitions whose initial attempts wait before their input iterator is built
  * @param timeoutMillis bound of every gate wait
  */
-public record ProbeSpec(String scenarioDir, List<Integer> holdAfterHandoff, long timeoutMillis) implements Serializable {
+public record ProbeSpec(
+    String scenarioDir,
+    String dataLocation,
+    List<Integer> holdAfterHandoff,
+    int pauseAfterRows,
+    List<Integer> holdBeforeInput,
+    long timeoutMillis)
+    implements Serializable {
   /** The Spark write option that carries the spec. */
   public static final String OPTION = "sft.probe";
 
@@ -32,6 +44,6 @@ public record ProbeSpec(String scenarioDir, List<Integer> holdAfterHandoff, long
   }
 
   public GatePaths paths() {
-    return new GatePaths(java.nio.file.Path.of(scenarioDir));
+    return new GatePaths(Path.of(scenarioDir));
   }
 }

@@ -2,8 +2,6 @@ package dev.sft.harness.probe;
 
 import dev.sft.harness.evidence.Markers;
 import java.io.IOException;
-import java.io.InterruptedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.apache.spark.TaskContext;
@@ -13,20 +11,20 @@ import org.apache.spark.sql.connector.write.DataWriter;
 import org.apache.spark.sql.connector.write.WriterCommitMessage;
 
 /**
- * Wraps the writer under test inside one task attempt. It publishes the attempt's markers and, for held partitions,
- * waits after handoff (the writer has committed its files and produced its message, but the scheduler has not yet
+ * Wraps the writer under test inside one task attempt. It publishes the attempt's markers, pauses initial attempts
+ * after a number of rows when asked (executor-loss scenarios) and, for held partitions, waits after handoff (the writer has committed its files and produced its message, but the scheduler has not yet
  * seen the task succeed) until the driver releases it. A held attempt that Spark kills throws out of the wait, so
  * Spark runs the writer's normal abort path, which is what the speculation scenarios observe.
  */
 final class ProbedDataWriter implements DataWriter<InternalRow> {
-  private static final long POLL_MILLIS = 20;
-
   private final DataWriter<InternalRow> delegate;
   private final ProbeSpec spec;
   private final GatePaths paths;
   private final AttemptIdentity attempt;
   private final Path attemptDir;
   private List<String> handedOff = List.of();
+  private boolean pauseArmed;
+  private long rowsWritten;
 
   ProbedDataWriter(DataWriter<InternalRow> delegate, ProbeSpec spec) {
     this.delegate = delegate;
@@ -34,17 +32,22 @@ final class ProbedDataWriter implements DataWriter<InternalRow> {
     this.paths = spec.paths();
     this.attempt = AttemptIdentity.current();
     this.attemptDir = paths.attempt(attempt.partition(), attempt.taskAttemptId());
+    this.pauseArmed = spec.pauseAfterRows() > 0 && Gate.isInitialAttempt(attempt);
     publish(GatePaths.STARTED, List.of(), null);
   }
 
   @Override
   public void write(InternalRow row) throws IOException {
+    pauseIfDue();
     delegate.write(row);
+    rowsWritten++;
   }
 
   @Override
   public void write(InternalRow metadata, InternalRow row) throws IOException {
+    pauseIfDue();
     delegate.write(metadata, row);
+    rowsWritten++;
   }
 
   @Override
@@ -67,7 +70,10 @@ final class ProbedDataWriter implements DataWriter<InternalRow> {
       // Record what the writer's own abort left behind; the audit later proves it from the storage side too.
       TaskContext context = TaskContext.get();
       String reason = context != null && context.getKillReason().isDefined() ? context.getKillReason().get() : null;
-      publish(GatePaths.ABORTED, handedOff, reason);
+      // What the attempt handed off plus what its name prefix still finds on disk after the writer's own abort.
+      java.util.Set<String> files = new java.util.TreeSet<>(handedOff);
+      files.addAll(WriterFiles.ownedBy(spec.dataLocation(), attempt));
+      publish(GatePaths.ABORTED, List.copyOf(files), reason);
     }
   }
 
@@ -82,23 +88,19 @@ final class ProbedDataWriter implements DataWriter<InternalRow> {
   }
 
   private void awaitRelease() throws IOException {
-    Path release = attemptDir.resolve(GatePaths.RELEASE);
-    Path releaseAll = paths.releaseAll();
-    long deadline = System.currentTimeMillis() + spec.timeoutMillis();
-    while (!Files.exists(release) && !Files.exists(releaseAll)) {
-      if (System.currentTimeMillis() > deadline) {
-        String diagnostic = "gate timed out after " + spec.timeoutMillis() + " ms waiting for " + release
-            + " or " + releaseAll;
-        publish(GatePaths.GATE_TIMEOUT, handedOff, diagnostic);
-        throw new IOException(diagnostic);
-      }
-      try {
-        Thread.sleep(POLL_MILLIS);
-      } catch (InterruptedException e) {
-        // Spark interrupts a task it kills (e.g. "another attempt succeeded"); rethrowing lets it run abort().
-        TaskContext.get().killTaskIfInterrupted();
-        throw new InterruptedIOException("interrupted while held at " + attemptDir);
-      }
+    Gate.awaitRelease(spec, attemptDir, diagnostic -> publish(GatePaths.GATE_TIMEOUT, handedOff, diagnostic));
+  }
+
+  /**
+   * Executor-loss scenarios: the initial attempt stops pulling input after the configured number of rows, before
+   * input end and writer close, and reports the files it owns so far (by its attempt-unique name prefix).
+   */
+  private void pauseIfDue() throws IOException {
+    if (pauseArmed && rowsWritten == spec.pauseAfterRows()) {
+      pauseArmed = false;
+      publish(GatePaths.PAUSED, WriterFiles.ownedBy(spec.dataLocation(), attempt), "paused after "
+          + rowsWritten + " rows");
+      awaitRelease();
     }
   }
 

@@ -42,6 +42,34 @@ public final class WriterFiles {
     return location;
   }
 
+  /**
+   * Iceberg names data files {@code %05d-%d-...} from the partition ID and the task attempt ID (then the operation
+   * ID and a counter), so this prefix attributes files to exactly one attempt.
+   */
+  public static String attemptPrefix(int partition, long taskAttemptId) {
+    return String.format(java.util.Locale.ROOT, "%05d-%d-", partition, taskAttemptId);
+  }
+
+  /** The files under the data location that belong to {@code attempt}, by name prefix. */
+  public static List<String> ownedBy(String dataLocation, AttemptIdentity attempt) {
+    String prefix = attemptPrefix(attempt.partition(), attempt.taskAttemptId());
+    List<String> owned = new ArrayList<>();
+    Path dir = Path.of(dataLocation);
+    if (!Files.isDirectory(dir)) {
+      return owned;
+    }
+    try (var walk = Files.walk(dir)) {
+      walk.filter(Files::isRegularFile)
+          .filter(p -> p.getFileName().toString().startsWith(prefix))
+          .map(Path::toString)
+          .sorted()
+          .forEach(owned::add);
+    } catch (java.io.IOException e) {
+      throw new java.io.UncheckedIOException("cannot inventory " + dir, e);
+    }
+    return owned;
+  }
+
   public static List<AttemptMarker.FileState> states(List<String> paths) {
     List<AttemptMarker.FileState> states = new ArrayList<>();
     for (String path : paths) {

@@ -60,9 +60,10 @@ final class CommonAssertions {
 
     run.phase("auditing storage");
     Set<String> winners = evidence.winnerFiles();
-    Set<String> rejected = evidence.rejectedHandoffFiles();
     AuditResult audit;
     try {
+      Set<String> rejected = evidence.rejectedFiles(
+          StorageAudit.inventory(java.nio.file.Path.of(Fixture.dataLocation(tableLocation))));
       audit = StorageAudit.audit(tableLocation, winners, rejected);
     } catch (RuntimeException e) {
       run.unknown(STORAGE, "audit", "cannot audit " + tableLocation + ": " + e.getMessage());

@@ -1,5 +1,6 @@
 package dev.sft.harness.scenario;
 
+import dev.sft.harness.audit.StorageAudit;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -87,6 +88,11 @@ public final class Fixture {
     spark.sql("CREATE TABLE " + qualified(table) + " (id BIGINT, payload STRING) USING iceberg"
         + (props.isEmpty() ? "" : " TBLPROPERTIES (" + props + ")"));
     return warehouse.resolve(NAMESPACE).resolve(table).toString();
+  }
+
+  /** The table's data folder, as Iceberg's writer uses it. */
+  public static String dataLocation(String tableLocation) {
+    return StorageAudit.dataLocation(StorageAudit.load(tableLocation));
   }
 
   public static String qualified(String table) {

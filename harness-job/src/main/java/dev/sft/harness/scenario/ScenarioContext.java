@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import org.apache.spark.sql.SparkSession;
 
-/** What every scenario of one driver run shares. */
+/** What every scenario of one driver run shares; {@code killCommand} is null when no scenario kills. */
 public record ScenarioContext(
     SparkSession spark,
     SchedulerEventLog events,
@@ -14,4 +14,5 @@ public record ScenarioContext(
     Fixture fixture,
     Path runDir,
     Duration timeout,
-    boolean keepFixtures) {}
+    boolean keepFixtures,
+    String killCommand) {}

@@ -1,7 +1,6 @@
 package dev.sft.harness.scenario;
 
 import dev.sft.contract.ScenarioName;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Collectors;
 
@@ -13,19 +12,13 @@ public final class Scenarios {
     return switch (name) {
       case SPECULATION_ORIGINAL_WINS -> new SpeculationScenario(name, SpeculationScenario.Winner.ORIGINAL);
       case SPECULATION_SPECULATIVE_WINS -> new SpeculationScenario(name, SpeculationScenario.Winner.SPECULATIVE);
-      default -> throw new IllegalArgumentException(
-          "scenario '" + name.id() + "' is not implemented yet; implemented: " + implementedIds());
+      case EXECUTOR_LOSS_TASK_REPLACEMENT -> new TaskReplacementScenario();
+      case EXECUTOR_LOSS_SHUFFLE_LOSS -> new ShuffleLossScenario();
     };
   }
 
   public static List<ScenarioName> implemented() {
-    List<ScenarioName> names = new ArrayList<>();
-    for (ScenarioName name : ScenarioName.values()) {
-      if (name == ScenarioName.SPECULATION_ORIGINAL_WINS || name == ScenarioName.SPECULATION_SPECULATIVE_WINS) {
-        names.add(name);
-      }
-    }
-    return names;
+    return List.of(ScenarioName.values());
   }
 
   public static String implementedIds() {

@@ -61,7 +61,7 @@ final class SpeculationScenario implements Scenario {
     try {
       run.phase("creating empty table " + Fixture.qualified(table));
       location = context.fixture().createTable(table, Map.of("write.distribution-mode", "none"));
-      race = drive(run, context, table);
+      race = drive(run, context, table, location);
     } catch (RuntimeException e) {
       failure = "scenario did not complete: " + e.getMessage();
       run.phase("FAILED: " + e.getMessage());
@@ -78,9 +78,10 @@ final class SpeculationScenario implements Scenario {
     return ScenarioSupport.finish(run, context, counts, failure, location);
   }
 
-  private Race drive(ScenarioRun run, ScenarioContext context, String table) {
+  private Race drive(ScenarioRun run, ScenarioContext context, String table, String location) {
     GatePaths gates = run.gates();
-    ProbeSpec spec = new ProbeSpec(run.dir().toString(), List.of(TARGET_PARTITION), context.timeout().toMillis());
+    ProbeSpec spec = new ProbeSpec(run.dir().toString(), Fixture.dataLocation(location), List.of(TARGET_PARTITION), 0,
+        List.of(), context.timeout().toMillis());
     try (BoundedJob<Void> write = BoundedJob.start(context.spark(), run.jobGroup(), () -> {
       context.fixture().source().writeTo(Fixture.probed(table)).option(ProbeSpec.OPTION, spec.toOption()).append();
       return null;

@@ -5,6 +5,8 @@ import dev.sft.harness.probe.AcceptedMessage;
 import dev.sft.harness.probe.AttemptMarker;
 import dev.sft.harness.probe.CommitMarker;
 import dev.sft.harness.probe.GatePaths;
+import dev.sft.harness.probe.WriterFiles;
+import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Optional;
@@ -15,6 +17,8 @@ import java.util.TreeSet;
 public record WriteEvidence(
     List<AttemptMarker> started,
     List<AttemptMarker> handoffs,
+    List<AttemptMarker> paused,
+    List<AttemptMarker> heldBeforeInput,
     List<AttemptMarker> aborted,
     List<AttemptMarker> gateTimeouts,
     List<AcceptedMessage> accepted,
@@ -24,6 +28,8 @@ public record WriteEvidence(
     return new WriteEvidence(
         Markers.readChildren(paths.attempts(), GatePaths.STARTED, AttemptMarker.class),
         Markers.readChildren(paths.attempts(), GatePaths.HANDOFF, AttemptMarker.class),
+        Markers.readChildren(paths.attempts(), GatePaths.PAUSED, AttemptMarker.class),
+        Markers.readChildren(paths.attempts(), GatePaths.HELD_BEFORE_INPUT, AttemptMarker.class),
         Markers.readChildren(paths.attempts(), GatePaths.ABORTED, AttemptMarker.class),
         Markers.readChildren(paths.attempts(), GatePaths.GATE_TIMEOUT, AttemptMarker.class),
         Markers.readAll(paths.accepted(), AcceptedMessage.class),
@@ -51,13 +57,31 @@ public record WriteEvidence(
     return files;
   }
 
-  /** Files handed off by attempts whose messages Spark did not accept. */
-  public Set<String> rejectedHandoffFiles() {
+  public boolean handedOff(long taskAttemptId) {
+    return handoffs.stream().anyMatch(m -> m.attempt().taskAttemptId() == taskAttemptId);
+  }
+
+  /**
+   * Files of attempts whose messages Spark did not accept: what they handed off, plus every file of the inventory
+   * whose attempt-unique name prefix belongs to one of them (a killed attempt never hands off).
+   */
+  public Set<String> rejectedFiles(Collection<String> inventory) {
     Set<Long> acceptedTids = acceptedTids();
     Set<String> files = new TreeSet<>();
     handoffs.stream()
         .filter(m -> !acceptedTids.contains(m.attempt().taskAttemptId()))
         .forEach(m -> files.addAll(m.paths()));
+    List<String> rejectedPrefixes = started.stream()
+        .map(AttemptMarker::attempt)
+        .filter(a -> !acceptedTids.contains(a.taskAttemptId()))
+        .map(a -> WriterFiles.attemptPrefix(a.partition(), a.taskAttemptId()))
+        .toList();
+    for (String file : inventory) {
+      String name = java.nio.file.Path.of(file).getFileName().toString();
+      if (rejectedPrefixes.stream().anyMatch(name::startsWith)) {
+        files.add(file);
+      }
+    }
     return files;
   }
 }

@@ -1,0 +1,92 @@
+package dev.sft.harness.cli;
+
+import dev.sft.contract.KillExitCode;
+import dev.sft.harness.kill.KillRecord;
+import dev.sft.harness.kill.KillRequest;
+import dev.sft.harness.kill.KillTransport;
+import dev.sft.harness.kill.Killer;
+import dev.sft.harness.kill.LocalTransport;
+import dev.sft.harness.kill.SshTransport;
+import java.time.Duration;
+import java.util.concurrent.Callable;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+/** {@code sft kill}: the kill contract {@code HOST PID EXECUTOR_ID RUN_DIRECTORY}. */
+@Command(
+    name = "kill",
+    mixinStandardHelpOptions = true,
+    description = "SIGKILLs one Spark executor process after proving its identity: /proc/PID/cmdline must name "
+        + "org.apache.spark.executor.CoarseGrainedExecutorBackend with --executor-id EXECUTOR_ID. Waits until the "
+        + "process is gone, then writes an evidence record into RUN_DIRECTORY/kills/ and a line to "
+        + "RUN_DIRECTORY/kill.log. Never kills a worker, the driver, or a process chosen by name.",
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = {
+        "0:killed and exit observed",
+        "2:bad arguments",
+        "3:refused: not the expected executor (nothing killed)",
+        "4:no such process",
+        "5:SIGKILL sent but the exit was not observed in time",
+        "6:transport failure (ssh/exec failed, or the signal could not be delivered)"})
+public final class KillCommand implements Callable<Integer> {
+  @Option(names = "--transport", defaultValue = "local",
+      description = "local (this machine) or ssh (default local)")
+  String transport;
+
+  @Option(names = "--exit-timeout", defaultValue = "10",
+      description = "seconds to wait for the process to exit after SIGKILL (default 10)")
+  int exitTimeoutSeconds;
+
+  @Option(names = "--ssh-user", description = "ssh login user (default: ssh's own choice)")
+  String sshUser;
+
+  @Option(names = "--ssh-command", defaultValue = "ssh", hidden = true,
+      description = "the ssh program (tests substitute it)")
+  String sshCommand;
+
+  @Option(names = "--connect-timeout", defaultValue = "10", description = "ssh connect timeout, seconds (10)")
+  int connectTimeoutSeconds;
+
+  @Parameters(index = "0", paramLabel = "HOST", description = "executor host as the scheduler sees it")
+  String host;
+
+  @Parameters(index = "1", paramLabel = "PID", description = "executor process ID on HOST")
+  String pid;
+
+  @Parameters(index = "2", paramLabel = "EXECUTOR_ID", description = "Spark executor ID")
+  String executorId;
+
+  @Parameters(index = "3", paramLabel = "RUN_DIRECTORY", description = "folder for the evidence and the kill log")
+  String runDirectory;
+
+  @Override
+  public Integer call() {
+    KillRequest request;
+    KillTransport chosen;
+    try {
+      RunCommand.Options.positive("--exit-timeout", exitTimeoutSeconds);
+      request = KillRequest.parse(host, pid, executorId, runDirectory);
+      chosen = switch (transport) {
+        case "local" -> new LocalTransport();
+        case "ssh" -> new SshTransport(sshCommand, sshUser,
+            RunCommand.Options.positive("--connect-timeout", connectTimeoutSeconds));
+        default -> throw new IllegalArgumentException("--transport must be local or ssh, got '" + transport + "'"
+            + " (pod-exec runs inside the Kubernetes harness image)");
+      };
+      chosen.validate(request);
+    } catch (IllegalArgumentException e) {
+      System.err.println("sft kill: error: " + e.getMessage());
+      return KillExitCode.BAD_ARGUMENTS.code();
+    }
+    KillRecord record = new Killer(chosen, Duration.ofSeconds(exitTimeoutSeconds)).kill(request);
+    String summary = "sft kill: " + record.result() + ": executor " + record.executorId() + " PID " + record.pid()
+        + " on " + record.host() + (record.reason() == null ? "" : " (" + record.reason() + ")");
+    if (record.killed()) {
+      System.out.println(summary + ", exit observed (" + record.exitState() + ")");
+    } else {
+      System.err.println(summary);
+    }
+    return record.exitCode();
+  }
+}

@@ -1,0 +1,46 @@
+package dev.sft.harness.probe;
+
+import java.io.IOException;
+import java.io.InterruptedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.apache.spark.TaskContext;
+
+/**
+ * Holds a task attempt until the driver publishes its release marker (or the run-wide release-all), bounded by the
+ * spec's timeout. A held attempt that Spark kills leaves the wait by exception, so Spark runs its normal failure
+ * path (e.g. the writer's abort).
+ */
+final class Gate {
+  private static final long POLL_MILLIS = 20;
+
+  private Gate() {}
+
+  /** Waits for release; on timeout publishes {@code gate-timeout.json} through {@code onTimeout} and throws. */
+  static void awaitRelease(ProbeSpec spec, Path attemptDir, java.util.function.Consumer<String> onTimeout)
+      throws IOException {
+    Path release = attemptDir.resolve(GatePaths.RELEASE);
+    Path releaseAll = spec.paths().releaseAll();
+    long deadline = System.currentTimeMillis() + spec.timeoutMillis();
+    while (!Files.exists(release) && !Files.exists(releaseAll)) {
+      if (System.currentTimeMillis() > deadline) {
+        String diagnostic = "gate timed out after " + spec.timeoutMillis() + " ms waiting for " + release
+            + " or " + releaseAll;
+        onTimeout.accept(diagnostic);
+        throw new IOException(diagnostic);
+      }
+      try {
+        Thread.sleep(POLL_MILLIS);
+      } catch (InterruptedException e) {
+        // Spark interrupts a task it kills (e.g. "another attempt succeeded"); rethrowing lets it clean up.
+        TaskContext.get().killTaskIfInterrupted();
+        throw new InterruptedIOException("interrupted while held at " + attemptDir);
+      }
+    }
+  }
+
+  /** Gates that model "the initial writer attempts" apply only to stage attempt 0, task attempt 0. */
+  static boolean isInitialAttempt(AttemptIdentity attempt) {
+    return attempt.stageAttempt() == 0 && attempt.attemptNumber() == 0;
+  }
+}

@@ -1,0 +1,45 @@
+package dev.sft.harness.scenario;
+
+import dev.sft.contract.ScenarioName;
+import dev.sft.harness.probe.AttemptMarker;
+import dev.sft.harness.probe.ProbeSpec;
+import java.util.List;
+import java.util.Optional;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+
+/**
+ * The ordinary loss case: kill the executor running writer partition 0 mid-write; Spark must remove the executor,
+ * report ExecutorLostFailure, and replace the partition's task on another executor.
+ */
+final class TaskReplacementScenario extends ExecutorLossScenario {
+  static final int TARGET_PARTITION = 0;
+
+  TaskReplacementScenario() {
+    super(ScenarioName.EXECUTOR_LOSS_TASK_REPLACEMENT);
+  }
+
+  @Override
+  Dataset<Row> input(ScenarioContext context, ProbeSpec spec) {
+    return context.fixture().source();
+  }
+
+  @Override
+  List<Integer> holdBeforeInput() {
+    return List.of();
+  }
+
+  @Override
+  Optional<Target> chooseTarget(ScenarioRun run, WriteEvidence evidence) {
+    List<AttemptMarker> paused = pausedWithBytes(evidence);
+    return paused.stream()
+        .filter(m -> m.attempt().partition() == TARGET_PARTITION)
+        .findFirst()
+        .flatMap(victim -> otherProcess(paused, victim).map(other -> new Target(victim, other)));
+  }
+
+  @Override
+  void judgeSpecific(ScenarioRun run, Target target, WriteEvidence evidence) {
+    // Task replacement needs no evidence beyond the common recovery checks.
+  }
+}
