@@ -31,8 +31,7 @@ abstract class ProcessTransport implements KillTransport {
     try (var stdin = process.getOutputStream()) {
       stdin.write(script.getBytes(StandardCharsets.UTF_8));
     } catch (IOException e) {
-      process.destroyForcibly();
-      throw new TransportException("cannot send the kill script through " + command.get(0) + ": " + e.getMessage());
+      // The program exited without reading (e.g. ssh could not connect); its exit code and stderr tell why.
     }
     try {
       if (!process.waitFor(bound.toMillis(), TimeUnit.MILLISECONDS)) {

@@ -66,6 +66,17 @@ class CliArgumentsTest {
   }
 
   @Test
+  void lossScenariosNeedAnExecutableKillCommand(@TempDir Path shared) {
+    String root = shared.toString();
+    Outcome none = run("run", "--master", "spark://127.0.0.1:1", "--shared-root", root, "--speculation", "false");
+    assertThat(none.exit).isEqualTo(RunExitCode.USAGE.code());
+    assertThat(none.err).contains("need a kill command");
+    Outcome missing = run("run", "--master", "spark://127.0.0.1:1", "--shared-root", root, "--speculation", "false",
+        "--kill-command", shared.resolve("no-such-killer").toString());
+    assertThat(missing.err).contains("is not an executable file");
+  }
+
+  @Test
   void anUnreachableMasterFailsFastAsInfrastructureAndWritesNothing(@TempDir Path shared) throws Exception {
     Outcome o = run("run", "--master", "spark://127.0.0.1:1", "--shared-root", shared.toString(),
         "--run-id", "unreachable");
