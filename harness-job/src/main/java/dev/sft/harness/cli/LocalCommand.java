@@ -9,7 +9,9 @@ import dev.sft.contract.Verdict;
 import dev.sft.harness.cluster.JvmProcess;
 import dev.sft.harness.cluster.LocalCluster;
 import dev.sft.harness.driver.Progress;
+import dev.sft.harness.evidence.Folders;
 import dev.sft.harness.driver.SparkSettings;
+import dev.sft.harness.scenario.Fixture;
 import dev.sft.harness.scenario.Scenarios;
 import java.io.BufferedReader;
 import java.io.IOException;
@@ -129,6 +131,10 @@ public final class LocalCommand implements Callable<Integer> {
     }
 
     Report merged = Report.merge(runId, parts, startedAt, Instant.now().toString());
+    if (merged.passed() && !keep) {
+      // The drivers share the source files; once every scenario passed they are no longer needed.
+      Folders.deleteRecursively(Fixture.sourceDir(shared.resolve(runId)));
+    }
     Path reportFile = shared.resolve(runId).resolve("report.json");
     try {
       ReportJson.write(merged, reportFile);

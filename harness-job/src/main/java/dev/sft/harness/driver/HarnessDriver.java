@@ -64,7 +64,7 @@ public final class HarnessDriver {
       }
       Progress.say("preflight passed: " + preflight.message());
 
-      Progress.say("writing the four source files (" + Fixture.TOTAL_ROWS + " rows)");
+      Progress.say("preparing the four source files (" + Fixture.TOTAL_ROWS + " rows)");
       Fixture fixture = Fixture.prepare(spark, options.runDir(), options.runDir().resolve("warehouse"));
       ScenarioContext context = new ScenarioContext(
           spark, events, plans, fixture, options.runDir(), options.timeout(), options.keepFixtures(),

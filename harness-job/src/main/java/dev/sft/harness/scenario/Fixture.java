@@ -1,6 +1,8 @@
 package dev.sft.harness.scenario;
 
 import dev.sft.harness.audit.StorageAudit;
+import dev.sft.harness.evidence.Markers;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -37,22 +39,38 @@ public final class Fixture {
     this.warehouse = warehouse;
   }
 
-  /** Writes the four source files once per driver run; every scenario then reads them. */
+  /**
+   * Writes the four source files once per run; every scenario then reads them. A later driver run of the same run
+   * (speculation first, then loss) reuses them once the completion marker shows they were fully written.
+   */
   public static Fixture prepare(SparkSession spark, Path runDir, Path warehouse) {
+    Path source = sourceDir(runDir);
+    Path complete = source.resolve(COMPLETE_MARKER);
     List<String> dirs = new ArrayList<>();
     for (int k = 0; k < WRITER_PARTITIONS; k++) {
-      String dir = runDir.resolve("source").resolve("range-" + k).toString();
-      long start = k * ID_STRIDE;
-      spark.range(start, start + ROWS_PER_PARTITION, 1, 1)
-          .selectExpr("id", "concat('row-', CAST(id AS STRING)) AS payload")
-          .write()
-          .mode("overwrite")
-          .parquet(dir);
-      dirs.add(dir);
+      dirs.add(source.resolve("range-" + k).toString());
+    }
+    if (!Files.exists(complete)) {
+      for (int k = 0; k < WRITER_PARTITIONS; k++) {
+        long start = k * ID_STRIDE;
+        spark.range(start, start + ROWS_PER_PARTITION, 1, 1)
+            .selectExpr("id", "concat('row-', CAST(id AS STRING)) AS payload")
+            .write()
+            .mode("overwrite")
+            .parquet(dirs.get(k));
+      }
+      Markers.publishText(complete, TOTAL_ROWS + " rows in " + WRITER_PARTITIONS + " files\n");
     }
     spark.sql("CREATE NAMESPACE IF NOT EXISTS " + CATALOG + "." + NAMESPACE);
     return new Fixture(spark, dirs, warehouse);
   }
+
+  public static Path sourceDir(Path runDir) {
+    return runDir.resolve("source");
+  }
+
+  /** Published after the four source files are written, so a reader never reuses half a source. */
+  static final String COMPLETE_MARKER = "_SFT_SOURCE_COMPLETE";
 
   public List<String> sourceDirs() {
     return sourceDirs;

@@ -1,17 +1,12 @@
 package dev.sft.harness.scenario;
 
 import dev.sft.contract.ScenarioResult;
-import dev.sft.harness.driver.Progress;
+import dev.sft.harness.evidence.Folders;
 import dev.sft.harness.evidence.Json;
 import dev.sft.harness.evidence.Markers;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Comparator;
 import java.util.concurrent.TimeoutException;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 
 /** The steps every scenario ends with: drain events, export evidence, clean up a passing fixture. */
 final class ScenarioSupport {
@@ -35,24 +30,10 @@ final class ScenarioSupport {
     Markers.publish(run.dir().resolve("result.json"), result);
     if (result.passed() && !context.keepFixtures() && tableLocation != null) {
       // Only after the audit and the evidence export: a passing fixture is no longer needed.
-      deleteRecursively(Path.of(tableLocation));
+      Folders.deleteRecursively(Path.of(tableLocation));
     }
     run.phase("scheduler " + result.scheduler() + ", storage " + result.storage()
         + (result.passed() ? "" : " — " + result.message()));
     return result;
-  }
-
-  static void deleteRecursively(Path root) {
-    if (!Files.exists(root)) {
-      return;
-    }
-    try (Stream<Path> walk = Files.walk(root)) {
-      for (Path path : walk.sorted(Comparator.reverseOrder()).toList()) {
-        Files.delete(path);
-      }
-    } catch (IOException e) {
-      Progress.say("warning: could not delete fixture " + root + ": " + e.getMessage());
-      throw new UncheckedIOException(e);
-    }
   }
 }
