@@ -23,6 +23,7 @@ tree_rss_kib() {   # sum of VmRSS over a PID and all its descendants
   echo "$total"
 }
 
+mkdir -p target/bench
 times=()
 peaks=()
 for run in $(seq 1 "$runs"); do
@@ -30,7 +31,7 @@ for run in $(seq 1 "$runs"); do
   cmd=(./sft local --out "$out")
   [[ -n "$scenarios" ]] && cmd+=(--scenarios "$scenarios")
   start=$(date +%s.%N)
-  "${cmd[@]}" > "target/bench-run-$run.log" 2>&1 &
+  "${cmd[@]}" > "target/bench/run-$run.log" 2>&1 &
   pid=$!
   peak=0
   while kill -0 "$pid" 2>/dev/null; do
@@ -43,7 +44,7 @@ for run in $(seq 1 "$runs"); do
   elapsed=$(awk -v a="$start" -v b="$end" 'BEGIN {print b - a}')
   times+=("$elapsed")
   peaks+=("$peak")
-  printf 'run %d: exit %d, %.1f s, peak tree RSS %d MiB (log target/bench-run-%d.log)\n' \
+  printf 'run %d: exit %d, %.1f s, peak tree RSS %d MiB (log target/bench/run-%d.log)\n' \
     "$run" "$status" "$elapsed" $((peak / 1024)) "$run"
   [[ $status -eq 0 ]] || { echo "run $run did not pass; see its log" >&2; exit 1; }
 done

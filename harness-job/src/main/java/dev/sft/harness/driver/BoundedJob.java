@@ -21,7 +21,7 @@ public final class BoundedJob<T> implements AutoCloseable {
   private final ExecutorService thread;
   private final Future<T> future;
 
-  private BoundedJob(SparkSession spark, String group, Callable<T> action) {
+  private BoundedJob(SparkSession spark, String group, boolean interruptOnCancel, Callable<T> action) {
     this.spark = spark;
     this.group = group;
     this.thread = Executors.newSingleThreadExecutor(r -> {
@@ -30,7 +30,7 @@ public final class BoundedJob<T> implements AutoCloseable {
       return t;
     });
     this.future = thread.submit(() -> {
-      spark.sparkContext().setJobGroup(group, group, true);
+      spark.sparkContext().setJobGroup(group, group, interruptOnCancel);
       try {
         return action.call();
       } finally {
@@ -39,8 +39,19 @@ public final class BoundedJob<T> implements AutoCloseable {
     });
   }
 
-  public static <T> BoundedJob<T> start(SparkSession spark, String group, Callable<T> action) {
-    return new BoundedJob<>(spark, group, action);
+  /**
+   * Starts a monitored write. Its job group does not interrupt task threads on cancellation, as in an ordinary
+   * application: with {@code spark.job.interruptOnCancel=true}, Spark 4.1 interrupts a killed speculative loser a
+   * second time ("Stage cancelled: Stage finished") while Iceberg's abort is bulk-deleting its files, and the
+   * delete gives up, leaving an orphan that no default-configured application would leave.
+   */
+  public static <T> BoundedJob<T> startWrite(SparkSession spark, String group, Callable<T> action) {
+    return new BoundedJob<>(spark, group, false, action);
+  }
+
+  /** Starts a job of the harness's own (preflight), whose tasks may be interrupted when it is cancelled. */
+  public static <T> BoundedJob<T> startInterruptible(SparkSession spark, String group, Callable<T> action) {
+    return new BoundedJob<>(spark, group, true, action);
   }
 
   public boolean isDone() {

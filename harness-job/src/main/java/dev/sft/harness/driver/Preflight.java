@@ -68,7 +68,7 @@ public final class Preflight {
     List<String> reports;
     try {
       ClassTag<String> strings = ClassTag$.MODULE$.apply(String.class);
-      try (BoundedJob<List<String>> job = BoundedJob.start(spark, group, () -> new JavaRDD<>(
+      try (BoundedJob<List<String>> job = BoundedJob.startInterruptible(spark, group, () -> new JavaRDD<>(
           barrierInput.rdd().barrier().mapPartitions(new CheckIn(challengePath, token), false, strings), strings)
           .collect())) {
         reports = job.await(timeout);

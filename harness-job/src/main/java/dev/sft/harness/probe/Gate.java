@@ -22,7 +22,10 @@ final class Gate {
     Path release = attemptDir.resolve(GatePaths.RELEASE);
     Path releaseAll = spec.paths().releaseAll();
     long deadline = System.currentTimeMillis() + spec.timeoutMillis();
+    TaskContext context = TaskContext.get();
     while (!Files.exists(release) && !Files.exists(releaseAll)) {
+      // A kill without a thread interrupt only marks the context; leave the gate for the task's failure path.
+      context.killTaskIfInterrupted();
       if (System.currentTimeMillis() > deadline) {
         String diagnostic = "gate timed out after " + spec.timeoutMillis() + " ms waiting for " + release
             + " or " + releaseAll;
@@ -33,7 +36,7 @@ final class Gate {
         Thread.sleep(POLL_MILLIS);
       } catch (InterruptedException e) {
         // Spark interrupts a task it kills (e.g. "another attempt succeeded"); rethrowing lets it clean up.
-        TaskContext.get().killTaskIfInterrupted();
+        context.killTaskIfInterrupted();
         throw new InterruptedIOException("interrupted while held at " + attemptDir);
       }
     }

@@ -99,7 +99,7 @@ abstract class ExecutorLossScenario implements Scenario {
   private Target drive(ScenarioRun run, ScenarioContext context, String table, String location) {
     ProbeSpec spec = new ProbeSpec(run.dir().toString(), Fixture.dataLocation(location), List.of(), PAUSE_AFTER_ROWS,
         holdBeforeInput(), context.timeout().toMillis());
-    try (BoundedJob<Void> write = BoundedJob.start(context.spark(), run.jobGroup(), () -> {
+    try (BoundedJob<Void> write = BoundedJob.startWrite(context.spark(), run.jobGroup(), () -> {
       input(context, spec).writeTo(Fixture.probed(table)).option(ProbeSpec.OPTION, spec.toOption()).append();
       return null;
     })) {

@@ -82,7 +82,7 @@ final class SpeculationScenario implements Scenario {
     GatePaths gates = run.gates();
     ProbeSpec spec = new ProbeSpec(run.dir().toString(), Fixture.dataLocation(location), List.of(TARGET_PARTITION), 0,
         List.of(), context.timeout().toMillis());
-    try (BoundedJob<Void> write = BoundedJob.start(context.spark(), run.jobGroup(), () -> {
+    try (BoundedJob<Void> write = BoundedJob.startWrite(context.spark(), run.jobGroup(), () -> {
       context.fixture().source().writeTo(Fixture.probed(table)).option(ProbeSpec.OPTION, spec.toOption()).append();
       return null;
     })) {
