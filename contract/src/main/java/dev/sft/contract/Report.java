@@ -15,6 +15,7 @@ import java.util.List;
  * @param startedAt ISO-8601 start time
  * @param finishedAt ISO-8601 finish time
  * @param failure a run-level failure (preflight, unreachable master) that prevented scenarios from running, or null
+ * @param stats per scenario: repetitions passed, failed and unknown, and the duration spread
  */
 public record Report(
     String runId,
@@ -24,13 +25,15 @@ public record Report(
     boolean passed,
     String startedAt,
     String finishedAt,
-    String failure) {
+    String failure,
+    List<ScenarioStats> stats) {
 
   public static Report of(
       String runId, String writer, String master, List<ScenarioResult> scenarios,
       String startedAt, String finishedAt, String failure) {
     boolean allPassed = failure == null && !scenarios.isEmpty() && scenarios.stream().allMatch(ScenarioResult::passed);
-    return new Report(runId, writer, master, List.copyOf(scenarios), allPassed, startedAt, finishedAt, failure);
+    return new Report(runId, writer, master, List.copyOf(scenarios), allPassed, startedAt, finishedAt, failure,
+        ScenarioStats.of(scenarios));
   }
 
   /** Merges the reports of several driver runs of one run (e.g. speculation on, then off). */

@@ -24,7 +24,8 @@ public final class TerminationMessage {
             s.missingFiles(), s.durationMs(), s.evidence(), shorten(s.message(), messageLimit), null));
       }
       Report summary = new Report(report.runId(), report.writer(), report.master(), compact, report.passed(),
-          report.startedAt(), report.finishedAt(), shorten(report.failure(), Math.max(messageLimit, 200)));
+          report.startedAt(), report.finishedAt(), shorten(report.failure(), Math.max(messageLimit, 200)),
+          report.stats());
       String json = ReportJson.toCompactJson(summary);
       if (json.getBytes(StandardCharsets.UTF_8).length <= MAX_BYTES) {
         return json;
@@ -33,7 +34,7 @@ public final class TerminationMessage {
     // Too many scenarios even without messages: keep the run-level outcome, which is what decides the phase.
     return ReportJson.toCompactJson(new Report(report.runId(), report.writer(), report.master(), List.of(),
         report.passed(), report.startedAt(), report.finishedAt(),
-        "summary too large for a termination message; read report.json on the shared volume"));
+        "summary too large for a termination message; read report.json on the shared volume", report.stats()));
   }
 
   public static Report decode(String message) throws IOException {

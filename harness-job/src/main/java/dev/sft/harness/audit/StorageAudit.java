@@ -10,13 +10,16 @@ import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
+import org.apache.iceberg.BaseTable;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.ManifestFile;
 import org.apache.iceberg.ManifestFiles;
 import org.apache.iceberg.ManifestReader;
 import org.apache.iceberg.Snapshot;
+import org.apache.iceberg.StaticTableOperations;
 import org.apache.iceberg.Table;
 import org.apache.iceberg.TableProperties;
+import org.apache.iceberg.hadoop.HadoopFileIO;
 import org.apache.iceberg.hadoop.HadoopTables;
 
 /**
@@ -29,8 +32,13 @@ public final class StorageAudit {
 
   private StorageAudit() {}
 
+  /** A Hadoop-catalog table folder, or one of its metadata JSON files (that exact version of the table). */
   public static Table load(String tableLocation) {
-    return new HadoopTables(new Configuration()).load(tableLocation);
+    Configuration conf = new Configuration();
+    if (tableLocation.endsWith(".metadata.json")) {
+      return new BaseTable(new StaticTableOperations(tableLocation, new HadoopFileIO(conf)), tableLocation);
+    }
+    return new HadoopTables(conf).load(tableLocation);
   }
 
   public static String dataLocation(Table table) {

@@ -10,6 +10,7 @@ import dev.sft.harness.cluster.JvmProcess;
 import dev.sft.harness.cluster.LocalCluster;
 import dev.sft.harness.driver.Progress;
 import dev.sft.harness.evidence.Folders;
+import dev.sft.harness.report.ReportFiles;
 import dev.sft.harness.driver.SparkSettings;
 import dev.sft.harness.scenario.Fixture;
 import dev.sft.harness.scenario.Scenarios;
@@ -136,13 +137,9 @@ public final class LocalCommand implements Callable<Integer> {
       Folders.deleteRecursively(Fixture.sourceDir(shared.resolve(runId)));
     }
     Path reportFile = shared.resolve(runId).resolve("report.json");
-    try {
-      ReportJson.write(merged, reportFile);
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot write " + reportFile, e);
-    }
+    ReportFiles.write(merged, reportFile);
     System.out.print("\n" + ReportTable.render(merged));
-    System.out.println("report:   " + reportFile);
+    System.out.println("report:   " + reportFile + " (also " + ReportFiles.JUNIT + ", " + ReportFiles.HTML + ")");
     System.out.println("evidence: " + shared.resolve(runId));
     System.out.println("output:   " + outDir);
     if (worst != RunExitCode.PASSED && worst != RunExitCode.SCENARIO_NOT_PASSED) {

@@ -2,6 +2,7 @@ package dev.sft.harness.cli;
 
 import dev.sft.contract.Report;
 import dev.sft.contract.ScenarioResult;
+import dev.sft.contract.ScenarioStats;
 import java.util.Locale;
 
 /** The summary table printed at the end of a run. */
@@ -17,6 +18,16 @@ final class ReportTable {
       out.append(String.format(Locale.ROOT, format, s.name(), s.repetition(), s.scheduler(), s.storage(),
           count(s.rows()), count(s.orphanFiles()), count(s.missingFiles()),
           String.format(Locale.ROOT, "%.1fs", s.durationMs() / 1000.0)));
+    }
+    if (report.stats() != null && report.stats().stream().anyMatch(st -> st.runs() > 1)) {
+      String statFormat = "%-32s %5s %7s %7s %8s   %s%n";
+      out.append(String.format(Locale.ROOT, "%n" + statFormat, "REPETITIONS", "RUNS", "PASSED", "FAILED", "UNKNOWN",
+          "DURATION MIN / MEDIAN / MAX"));
+      for (ScenarioStats st : report.stats()) {
+        out.append(String.format(Locale.ROOT, statFormat, st.name(), st.runs(), st.passed(), st.failed(),
+            st.unknown(), String.format(Locale.ROOT, "%.1fs / %.1fs / %.1fs", st.durationMinMs() / 1000.0,
+                st.durationMedianMs() / 1000.0, st.durationMaxMs() / 1000.0)));
+      }
     }
     for (ScenarioResult s : report.scenarios()) {
       if (!s.passed()) {

@@ -2,11 +2,11 @@ package dev.sft.harness.driver;
 
 import dev.sft.contract.Check;
 import dev.sft.contract.Report;
-import dev.sft.contract.ReportJson;
 import dev.sft.contract.RunExitCode;
 import dev.sft.contract.ScenarioName;
 import dev.sft.contract.ScenarioResult;
 import dev.sft.contract.Verdict;
+import dev.sft.harness.report.ReportFiles;
 import dev.sft.harness.scenario.Fixture;
 import dev.sft.harness.scenario.Scenario;
 import dev.sft.harness.scenario.ScenarioContext;
@@ -99,11 +99,7 @@ public final class HarnessDriver {
   }
 
   private static Report write(Report report, RunOptions options) {
-    try {
-      ReportJson.write(report, options.report());
-    } catch (IOException e) {
-      throw new UncheckedIOException("cannot write report " + options.report(), e);
-    }
+    ReportFiles.write(report, options.report());
     Progress.say("report written to " + options.report());
     return report;
   }

@@ -4,6 +4,7 @@ import static dev.sft.contract.Check.SCHEDULER;
 import static dev.sft.contract.Check.STORAGE;
 
 import dev.sft.harness.audit.AuditResult;
+import dev.sft.harness.audit.AuditRules;
 import dev.sft.harness.audit.StorageAudit;
 import dev.sft.harness.driver.SchedulerEvent;
 import dev.sft.harness.evidence.Markers;
@@ -19,17 +20,11 @@ import java.util.stream.Collectors;
 
 /** The reference suite's common assertions, applied after every monitored write. */
 final class CommonAssertions {
-  /** Speculation tolerates no orphan; executor loss tolerates orphans of known rejected attempts only. */
-  enum OrphanPolicy {
-    NONE,
-    KNOWN_REJECTED_ONLY
-  }
-
   private CommonAssertions() {}
 
   static ScenarioRun.Counts apply(
       ScenarioRun run, ScenarioContext context, String table, String tableLocation, WriteEvidence evidence,
-      OrphanPolicy policy) {
+      AuditRules.OrphanPolicy policy) {
     ScenarioRun.Counts counts = new ScenarioRun.Counts();
     List<SchedulerEvent> events = run.events();
     counts.acceptedMessages = evidence.accepted().size();
@@ -77,25 +72,7 @@ final class CommonAssertions {
 
     run.check(STORAGE, "snapshots.one-new", audit.snapshots() == 1,
         "the new table has " + audit.snapshots() + " snapshot(s) after the write; expected exactly 1");
-    run.check(STORAGE, "manifest.equals-accepted-winners",
-        audit.referencedNotWinner().isEmpty() && audit.winnerNotReferenced().isEmpty() && !winners.isEmpty(),
-        "referenced but not an accepted winner: " + audit.referencedNotWinner()
-            + "; accepted winner but not referenced: " + audit.winnerNotReferenced()
-            + "; winner files: " + winners.size());
-    run.check(STORAGE, "manifest.no-rejected-files", audit.referencedRejected().isEmpty(),
-        "files of rejected attempts referenced: " + audit.referencedRejected());
-    run.check(STORAGE, "files.referenced-exist",
-        audit.missing().isEmpty() && audit.referencedOutsideDataLocation().isEmpty(),
-        "missing = referenced - physical: " + audit.missing() + "; referenced outside the data location: "
-            + audit.referencedOutsideDataLocation());
-    if (policy == OrphanPolicy.NONE) {
-      run.check(STORAGE, "files.no-orphans", audit.orphan().isEmpty(),
-          "orphan = physical - referenced: " + audit.orphan());
-    } else {
-      run.check(STORAGE, "files.orphans-known-rejected", audit.unknownOrphans().isEmpty(),
-          "orphans not attributable to a known rejected attempt: " + audit.unknownOrphans()
-              + "; known rejected orphans: " + audit.knownRejectedOrphans().size());
-    }
+    AuditRules.evaluate(audit, true, policy).forEach(run::add);
     return counts;
   }
 

@@ -4,6 +4,7 @@ import static dev.sft.contract.Check.SCHEDULER;
 
 import dev.sft.contract.ScenarioName;
 import dev.sft.contract.ScenarioResult;
+import dev.sft.harness.audit.AuditRules;
 import dev.sft.harness.driver.BoundedJob;
 import dev.sft.harness.driver.SchedulerEvent;
 import dev.sft.harness.evidence.BoundedWait;
@@ -92,7 +93,7 @@ abstract class ExecutorLossScenario implements Scenario {
     ScenarioRun.Counts counts = location == null
         ? new ScenarioRun.Counts()
         : CommonAssertions.apply(run, context, table, location, evidence,
-            CommonAssertions.OrphanPolicy.KNOWN_REJECTED_ONLY);
+            AuditRules.OrphanPolicy.KNOWN_REJECTED_ONLY);
     return ScenarioSupport.finish(run, context, counts, failure, location);
   }
 

@@ -48,7 +48,12 @@ public final class ScenarioRun {
   }
 
   public String jobGroup() {
-    return "sft-" + name.id() + "-r" + repetition;
+    return jobGroup(name.id(), repetition);
+  }
+
+  /** The Spark job group of a scenario's monitored write; reports find the write's stages by it. */
+  public static String jobGroup(String scenario, int repetition) {
+    return "sft-" + scenario + "-r" + repetition;
   }
 
   public List<SchedulerEvent> events() {
@@ -71,6 +76,10 @@ public final class ScenarioRun {
 
   public void check(String side, String rule, boolean passed, String detail) {
     checks.add(new Check(side, rule, passed ? Verdict.Passed : Verdict.Failed, detail));
+  }
+
+  public void add(Check check) {
+    checks.add(check);
   }
 
   public void unknown(String side, String rule, String detail) {

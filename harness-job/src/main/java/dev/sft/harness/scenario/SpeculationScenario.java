@@ -4,6 +4,7 @@ import static dev.sft.contract.Check.SCHEDULER;
 
 import dev.sft.contract.ScenarioName;
 import dev.sft.contract.ScenarioResult;
+import dev.sft.harness.audit.AuditRules;
 import dev.sft.harness.driver.BoundedJob;
 import dev.sft.harness.driver.SchedulerEvent;
 import dev.sft.harness.evidence.BoundedWait;
@@ -74,7 +75,7 @@ final class SpeculationScenario implements Scenario {
     judgeRace(run, race, evidence);
     ScenarioRun.Counts counts = location == null
         ? new ScenarioRun.Counts()
-        : CommonAssertions.apply(run, context, table, location, evidence, CommonAssertions.OrphanPolicy.NONE);
+        : CommonAssertions.apply(run, context, table, location, evidence, AuditRules.OrphanPolicy.NONE);
     return ScenarioSupport.finish(run, context, counts, failure, location);
   }
 

@@ -1,0 +1,21 @@
+package dev.sft.contract;
+
+/** Exit codes of {@code sft audit}. */
+public enum AuditExitCode {
+  /** Every storage rule holds. */
+  CLEAN(0),
+  /** At least one rule is violated; the output names each file and the rule it broke. */
+  VIOLATIONS(1),
+  /** The input cannot be audited: no such table, unreadable metadata, bad arguments. */
+  UNUSABLE_INPUT(2);
+
+  private final int code;
+
+  AuditExitCode(int code) {
+    this.code = code;
+  }
+
+  public int code() {
+    return code;
+  }
+}

@@ -1,0 +1,36 @@
+package dev.sft.contract;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Repetition statistics of one scenario, for judging race stability: how many repetitions passed both verdicts,
+ * how many failed, how many stayed unknown, and the spread of their durations.
+ */
+public record ScenarioStats(
+    String name, int runs, int passed, int failed, int unknown, long durationMinMs, long durationMedianMs,
+    long durationMaxMs) {
+
+  /** One entry per scenario name, in the order the scenarios first appear. */
+  public static List<ScenarioStats> of(List<ScenarioResult> results) {
+    Map<String, List<ScenarioResult>> byName = new LinkedHashMap<>();
+    for (ScenarioResult result : results) {
+      byName.computeIfAbsent(result.name(), n -> new ArrayList<>()).add(result);
+    }
+    List<ScenarioStats> stats = new ArrayList<>();
+    for (Map.Entry<String, List<ScenarioResult>> entry : byName.entrySet()) {
+      List<ScenarioResult> runs = entry.getValue();
+      int passed = (int) runs.stream().filter(ScenarioResult::passed).count();
+      int failed = (int) runs.stream()
+          .filter(r -> r.scheduler() == Verdict.Failed || r.storage() == Verdict.Failed).count();
+      List<Long> durations = runs.stream().map(ScenarioResult::durationMs).sorted().toList();
+      int n = durations.size();
+      long median = n % 2 == 1 ? durations.get(n / 2) : (durations.get(n / 2 - 1) + durations.get(n / 2)) / 2;
+      stats.add(new ScenarioStats(entry.getKey(), n, passed, failed, n - passed - failed, durations.get(0), median,
+          durations.get(n - 1)));
+    }
+    return stats;
+  }
+}

@@ -1,0 +1,55 @@
+package dev.sft.harness.audit;
+
+import static dev.sft.contract.Check.STORAGE;
+
+import dev.sft.contract.Check;
+import dev.sft.contract.Verdict;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The storage rules over an {@link AuditResult}, shared by the scenarios and {@code sft audit}. Without attribution
+ * (no evidence) only the physical-versus-referenced rules apply; with it, the manifest must equal the accepted
+ * winners and orphans must be attributable.
+ */
+public final class AuditRules {
+  /** How orphans are judged. */
+  public enum OrphanPolicy {
+    /** Speculation, and any table audited without evidence: no orphan at all. */
+    NONE,
+    /** Executor loss: SIGKILL bypasses cleanup, so orphans of known rejected attempts are tolerated. */
+    KNOWN_REJECTED_ONLY
+  }
+
+  private AuditRules() {}
+
+  public static List<Check> evaluate(AuditResult audit, boolean withAttribution, OrphanPolicy policy) {
+    List<Check> checks = new ArrayList<>();
+    if (withAttribution) {
+      checks.add(check("manifest.equals-accepted-winners",
+          audit.referencedNotWinner().isEmpty() && audit.winnerNotReferenced().isEmpty() && !audit.winner().isEmpty(),
+          "referenced but not an accepted winner: " + audit.referencedNotWinner()
+              + "; accepted winner but not referenced: " + audit.winnerNotReferenced()
+              + "; winner files: " + audit.winner().size()));
+      checks.add(check("manifest.no-rejected-files", audit.referencedRejected().isEmpty(),
+          "files of rejected attempts referenced: " + audit.referencedRejected()));
+    }
+    checks.add(check("files.referenced-exist",
+        audit.missing().isEmpty() && audit.referencedOutsideDataLocation().isEmpty(),
+        "missing = referenced - physical: " + audit.missing() + "; referenced outside the data location "
+            + audit.dataLocation() + ": " + audit.referencedOutsideDataLocation()));
+    if (policy == OrphanPolicy.NONE) {
+      checks.add(check("files.no-orphans", audit.orphan().isEmpty(),
+          "orphan = physical - referenced: " + audit.orphan()));
+    } else {
+      checks.add(check("files.orphans-known-rejected", audit.unknownOrphans().isEmpty(),
+          "orphans not attributable to a known rejected attempt: " + audit.unknownOrphans()
+              + "; known rejected orphans: " + audit.knownRejectedOrphans().size()));
+    }
+    return checks;
+  }
+
+  private static Check check(String rule, boolean passed, String detail) {
+    return new Check(STORAGE, rule, passed ? Verdict.Passed : Verdict.Failed, detail);
+  }
+}

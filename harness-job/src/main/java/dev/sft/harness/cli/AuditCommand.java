@@ -1,0 +1,152 @@
+package dev.sft.harness.cli;
+
+import dev.sft.contract.AuditExitCode;
+import dev.sft.contract.Check;
+import dev.sft.contract.Verdict;
+import dev.sft.harness.audit.AuditResult;
+import dev.sft.harness.audit.AuditRules;
+import dev.sft.harness.audit.StorageAudit;
+import dev.sft.harness.evidence.Json;
+import dev.sft.harness.probe.AcceptedMessage;
+import dev.sft.harness.probe.GatePaths;
+import dev.sft.harness.scenario.WriteEvidence;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.concurrent.Callable;
+import java.util.stream.Collectors;
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+
+/** {@code sft audit}: the scenarios' storage audit, for any Iceberg table. */
+@Command(
+    name = "audit",
+    mixinStandardHelpOptions = true,
+    description = "Audits an Iceberg table's storage with the code the scenarios use: orphan = physical - referenced,"
+        + " missing = referenced - physical (Hadoop .crc sidecars excluded). With a scenario's evidence folder it"
+        + " also checks that the manifests reference exactly the accepted winners' files, that each writer"
+        + " partition has one accepted message, and that every orphan belongs to a known rejected attempt.",
+    exitCodeListHeading = "%nExit codes:%n",
+    exitCodeList = {"0:clean", "1:violations found (each named with its file and rule)",
+        "2:unusable input (no such table, unreadable metadata, bad arguments)"})
+public final class AuditCommand implements Callable<Integer> {
+  @Option(names = "--table-location", required = true,
+      description = "Hadoop-catalog table folder, or a metadata JSON file (…/metadata/vN.metadata.json)")
+  String tableLocation;
+
+  @Option(names = "--evidence", description = "a scenario's evidence folder (<shared-root>/<run-id>/<scenario>-rN)")
+  Path evidence;
+
+  @Option(names = "--json", description = "print the audit and its rule outcomes as JSON")
+  boolean json;
+
+  /** What {@code --json} prints. */
+  public record Output(AuditResult audit, List<Check> checks, boolean clean) {}
+
+  @Override
+  public Integer call() {
+    WriteEvidence write = null;
+    if (evidence != null) {
+      if (!Files.isDirectory(evidence.resolve("gates"))) {
+        System.err.println("sft audit: error: " + evidence + " is not a scenario evidence folder (no gates/ in it)");
+        return AuditExitCode.UNUSABLE_INPUT.code();
+      }
+      write = WriteEvidence.read(new GatePaths(evidence));
+    }
+    String location = Path.of(tableLocation).toAbsolutePath().toString();
+    AuditResult audit;
+    try {
+      if (!Files.exists(Path.of(location))) {
+        throw new IllegalArgumentException("no such file or folder");
+      }
+      Set<String> winners = write == null ? Set.of() : write.winnerFiles();
+      Set<String> rejected = write == null ? Set.of()
+          : write.rejectedFiles(StorageAudit.inventory(Path.of(StorageAudit.dataLocation(StorageAudit.load(location)))));
+      audit = StorageAudit.audit(location, winners, rejected);
+    } catch (RuntimeException e) {
+      System.err.println("sft audit: error: cannot audit " + location + ": " + e.getMessage());
+      return AuditExitCode.UNUSABLE_INPUT.code();
+    }
+    List<Check> checks = new ArrayList<>(AuditRules.evaluate(audit, write != null,
+        write == null ? AuditRules.OrphanPolicy.NONE : AuditRules.OrphanPolicy.KNOWN_REJECTED_ONLY));
+    if (write != null) {
+      checks.add(onePerPartition(write));
+    }
+    boolean clean = checks.stream().allMatch(c -> c.verdict() == Verdict.Passed);
+    if (json) {
+      System.out.println(Json.pretty(new Output(audit, checks, clean)));
+    } else {
+      print(audit, checks, clean);
+    }
+    return clean ? AuditExitCode.CLEAN.code() : AuditExitCode.VIOLATIONS.code();
+  }
+
+  /** Every partition an attempt wrote for has exactly one accepted message. */
+  private static Check onePerPartition(WriteEvidence write) {
+    Set<Integer> partitions = write.started().stream().map(m -> m.attempt().partition())
+        .collect(Collectors.toCollection(TreeSet::new));
+    Map<Integer, List<Long>> accepted = new TreeMap<>();
+    for (AcceptedMessage message : write.accepted()) {
+      accepted.computeIfAbsent(message.attempt().partition(), p -> new ArrayList<>())
+          .add(message.attempt().taskAttemptId());
+    }
+    boolean ok = !partitions.isEmpty() && accepted.keySet().equals(partitions)
+        && accepted.values().stream().allMatch(tids -> tids.size() == 1);
+    return new Check(Check.SCHEDULER, "accepted.one-per-partition", ok ? Verdict.Passed : Verdict.Failed,
+        "partitions written " + partitions + "; accepted messages by partition (TIDs) " + accepted);
+  }
+
+  private static void print(AuditResult audit, List<Check> checks, boolean clean) {
+    System.out.println("table:      " + audit.tableLocation() + " (current snapshot " + audit.currentSnapshotId()
+        + ", " + audit.snapshots() + " snapshot(s))");
+    System.out.println("data:       " + audit.dataLocation());
+    System.out.println("files:      physical " + audit.physical().size() + ", referenced " + audit.referenced().size()
+        + ", orphan " + audit.orphan().size() + " (known rejected " + audit.knownRejectedOrphans().size()
+        + "), missing " + audit.missing().size());
+    for (Check check : checks) {
+      System.out.println((check.verdict() == Verdict.Passed ? "PASS " : "FAIL ") + check.rule());
+    }
+    for (Check check : checks) {
+      if (check.verdict() != Verdict.Passed) {
+        for (String line : violations(audit, check)) {
+          System.out.println("  " + line);
+        }
+      }
+    }
+    System.out.println("RESULT: " + (clean ? "CLEAN" : "VIOLATIONS"));
+  }
+
+  /** One line per offending file, naming the rule it broke. */
+  private static List<String> violations(AuditResult audit, Check check) {
+    List<String> lines = new ArrayList<>();
+    switch (check.rule()) {
+      case "files.no-orphans" -> audit.orphan().forEach(f ->
+          lines.add(f + ": orphan (physical, not referenced by the current snapshot) [files.no-orphans]"));
+      case "files.orphans-known-rejected" -> audit.unknownOrphans().forEach(f ->
+          lines.add(f + ": orphan of no known rejected attempt [files.orphans-known-rejected]"));
+      case "files.referenced-exist" -> {
+        audit.missing().forEach(f -> lines.add(f + ": referenced but missing [files.referenced-exist]"));
+        audit.referencedOutsideDataLocation().forEach(f ->
+            lines.add(f + ": referenced outside the data location [files.referenced-exist]"));
+      }
+      case "manifest.equals-accepted-winners" -> {
+        audit.referencedNotWinner().forEach(f ->
+            lines.add(f + ": referenced but not an accepted winner's file [manifest.equals-accepted-winners]"));
+        audit.winnerNotReferenced().forEach(f ->
+            lines.add(f + ": accepted winner's file not referenced [manifest.equals-accepted-winners]"));
+        if (audit.winner().isEmpty()) {
+          lines.add("no accepted winner files in the evidence [manifest.equals-accepted-winners]");
+        }
+      }
+      case "manifest.no-rejected-files" -> audit.referencedRejected().forEach(f ->
+          lines.add(f + ": a rejected attempt's file is referenced [manifest.no-rejected-files]"));
+      default -> lines.add(check.detail() + " [" + check.rule() + "]");
+    }
+    return lines;
+  }
+}

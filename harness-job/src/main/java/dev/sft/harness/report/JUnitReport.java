@@ -1,0 +1,108 @@
+package dev.sft.harness.report;
+
+import dev.sft.contract.Check;
+import dev.sft.contract.Report;
+import dev.sft.contract.ScenarioResult;
+import dev.sft.contract.Verdict;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * The report as JUnit XML for CI systems: one test case per scenario and repetition. A Failed verdict is a
+ * {@code <failure>}, an Unknown one an {@code <error>} (never a pass); messages name the broken rules.
+ */
+public final class JUnitReport {
+  private JUnitReport() {}
+
+  public static String render(Report report) {
+    List<ScenarioResult> scenarios = report.scenarios();
+    long failures = scenarios.stream().filter(JUnitReport::failed).count();
+    long errors = scenarios.stream().filter(s -> !s.passed() && !failed(s)).count();
+    double seconds = scenarios.stream().mapToLong(ScenarioResult::durationMs).sum() / 1000.0;
+    StringBuilder xml = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
+    xml.append(String.format(Locale.ROOT,
+        "<testsuites name=\"sft\" tests=\"%d\" failures=\"%d\" errors=\"%d\" time=\"%.3f\">%n",
+        scenarios.size(), failures, errors, seconds));
+    xml.append(String.format(Locale.ROOT,
+        "  <testsuite name=\"sft.%s\" tests=\"%d\" failures=\"%d\" errors=\"%d\" skipped=\"0\" time=\"%.3f\""
+            + " timestamp=\"%s\">%n",
+        attr(report.runId()), scenarios.size(), failures, errors, seconds, attr(String.valueOf(report.startedAt()))));
+    xml.append("    <properties>\n");
+    property(xml, "runId", report.runId());
+    property(xml, "writer", report.writer());
+    property(xml, "master", report.master());
+    if (report.failure() != null) {
+      property(xml, "failure", report.failure());
+    }
+    xml.append("    </properties>\n");
+    for (ScenarioResult s : scenarios) {
+      xml.append(String.format(Locale.ROOT, "    <testcase classname=\"sft.%s\" name=\"%s r%d\" time=\"%.3f\">%n",
+          attr(s.name()), attr(s.name()), s.repetition(), s.durationMs() / 1000.0));
+      if (!s.passed()) {
+        String element = failed(s) ? "failure" : "error";
+        xml.append(String.format(Locale.ROOT, "      <%s type=\"scheduler %s, storage %s\" message=\"%s\">%s</%s>%n",
+            element, s.scheduler(), s.storage(), attr(firstProblem(s)), text(details(s)), element));
+      }
+      xml.append("      <system-out>").append(text("evidence: " + s.evidence() + "\n" + s.message()))
+          .append("</system-out>\n");
+      xml.append("    </testcase>\n");
+    }
+    xml.append("  </testsuite>\n</testsuites>\n");
+    return xml.toString();
+  }
+
+  private static boolean failed(ScenarioResult s) {
+    return s.scheduler() == Verdict.Failed || s.storage() == Verdict.Failed;
+  }
+
+  private static String firstProblem(ScenarioResult s) {
+    if (s.checks() != null) {
+      for (Check check : s.checks()) {
+        if (check.verdict() != Verdict.Passed) {
+          return check.side() + "/" + check.rule() + " " + check.verdict() + ": " + check.detail();
+        }
+      }
+    }
+    return s.message();
+  }
+
+  private static String details(ScenarioResult s) {
+    StringBuilder out = new StringBuilder(s.message()).append('\n');
+    if (s.checks() != null) {
+      for (Check check : s.checks()) {
+        out.append(check.verdict()).append(' ').append(check.side()).append('/').append(check.rule()).append(": ")
+            .append(check.detail()).append('\n');
+      }
+    }
+    return out.toString();
+  }
+
+  private static void property(StringBuilder xml, String name, String value) {
+    xml.append("      <property name=\"").append(attr(name)).append("\" value=\"").append(attr(value)).append("\"/>\n");
+  }
+
+  static String text(String value) {
+    if (value == null) {
+      return "";
+    }
+    StringBuilder out = new StringBuilder();
+    for (char c : value.toCharArray()) {
+      switch (c) {
+        case '&' -> out.append("&amp;");
+        case '<' -> out.append("&lt;");
+        case '>' -> out.append("&gt;");
+        default -> {
+          // XML 1.0 forbids most control characters; keep tab and newlines.
+          if (c >= 0x20 || c == '\n' || c == '\t' || c == '\r') {
+            out.append(c);
+          }
+        }
+      }
+    }
+    return out.toString();
+  }
+
+  static String attr(String value) {
+    return text(value).replace("\"", "&quot;").replace("\n", "&#10;");
+  }
+}
