@@ -90,7 +90,7 @@ public final class StorageAudit {
       return files;
     }
     for (ManifestFile manifest : current.dataManifests(table.io())) {
-      try (ManifestReader<DataFile> reader = ManifestFiles.read(manifest, table.io())) {
+      try (ManifestReader<DataFile> reader = ManifestFiles.read(manifest, table.io(), table.specs())) {
         for (DataFile file : reader) {
           files.add(WriterFiles.localPath(file.location()));
         }

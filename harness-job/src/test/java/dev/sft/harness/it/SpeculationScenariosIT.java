@@ -85,6 +85,10 @@ class SpeculationScenariosIT {
           .contains("\"speculative\":true").contains("\"reason\":\"TaskKilled\"");
       assertThat(evidence.resolve("plans.txt")).isRegularFile();
       assertThat(evidence.resolve("gates/accepted")).isDirectoryContaining("glob:**/p0-t*.json");
+      assertThat(Files.readString(evidence.getParent().resolve("junit.xml")))
+          .contains("<testcase classname=\"sft." + s.name() + "\"");
+      assertThat(Files.readString(evidence.getParent().resolve("report.html")))
+          .contains("id=\"" + s.name() + "-r1\"").contains("<svg");
     }
   }
 }

@@ -1,0 +1,199 @@
+package dev.sft.harness.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sft.contract.AuditExitCode;
+import dev.sft.harness.evidence.Markers;
+import dev.sft.harness.probe.AcceptedMessage;
+import dev.sft.harness.probe.AttemptIdentity;
+import dev.sft.harness.probe.AttemptMarker;
+import dev.sft.harness.probe.GatePaths;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.apache.hadoop.conf.Configuration;
+import org.apache.iceberg.AppendFiles;
+import org.apache.iceberg.DataFiles;
+import org.apache.iceberg.FileFormat;
+import org.apache.iceberg.PartitionSpec;
+import org.apache.iceberg.Schema;
+import org.apache.iceberg.Table;
+import org.apache.iceberg.hadoop.HadoopTables;
+import org.apache.iceberg.types.Types;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * {@code sft audit} on real Iceberg tables with storage faults made by hand, each rule broken on its own, plus
+ * evidence folders shaped like the scenarios'.
+ */
+class AuditCommandTest {
+  private static final Schema SCHEMA = new Schema(Types.NestedField.required(1, "id", Types.LongType.get()));
+
+  @TempDir
+  Path dir;
+  private Path table;
+  private Path data;
+  private Path evidence;
+
+  private record Outcome(int exit, String out) {}
+
+  @BeforeEach
+  void tableWithTwoPartitionsWritten() throws Exception {
+    table = dir.resolve("table");
+    data = table.resolve("data");
+    evidence = dir.resolve("evidence");
+    Table iceberg = new HadoopTables(new Configuration()).create(SCHEMA, table.toString());
+    AppendFiles append = iceberg.newAppend();
+    for (Path file : List.of(winner(0, 10), winner(1, 11))) {
+      append.appendFile(DataFiles.builder(PartitionSpec.unpartitioned()).withPath(file.toString())
+          .withFileSizeInBytes(Files.size(file)).withRecordCount(1).withFormat(FileFormat.PARQUET).build());
+    }
+    append.commit();
+  }
+
+  /** A file named like Iceberg's writer names it: partition, TID, operation ID, counter. */
+  private Path file(int partition, long tid) throws Exception {
+    Path file = data.resolve(String.format("%05d-%d-op-0-00001.parquet", partition, tid));
+    Files.createDirectories(data);
+    Files.writeString(file, "parquet bytes");
+    return file;
+  }
+
+  private Path winner(int partition, long tid) throws Exception {
+    return file(partition, tid);
+  }
+
+  private static AttemptIdentity attempt(int partition, long tid) {
+    return new AttemptIdentity(3, 0, partition, tid, tid > 11 ? 1 : 0, "1", "127.0.0.2", 42);
+  }
+
+  /** Evidence: attempts started for partitions 0 and 1, accepted TIDs 10 and 11, plus extra started attempts. */
+  private void evidence(long... extraStartedTids) throws Exception {
+    GatePaths gates = new GatePaths(evidence);
+    List<Long> started = new ArrayList<>(List.of(10L, 11L));
+    for (long tid : extraStartedTids) {
+      started.add(tid);
+    }
+    for (long tid : started) {
+      int partition = tid == 11 ? 1 : 0;
+      Markers.publish(gates.attempt(partition, tid).resolve(GatePaths.STARTED),
+          new AttemptMarker("started", attempt(partition, tid), List.of(), 1, null));
+    }
+    for (long tid : List.of(10L, 11L)) {
+      int partition = tid == 11 ? 1 : 0;
+      String path = data.resolve(String.format("%05d-%d-op-0-00001.parquet", partition, tid)).toString();
+      Markers.publish(gates.accepted().resolve("p" + partition + "-t" + tid + ".json"),
+          new AcceptedMessage(attempt(partition, tid), List.of(path), 1));
+    }
+  }
+
+  private Outcome audit(String... args) {
+    PrintStream original = System.out;
+    ByteArrayOutputStream captured = new ByteArrayOutputStream();
+    System.setOut(new PrintStream(captured, true, StandardCharsets.UTF_8));
+    try {
+      List<String> all = new ArrayList<>(List.of("audit"));
+      all.addAll(List.of(args));
+      return new Outcome(SftCli.execute(all.toArray(new String[0])), captured.toString(StandardCharsets.UTF_8));
+    } finally {
+      System.setOut(original);
+    }
+  }
+
+  @Test
+  void aCleanTableIsClean() {
+    Outcome o = audit("--table-location", table.toString());
+    assertThat(o.exit).isEqualTo(AuditExitCode.CLEAN.code());
+    assertThat(o.out).contains("PASS files.no-orphans").contains("RESULT: CLEAN");
+  }
+
+  @Test
+  void anOrphanIsAViolationNamingTheFileAndRule_andCrcSidecarsAreIgnored() throws Exception {
+    Files.writeString(data.resolve(".00000-10-op-0-00001.parquet.crc"), "crc");
+    Path orphan = file(0, 99);
+    Outcome o = audit("--table-location", table.toString());
+    assertThat(o.exit).isEqualTo(AuditExitCode.VIOLATIONS.code());
+    assertThat(o.out).contains(orphan + ": orphan").contains("[files.no-orphans]").doesNotContain(".crc");
+  }
+
+  @Test
+  void aMissingReferencedFileIsAViolation() throws Exception {
+    Path gone = data.resolve("00001-11-op-0-00001.parquet");
+    Files.delete(gone);
+    Outcome o = audit("--table-location", table.toString());
+    assertThat(o.exit).isEqualTo(AuditExitCode.VIOLATIONS.code());
+    assertThat(o.out).contains(gone + ": referenced but missing [files.referenced-exist]");
+  }
+
+  @Test
+  void withEvidenceAnOrphanOfAKnownRejectedAttemptIsTolerated() throws Exception {
+    evidence(14);
+    file(0, 14);
+    Outcome o = audit("--table-location", table.toString(), "--evidence", evidence.toString());
+    assertThat(o.exit).as(o.out).isEqualTo(AuditExitCode.CLEAN.code());
+    assertThat(o.out).contains("known rejected 1").contains("PASS files.orphans-known-rejected")
+        .contains("PASS manifest.equals-accepted-winners").contains("PASS accepted.one-per-partition");
+  }
+
+  @Test
+  void withEvidenceAnUnattributableOrphanIsAViolation() throws Exception {
+    evidence();
+    Path stray = file(0, 77);
+    Outcome o = audit("--table-location", table.toString(), "--evidence", evidence.toString());
+    assertThat(o.exit).isEqualTo(AuditExitCode.VIOLATIONS.code());
+    assertThat(o.out).contains(stray + ": orphan of no known rejected attempt [files.orphans-known-rejected]");
+  }
+
+  @Test
+  void withEvidenceAReferencedFileThatNoAcceptedMessageNamedIsAViolation() throws Exception {
+    evidence();
+    Files.delete(evidence.resolve("gates/accepted/p1-t11.json"));
+    Outcome o = audit("--table-location", table.toString(), "--evidence", evidence.toString());
+    assertThat(o.exit).isEqualTo(AuditExitCode.VIOLATIONS.code());
+    assertThat(o.out).contains("00001-11-op-0-00001.parquet: referenced but not an accepted winner's file")
+        .contains("FAIL accepted.one-per-partition");
+  }
+
+  @Test
+  void withEvidenceARejectedAttemptsReferencedFileIsAViolation() throws Exception {
+    // TID 11 started but another attempt of partition 1 (TID 15) was the accepted one; the table references 11.
+    evidence(15);
+    Files.delete(evidence.resolve("gates/accepted/p1-t11.json"));
+    Markers.publish(new GatePaths(evidence).accepted().resolve("p1-t15.json"),
+        new AcceptedMessage(attempt(1, 15), List.of(file(1, 15).toString()), 1));
+    Outcome o = audit("--table-location", table.toString(), "--evidence", evidence.toString());
+    assertThat(o.exit).isEqualTo(AuditExitCode.VIOLATIONS.code());
+    assertThat(o.out).contains("FAIL manifest.no-rejected-files")
+        .contains("00001-11-op-0-00001.parquet: a rejected attempt's file is referenced");
+  }
+
+  @Test
+  void aMetadataJsonFileIsAuditedToo() throws Exception {
+    Path metadata;
+    try (var files = Files.list(table.resolve("metadata"))) {
+      metadata = files.filter(p -> p.toString().endsWith(".metadata.json")).sorted().reduce((a, b) -> b).orElseThrow();
+    }
+    Outcome o = audit("--table-location", metadata.toString(), "--json");
+    assertThat(o.exit).isEqualTo(AuditExitCode.CLEAN.code());
+    assertThat(o.out).contains("\"clean\" : true").contains("\"referenced\" : [");
+  }
+
+  @Test
+  void unusableInputIsItsOwnExitCode() throws Exception {
+    assertThat(audit("--table-location", dir.resolve("no-such-table").toString()).exit)
+        .isEqualTo(AuditExitCode.UNUSABLE_INPUT.code());
+    Path notATable = Files.createDirectories(dir.resolve("empty-folder"));
+    assertThat(audit("--table-location", notATable.toString()).exit).isEqualTo(AuditExitCode.UNUSABLE_INPUT.code());
+    Path corrupt = Files.writeString(dir.resolve("v1.metadata.json"), "{ not json");
+    assertThat(audit("--table-location", corrupt.toString()).exit).isEqualTo(AuditExitCode.UNUSABLE_INPUT.code());
+    assertThat(audit("--table-location", table.toString(), "--evidence", dir.toString()).exit)
+        .isEqualTo(AuditExitCode.UNUSABLE_INPUT.code());
+    assertThat(audit().exit).as("missing --table-location").isEqualTo(AuditExitCode.UNUSABLE_INPUT.code());
+  }
+}

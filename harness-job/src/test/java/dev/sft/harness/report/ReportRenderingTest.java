@@ -1,0 +1,109 @@
+package dev.sft.harness.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sft.contract.Check;
+import dev.sft.contract.Report;
+import dev.sft.contract.ScenarioResult;
+import dev.sft.contract.Verdict;
+import dev.sft.harness.driver.SchedulerEvent;
+import dev.sft.harness.evidence.Json;
+import dev.sft.harness.evidence.Markers;
+import dev.sft.harness.kill.KillRecord;
+import dev.sft.harness.probe.AttemptIdentity;
+import dev.sft.harness.probe.AttemptMarker;
+import dev.sft.harness.probe.GatePaths;
+import java.io.ByteArrayInputStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import javax.xml.parsers.DocumentBuilderFactory;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.NodeList;
+
+class ReportRenderingTest {
+  private static ScenarioResult result(String name, Verdict scheduler, Verdict storage, String evidence) {
+    return new ScenarioResult(name, 1, scheduler, storage, 48_000, 48_000, 1, 4, 4, 4, 0, 2_500, evidence,
+        "msg <&>", List.of(
+            new Check(Check.SCHEDULER, "executor.removed", scheduler, "executor-removed for executor 5"),
+            new Check(Check.STORAGE, "files.orphans-known-rejected", storage, "orphans: [a & b]")));
+  }
+
+  private static Document parse(String xml) throws Exception {
+    return DocumentBuilderFactory.newInstance().newDocumentBuilder()
+        .parse(new ByteArrayInputStream(xml.getBytes(StandardCharsets.UTF_8)));
+  }
+
+  @Test
+  void junitHasOneTestCasePerScenarioAndRepetitionWithFailuresAndErrors() throws Exception {
+    Report report = Report.of("run-1", "iceberg", "spark://m:7077", List.of(
+        result("speculation-original-wins", Verdict.Passed, Verdict.Passed, "/e/1"),
+        result("executor-loss-task-replacement", Verdict.Passed, Verdict.Failed, "/e/2"),
+        result("executor-loss-shuffle-loss", Verdict.Unknown, Verdict.Passed, "/e/3")), "t0", "t1", null);
+    Document xml = parse(JUnitReport.render(report));
+
+    Element suites = xml.getDocumentElement();
+    assertThat(suites.getTagName()).isEqualTo("testsuites");
+    Element suite = (Element) suites.getElementsByTagName("testsuite").item(0);
+    assertThat(suite.getAttribute("tests")).isEqualTo("3");
+    assertThat(suite.getAttribute("failures")).isEqualTo("1");
+    assertThat(suite.getAttribute("errors")).isEqualTo("1");
+    NodeList cases = suite.getElementsByTagName("testcase");
+    assertThat(cases.getLength()).isEqualTo(3);
+    assertThat(((Element) cases.item(0)).getAttribute("name")).isEqualTo("speculation-original-wins r1");
+    assertThat(((Element) cases.item(0)).getAttribute("time")).isEqualTo("2.500");
+    assertThat(((Element) cases.item(0)).getElementsByTagName("failure").getLength()).isZero();
+    Element failure = (Element) ((Element) cases.item(1)).getElementsByTagName("failure").item(0);
+    assertThat(failure.getAttribute("message"))
+        .isEqualTo("storage/files.orphans-known-rejected Failed: orphans: [a & b]");
+    Element error = (Element) ((Element) cases.item(2)).getElementsByTagName("error").item(0);
+    assertThat(error.getAttribute("message")).startsWith("scheduler/executor.removed Unknown");
+  }
+
+  @Test
+  void htmlShowsVerdictsTimelineKillAndAuditFromTheEvidence(@TempDir Path dir) throws Exception {
+    Path evidence = dir.resolve("executor-loss-task-replacement-r1");
+    long t = 1_000_000L;
+    List<SchedulerEvent> events = List.of(
+        new SchedulerEvent(0, t, SchedulerEvent.JOB_START, 4, null, null, null, null, null, null, null, null, null,
+            "group=sft-executor-loss-task-replacement-r1", List.of(7)),
+        new SchedulerEvent(1, t + 10, SchedulerEvent.STAGE_SUBMITTED, null, 7, 0, null, null, null, null, null, null,
+            null, "name=append", null),
+        new SchedulerEvent(2, t + 20, SchedulerEvent.TASK_START, null, 7, 0, 10L, 0, 0, "5", "127.0.0.3", false, null,
+            null, null),
+        new SchedulerEvent(3, t + 900, SchedulerEvent.TASK_END, null, 7, 0, 10L, 0, 0, "5", "127.0.0.3", false,
+            "ExecutorLostFailure", "executor 5 exited", null),
+        new SchedulerEvent(4, t + 950, SchedulerEvent.EXECUTOR_REMOVED, null, null, null, null, null, null, "5", null,
+            null, "Command exited with code 137", null, null),
+        new SchedulerEvent(5, t + 1000, SchedulerEvent.TASK_START, null, 7, 0, 14L, 0, 1, "1", "127.0.0.2", false,
+            null, null, null),
+        new SchedulerEvent(6, t + 2000, SchedulerEvent.TASK_END, null, 7, 0, 14L, 0, 1, "1", "127.0.0.2", false,
+            "Success", null, null));
+    Markers.publishText(evidence.resolve("scheduler-events.jsonl"),
+        String.join("\n", events.stream().map(Json::compact).toList()) + "\n");
+    Markers.publish(new GatePaths(evidence).attempt(0, 10).resolve(GatePaths.PAUSED), new AttemptMarker("paused",
+        new AttemptIdentity(7, 0, 0, 10, 0, "5", "127.0.0.3", 4242), List.of(), t + 500, "paused after 4000 rows"));
+    Markers.publish(evidence.resolve("kills/kill-1.json"), new KillRecord("local", "127.0.0.3", null, null, 4242,
+        "5", "java ... CoarseGrainedExecutorBackend --executor-id 5", "killed", 0, null, t + 800, t + 850, "gone",
+        t + 790, t + 860));
+    Report report = Report.of("run-2", "iceberg", "spark://m:7077", List.of(
+        result("executor-loss-task-replacement", Verdict.Passed, Verdict.Passed, evidence.toString())), "t0", "t1",
+        null);
+
+    String html = HtmlReport.render(report);
+
+    assertThat(html).startsWith("<!DOCTYPE html>").contains("<svg").doesNotContain("<script")
+        .contains("127.0.0.3 executor 5").contains("127.0.0.2 executor 1")
+        .contains("p0 TID 10").contains("ExecutorLostFailure").contains("SIGKILL executor 5 (PID 4242)")
+        .contains("executor 5 removed").contains("stage 7.0").contains("paused TID 10")
+        .contains("files.orphans-known-rejected").contains("msg &lt;&amp;&gt;");
+    Path written = dir.resolve("out/report.json");
+    ReportFiles.write(report, written);
+    assertThat(Files.readString(dir.resolve("out/report.html"))).isEqualTo(html);
+    assertThat(dir.resolve("out/junit.xml")).isRegularFile();
+  }
+}
