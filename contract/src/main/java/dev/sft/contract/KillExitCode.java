@@ -36,6 +36,16 @@ public enum KillExitCode {
     return result;
   }
 
+  /** The code of a result word, or empty for words that are not results (e.g. the check mode's "identified"). */
+  public static java.util.Optional<KillExitCode> fromResult(String result) {
+    for (KillExitCode value : values()) {
+      if (value.result.equals(result)) {
+        return java.util.Optional.of(value);
+      }
+    }
+    return java.util.Optional.empty();
+  }
+
   public static KillExitCode fromCode(int code) {
     for (KillExitCode value : values()) {
       if (value.code == code) {

@@ -6,7 +6,9 @@ import dev.sft.harness.kill.KillRequest;
 import dev.sft.harness.kill.KillTransport;
 import dev.sft.harness.kill.Killer;
 import dev.sft.harness.kill.LocalTransport;
+import dev.sft.harness.kill.PodExecTransport;
 import dev.sft.harness.kill.SshTransport;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -31,7 +33,8 @@ import picocli.CommandLine.Parameters;
         "6:transport failure (ssh/exec failed, or the signal could not be delivered)"})
 public final class KillCommand implements Callable<Integer> {
   @Option(names = "--transport", defaultValue = "local",
-      description = "local (this machine) or ssh (default local)")
+      description = "local (this machine), ssh (bare metal) or pod-exec (Kubernetes; needs SFT_WORKER_SELECTOR)"
+          + " (default local)")
   String transport;
 
   @Option(names = "--exit-timeout", defaultValue = "10",
@@ -71,8 +74,9 @@ public final class KillCommand implements Callable<Integer> {
         case "local" -> new LocalTransport();
         case "ssh" -> new SshTransport(sshCommand, sshUser,
             RunCommand.Options.positive("--connect-timeout", connectTimeoutSeconds));
-        default -> throw new IllegalArgumentException("--transport must be local or ssh, got '" + transport + "'"
-            + " (pod-exec runs inside the Kubernetes harness image)");
+        case "pod-exec" -> PodExecTransport.fromEnvironment(new KubernetesClientBuilder().build(), System.getenv());
+        default -> throw new IllegalArgumentException(
+            "--transport must be local, ssh or pod-exec, got '" + transport + "'");
       };
       chosen.validate(request);
     } catch (IllegalArgumentException e) {

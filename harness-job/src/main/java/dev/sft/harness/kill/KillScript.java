@@ -15,6 +15,10 @@ import java.util.Map;
  */
 public final class KillScript {
   private static final String RESOURCE = "kill-executor.sh";
+  /** Script mode: prove the identity only; never signals. */
+  public static final String CHECK = "check";
+  /** Script mode: prove the identity, SIGKILL, wait for the exit. */
+  public static final String KILL = "kill";
 
   private KillScript() {}
 
@@ -27,7 +31,13 @@ public final class KillScript {
       if (in == null) {
         throw new IllegalStateException("kill script resource " + RESOURCE + " is missing from the harness jar");
       }
-      script.append(new String(in.readAllBytes(), StandardCharsets.UTF_8));
+      // Comments and indentation are dropped: pod exec carries the script in the request URL.
+      for (String line : new String(in.readAllBytes(), StandardCharsets.UTF_8).split("\n")) {
+        String trimmed = line.strip();
+        if (!trimmed.isEmpty() && !trimmed.startsWith("#")) {
+          script.append(trimmed).append('\n');
+        }
+      }
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }

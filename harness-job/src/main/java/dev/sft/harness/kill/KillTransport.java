@@ -13,6 +13,10 @@ public interface KillTransport {
   /** Refuses a request this transport cannot honour (e.g. a non-local host for the local transport). */
   void validate(KillRequest request);
 
+  /**
+   * Runs the script on the target with {@code scriptArgs} (PID EXECUTOR_ID HOST EXIT_TIMEOUT_MS) after the mode
+   * the transport chooses ({@link KillScript#KILL}, possibly preceded by a {@link KillScript#CHECK} round trip).
+   */
   Execution execute(KillRequest request, String script, List<String> scriptArgs, Duration bound)
       throws TransportException;
 

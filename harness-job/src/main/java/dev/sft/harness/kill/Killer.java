@@ -46,7 +46,10 @@ public final class Killer {
       container = execution.container();
       out = KillScript.parseOutput(execution.stdout());
       boolean scriptAnswered = out.containsKey("result");
-      code = scriptAnswered ? KillExitCode.fromCode(execution.exitCode()) : KillExitCode.TRANSPORT_FAILURE;
+      // The script's own result word is authoritative; some transports do not carry its exit code faithfully.
+      code = scriptAnswered
+          ? KillExitCode.fromResult(out.get("result")).orElse(KillExitCode.fromCode(execution.exitCode()))
+          : KillExitCode.TRANSPORT_FAILURE;
       reason = out.getOrDefault("reason", scriptAnswered ? null
           : transport.name() + " exited with " + execution.exitCode() + " without an answer from the target: "
               + execution.stderr().strip());

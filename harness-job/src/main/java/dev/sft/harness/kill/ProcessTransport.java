@@ -19,6 +19,7 @@ abstract class ProcessTransport implements KillTransport {
     List<String> command = new ArrayList<>(shellCommand(request));
     command.add("-s");
     command.add("--");
+    command.add(KillScript.KILL);
     command.addAll(scriptArgs);
     Process process;
     try {

@@ -1,11 +1,13 @@
 # Target side of the kill contract: prove the process is the expected Spark executor, SIGKILL it, and wait
 # (bounded) until it is gone or a zombie. POSIX sh over /proc, so the same text runs locally, over ssh and
 # through pod exec. The launcher prepends the exit codes (KILLED, REFUSED_IDENTITY, ...) from KillExitCode.
-# Arguments: PID EXECUTOR_ID HOST EXIT_TIMEOUT_MS. Output: key=value lines.
-pid=$1
-executor_id=$2
-host=$3
-timeout_ms=$4
+# Arguments: MODE PID EXECUTOR_ID HOST EXIT_TIMEOUT_MS, MODE being "check" (identity only, never kills) or
+# "kill" (identity, then SIGKILL and the wait). Output: key=value lines.
+mode=$1
+pid=$2
+executor_id=$3
+host=$4
+timeout_ms=$5
 
 now_ms() {
   t=$(date +%s%N 2>/dev/null)
@@ -16,21 +18,23 @@ now_ms() {
 }
 finish() { echo "result=$1"; [ -n "$2" ] && echo "reason=$2"; exit "$3"; }
 
-[ -r "/proc/$pid/cmdline" ] || finish no-such-process "no process $pid on $(hostname 2>/dev/null)" "$NO_SUCH_PROCESS"
+[ -r "/proc/$pid/cmdline" ] || finish no-such-process "no process $pid" "$NO_SUCH_PROCESS"
 cmdline=$(tr '\000' '\n' < "/proc/$pid/cmdline" 2>/dev/null)
-[ -n "$cmdline" ] || finish no-such-process "process $pid has exited (empty command line)" "$NO_SUCH_PROCESS"
+[ -n "$cmdline" ] || finish no-such-process "process $pid has exited" "$NO_SUCH_PROCESS"
 echo "cmdline=$(printf '%s' "$cmdline" | tr '\n' ' ')"
 
 printf '%s\n' "$cmdline" | grep -qx 'org.apache.spark.executor.CoarseGrainedExecutorBackend' \
-  || finish refused "process $pid is not a Spark executor (no CoarseGrainedExecutorBackend in its command line)" \
-       "$REFUSED_IDENTITY"
+  || finish refused "process $pid is not a Spark executor" "$REFUSED_IDENTITY"
 seen_id=$(printf '%s\n' "$cmdline" | awk 'prev == "--executor-id" { print; exit } { prev = $0 }')
 [ "$seen_id" = "$executor_id" ] \
   || finish refused "process $pid is executor '$seen_id', not '$executor_id'" "$REFUSED_IDENTITY"
 seen_host=$(printf '%s\n' "$cmdline" | awk 'prev == "--hostname" { print; exit } { prev = $0 }')
 if [ -n "$seen_host" ] && [ "$seen_host" != "$host" ]; then
-  finish refused "executor $executor_id (PID $pid) advertises host '$seen_host', not '$host'" "$REFUSED_IDENTITY"
+  finish refused "executor $executor_id advertises host '$seen_host', not '$host'" "$REFUSED_IDENTITY"
 fi
+
+[ "$mode" = "check" ] && finish identified "" "$KILLED"
+[ "$mode" = "kill" ] || finish bad-arguments "unknown mode '$mode'" "$BAD_ARGUMENTS"
 
 echo "kill_time_ms=$(now_ms)"
 if ! kill -9 "$pid" 2>/dev/null; then
@@ -44,7 +48,8 @@ while [ -e "/proc/$pid" ]; do
   state=$(sed 's/.*) //' "/proc/$pid/stat" 2>/dev/null | cut -d' ' -f1)
   [ "$state" = "Z" ] && { state=zombie; break; }
   [ -e "/proc/$pid" ] || { state=gone; break; }
-  [ "$waited" -ge "$timeout_ms" ] && finish exit-not-observed "process $pid still alive ${waited} ms after SIGKILL (state $state)" "$EXIT_NOT_OBSERVED"
+  [ "$waited" -ge "$timeout_ms" ] && finish exit-not-observed "process $pid alive ${waited} ms after SIGKILL" \
+    "$EXIT_NOT_OBSERVED"
   sleep 0.05
   waited=$((waited + 50))
   state=gone
