@@ -3,7 +3,6 @@ package dev.sft.harness.scenario;
 import static dev.sft.contract.Check.SCHEDULER;
 
 import dev.sft.contract.ScenarioName;
-import dev.sft.contract.ScenarioResult;
 import dev.sft.harness.audit.AuditRules;
 import dev.sft.harness.driver.BoundedJob;
 import dev.sft.harness.driver.SchedulerEvent;
@@ -27,22 +26,15 @@ import org.apache.spark.sql.Row;
  * SIGKILLs the target's executor through the kill command and requires Spark to recover. Subclasses choose the
  * input and the target, and add their own scheduler evidence.
  */
-abstract class ExecutorLossScenario implements Scenario {
+abstract class ExecutorLossScenario extends MonitoredWriteScenario<ExecutorLossScenario.Target> {
   static final int PAUSE_AFTER_ROWS = 4_000;
   static final Map<String, String> TABLE_PROPERTIES = Map.of(
       "write.distribution-mode", "none",
       "write.target-file-size-bytes", "1",
       "write.parquet.page-row-limit", "1000");
 
-  private final ScenarioName name;
-
   ExecutorLossScenario(ScenarioName name) {
-    this.name = name;
-  }
-
-  @Override
-  public ScenarioName name() {
-    return name;
+    super(name);
   }
 
   /** The chosen victim and the other partition whose progress proves the write was really under way. */
@@ -65,39 +57,32 @@ abstract class ExecutorLossScenario implements Scenario {
   abstract void judgeSpecific(ScenarioRun run, Target target, WriteEvidence evidence);
 
   @Override
-  public ScenarioResult run(ScenarioContext context, int repetition) {
-    ScenarioRun run = new ScenarioRun(name, repetition, context);
-    context.plans().recordTo(run.dir().resolve("plans.txt"));
-    String table = run.tableName();
-    String location = null;
-    String failure = null;
-    Target target = null;
-    try {
-      run.phase("creating empty table " + Fixture.qualified(table) + " (one-byte target files, 1,000-row pages)");
-      location = context.fixture().createTable(table, TABLE_PROPERTIES);
-      target = drive(run, context, table, location);
-    } catch (RuntimeException e) {
-      failure = "scenario did not complete: " + e.getMessage();
-      run.phase("FAILED: " + e.getMessage());
-    } finally {
-      Markers.publishText(run.gates().releaseAll(), "released by the driver at the end of the scenario");
-    }
-    ScenarioSupport.drainListenerBus(context);
-    WriteEvidence evidence = WriteEvidence.read(run.gates());
-    if (target == null) {
-      run.check(SCHEDULER, "target.selected", false, "no target was killed; " + failure);
-    } else {
-      judgeRecovery(run, target);
-      judgeSpecific(run, target, evidence);
-    }
-    ScenarioRun.Counts counts = location == null
-        ? new ScenarioRun.Counts()
-        : CommonAssertions.apply(run, context, table, location, evidence,
-            AuditRules.OrphanPolicy.KNOWN_REJECTED_ONLY);
-    return ScenarioSupport.finish(run, context, counts, failure, location);
+  Map<String, String> tableProperties() {
+    return TABLE_PROPERTIES;
   }
 
-  private Target drive(ScenarioRun run, ScenarioContext context, String table, String location) {
+  @Override
+  String tableDescription() {
+    return "one-byte target files, 1,000-row pages";
+  }
+
+  @Override
+  AuditRules.OrphanPolicy orphanPolicy() {
+    return AuditRules.OrphanPolicy.KNOWN_REJECTED_ONLY;
+  }
+
+  @Override
+  void judge(ScenarioRun run, Target target, WriteEvidence evidence, String failure) {
+    if (target == null) {
+      run.check(SCHEDULER, "target.selected", false, "no target was killed; " + failure);
+      return;
+    }
+    judgeRecovery(run, target);
+    judgeSpecific(run, target, evidence);
+  }
+
+  @Override
+  Target drive(ScenarioRun run, ScenarioContext context, String table, String location) {
     ProbeSpec spec = new ProbeSpec(run.dir().toString(), Fixture.dataLocation(location), List.of(), PAUSE_AFTER_ROWS,
         holdBeforeInput(), context.timeout().toMillis());
     try (BoundedJob<Void> write = BoundedJob.startWrite(context.spark(), run.jobGroup(), () -> {

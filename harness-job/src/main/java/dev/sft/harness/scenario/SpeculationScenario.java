@@ -3,7 +3,6 @@ package dev.sft.harness.scenario;
 import static dev.sft.contract.Check.SCHEDULER;
 
 import dev.sft.contract.ScenarioName;
-import dev.sft.contract.ScenarioResult;
 import dev.sft.harness.audit.AuditRules;
 import dev.sft.harness.driver.BoundedJob;
 import dev.sft.harness.driver.SchedulerEvent;
@@ -27,7 +26,7 @@ import java.util.stream.Collectors;
  * Only the selected attempt is released. It must win in the scheduler and be the accepted message, and the other
  * must be cancelled and cleaned up by the writer's own abort path.
  */
-final class SpeculationScenario implements Scenario {
+final class SpeculationScenario extends MonitoredWriteScenario<SpeculationScenario.Race> {
   enum Winner {
     ORIGINAL,
     SPECULATIVE
@@ -35,51 +34,33 @@ final class SpeculationScenario implements Scenario {
 
   static final int TARGET_PARTITION = 0;
 
-  private final ScenarioName name;
   private final Winner winner;
 
   SpeculationScenario(ScenarioName name, Winner winner) {
-    this.name = name;
+    super(name);
     this.winner = winner;
   }
 
-  @Override
-  public ScenarioName name() {
-    return name;
-  }
-
   /** The two attempts of the target partition that reached handoff. */
-  private record Race(AttemptMarker original, AttemptMarker speculative) {}
+  record Race(AttemptMarker original, AttemptMarker speculative) {}
 
   @Override
-  public ScenarioResult run(ScenarioContext context, int repetition) {
-    ScenarioRun run = new ScenarioRun(name, repetition, context);
-    context.plans().recordTo(run.dir().resolve("plans.txt"));
-    String table = run.tableName();
-    String location = null;
-    String failure = null;
-    Race race = null;
-    try {
-      run.phase("creating empty table " + Fixture.qualified(table));
-      location = context.fixture().createTable(table, Map.of("write.distribution-mode", "none"));
-      race = drive(run, context, table, location);
-    } catch (RuntimeException e) {
-      failure = "scenario did not complete: " + e.getMessage();
-      run.phase("FAILED: " + e.getMessage());
-    } finally {
-      // Nothing may stay held once the scenario is over, whatever happened.
-      Markers.publishText(run.gates().releaseAll(), "released by the driver at the end of the scenario");
-    }
-    ScenarioSupport.drainListenerBus(context);
-    WriteEvidence evidence = WriteEvidence.read(run.gates());
-    judgeRace(run, race, evidence);
-    ScenarioRun.Counts counts = location == null
-        ? new ScenarioRun.Counts()
-        : CommonAssertions.apply(run, context, table, location, evidence, AuditRules.OrphanPolicy.NONE);
-    return ScenarioSupport.finish(run, context, counts, failure, location);
+  Map<String, String> tableProperties() {
+    return Map.of("write.distribution-mode", "none");
   }
 
-  private Race drive(ScenarioRun run, ScenarioContext context, String table, String location) {
+  @Override
+  String tableDescription() {
+    return "Iceberg defaults, no write distribution";
+  }
+
+  @Override
+  AuditRules.OrphanPolicy orphanPolicy() {
+    return AuditRules.OrphanPolicy.NONE;
+  }
+
+  @Override
+  Race drive(ScenarioRun run, ScenarioContext context, String table, String location) {
     GatePaths gates = run.gates();
     ProbeSpec spec = new ProbeSpec(run.dir().toString(), Fixture.dataLocation(location), List.of(TARGET_PARTITION), 0,
         List.of(), context.timeout().toMillis());
@@ -132,7 +113,8 @@ final class SpeculationScenario implements Scenario {
     return new Race(original, speculative);
   }
 
-  private void judgeRace(ScenarioRun run, Race race, WriteEvidence evidence) {
+  @Override
+  void judge(ScenarioRun run, Race race, WriteEvidence evidence, String failure) {
     if (race == null) {
       List<AttemptMarker> handoffs = evidence.handoffsOf(TARGET_PARTITION);
       run.check(SCHEDULER, "handoff.two-attempts", false,

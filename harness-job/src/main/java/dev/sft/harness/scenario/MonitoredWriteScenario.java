@@ -1,0 +1,67 @@
+package dev.sft.harness.scenario;
+
+import dev.sft.contract.ScenarioName;
+import dev.sft.contract.ScenarioResult;
+import dev.sft.harness.audit.AuditRules;
+import dev.sft.harness.evidence.Markers;
+import java.util.Map;
+
+/**
+ * The shape every scenario shares: create a new empty table, drive one monitored write through its failure, release
+ * anything still held, drain the scheduler events, judge the scheduler evidence, apply the common assertions and
+ * the storage audit, export the evidence. Subclasses supply the table, the drive and the judgement.
+ *
+ * @param <S> what the drive learned (the race, the kill target), or null when it did not get that far
+ */
+abstract class MonitoredWriteScenario<S> implements Scenario {
+  private final ScenarioName name;
+
+  MonitoredWriteScenario(ScenarioName name) {
+    this.name = name;
+  }
+
+  @Override
+  public final ScenarioName name() {
+    return name;
+  }
+
+  abstract Map<String, String> tableProperties();
+
+  /** How the table differs from a default Iceberg table, for the progress line. */
+  abstract String tableDescription();
+
+  abstract S drive(ScenarioRun run, ScenarioContext context, String table, String location);
+
+  /** Judges the scheduler evidence; {@code state} is null when the drive failed before it knew it. */
+  abstract void judge(ScenarioRun run, S state, WriteEvidence evidence, String failure);
+
+  abstract AuditRules.OrphanPolicy orphanPolicy();
+
+  @Override
+  public final ScenarioResult run(ScenarioContext context, int repetition) {
+    ScenarioRun run = new ScenarioRun(name, repetition, context);
+    context.plans().recordTo(run.dir().resolve("plans.txt"));
+    String table = run.tableName();
+    String location = null;
+    String failure = null;
+    S state = null;
+    try {
+      run.phase("creating empty table " + Fixture.qualified(table) + " (" + tableDescription() + ")");
+      location = context.fixture().createTable(table, tableProperties());
+      state = drive(run, context, table, location);
+    } catch (RuntimeException e) {
+      failure = "scenario did not complete: " + e.getMessage();
+      run.phase("FAILED: " + e.getMessage());
+    } finally {
+      // Nothing may stay held once the scenario is over, whatever happened.
+      Markers.publishText(run.gates().releaseAll(), "released by the driver at the end of the scenario");
+    }
+    ScenarioSupport.drainListenerBus(context);
+    WriteEvidence evidence = WriteEvidence.read(run.gates());
+    judge(run, state, evidence, failure);
+    ScenarioRun.Counts counts = location == null
+        ? new ScenarioRun.Counts()
+        : CommonAssertions.apply(run, context, table, location, evidence, orphanPolicy());
+    return ScenarioSupport.finish(run, context, counts, failure, location);
+  }
+}
