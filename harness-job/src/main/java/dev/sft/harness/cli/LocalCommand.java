@@ -6,6 +6,7 @@ import dev.sft.contract.RunExitCode;
 import dev.sft.contract.ScenarioName;
 import dev.sft.contract.ScenarioResult;
 import dev.sft.contract.Verdict;
+import dev.sft.contract.WriterName;
 import dev.sft.harness.cluster.JvmProcess;
 import dev.sft.harness.cluster.LocalCluster;
 import dev.sft.harness.driver.Progress;
@@ -62,6 +63,10 @@ public final class LocalCommand implements Callable<Integer> {
   @Option(names = "--repeat", defaultValue = "1", description = "repetitions of each scenario (default 1)")
   int repeat;
 
+  @Option(names = "--writer", defaultValue = "iceberg",
+      description = "writer under test: iceberg or comet-native (default iceberg)")
+  String writer;
+
   @Option(names = "--workers", defaultValue = "2",
       description = "worker JVMs, one loopback host each (default 2; fewer than 2 fails preflight, by design)")
   int workers;
@@ -78,6 +83,7 @@ public final class LocalCommand implements Callable<Integer> {
     List<ScenarioName> selected = scenarios == null
         ? Scenarios.implemented()
         : Scenarios.requireImplemented(ScenarioName.parseList(scenarios));
+    WriterName.fromId(writer); // rejects an unknown writer before anything starts
     RunCommand.Options.positive("--timeout", timeoutSeconds);
     RunCommand.Options.positive("--repeat", repeat);
     RunCommand.Options.positive("--workers", workers);
@@ -174,6 +180,7 @@ public final class LocalCommand implements Callable<Integer> {
         "--scenarios", String.join(",", group.stream().map(ScenarioName::id).toList()),
         "--timeout", String.valueOf(timeoutSeconds),
         "--repeat", String.valueOf(repeat),
+        "--writer", writer,
         "--driver-host", LocalCluster.MASTER_HOST,
         // Executors load the harness from the same SPARK_HOME/jars as the driver: nothing to ship.
         "--ship-jars", "false",
@@ -227,7 +234,7 @@ public final class LocalCommand implements Callable<Integer> {
         .map(s -> new ScenarioResult(s.id(), 1, Verdict.Unknown, Verdict.Unknown, -1, -1, -1, -1, -1, -1, -1, 0,
             log.toString(), why, List.of()))
         .toList();
-    return new DriverRun(Report.of(runId, "iceberg", cluster.masterUrl(), unknown, null, null, why),
+    return new DriverRun(Report.of(runId, writer, cluster.masterUrl(), unknown, null, null, why),
         exitCodeOf(exit) == RunExitCode.PASSED ? RunExitCode.INFRASTRUCTURE : exitCodeOf(exit));
   }
 

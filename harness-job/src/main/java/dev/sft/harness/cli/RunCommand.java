@@ -2,6 +2,7 @@ package dev.sft.harness.cli;
 
 import dev.sft.contract.ScenarioName;
 import dev.sft.contract.TerminationMessage;
+import dev.sft.contract.WriterName;
 import dev.sft.harness.driver.HarnessDriver;
 import dev.sft.harness.driver.MasterUrl;
 import dev.sft.harness.driver.RunOptions;
@@ -76,6 +77,11 @@ public final class RunCommand implements Callable<Integer> {
 
   @Option(names = "--keep", description = "retain the tables of passing scenarios (failing ones are always kept)")
   boolean keep;
+
+  @Option(names = "--writer", defaultValue = "iceberg",
+      description = "writer under test: iceberg (Iceberg's Spark writer) or comet-native (DataFusion Comet's native "
+          + "Iceberg writer; the run proves it really ran) (default iceberg)")
+  String writer;
 
   @Option(names = "--termination-log", defaultValue = "${env:SFT_TERMINATION_LOG}",
       description = "also write a compact report (at most 4096 bytes) here, e.g. /dev/termination-log in a "
@@ -153,7 +159,8 @@ public final class RunCommand implements Callable<Integer> {
         driverHost,
         report != null ? report.toAbsolutePath() : sharedRoot.resolve(id).resolve("report.json"),
         keep,
-        Options.parseConf(conf));
+        Options.parseConf(conf),
+        WriterName.fromId(writer));
   }
 
   /** Small validators shared by the commands. */

@@ -21,8 +21,6 @@ import org.apache.spark.sql.SparkSession;
 
 /** One driver run: one SparkContext (so one speculation setting), preflight, then the selected scenarios. */
 public final class HarnessDriver {
-  public static final String WRITER = "iceberg";
-
   private HarnessDriver() {}
 
   /** The report and the exit code it implies. */
@@ -57,7 +55,7 @@ public final class HarnessDriver {
       Preflight.Result preflight = Preflight.run(spark, options.runDir(), options.timeout());
       if (!preflight.passed()) {
         Progress.say("preflight FAILED: " + preflight.message());
-        Report report = Report.of(options.runId(), WRITER, options.master(),
+        Report report = Report.of(options.runId(), options.writer().id(), options.master(),
             notRun(options, "not run: preflight failed"), startedAt, Instant.now().toString(),
             "preflight failed: " + preflight.message());
         return new Outcome(write(report, options), RunExitCode.PREFLIGHT_FAILED);
@@ -68,7 +66,7 @@ public final class HarnessDriver {
       Fixture fixture = Fixture.prepare(spark, options.runDir(), options.runDir().resolve("warehouse"));
       ScenarioContext context = new ScenarioContext(
           spark, events, plans, fixture, options.runDir(), options.timeout(), options.keepFixtures(),
-          options.killCommand());
+          options.killCommand(), options.writer());
       List<ScenarioResult> results = new ArrayList<>();
       for (ScenarioName name : options.scenarios()) {
         Scenario scenario = Scenarios.create(name);
@@ -76,7 +74,7 @@ public final class HarnessDriver {
           results.add(scenario.run(context, repetition));
         }
       }
-      Report report = Report.of(options.runId(), WRITER, options.master(), results, startedAt,
+      Report report = Report.of(options.runId(), options.writer().id(), options.master(), results, startedAt,
           Instant.now().toString(), null);
       return new Outcome(write(report, options),
           report.passed() ? RunExitCode.PASSED : RunExitCode.SCENARIO_NOT_PASSED);

@@ -6,15 +6,23 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
 import org.apache.spark.sql.execution.QueryExecution;
+import org.apache.spark.sql.execution.SparkPlan;
 import org.apache.spark.sql.util.QueryExecutionListener;
 
 /** Appends the executed plan of every query to the current scenario's {@code plans.txt}. */
 public final class PlanRecorder implements QueryExecutionListener {
   private volatile Path target;
+  private volatile SparkPlan lastWritePlan;
 
   /** Directs subsequent plans to {@code file}; callers drain the listener bus before switching. */
   public void recordTo(Path file) {
     this.target = file;
+    this.lastWritePlan = null;
+  }
+
+  /** The executed plan of the last write since {@link #recordTo}, or null. */
+  public SparkPlan lastWritePlan() {
+    return lastWritePlan;
   }
 
   @Override
@@ -32,7 +40,11 @@ public final class PlanRecorder implements QueryExecutionListener {
     if (file == null) {
       return;
     }
-    String text = "== " + action + " " + outcome + " ==\n" + execution.executedPlan().toString() + "\n";
+    SparkPlan plan = execution.executedPlan();
+    if (execution.logical() instanceof org.apache.spark.sql.catalyst.plans.logical.V2WriteCommand) {
+      lastWritePlan = plan;
+    }
+    String text = "== " + action + " " + outcome + " ==\n" + plan + "\n";
     try {
       Files.createDirectories(file.getParent());
       Files.writeString(file, text, StandardOpenOption.CREATE, StandardOpenOption.APPEND);

@@ -1,6 +1,7 @@
 package dev.sft.harness.driver;
 
 import dev.sft.contract.ScenarioName;
+import dev.sft.contract.WriterName;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -29,7 +30,8 @@ public record RunOptions(
     String driverHost,
     Path report,
     boolean keepFixtures,
-    Map<String, String> extraConf) {
+    Map<String, String> extraConf,
+    WriterName writer) {
 
   public Path runDir() {
     return sharedRoot.resolve(runId);

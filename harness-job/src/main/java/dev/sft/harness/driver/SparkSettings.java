@@ -1,5 +1,8 @@
 package dev.sft.harness.driver;
 
+import dev.sft.contract.WriterName;
+import dev.sft.harness.comet.CometCommitObserver;
+import dev.sft.harness.comet.CometExecutorPlugin;
 import dev.sft.harness.probe.ProbedCatalog;
 import dev.sft.harness.scenario.Fixture;
 import java.nio.file.Path;
@@ -62,6 +65,9 @@ public final class SparkSettings {
           // Both catalogs see one warehouse; caching would let one serve stale metadata after the other wrote.
           .set(prefix + ".cache-enabled", "false");
     }
+    if (options.writer() == WriterName.COMET_NATIVE) {
+      cometNative(conf, options);
+    }
     if (options.driverHost() != null) {
       conf.set("spark.driver.host", options.driverHost());
     }
@@ -69,7 +75,7 @@ public final class SparkSettings {
       conf.set("spark.executor.extraClassPath", options.executorClasspath());
     }
     if (options.shipJars()) {
-      conf.set("spark.jars", String.join(",", harnessJars()));
+      conf.set("spark.jars", String.join(",", harnessJars(options)));
     }
     for (Map.Entry<String, String> entry : options.extraConf().entrySet()) {
       conf.set(entry.getKey(), entry.getValue());
@@ -77,10 +83,33 @@ public final class SparkSettings {
     return conf;
   }
 
+  /**
+   * DataFusion Comet with its native Iceberg writer, plus sft's two observers: the executor plugin that installs
+   * the handoff hook and the extension that wraps Comet's commit operator (see dev.sft.harness.comet).
+   */
+  static void cometNative(SparkConf conf, RunOptions options) {
+    conf.set("spark.plugins", "org.apache.spark.CometPlugin," + CometExecutorPlugin.class.getName())
+        .set("spark.sql.extensions", CometCommitObserver.class.getName())
+        // Comet disables itself without off-heap memory, and with Spark's shuffle unless its own shuffle is off.
+        .set("spark.memory.offHeap.enabled", "true")
+        .set("spark.memory.offHeap.size", "256m")
+        .set("spark.comet.shuffle.enabled", "false")
+        .set("spark.comet.write.iceberg.enabled", "true")
+        // RDD-fed fixtures (the pausing input, the input gate) reach the native writer as Arrow batches.
+        .set("spark.comet.convert.rdd.enabled", "true")
+        .set("spark.comet.batchSize", "1000")
+        .set("spark.comet.testing.icebergWriteReport.dir", options.runDir().resolve("comet-write-report").toString());
+  }
+
   /** The jars executors need beyond Spark itself: the harness (probe classes), its contract, and Iceberg. */
-  static List<String> harnessJars() {
+  static List<String> harnessJars(RunOptions options) {
     List<String> jars = new ArrayList<>();
-    for (Class<?> type : List.of(SparkSettings.class, dev.sft.contract.Report.class, SparkCatalog.class)) {
+    List<Class<?>> types = new ArrayList<>(List.of(SparkSettings.class, dev.sft.contract.Report.class,
+        SparkCatalog.class));
+    if (options.writer() == WriterName.COMET_NATIVE) {
+      types.add(org.apache.spark.CometPlugin.class);
+    }
+    for (Class<?> type : types) {
       String location = type.getProtectionDomain().getCodeSource().getLocation().getPath();
       if (!jars.contains(location)) {
         jars.add(location);

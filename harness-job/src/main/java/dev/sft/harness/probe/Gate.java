@@ -41,9 +41,4 @@ final class Gate {
       }
     }
   }
-
-  /** Gates that model "the initial writer attempts" apply only to stage attempt 0, task attempt 0. */
-  static boolean isInitialAttempt(AttemptIdentity attempt) {
-    return attempt.stageAttempt() == 0 && attempt.attemptNumber() == 0;
-  }
 }

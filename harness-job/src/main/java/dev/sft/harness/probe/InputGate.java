@@ -1,6 +1,5 @@
 package dev.sft.harness.probe;
 
-import dev.sft.harness.evidence.Markers;
 import java.util.Iterator;
 import java.util.List;
 import org.apache.spark.api.java.function.FlatMapFunction;
@@ -19,13 +18,10 @@ public final class InputGate implements FlatMapFunction<Iterator<Integer>, Integ
 
   @Override
   public Iterator<Integer> call(Iterator<Integer> input) throws Exception {
-    AttemptIdentity attempt = AttemptIdentity.current();
-    if (spec.holdBeforeInput().contains(attempt.partition()) && Gate.isInitialAttempt(attempt)) {
-      var dir = spec.paths().attempt(attempt.partition(), attempt.taskAttemptId());
-      Markers.publish(dir.resolve(GatePaths.HELD_BEFORE_INPUT),
-          new AttemptMarker("held-before-input", attempt, List.of(), System.currentTimeMillis(), null));
-      Gate.awaitRelease(spec, dir, diagnostic -> Markers.publish(dir.resolve(GatePaths.GATE_TIMEOUT),
-          new AttemptMarker("gate-timeout", attempt, List.of(), System.currentTimeMillis(), diagnostic)));
+    AttemptProbe probe = AttemptProbe.current(spec);
+    if (spec.holdBeforeInput().contains(probe.attempt().partition()) && probe.isInitialAttempt()) {
+      probe.publish(GatePaths.HELD_BEFORE_INPUT, List.of(), null);
+      probe.awaitRelease(List.of());
     }
     return input;
   }

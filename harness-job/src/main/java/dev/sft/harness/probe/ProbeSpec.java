@@ -15,7 +15,8 @@ import java.util.Optional;
  * @param scenarioDir the scenario's evidence folder on the shared volume; markers and gates live under it
  * @param dataLocation the table's data folder, where attempt-owned files are inventoried by their name prefix
  * @param holdAfterHandoff partitions whose attempts wait, after handoff, until the driver releases them
- * @param pauseAfterRows initial attempts (stage attempt 0, attempt 0) pause after writing this many rows; 0: never
+ * @param pauseAfterRows initial attempts (stage attempt 0, attempt 0) pause after being supplied this many input
+ *     rows ({@link PausingInput}); 0: never
  * @param holdBeforeInput partitions whose initial attempts wait before their input iterator is built
  * @param timeoutMillis bound of every gate wait
  */
@@ -27,7 +28,10 @@ public record ProbeSpec(
     List<Integer> holdBeforeInput,
     long timeoutMillis)
     implements Serializable {
-  /** The Spark write option that carries the spec. */
+  /**
+   * The Spark write option that carries the spec to Iceberg's JVM writer, and the job's local property that carries
+   * it to Comet's native writer (a write option would make Comet fall back to the JVM writer).
+   */
   public static final String OPTION = "sft.probe";
 
   public String toOption() {
@@ -36,7 +40,11 @@ public record ProbeSpec(
 
   public static Optional<ProbeSpec> fromOptions(Map<String, String> options) {
     String encoded = options.get(OPTION);
-    return encoded == null ? Optional.empty() : Optional.of(Json.parse(encoded, ProbeSpec.class));
+    return encoded == null ? Optional.empty() : Optional.of(fromOption(encoded));
+  }
+
+  public static ProbeSpec fromOption(String encoded) {
+    return Json.parse(encoded, ProbeSpec.class);
   }
 
   public boolean holdsAfterHandoff(int partition) {

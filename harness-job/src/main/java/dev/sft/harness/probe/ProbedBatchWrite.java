@@ -1,6 +1,7 @@
 package dev.sft.harness.probe;
 
 import dev.sft.harness.evidence.Markers;
+import java.util.List;
 import java.util.UUID;
 import org.apache.spark.sql.connector.write.BatchWrite;
 import org.apache.spark.sql.connector.write.DataWriterFactory;
@@ -12,11 +13,11 @@ import org.apache.spark.sql.connector.write.WriterCommitMessage;
  * Driver side of the probe. {@link #onDataWriterCommit} is called by Spark's job result handler, so what it records
  * is exactly the set of messages Spark accepted; {@link #commit} records the job commit marker.
  */
-final class ProbedBatchWrite implements BatchWrite {
+public final class ProbedBatchWrite implements BatchWrite {
   private final BatchWrite delegate;
   private final ProbeSpec spec;
 
-  ProbedBatchWrite(BatchWrite delegate, ProbeSpec spec) {
+  public ProbedBatchWrite(BatchWrite delegate, ProbeSpec spec) {
     this.delegate = delegate;
     this.spec = spec;
   }
@@ -34,12 +35,22 @@ final class ProbedBatchWrite implements BatchWrite {
   @Override
   public void onDataWriterCommit(WriterCommitMessage message) {
     if (message instanceof AttemptCommitMessage wrapped) {
-      AttemptIdentity attempt = wrapped.attempt();
-      Markers.publish(
-          spec.paths().accepted().resolve("p" + attempt.partition() + "-t" + attempt.taskAttemptId() + ".json"),
-          new AcceptedMessage(attempt, wrapped.files(), System.currentTimeMillis()));
+      recordAccepted(wrapped.attempt(), wrapped.files());
+    } else if (message != null) {
+      // Comet's native writer hands Iceberg's own message over; its files name the attempt that wrote them.
+      List<String> files = WriterFiles.files(message);
+      AttemptIdentity attempt = WriterFiles.attemptOf(files);
+      if (attempt != null) {
+        recordAccepted(attempt, files);
+      }
     }
     delegate.onDataWriterCommit(AttemptCommitMessage.unwrap(message));
+  }
+
+  private void recordAccepted(AttemptIdentity attempt, List<String> files) {
+    Markers.publish(
+        spec.paths().accepted().resolve("p" + attempt.partition() + "-t" + attempt.taskAttemptId() + ".json"),
+        new AcceptedMessage(attempt, files, System.currentTimeMillis()));
   }
 
   @Override

@@ -1,9 +1,9 @@
 package dev.sft.harness.probe;
 
-import dev.sft.harness.evidence.Markers;
 import java.io.IOException;
-import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import org.apache.spark.TaskContext;
 import org.apache.spark.sql.catalyst.InternalRow;
 import org.apache.spark.sql.connector.metric.CustomTaskMetric;
@@ -11,55 +11,42 @@ import org.apache.spark.sql.connector.write.DataWriter;
 import org.apache.spark.sql.connector.write.WriterCommitMessage;
 
 /**
- * Wraps the writer under test inside one task attempt. It publishes the attempt's markers, pauses initial attempts
- * after a number of rows when asked (executor-loss scenarios) and, for held partitions, waits after handoff (the writer has committed its files and produced its message, but the scheduler has not yet
- * seen the task succeed) until the driver releases it. A held attempt that Spark kills throws out of the wait, so
- * Spark runs the writer's normal abort path, which is what the speculation scenarios observe.
+ * Wraps Iceberg's JVM data writer inside one task attempt. It publishes the attempt's markers and, for held
+ * partitions, waits after handoff (the writer has committed its files and produced its message, but the scheduler
+ * has not yet seen the task succeed) until the driver releases it. A held attempt that Spark kills leaves the wait
+ * by exception, so Spark runs the writer's normal abort path, which is what the speculation scenarios observe.
  */
 final class ProbedDataWriter implements DataWriter<InternalRow> {
   private final DataWriter<InternalRow> delegate;
-  private final ProbeSpec spec;
-  private final GatePaths paths;
-  private final AttemptIdentity attempt;
-  private final Path attemptDir;
+  private final AttemptProbe probe;
   private List<String> handedOff = List.of();
-  private boolean pauseArmed;
-  private long rowsWritten;
 
   ProbedDataWriter(DataWriter<InternalRow> delegate, ProbeSpec spec) {
     this.delegate = delegate;
-    this.spec = spec;
-    this.paths = spec.paths();
-    this.attempt = AttemptIdentity.current();
-    this.attemptDir = paths.attempt(attempt.partition(), attempt.taskAttemptId());
-    this.pauseArmed = spec.pauseAfterRows() > 0 && Gate.isInitialAttempt(attempt);
-    publish(GatePaths.STARTED, List.of(), null);
+    this.probe = AttemptProbe.current(spec);
+    probe.publish(GatePaths.STARTED, List.of(), "data writer");
   }
 
   @Override
   public void write(InternalRow row) throws IOException {
-    pauseIfDue();
     delegate.write(row);
-    rowsWritten++;
   }
 
   @Override
   public void write(InternalRow metadata, InternalRow row) throws IOException {
-    pauseIfDue();
     delegate.write(metadata, row);
-    rowsWritten++;
   }
 
   @Override
   public WriterCommitMessage commit() throws IOException {
     WriterCommitMessage message = delegate.commit();
     handedOff = WriterFiles.files(message);
-    publish(GatePaths.HANDOFF, handedOff, null);
-    if (spec.holdsAfterHandoff(attempt.partition())) {
-      awaitRelease();
-      publish(GatePaths.RELEASED, handedOff, null);
+    probe.publish(GatePaths.HANDOFF, handedOff, null);
+    if (probe.spec().holdsAfterHandoff(probe.attempt().partition())) {
+      probe.awaitRelease(handedOff);
+      probe.publish(GatePaths.RELEASED, handedOff, null);
     }
-    return new AttemptCommitMessage(attempt, handedOff, message);
+    return new AttemptCommitMessage(probe.attempt(), handedOff, message);
   }
 
   @Override
@@ -67,13 +54,12 @@ final class ProbedDataWriter implements DataWriter<InternalRow> {
     try {
       delegate.abort();
     } finally {
-      // Record what the writer's own abort left behind; the audit later proves it from the storage side too.
+      // What the attempt handed off plus what its name prefix still finds on disk after the writer's own abort.
       TaskContext context = TaskContext.get();
       String reason = context != null && context.getKillReason().isDefined() ? context.getKillReason().get() : null;
-      // What the attempt handed off plus what its name prefix still finds on disk after the writer's own abort.
-      java.util.Set<String> files = new java.util.TreeSet<>(handedOff);
-      files.addAll(WriterFiles.ownedBy(spec.dataLocation(), attempt));
-      publish(GatePaths.ABORTED, List.copyOf(files), reason);
+      Set<String> files = new TreeSet<>(handedOff);
+      files.addAll(probe.ownedFiles());
+      probe.publish(GatePaths.ABORTED, List.copyOf(files), reason);
     }
   }
 
@@ -85,29 +71,5 @@ final class ProbedDataWriter implements DataWriter<InternalRow> {
   @Override
   public CustomTaskMetric[] currentMetricsValues() {
     return delegate.currentMetricsValues();
-  }
-
-  private void awaitRelease() throws IOException {
-    Gate.awaitRelease(spec, attemptDir, diagnostic -> publish(GatePaths.GATE_TIMEOUT, handedOff, diagnostic));
-  }
-
-  /**
-   * Executor-loss scenarios: the initial attempt stops pulling input after the configured number of rows, before
-   * input end and writer close, and reports the files it owns so far (by its attempt-unique name prefix).
-   */
-  private void pauseIfDue() throws IOException {
-    if (pauseArmed && rowsWritten == spec.pauseAfterRows()) {
-      pauseArmed = false;
-      publish(GatePaths.PAUSED, WriterFiles.ownedBy(spec.dataLocation(), attempt), "paused after "
-          + rowsWritten + " rows");
-      awaitRelease();
-    }
-  }
-
-  private void publish(String marker, List<String> files, String detail) {
-    Markers.publish(
-        attemptDir.resolve(marker),
-        new AttemptMarker(
-            marker.replace(".json", ""), attempt, WriterFiles.states(files), System.currentTimeMillis(), detail));
   }
 }

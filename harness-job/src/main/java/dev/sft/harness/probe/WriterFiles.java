@@ -43,16 +43,46 @@ public final class WriterFiles {
   }
 
   /**
-   * Iceberg names data files {@code %05d-%d-...} from the partition ID and the task attempt ID (then the operation
-   * ID and a counter), so this prefix attributes files to exactly one attempt.
+   * Iceberg's JVM writer names data files {@code %05d-%d-...} from the partition ID and the task attempt ID (TID);
+   * Comet's native writer pads the TID, {@code %05d-%05d-...}. Either prefix attributes a file to exactly one
+   * attempt, and the two forms never collide for different TIDs.
    */
-  public static String attemptPrefix(int partition, long taskAttemptId) {
-    return String.format(java.util.Locale.ROOT, "%05d-%d-", partition, taskAttemptId);
+  public static List<String> attemptPrefixes(int partition, long taskAttemptId) {
+    String jvm = String.format(java.util.Locale.ROOT, "%05d-%d-", partition, taskAttemptId);
+    String nativeWriter = String.format(java.util.Locale.ROOT, "%05d-%05d-", partition, taskAttemptId);
+    return jvm.equals(nativeWriter) ? List.of(jvm) : List.of(jvm, nativeWriter);
+  }
+
+  private static final java.util.regex.Pattern ATTEMPT_NAME = java.util.regex.Pattern.compile("^(\\d{5})-(\\d+)-.*");
+
+  /**
+   * The attempt that wrote every one of {@code files}, read from their names (partition and TID only: the rest of
+   * the identity is not in a file name), or null when the files are empty or name different attempts.
+   */
+  public static AttemptIdentity attemptOf(List<String> files) {
+    AttemptIdentity found = null;
+    for (String file : files) {
+      var m = ATTEMPT_NAME.matcher(Path.of(file).getFileName().toString());
+      if (!m.matches()) {
+        return null;
+      }
+      AttemptIdentity attempt = new AttemptIdentity(-1, -1, Integer.parseInt(m.group(1)), Long.parseLong(m.group(2)),
+          -1, null, null, -1);
+      if (found != null && (found.partition() != attempt.partition()
+          || found.taskAttemptId() != attempt.taskAttemptId())) {
+        return null;
+      }
+      found = attempt;
+    }
+    return found;
+  }
+
+  public static boolean ownedBy(String fileName, int partition, long taskAttemptId) {
+    return attemptPrefixes(partition, taskAttemptId).stream().anyMatch(fileName::startsWith);
   }
 
   /** The files under the data location that belong to {@code attempt}, by name prefix. */
   public static List<String> ownedBy(String dataLocation, AttemptIdentity attempt) {
-    String prefix = attemptPrefix(attempt.partition(), attempt.taskAttemptId());
     List<String> owned = new ArrayList<>();
     Path dir = Path.of(dataLocation);
     if (!Files.isDirectory(dir)) {
@@ -60,7 +90,7 @@ public final class WriterFiles {
     }
     try (var walk = Files.walk(dir)) {
       walk.filter(Files::isRegularFile)
-          .filter(p -> p.getFileName().toString().startsWith(prefix))
+          .filter(p -> ownedBy(p.getFileName().toString(), attempt.partition(), attempt.taskAttemptId()))
           .map(Path::toString)
           .sorted()
           .forEach(owned::add);

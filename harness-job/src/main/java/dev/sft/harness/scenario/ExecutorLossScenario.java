@@ -20,7 +20,8 @@ import org.apache.spark.sql.Row;
 
 /**
  * Executor process loss in the middle of a write, as in the reference suite: initial writer attempts pause after
- * supplying 4,000 rows (1,000-row batches, one-byte target files, 1,000-row pages, so files roll early). Before the
+ * being supplied 4,000 rows by the JVM input iterator ({@link dev.sft.harness.probe.PausingInput}; one-byte target
+ * files and 1,000-row pages, so files roll early). Before the
  * kill the scenario independently requires physical bytes at a path the target attempt owns, no handoff and no
  * terminal event for the target, and progress on another writer partition in another executor process. Then it
  * SIGKILLs the target's executor through the kill command and requires Spark to recover. Subclasses choose the
@@ -44,7 +45,7 @@ abstract class ExecutorLossScenario extends MonitoredWriteScenario<ExecutorLossS
     }
   }
 
-  /** The monitored write's input. */
+  /** The monitored write's input, fed through {@link dev.sft.harness.probe.PausingInput}. */
   abstract Dataset<Row> input(ScenarioContext context, ProbeSpec spec);
 
   /** Partitions whose initial attempts are held before their input iterator is built. */
@@ -86,7 +87,7 @@ abstract class ExecutorLossScenario extends MonitoredWriteScenario<ExecutorLossS
     ProbeSpec spec = new ProbeSpec(run.dir().toString(), Fixture.dataLocation(location), List.of(), PAUSE_AFTER_ROWS,
         holdBeforeInput(), context.timeout().toMillis());
     try (BoundedJob<Void> write = BoundedJob.startWrite(context.spark(), run.jobGroup(), () -> {
-      input(context, spec).writeTo(Fixture.probed(table)).option(ProbeSpec.OPTION, spec.toOption()).append();
+      MonitoredWrite.append(context, input(context, spec), table, spec);
       return null;
     })) {
       run.phase("write started; initial writer attempts pause after " + PAUSE_AFTER_ROWS + " rows"
@@ -147,7 +148,7 @@ abstract class ExecutorLossScenario extends MonitoredWriteScenario<ExecutorLossS
     boolean physical = victimBytes.stream().anyMatch(f -> f.bytes() > 0);
     run.check(SCHEDULER, "pre-kill.target-physical-bytes", physical,
         "files owned by TID " + victim.taskAttemptId() + " (prefix "
-            + WriterFiles.attemptPrefix(victim.partition(), victim.taskAttemptId()) + "): " + victimBytes);
+            + WriterFiles.attemptPrefixes(victim.partition(), victim.taskAttemptId()) + "): " + victimBytes);
     boolean handedOff = WriteEvidence.read(run.gates()).handedOff(victim.taskAttemptId());
     Optional<SchedulerEvent> ended = run.taskEnd(victim.taskAttemptId());
     run.check(SCHEDULER, "pre-kill.target-not-handed-off-or-ended", !handedOff && ended.isEmpty(),

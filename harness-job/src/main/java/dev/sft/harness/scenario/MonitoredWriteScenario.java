@@ -2,6 +2,7 @@ package dev.sft.harness.scenario;
 
 import dev.sft.contract.ScenarioName;
 import dev.sft.contract.ScenarioResult;
+import dev.sft.contract.WriterName;
 import dev.sft.harness.audit.AuditRules;
 import dev.sft.harness.evidence.Markers;
 import java.util.Map;
@@ -58,6 +59,9 @@ abstract class MonitoredWriteScenario<S> implements Scenario {
     }
     ScenarioSupport.drainListenerBus(context);
     WriteEvidence evidence = WriteEvidence.read(run.gates());
+    if (context.writer() == WriterName.COMET_NATIVE) {
+      NativeWriterProof.judge(run, context.plans().lastWritePlan());
+    }
     judge(run, state, evidence, failure);
     ScenarioRun.Counts counts = location == null
         ? new ScenarioRun.Counts()

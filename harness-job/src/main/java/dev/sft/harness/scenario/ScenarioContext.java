@@ -1,5 +1,6 @@
 package dev.sft.harness.scenario;
 
+import dev.sft.contract.WriterName;
 import dev.sft.harness.driver.PlanRecorder;
 import dev.sft.harness.driver.SchedulerEventLog;
 import java.nio.file.Path;
@@ -15,4 +16,5 @@ public record ScenarioContext(
     Path runDir,
     Duration timeout,
     boolean keepFixtures,
-    String killCommand) {}
+    String killCommand,
+    WriterName writer) {}

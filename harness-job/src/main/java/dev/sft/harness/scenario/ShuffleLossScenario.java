@@ -8,6 +8,7 @@ import dev.sft.harness.driver.SchedulerEvent;
 import dev.sft.harness.probe.AttemptIdentity;
 import dev.sft.harness.probe.AttemptMarker;
 import dev.sft.harness.probe.InputGate;
+import dev.sft.harness.probe.PausingInput;
 import dev.sft.harness.probe.ProbeSpec;
 import java.util.Iterator;
 import java.util.List;
@@ -46,7 +47,7 @@ final class ShuffleLossScenario extends ExecutorLossScenario {
         .mapPartitions(new InputGate(spec));
     // zipPartitions builds the gate's iterator first, so a held reducer has not created its shuffle reader yet.
     JavaRDD<Row> gated = gate.zipPartitions(shuffled, (FlatMapFunction2<Iterator<Integer>, Iterator<Row>, Row>)
-        (gateSide, rows) -> rows);
+        (gateSide, rows) -> PausingInput.wrap(spec, rows));
     return context.spark().createDataFrame(gated, source.schema());
   }
 

@@ -2,6 +2,7 @@ package dev.sft.harness.scenario;
 
 import dev.sft.contract.ScenarioName;
 import dev.sft.harness.probe.AttemptMarker;
+import dev.sft.harness.probe.PausingInput;
 import dev.sft.harness.probe.ProbeSpec;
 import java.util.List;
 import java.util.Optional;
@@ -21,7 +22,8 @@ final class TaskReplacementScenario extends ExecutorLossScenario {
 
   @Override
   Dataset<Row> input(ScenarioContext context, ProbeSpec spec) {
-    return context.fixture().source();
+    Dataset<Row> source = context.fixture().source();
+    return context.spark().createDataFrame(source.javaRDD().mapPartitions(new PausingInput(spec)), source.schema());
   }
 
   @Override

@@ -2,6 +2,7 @@ package dev.sft.harness.scenario;
 
 import dev.sft.harness.evidence.Markers;
 import dev.sft.harness.probe.AcceptedMessage;
+import dev.sft.harness.probe.AttemptIdentity;
 import dev.sft.harness.probe.AttemptMarker;
 import dev.sft.harness.probe.CommitMarker;
 import dev.sft.harness.probe.GatePaths;
@@ -71,14 +72,13 @@ public record WriteEvidence(
     handoffs.stream()
         .filter(m -> !acceptedTids.contains(m.attempt().taskAttemptId()))
         .forEach(m -> files.addAll(m.paths()));
-    List<String> rejectedPrefixes = started.stream()
+    List<AttemptIdentity> rejectedAttempts = started.stream()
         .map(AttemptMarker::attempt)
         .filter(a -> !acceptedTids.contains(a.taskAttemptId()))
-        .map(a -> WriterFiles.attemptPrefix(a.partition(), a.taskAttemptId()))
         .toList();
     for (String file : inventory) {
       String name = java.nio.file.Path.of(file).getFileName().toString();
-      if (rejectedPrefixes.stream().anyMatch(name::startsWith)) {
+      if (rejectedAttempts.stream().anyMatch(a -> WriterFiles.ownedBy(name, a.partition(), a.taskAttemptId()))) {
         files.add(file);
       }
     }

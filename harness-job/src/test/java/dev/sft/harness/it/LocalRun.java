@@ -6,6 +6,7 @@ import dev.sft.contract.Report;
 import dev.sft.contract.ReportJson;
 import dev.sft.contract.ScenarioResult;
 import dev.sft.harness.cli.SftCli;
+import dev.sft.harness.evidence.Folders;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.ServerSocket;
@@ -25,6 +26,8 @@ record LocalRun(int exitCode, Report report, Path out) {
     assertThat(sparkHome).as("sft.spark.home (set by the failsafe configuration)").isNotBlank();
     assertThat(Path.of(sparkHome, "jars")).as("assembled SPARK_HOME jars; run through ./mvnw verify").isDirectory();
     Path out = Path.of(System.getProperty("sft.it.out", "target/it-runs"), name).toAbsolutePath();
+    // A previous build's run in the same folder must not be mistaken for this one.
+    Folders.deleteRecursively(out);
     List<String> all = new ArrayList<>(List.of("local", "--out", out.toString(), "--spark-home", sparkHome,
         "--master-port", String.valueOf(freePort())));
     all.addAll(List.of(args));

@@ -1,0 +1,33 @@
+package dev.sft.contract;
+
+/** The Iceberg write paths sft can put under test; the names the CLI, the report and the custom resource use. */
+public enum WriterName {
+  /** Iceberg's own Spark writer (JVM). */
+  ICEBERG("iceberg"),
+  /** DataFusion Comet's native Iceberg writer. */
+  COMET_NATIVE("comet-native");
+
+  private final String id;
+
+  WriterName(String id) {
+    this.id = id;
+  }
+
+  public String id() {
+    return id;
+  }
+
+  @Override
+  public String toString() {
+    return id;
+  }
+
+  public static WriterName fromId(String id) {
+    for (WriterName name : values()) {
+      if (name.id.equals(id == null ? "" : id.trim())) {
+        return name;
+      }
+    }
+    throw new IllegalArgumentException("unknown writer '" + id + "'; valid writers: iceberg, comet-native");
+  }
+}

@@ -1,0 +1,38 @@
+package dev.sft.harness.probe;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.util.List;
+import org.apache.spark.TaskContext;
+
+/**
+ * What the probe does at a native writer's handoff (Comet's post-handoff failpoint): the same markers and gate as
+ * {@link ProbedDataWriter#commit()}. A held attempt that Spark kills leaves by exception; Comet's own failure
+ * cleanup then deletes its files, and the abort marker, published when the task completes (after the failure
+ * listeners), records what was left.
+ */
+public final class NativeHandoff {
+  private NativeHandoff() {}
+
+  public static void reached(ProbeSpec spec, List<String> files) {
+    AttemptProbe probe = AttemptProbe.current(spec);
+    probe.publish(GatePaths.STARTED, List.of(), "native handoff");
+    probe.publish(GatePaths.HANDOFF, files, null);
+    TaskContext.get().addTaskCompletionListener(context -> {
+      if (context.isFailed() || context.isInterrupted()) {
+        String reason = context.getKillReason().isDefined() ? context.getKillReason().get() : "task failed";
+        java.util.Set<String> left = new java.util.TreeSet<>(files);
+        left.addAll(probe.ownedFiles());
+        probe.publish(GatePaths.ABORTED, List.copyOf(left), reason);
+      }
+    });
+    if (spec.holdsAfterHandoff(probe.attempt().partition())) {
+      try {
+        probe.awaitRelease(files);
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+      probe.publish(GatePaths.RELEASED, files, null);
+    }
+  }
+}

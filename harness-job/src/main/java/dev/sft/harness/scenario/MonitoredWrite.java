@@ -1,0 +1,32 @@
+package dev.sft.harness.scenario;
+
+import dev.sft.harness.probe.ProbeSpec;
+import org.apache.spark.SparkContext;
+import org.apache.spark.sql.catalyst.analysis.NoSuchTableException;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+
+/** Issues the monitored write for the writer under test, handing the probe its spec the way that writer needs. */
+final class MonitoredWrite {
+  private MonitoredWrite() {}
+
+  static void append(ScenarioContext context, Dataset<Row> input, String table, ProbeSpec spec)
+      throws NoSuchTableException {
+    switch (context.writer()) {
+      // Iceberg's JVM writer: through the probed catalog, the spec as a write option.
+      case ICEBERG -> input.writeTo(Fixture.probed(table)).option(ProbeSpec.OPTION, spec.toOption()).append();
+      // Comet plans its native writer only for Iceberg's own Write, so the table is the plain one and the spec
+      // travels as the job's local property, to the executor failpoint and the commit observer.
+      case COMET_NATIVE -> {
+        SparkContext sc = context.spark().sparkContext();
+        sc.setLocalProperty(ProbeSpec.OPTION, spec.toOption());
+        try {
+          input.writeTo(Fixture.qualified(table)).append();
+        } finally {
+          sc.setLocalProperty(ProbeSpec.OPTION, null);
+        }
+      }
+      default -> throw new IllegalStateException("unknown writer " + context.writer());
+    }
+  }
+}
