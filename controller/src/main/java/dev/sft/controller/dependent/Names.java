@@ -76,8 +76,22 @@ public final class Names {
     return "spark://" + masterHost(test) + ":" + ImageLayout.MASTER_PORT;
   }
 
+  /** Where the controller reads the master's view of its workers, when it runs inside the cluster. */
+  public static final String IN_CLUSTER_MASTER_JSON_URL =
+      "http://{service}.{namespace}.svc:" + ImageLayout.MASTER_UI_PORT + "/json/";
+
   public static URI masterJsonUrl(SchedulerFailureTest test) {
-    return URI.create("http://" + masterHost(test) + ":" + ImageLayout.MASTER_UI_PORT + "/json/");
+    return masterJsonUrl(test, IN_CLUSTER_MASTER_JSON_URL);
+  }
+
+  /**
+   * The master's {@code /json/} URL from a template with {@code {service}} and {@code {namespace}}; outside the
+   * cluster e.g. through {@code kubectl proxy}:
+   * {@code http://127.0.0.1:8001/api/v1/namespaces/{namespace}/services/{service}:http/proxy/json/}.
+   */
+  public static URI masterJsonUrl(SchedulerFailureTest test, String template) {
+    return URI.create(template.replace("{service}", master(test))
+        .replace("{namespace}", test.getMetadata().getNamespace()));
   }
 
   /** Labels every object of this test carries. */

@@ -7,6 +7,7 @@ import dev.sft.controller.spark.MasterProbe;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import jakarta.enterprise.context.ApplicationScoped;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Observes whether a test's Spark cluster can take a driver. Ready means the master reports at least {@code workers}
@@ -34,10 +35,14 @@ public class ClusterObserver {
 
   private final KubernetesClient client;
   private final MasterProbe probe;
+  private final String masterJsonUrlTemplate;
 
-  public ClusterObserver(KubernetesClient client, MasterProbe probe) {
+  public ClusterObserver(KubernetesClient client, MasterProbe probe,
+      @ConfigProperty(name = "sft.master-probe.url-template", defaultValue = Names.IN_CLUSTER_MASTER_JSON_URL)
+      String masterJsonUrlTemplate) {
     this.client = client;
     this.probe = probe;
+    this.masterJsonUrlTemplate = masterJsonUrlTemplate;
   }
 
   public Observation observe(SchedulerFailureTest test, ResolvedSpec spec) {
@@ -45,7 +50,7 @@ public class ClusterObserver {
     int workersReady = readyReplicas(test, Names.worker(test));
     // Ask the master only once its pods could answer; its view is the one that counts.
     MasterProbe.Result alive = mastersReady >= 1 && workersReady >= spec.workers()
-        ? probe.aliveWorkers(Names.masterJsonUrl(test))
+        ? probe.aliveWorkers(Names.masterJsonUrl(test, masterJsonUrlTemplate))
         : null;
     return new Observation(mastersReady, workersReady, spec.workers(), alive);
   }
