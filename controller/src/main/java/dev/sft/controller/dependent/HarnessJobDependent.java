@@ -79,6 +79,7 @@ public final class HarnessJobDependent {
     command.addAll(List.of("--speculation", String.valueOf(plan.speculation())));
     command.addAll(List.of("--scenarios", ids(plan.scenarios())));
     command.addAll(List.of("--repeat", String.valueOf(spec.repeat())));
+    command.addAll(List.of("--writer", spec.writer().id()));
     command.addAll(List.of("--timeout", String.valueOf(spec.harnessTimeoutSeconds())));
     command.addAll(List.of("--kill-command", ImageLayout.KILL_COMMAND));
     command.addAll(List.of("--driver-host", "$(POD_IP)"));
@@ -98,8 +99,7 @@ public final class HarnessJobDependent {
         .withNewValueFrom().withNewFieldRef().withFieldPath("metadata.namespace").endFieldRef().endValueFrom()
         .build());
     env.add(new EnvVar("SFT_WORKER_SELECTOR", Names.workerSelector(test), null));
-    env.add(new EnvVar("SFT_WORKER_CONTAINER", Names.SPARK_CONTAINER, null));
-    env.add(new EnvVar("SFT_WRITER", spec.writer().id(), null));
+    env.add(new EnvVar("SFT_SPARK_CONTAINER", Names.SPARK_CONTAINER, null));
     env.add(new EnvVar("SFT_TERMINATION_LOG", ImageLayout.TERMINATION_LOG, null));
     env.add(new EnvVar("COMET_SCHEDULER_MASTER", Names.masterUrl(test), null));
     env.add(new EnvVar("COMET_SCHEDULER_SHARED_ROOT", spec.mountPath(), null));

@@ -144,6 +144,7 @@ class DependentsTest {
         "--speculation", "false",
         "--scenarios", "executor-loss-task-replacement,executor-loss-shuffle-loss",
         "--repeat", "1",
+        "--writer", "iceberg",
         "--timeout", "180",
         "--kill-command", "/opt/sft/bin/sft-kill-pod-exec",
         "--driver-host", "$(POD_IP)",
@@ -156,6 +157,7 @@ class DependentsTest {
       assertThat(e.getName()).isEqualTo("SFT_NAMESPACE");
       assertThat(e.getValueFrom().getFieldRef().getFieldPath()).isEqualTo("metadata.namespace");
     });
+    assertThat(env(harness, "SFT_SPARK_CONTAINER")).isEqualTo("spark");
     assertThat(env(harness, "COMET_SCHEDULER_SPECULATION_ENABLED")).isEqualTo("false");
     assertThat(job.getMetadata().getLabels()).containsEntry(Names.RUN_ID_LABEL, "t1-r1-abcd");
     assertThat(job.getSpec().getTemplate().getMetadata().getLabels()).containsEntry(Names.HARNESS_JOB_LABEL,
