@@ -1,0 +1,85 @@
+package dev.sft.controller.api;
+
+import dev.sft.contract.ScenarioName;
+import dev.sft.controller.api.SchedulerFailureTestSpec.CleanupPolicy;
+import dev.sft.controller.api.SchedulerFailureTestSpec.WorkerAntiAffinity;
+import dev.sft.controller.api.SchedulerFailureTestSpec.Writer;
+import io.fabric8.kubernetes.api.model.ResourceRequirements;
+import io.fabric8.kubernetes.api.model.Toleration;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * A validated spec with every default applied: what the dependents build objects from. Build it only after
+ * {@code SpecValidator} found no violation.
+ */
+public record ResolvedSpec(
+    List<ScenarioName> scenarios,
+    int repeat,
+    String sparkImage,
+    int workers,
+    int coresPerWorker,
+    String workerMemory,
+    ResourceRequirements workerResources,
+    int readyTimeoutSeconds,
+    String harnessImage,
+    Writer writer,
+    int harnessTimeoutSeconds,
+    List<String> harnessCommand,
+    ResourceRequirements harnessResources,
+    String mountPath,
+    String existingClaim,
+    SchedulerFailureTestSpec.ClaimTemplate claimTemplate,
+    Map<String, String> nodeSelector,
+    List<Toleration> tolerations,
+    WorkerAntiAffinity workerAntiAffinity,
+    CleanupPolicy onSuccess,
+    CleanupPolicy onFailure) {
+
+  public static ResolvedSpec of(SchedulerFailureTestSpec spec) {
+    var spark = spec.spark;
+    var harness = spec.harness;
+    var placement = spec.placement == null ? new SchedulerFailureTestSpec.Placement() : spec.placement;
+    var cleanup = spec.cleanup == null ? new SchedulerFailureTestSpec.Cleanup() : spec.cleanup;
+    List<ScenarioName> scenarios = spec.scenarios == null
+        ? Arrays.asList(ScenarioName.values())
+        : spec.scenarios.stream().map(ScenarioName::fromId).toList();
+    return new ResolvedSpec(
+        List.copyOf(scenarios),
+        orDefault(spec.repeat, SpecDefaults.REPEAT),
+        spark.image.trim(),
+        orDefault(spark.workers, SpecDefaults.WORKERS),
+        orDefault(spark.coresPerWorker, SpecDefaults.CORES_PER_WORKER),
+        spark.memory == null ? SpecDefaults.WORKER_MEMORY : spark.memory,
+        spark.resources,
+        orDefault(spark.readyTimeoutSeconds, SpecDefaults.READY_TIMEOUT_SECONDS),
+        harness.image.trim(),
+        harness.writer == null ? Writer.ICEBERG : harness.writer,
+        orDefault(harness.timeoutSeconds, SpecDefaults.HARNESS_TIMEOUT_SECONDS),
+        harness.command == null ? null : List.copyOf(harness.command),
+        harness.resources,
+        spec.storage.mountPath,
+        spec.storage.existingClaim,
+        spec.storage.claimTemplate,
+        placement.nodeSelector == null ? Map.of() : Map.copyOf(placement.nodeSelector),
+        placement.tolerations == null ? List.of() : List.copyOf(placement.tolerations),
+        placement.workerAntiAffinity == null
+            ? WorkerAntiAffinity.valueOf(SpecDefaults.WORKER_ANTI_AFFINITY) : placement.workerAntiAffinity,
+        cleanup.onSuccess == null ? CleanupPolicy.valueOf(SpecDefaults.ON_SUCCESS) : cleanup.onSuccess,
+        cleanup.onFailure == null ? CleanupPolicy.valueOf(SpecDefaults.ON_FAILURE) : cleanup.onFailure);
+  }
+
+  /** The scenarios of one speculation setting, in the order given; empty when none was selected. */
+  public List<ScenarioName> scenariosWithSpeculation(boolean speculation) {
+    return scenarios.stream().filter(s -> s.needsSpeculation() == speculation).toList();
+  }
+
+  public boolean createsClaim() {
+    return existingClaim == null;
+  }
+
+  private static int orDefault(Integer value, String defaultValue) {
+    return value != null ? value : Integer.parseInt(defaultValue);
+  }
+}

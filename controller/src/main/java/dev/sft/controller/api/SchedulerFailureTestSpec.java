@@ -1,0 +1,196 @@
+package dev.sft.controller.api;
+
+import com.fasterxml.jackson.annotation.JsonInclude;
+import com.fasterxml.jackson.annotation.JsonProperty;
+import com.fasterxml.jackson.annotation.JsonPropertyDescription;
+import io.fabric8.generator.annotation.Default;
+import io.fabric8.generator.annotation.Max;
+import io.fabric8.generator.annotation.Min;
+import io.fabric8.generator.annotation.Pattern;
+import io.fabric8.generator.annotation.Required;
+import io.fabric8.generator.annotation.Size;
+import io.fabric8.generator.annotation.ValidationRule;
+import io.fabric8.kubernetes.api.model.ResourceRequirements;
+import io.fabric8.kubernetes.api.model.Toleration;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * What a test should run. Absent optional fields take the values in {@link SpecDefaults}; {@link ResolvedSpec} is
+ * the view with defaults applied that the rest of the controller reads. Public fields: this is a plain data holder
+ * that Jackson and the CRD generator read.
+ */
+@JsonInclude(JsonInclude.Include.NON_NULL)
+public class SchedulerFailureTestSpec {
+
+  @JsonPropertyDescription("Scenarios to run, a subset of the four harness scenarios. Omit for all four.")
+  @Size(min = 1, max = SpecDefaults.SCENARIO_COUNT)
+  @ValidationRule(value = SpecDefaults.SCENARIO_ID_RULE, message = "unknown scenario name")
+  @ValidationRule(value = "self.all(s, self.exists_one(t, t == s))", message = "a scenario is listed twice")
+  public List<String> scenarios;
+
+  @JsonPropertyDescription("Repetitions of each scenario, for judging race stability.")
+  @Default(SpecDefaults.REPEAT)
+  @Min(SpecDefaults.MIN_REPEAT)
+  @Max(SpecDefaults.MAX_REPEAT)
+  public Integer repeat;
+
+  @Required
+  public Spark spark;
+
+  @Required
+  public Harness harness;
+
+  @Required
+  public Storage storage;
+
+  public Placement placement;
+
+  public Cleanup cleanup;
+
+  /** The Spark Standalone cluster: one master and {@code workers} workers. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public static class Spark {
+    @JsonPropertyDescription("Image with Spark's jars in /opt/spark/jars (java on PATH).")
+    @Required
+    @Pattern("^\\S+$")
+    public String image;
+
+    @JsonPropertyDescription("Worker pods; each is a distinct host to the scheduler. At least 2.")
+    @Default(SpecDefaults.WORKERS)
+    @Min(SpecDefaults.MIN_WORKERS)
+    @Max(SpecDefaults.MAX_WORKERS)
+    public Integer workers;
+
+    @JsonPropertyDescription("Cores each worker offers (--cores). At least 2.")
+    @Default(SpecDefaults.CORES_PER_WORKER)
+    @Min(SpecDefaults.MIN_CORES_PER_WORKER)
+    public Integer coresPerWorker;
+
+    @JsonPropertyDescription("Memory each worker offers to executors (--memory), Spark format, e.g. 2g or 1536m.")
+    @Default(SpecDefaults.WORKER_MEMORY)
+    @Pattern(SpecDefaults.SPARK_MEMORY_PATTERN)
+    public String memory;
+
+    @JsonPropertyDescription("Container resources of each worker pod. A memory limit must leave room for the "
+        + "worker daemon: at least memory + 512Mi.")
+    public ResourceRequirements resources;
+
+    @JsonPropertyDescription("How long the cluster may take to report every worker ALIVE before the run fails.")
+    @Default(SpecDefaults.READY_TIMEOUT_SECONDS)
+    @Min(SpecDefaults.MIN_READY_TIMEOUT_SECONDS)
+    public Integer readyTimeoutSeconds;
+  }
+
+  /** The harness driver (client-mode Spark driver) that runs the scenarios. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public static class Harness {
+    @JsonPropertyDescription("Image with the sft CLI at /opt/sft/bin/sft and Spark's jars.")
+    @Required
+    @Pattern("^\\S+$")
+    public String image;
+
+    @JsonPropertyDescription("Writer under test.")
+    @Default(SpecDefaults.WRITER)
+    public Writer writer;
+
+    @JsonPropertyDescription("Bound of every gate and wait in the harness, in seconds.")
+    @Default(SpecDefaults.HARNESS_TIMEOUT_SECONDS)
+    @Min(SpecDefaults.MIN_HARNESS_TIMEOUT_SECONDS)
+    @Max(SpecDefaults.MAX_HARNESS_TIMEOUT_SECONDS)
+    public Integer timeoutSeconds;
+
+    @JsonPropertyDescription("Replaces the harness command, e.g. to host the upstream suite. The COMET_SCHEDULER_* "
+        + "environment is still set; verdicts are read only from a termination message in sft's report format.")
+    @Size(min = 1)
+    public List<String> command;
+
+    @JsonPropertyDescription("Container resources of the harness (driver) pod.")
+    public ResourceRequirements resources;
+  }
+
+  /** Writers the harness can test. */
+  public enum Writer {
+    @JsonProperty("iceberg")
+    ICEBERG("iceberg"),
+    @JsonProperty("comet-native")
+    COMET_NATIVE("comet-native");
+
+    private final String id;
+
+    Writer(String id) {
+      this.id = id;
+    }
+
+    public String id() {
+      return id;
+    }
+  }
+
+  /** The shared POSIX volume every pod mounts at the same path. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  @ValidationRule(value = "has(self.existingClaim) != has(self.claimTemplate)",
+      message = "exactly one of existingClaim or claimTemplate must be set")
+  public static class Storage {
+    @JsonPropertyDescription("Where the shared volume is mounted in every pod; the harness's shared root.")
+    @Required
+    @Pattern(SpecDefaults.ABSOLUTE_PATH_PATTERN)
+    public String mountPath;
+
+    @JsonPropertyDescription("An existing ReadWriteMany claim to use. Never deleted by the controller.")
+    public String existingClaim;
+
+    @JsonPropertyDescription("A ReadWriteMany claim the controller creates for this test.")
+    public ClaimTemplate claimTemplate;
+  }
+
+  /** The claim the controller creates when no existing claim is named. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public static class ClaimTemplate {
+    @JsonPropertyDescription("Storage class with ReadWriteMany support (e.g. NFS, CephFS, EFS). Omit for default.")
+    public String storageClassName;
+
+    @JsonPropertyDescription("Requested size, a Kubernetes quantity such as 10Gi.")
+    @Required
+    public String size;
+  }
+
+  /** Where the pods may run. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public static class Placement {
+    public Map<String, String> nodeSelector;
+    public List<Toleration> tolerations;
+
+    @JsonPropertyDescription("Spread workers over nodes: None, Preferred or Required.")
+    @Default(SpecDefaults.WORKER_ANTI_AFFINITY)
+    public WorkerAntiAffinity workerAntiAffinity;
+  }
+
+  public enum WorkerAntiAffinity {
+    None,
+    Preferred,
+    Required
+  }
+
+  /** What to delete once a run has ended. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public static class Cleanup {
+    @JsonPropertyDescription("On success: DeleteCluster (Spark cluster, Jobs, RBAC, NetworkPolicy; the volume "
+        + "keeps the evidence), DeleteAll (also a claim created from claimTemplate) or Retain.")
+    @Default(SpecDefaults.ON_SUCCESS)
+    public CleanupPolicy onSuccess;
+
+    @JsonPropertyDescription("On failure; same values as onSuccess.")
+    @Default(SpecDefaults.ON_FAILURE)
+    public CleanupPolicy onFailure;
+  }
+
+  public enum CleanupPolicy {
+    /** Keep everything for inspection. */
+    Retain,
+    /** Delete the Spark cluster, the harness Jobs, RBAC and NetworkPolicy; keep the volume with the evidence. */
+    DeleteCluster,
+    /** Also delete a claim created from the claim template (never an existing claim). */
+    DeleteAll
+  }
+}

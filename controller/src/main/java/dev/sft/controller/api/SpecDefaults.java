@@ -1,0 +1,44 @@
+package dev.sft.controller.api;
+
+/**
+ * The defaults of the spec, in one place: the CRD schema's {@code default}s are generated from these constants, and
+ * {@link ResolvedSpec} applies the same values when a field is absent (an API server without the schema, or the test
+ * mock server, does not default anything).
+ */
+public final class SpecDefaults {
+  public static final String REPEAT = "1";
+  public static final String WORKERS = "2";
+  public static final String CORES_PER_WORKER = "2";
+  public static final String WORKER_MEMORY = "2g";
+  public static final String READY_TIMEOUT_SECONDS = "600";
+  public static final String HARNESS_TIMEOUT_SECONDS = "180";
+  public static final String WRITER = "iceberg";
+  public static final String WORKER_ANTI_AFFINITY = "Preferred";
+  public static final String ON_SUCCESS = "DeleteCluster";
+  public static final String ON_FAILURE = "Retain";
+
+  /** Minimums and maximums shared by the schema annotations and the controller's validator. */
+  public static final long MIN_WORKERS = 2;
+  public static final long MAX_WORKERS = 64;
+  public static final long MIN_CORES_PER_WORKER = 2;
+  public static final long MIN_REPEAT = 1;
+  public static final long MAX_REPEAT = 100;
+  public static final long MIN_HARNESS_TIMEOUT_SECONDS = 10;
+  public static final long MAX_HARNESS_TIMEOUT_SECONDS = 3600;
+  public static final long MIN_READY_TIMEOUT_SECONDS = 30;
+
+  /** Spark's memory strings as the Standalone worker's {@code --memory} takes them, e.g. {@code 2g}, {@code 1536m}. */
+  public static final String SPARK_MEMORY_PATTERN = "^[1-9][0-9]*[mgtMGT]$";
+  public static final String ABSOLUTE_PATH_PATTERN = "^/.+";
+
+  /**
+   * The scenario ids as a CEL list. This is the one copy of {@code dev.sft.contract.ScenarioName} outside the
+   * contract, because annotation values must be compile-time constants; {@code CrdSchemaTest} fails when it drifts.
+   */
+  public static final String SCENARIO_ID_RULE = "self.all(s, s in ['speculation-original-wins', "
+      + "'speculation-speculative-wins', 'executor-loss-task-replacement', 'executor-loss-shuffle-loss'])";
+
+  public static final long SCENARIO_COUNT = 4;
+
+  private SpecDefaults() {}
+}

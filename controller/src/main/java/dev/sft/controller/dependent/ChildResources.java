@@ -1,0 +1,133 @@
+package dev.sft.controller.dependent;
+
+import dev.sft.controller.api.ResolvedSpec;
+import dev.sft.controller.api.SchedulerFailureTest;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.OwnerReferenceBuilder;
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.nio.charset.StandardCharsets;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.HexFormat;
+import java.util.List;
+
+/**
+ * Applies and deletes a test's children. Every object gets the test as its controlling owner (so deleting the test
+ * deletes them), the common labels, and a hash of its desired state. Creates are idempotent: names are
+ * deterministic, so a create that finds the object already there (a retry, a restarted controller) changes nothing.
+ */
+@ApplicationScoped
+public class ChildResources {
+
+  /** The Spark cluster and its fixtures, in creation order: storage, network identities, RBAC, then pods. */
+  public static final List<OwnedResource<?>> CLUSTER = List.of(
+      new SharedClaimDependent(),
+      new MasterServiceDependent(),
+      new WorkerServiceDependent(),
+      new HarnessServiceAccountDependent(),
+      new HarnessRoleDependent(),
+      new HarnessRoleBindingDependent(),
+      new SparkNetworkPolicyDependent(),
+      new MasterStatefulSetDependent(),
+      new WorkerStatefulSetDependent());
+
+  private final KubernetesClient client;
+
+  public ChildResources(KubernetesClient client) {
+    this.client = client;
+  }
+
+  /** Creates the child, or updates it when its desired state changed since the controller last applied it. */
+  public <R extends HasMetadata> R apply(SchedulerFailureTest test, ResolvedSpec spec, OwnedResource<R> dependent) {
+    R desired = decorate(test, dependent.desired(test, spec));
+    R existing = client.resources(dependent.type()).inNamespace(namespace(test)).withName(dependent.name(test)).get();
+    if (existing == null) {
+      return createIfAbsent(dependent.type(), desired);
+    }
+    String existingHash = existing.getMetadata().getAnnotations() == null
+        ? null : existing.getMetadata().getAnnotations().get(Names.DESIRED_HASH_ANNOTATION);
+    if (!dependent.updatable() || hash(desired).equals(existingHash)) {
+      return existing;
+    }
+    desired.getMetadata().setResourceVersion(existing.getMetadata().getResourceVersion());
+    return client.resource(desired).update();
+  }
+
+  /** Creates a harness Job unless one of that name exists; never a second one. */
+  public Job createJob(SchedulerFailureTest test, Job job) {
+    return createIfAbsent(Job.class, decorate(test, job));
+  }
+
+  public <R extends HasMetadata> void delete(SchedulerFailureTest test, Class<R> type, String name) {
+    client.resources(type).inNamespace(namespace(test)).withName(name).withPropagationPolicy(
+        io.fabric8.kubernetes.api.model.DeletionPropagation.BACKGROUND).delete();
+  }
+
+  /** Harness Jobs of this test, optionally only those of other runs than {@code keepRunId}. */
+  public List<Job> harnessJobs(SchedulerFailureTest test) {
+    return client.batch().v1().jobs().inNamespace(namespace(test))
+        .withLabel(Names.TEST_LABEL, test.getMetadata().getName())
+        .withLabel(Names.COMPONENT_LABEL, Names.HARNESS)
+        .list().getItems();
+  }
+
+  private <R extends HasMetadata> R createIfAbsent(Class<R> type, R desired) {
+    try {
+      return client.resource(desired).create();
+    } catch (KubernetesClientException e) {
+      if (e.getCode() != 409) {
+        throw e;
+      }
+      return client.resources(type).inNamespace(desired.getMetadata().getNamespace())
+          .withName(desired.getMetadata().getName()).get();
+    }
+  }
+
+  private <R extends HasMetadata> R decorate(SchedulerFailureTest test, R child) {
+    var metadata = child.getMetadata();
+    metadata.setNamespace(namespace(test));
+    Names.testLabels(test).forEach((k, v) -> {
+      if (metadata.getLabels() == null) {
+        metadata.setLabels(new java.util.LinkedHashMap<>());
+      }
+      metadata.getLabels().putIfAbsent(k, v);
+    });
+    metadata.setOwnerReferences(List.of(new OwnerReferenceBuilder()
+        .withApiVersion(test.getApiVersion())
+        .withKind(test.getKind())
+        .withName(test.getMetadata().getName())
+        .withUid(test.getMetadata().getUid())
+        .withController(true)
+        .withBlockOwnerDeletion(true)
+        .build()));
+    String hash = hash(child);
+    if (metadata.getAnnotations() == null) {
+      metadata.setAnnotations(new java.util.LinkedHashMap<>());
+    }
+    metadata.getAnnotations().put(Names.DESIRED_HASH_ANNOTATION, hash);
+    return child;
+  }
+
+  /** Hash of the desired object without its own hash annotation. */
+  private String hash(HasMetadata desired) {
+    HasMetadata copy = client.getKubernetesSerialization().clone(desired);
+    if (copy.getMetadata().getAnnotations() != null) {
+      copy.getMetadata().getAnnotations().remove(Names.DESIRED_HASH_ANNOTATION);
+    }
+    copy.getMetadata().setResourceVersion(null);
+    try {
+      byte[] digest = MessageDigest.getInstance("SHA-256")
+          .digest(client.getKubernetesSerialization().asJson(copy).getBytes(StandardCharsets.UTF_8));
+      return HexFormat.of().formatHex(digest, 0, 12);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException(e);
+    }
+  }
+
+  private static String namespace(SchedulerFailureTest test) {
+    return test.getMetadata().getNamespace();
+  }
+}

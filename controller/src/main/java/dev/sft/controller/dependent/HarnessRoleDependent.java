@@ -1,0 +1,36 @@
+package dev.sft.controller.dependent;
+
+import dev.sft.controller.api.ResolvedSpec;
+import dev.sft.controller.api.SchedulerFailureTest;
+import io.fabric8.kubernetes.api.model.rbac.PolicyRuleBuilder;
+import io.fabric8.kubernetes.api.model.rbac.Role;
+import io.fabric8.kubernetes.api.model.rbac.RoleBuilder;
+
+/**
+ * What the harness may do: read pods (to resolve an executor's host to a worker pod) and exec only into this
+ * test's worker pods, named one by one, so a kill can never reach another test's or anyone else's pod.
+ */
+public final class HarnessRoleDependent implements OwnedResource<Role> {
+
+  @Override
+  public Class<Role> type() {
+    return Role.class;
+  }
+
+  @Override
+  public String name(SchedulerFailureTest test) {
+    return Names.harness(test);
+  }
+
+  @Override
+  public Role desired(SchedulerFailureTest test, ResolvedSpec spec) {
+    return new RoleBuilder()
+        .withNewMetadata().withName(name(test)).withLabels(Names.componentLabels(test, Names.HARNESS)).endMetadata()
+        .withRules(
+            new PolicyRuleBuilder().withApiGroups("").withResources("pods").withVerbs("get", "list").build(),
+            // Exec is "create" on pods/exec; WebSocket clients open it with "get".
+            new PolicyRuleBuilder().withApiGroups("").withResources("pods/exec").withVerbs("create", "get")
+                .withResourceNames(Names.workerPods(test, spec.workers())).build())
+        .build();
+  }
+}

@@ -1,0 +1,27 @@
+package dev.sft.controller.dependent;
+
+import dev.sft.controller.api.ResolvedSpec;
+import dev.sft.controller.api.SchedulerFailureTest;
+import io.fabric8.kubernetes.api.model.ServiceAccount;
+import io.fabric8.kubernetes.api.model.ServiceAccountBuilder;
+
+/** The identity of the harness pods; the kill transport uses its token to exec into worker pods. */
+public final class HarnessServiceAccountDependent implements OwnedResource<ServiceAccount> {
+
+  @Override
+  public Class<ServiceAccount> type() {
+    return ServiceAccount.class;
+  }
+
+  @Override
+  public String name(SchedulerFailureTest test) {
+    return Names.harness(test);
+  }
+
+  @Override
+  public ServiceAccount desired(SchedulerFailureTest test, ResolvedSpec spec) {
+    return new ServiceAccountBuilder()
+        .withNewMetadata().withName(name(test)).withLabels(Names.componentLabels(test, Names.HARNESS)).endMetadata()
+        .build();
+  }
+}

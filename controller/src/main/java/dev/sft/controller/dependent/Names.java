@@ -1,0 +1,123 @@
+package dev.sft.controller.dependent;
+
+import dev.sft.controller.api.SchedulerFailureTest;
+import dev.sft.controller.spark.ImageLayout;
+import java.net.URI;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.IntStream;
+
+/** Names and labels of the objects a test owns; every dependent and observer derives them from here. */
+public final class Names {
+  /**
+   * A StatefulSet's name plus its pods' controller-revision-hash label must fit 63 characters, so
+   * {@code <name>-worker} may have at most 52, leaving 45 for the test's own name.
+   */
+  public static final int MAX_TEST_NAME_LENGTH = 45;
+
+  public static final String MANAGED_BY_LABEL = "app.kubernetes.io/managed-by";
+  public static final String MANAGED_BY = "sft-controller";
+  /** The controller's own pods carry this, so the NetworkPolicy can admit the readiness probe. */
+  public static final String CONTROLLER_NAME_LABEL = "app.kubernetes.io/name";
+  public static final String CONTROLLER_NAME = "sft-controller";
+  public static final String TEST_LABEL = "sft.dev/test";
+  public static final String COMPONENT_LABEL = "sft.dev/component";
+  public static final String RUN_ID_LABEL = "sft.dev/run-id";
+  public static final String HARNESS_JOB_LABEL = "sft.dev/harness-job";
+  /** Hash of the desired object the controller last applied; a different hash means "update it". */
+  public static final String DESIRED_HASH_ANNOTATION = "sft.dev/desired-hash";
+
+  public static final String MASTER = "master";
+  public static final String WORKER = "worker";
+  public static final String HARNESS = "harness";
+  /** The container in Spark pods; the pod-exec kill transport execs into it. */
+  public static final String SPARK_CONTAINER = "spark";
+  public static final String HARNESS_CONTAINER = "harness";
+
+  private Names() {}
+
+  public static String master(SchedulerFailureTest test) {
+    return test.getMetadata().getName() + "-master";
+  }
+
+  public static String worker(SchedulerFailureTest test) {
+    return test.getMetadata().getName() + "-worker";
+  }
+
+  /** StatefulSet pods are named {@code <statefulset>-<ordinal>}. */
+  public static List<String> workerPods(SchedulerFailureTest test, int workers) {
+    return IntStream.range(0, workers).mapToObj(i -> worker(test) + "-" + i).toList();
+  }
+
+  /** ServiceAccount, Role and RoleBinding of the harness share this name. */
+  public static String harness(SchedulerFailureTest test) {
+    return test.getMetadata().getName() + "-harness";
+  }
+
+  public static String networkPolicy(SchedulerFailureTest test) {
+    return test.getMetadata().getName() + "-spark";
+  }
+
+  public static String generatedClaim(SchedulerFailureTest test) {
+    return test.getMetadata().getName() + "-shared";
+  }
+
+  /** Deterministic per run and speculation setting, so a retried create can never make a second Job. */
+  public static String harnessJob(SchedulerFailureTest test, int runNumber, boolean speculation) {
+    return test.getMetadata().getName() + "-r" + runNumber + (speculation ? "-spec" : "-loss");
+  }
+
+  public static String masterHost(SchedulerFailureTest test) {
+    return master(test) + "." + test.getMetadata().getNamespace() + ".svc";
+  }
+
+  public static String masterUrl(SchedulerFailureTest test) {
+    return "spark://" + masterHost(test) + ":" + ImageLayout.MASTER_PORT;
+  }
+
+  /** Where the controller reads the master's view of its workers, when it runs inside the cluster. */
+  public static final String IN_CLUSTER_MASTER_JSON_URL =
+      "http://{service}.{namespace}.svc:" + ImageLayout.MASTER_UI_PORT + "/json/";
+
+  public static URI masterJsonUrl(SchedulerFailureTest test) {
+    return masterJsonUrl(test, IN_CLUSTER_MASTER_JSON_URL);
+  }
+
+  /**
+   * The master's {@code /json/} URL from a template with {@code {service}} and {@code {namespace}}; outside the
+   * cluster e.g. through {@code kubectl proxy}:
+   * {@code http://127.0.0.1:8001/api/v1/namespaces/{namespace}/services/{service}:http/proxy/json/}.
+   */
+  public static URI masterJsonUrl(SchedulerFailureTest test, String template) {
+    return URI.create(template.replace("{service}", master(test))
+        .replace("{namespace}", test.getMetadata().getNamespace()));
+  }
+
+  /** Labels every object of this test carries. */
+  public static Map<String, String> testLabels(SchedulerFailureTest test) {
+    Map<String, String> labels = new LinkedHashMap<>();
+    labels.put(MANAGED_BY_LABEL, MANAGED_BY);
+    labels.put(TEST_LABEL, test.getMetadata().getName());
+    return labels;
+  }
+
+  /** Selects one component's pods of this test. */
+  public static Map<String, String> componentSelector(SchedulerFailureTest test, String component) {
+    Map<String, String> labels = new LinkedHashMap<>();
+    labels.put(TEST_LABEL, test.getMetadata().getName());
+    labels.put(COMPONENT_LABEL, component);
+    return labels;
+  }
+
+  public static Map<String, String> componentLabels(SchedulerFailureTest test, String component) {
+    Map<String, String> labels = testLabels(test);
+    labels.put(COMPONENT_LABEL, component);
+    return labels;
+  }
+
+  /** The same selector as a label-selector string, e.g. for the kill transport's environment. */
+  public static String workerSelector(SchedulerFailureTest test) {
+    return TEST_LABEL + "=" + test.getMetadata().getName() + "," + COMPONENT_LABEL + "=" + WORKER;
+  }
+}

@@ -1,0 +1,30 @@
+package dev.sft.controller.dependent;
+
+import dev.sft.controller.api.ResolvedSpec;
+import dev.sft.controller.api.SchedulerFailureTest;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+
+/**
+ * One kind of Kubernetes object a test owns, in the dependent-resource style: it knows the object's name and builds
+ * its desired state, and nothing else. {@link ChildResources} applies and deletes it; the reconciler decides when,
+ * so that the status can be written before each create or delete.
+ */
+public interface OwnedResource<R extends HasMetadata> {
+
+  Class<R> type();
+
+  String name(SchedulerFailureTest test);
+
+  /** False when this test does not own such an object, e.g. it mounts an existing claim. */
+  default boolean isOwned(ResolvedSpec spec) {
+    return true;
+  }
+
+  /** Whether an existing object may be updated in place when the desired state changes (a claim's spec may not). */
+  default boolean updatable() {
+    return true;
+  }
+
+  /** The desired object; {@link ChildResources} adds the owner reference, common labels and hash annotation. */
+  R desired(SchedulerFailureTest test, ResolvedSpec spec);
+}

@@ -1,0 +1,48 @@
+package dev.sft.controller.dependent;
+
+import dev.sft.controller.api.ResolvedSpec;
+import dev.sft.controller.api.SchedulerFailureTest;
+import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
+import io.fabric8.kubernetes.api.model.PersistentVolumeClaimBuilder;
+import io.fabric8.kubernetes.api.model.Quantity;
+
+/** The shared ReadWriteMany claim, when the spec asks for one from a template (an existing claim is only used). */
+public final class SharedClaimDependent implements OwnedResource<PersistentVolumeClaim> {
+
+  @Override
+  public Class<PersistentVolumeClaim> type() {
+    return PersistentVolumeClaim.class;
+  }
+
+  @Override
+  public String name(SchedulerFailureTest test) {
+    return Names.generatedClaim(test);
+  }
+
+  @Override
+  public boolean isOwned(ResolvedSpec spec) {
+    return spec.createsClaim();
+  }
+
+  @Override
+  public boolean updatable() {
+    return false;
+  }
+
+  /** The claim every pod mounts, whether generated or existing. */
+  public static String claimName(SchedulerFailureTest test, ResolvedSpec spec) {
+    return spec.createsClaim() ? Names.generatedClaim(test) : spec.existingClaim();
+  }
+
+  @Override
+  public PersistentVolumeClaim desired(SchedulerFailureTest test, ResolvedSpec spec) {
+    return new PersistentVolumeClaimBuilder()
+        .withNewMetadata().withName(name(test)).endMetadata()
+        .withNewSpec()
+          .withAccessModes("ReadWriteMany")
+          .withStorageClassName(spec.claimTemplate().storageClassName)
+          .withNewResources().addToRequests("storage", new Quantity(spec.claimTemplate().size)).endResources()
+        .endSpec()
+        .build();
+  }
+}

@@ -1,0 +1,49 @@
+package dev.sft.controller.dependent;
+
+import dev.sft.controller.api.ResolvedSpec;
+import dev.sft.controller.api.SchedulerFailureTest;
+import dev.sft.controller.spark.ImageLayout;
+import io.fabric8.kubernetes.api.model.IntOrString;
+import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy;
+import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicyBuilder;
+import java.util.Map;
+
+/**
+ * Admits traffic to this test's pods only from this test's pods (Spark RPC, block transfers, the client-mode
+ * driver), plus the controller's readiness probe to the master's UI port. Egress stays open: the harness talks to
+ * the API server for pod exec.
+ */
+public final class SparkNetworkPolicyDependent implements OwnedResource<NetworkPolicy> {
+
+  @Override
+  public Class<NetworkPolicy> type() {
+    return NetworkPolicy.class;
+  }
+
+  @Override
+  public String name(SchedulerFailureTest test) {
+    return Names.networkPolicy(test);
+  }
+
+  @Override
+  public NetworkPolicy desired(SchedulerFailureTest test, ResolvedSpec spec) {
+    Map<String, String> thisTest = Map.of(Names.TEST_LABEL, test.getMetadata().getName());
+    return new NetworkPolicyBuilder()
+        .withNewMetadata().withName(name(test)).withLabels(Names.testLabels(test)).endMetadata()
+        .withNewSpec()
+          .withNewPodSelector().withMatchLabels(thisTest).endPodSelector()
+          .withPolicyTypes("Ingress")
+          .addNewIngress()
+            .addNewFrom().withNewPodSelector().withMatchLabels(thisTest).endPodSelector().endFrom()
+          .endIngress()
+          .addNewIngress()
+            .addNewFrom()
+              .withNewNamespaceSelector().endNamespaceSelector()
+              .withNewPodSelector().addToMatchLabels(Names.CONTROLLER_NAME_LABEL, Names.CONTROLLER_NAME).endPodSelector()
+            .endFrom()
+            .addNewPort().withProtocol("TCP").withPort(new IntOrString(ImageLayout.MASTER_UI_PORT)).endPort()
+          .endIngress()
+        .endSpec()
+        .build();
+  }
+}

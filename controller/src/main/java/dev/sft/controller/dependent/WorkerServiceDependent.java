@@ -1,0 +1,34 @@
+package dev.sft.controller.dependent;
+
+import dev.sft.controller.api.ResolvedSpec;
+import dev.sft.controller.api.SchedulerFailureTest;
+import dev.sft.controller.spark.ImageLayout;
+import io.fabric8.kubernetes.api.model.Service;
+import io.fabric8.kubernetes.api.model.ServiceBuilder;
+
+/** Headless Service governing the worker StatefulSet, so each worker pod has a stable DNS name. */
+public final class WorkerServiceDependent implements OwnedResource<Service> {
+
+  @Override
+  public Class<Service> type() {
+    return Service.class;
+  }
+
+  @Override
+  public String name(SchedulerFailureTest test) {
+    return Names.worker(test);
+  }
+
+  @Override
+  public Service desired(SchedulerFailureTest test, ResolvedSpec spec) {
+    return new ServiceBuilder()
+        .withNewMetadata().withName(name(test)).withLabels(Names.componentLabels(test, Names.WORKER)).endMetadata()
+        .withNewSpec()
+          .withClusterIP("None")
+          .withPublishNotReadyAddresses(true)
+          .withSelector(Names.componentSelector(test, Names.WORKER))
+          .addNewPort().withName("http").withPort(ImageLayout.WORKER_UI_PORT).endPort()
+        .endSpec()
+        .build();
+  }
+}

@@ -1,0 +1,96 @@
+package dev.sft.controller.dependent;
+
+import dev.sft.controller.api.ResolvedSpec;
+import dev.sft.controller.api.SchedulerFailureTest;
+import dev.sft.controller.api.SchedulerFailureTestSpec.WorkerAntiAffinity;
+import dev.sft.controller.spark.ImageLayout;
+import io.fabric8.kubernetes.api.model.Affinity;
+import io.fabric8.kubernetes.api.model.AffinityBuilder;
+import io.fabric8.kubernetes.api.model.PodAffinityTerm;
+import io.fabric8.kubernetes.api.model.PodAffinityTermBuilder;
+import io.fabric8.kubernetes.api.model.apps.StatefulSet;
+import io.fabric8.kubernetes.api.model.apps.StatefulSetBuilder;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The Spark Standalone workers: {@code workers} pods, each running {@code org.apache.spark.deploy.worker.Worker}
+ * on its own pod IP and mounting the shared volume at the same path as the harness.
+ */
+public final class WorkerStatefulSetDependent implements OwnedResource<StatefulSet> {
+  static final String MAIN_CLASS = "org.apache.spark.deploy.worker.Worker";
+
+  @Override
+  public Class<StatefulSet> type() {
+    return StatefulSet.class;
+  }
+
+  @Override
+  public String name(SchedulerFailureTest test) {
+    return Names.worker(test);
+  }
+
+  @Override
+  public StatefulSet desired(SchedulerFailureTest test, ResolvedSpec spec) {
+    List<String> command = new ArrayList<>(SparkPods.daemonCommand(MAIN_CLASS));
+    command.addAll(List.of("--host", "$(POD_IP)",
+        "--cores", String.valueOf(spec.coresPerWorker()),
+        "--memory", spec.workerMemory(),
+        "--webui-port", String.valueOf(ImageLayout.WORKER_UI_PORT),
+        "--work-dir", ImageLayout.WORKER_WORK_DIR,
+        Names.masterUrl(test)));
+    return new StatefulSetBuilder()
+        .withNewMetadata().withName(name(test)).withLabels(Names.componentLabels(test, Names.WORKER)).endMetadata()
+        .withNewSpec()
+          .withReplicas(spec.workers())
+          .withServiceName(Names.worker(test))
+          .withPodManagementPolicy("Parallel")
+          .withNewSelector().withMatchLabels(Names.componentSelector(test, Names.WORKER)).endSelector()
+          .withNewTemplate()
+            .withNewMetadata().withLabels(Names.componentLabels(test, Names.WORKER)).endMetadata()
+            .withNewSpec()
+              .withSecurityContext(PodSecurity.restrictedPod())
+              .withAutomountServiceAccountToken(false)
+              .withNodeSelector(spec.nodeSelector().isEmpty() ? null : spec.nodeSelector())
+              .withTolerations(spec.tolerations())
+              .withAffinity(antiAffinity(test, spec.workerAntiAffinity()))
+              .addNewContainer()
+                .withName(Names.SPARK_CONTAINER)
+                .withImage(spec.sparkImage())
+                .withCommand(command)
+                .withEnv(SparkPods.sparkEnv())
+                .addNewPort().withName("http").withContainerPort(ImageLayout.WORKER_UI_PORT).endPort()
+                .withNewReadinessProbe()
+                  .withNewTcpSocket().withNewPort(ImageLayout.WORKER_UI_PORT).endTcpSocket()
+                  .withPeriodSeconds(2)
+                .endReadinessProbe()
+                .withResources(spec.workerResources())
+                .withSecurityContext(PodSecurity.restrictedContainer())
+                .withVolumeMounts(SparkPods.sharedMount(spec), SparkPods.scratchMount())
+              .endContainer()
+              .withVolumes(SparkPods.sharedVolume(test, spec), SparkPods.scratchVolume())
+            .endSpec()
+          .endTemplate()
+        .endSpec()
+        .build();
+  }
+
+  /** Spreads workers over nodes, so a node failure does not take every "host" at once. */
+  static Affinity antiAffinity(SchedulerFailureTest test, WorkerAntiAffinity mode) {
+    if (mode == WorkerAntiAffinity.None) {
+      return null;
+    }
+    PodAffinityTerm term = new PodAffinityTermBuilder()
+        .withNewLabelSelector().withMatchLabels(Names.componentSelector(test, Names.WORKER)).endLabelSelector()
+        .withTopologyKey("kubernetes.io/hostname")
+        .build();
+    if (mode == WorkerAntiAffinity.Required) {
+      return new AffinityBuilder().withNewPodAntiAffinity()
+          .withRequiredDuringSchedulingIgnoredDuringExecution(term).endPodAntiAffinity().build();
+    }
+    return new AffinityBuilder().withNewPodAntiAffinity()
+        .addNewPreferredDuringSchedulingIgnoredDuringExecution().withWeight(100).withPodAffinityTerm(term)
+        .endPreferredDuringSchedulingIgnoredDuringExecution()
+        .endPodAntiAffinity().build();
+  }
+}

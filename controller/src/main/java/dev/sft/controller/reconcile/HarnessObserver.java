@@ -1,0 +1,118 @@
+package dev.sft.controller.reconcile;
+
+import dev.sft.contract.Report;
+import dev.sft.contract.TerminationMessage;
+import dev.sft.controller.api.SchedulerFailureTest;
+import dev.sft.controller.dependent.Names;
+import io.fabric8.kubernetes.api.model.ContainerStateTerminated;
+import io.fabric8.kubernetes.api.model.ContainerStatus;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.fabric8.kubernetes.api.model.batch.v1.JobCondition;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import jakarta.enterprise.context.ApplicationScoped;
+import java.util.Comparator;
+import java.util.Optional;
+
+/**
+ * Observes one harness Job and, once it has finished, reads the verdicts its container left in the termination
+ * message (the compact report of {@link TerminationMessage}). Reads only.
+ */
+@ApplicationScoped
+public class HarnessObserver {
+
+  public enum State { ABSENT, ACTIVE, SUCCEEDED, FAILED }
+
+  /**
+   * @param report the decoded termination message, or null
+   * @param problem why there is no report, or why the Job failed, or null
+   */
+  public record Observation(State state, Integer exitCode, Report report, String problem) {}
+
+  private final KubernetesClient client;
+
+  public HarnessObserver(KubernetesClient client) {
+    this.client = client;
+  }
+
+  public Observation observe(SchedulerFailureTest test, String jobName) {
+    String namespace = test.getMetadata().getNamespace();
+    Job job = client.batch().v1().jobs().inNamespace(namespace).withName(jobName).get();
+    if (job == null) {
+      return new Observation(State.ABSENT, null, null, null);
+    }
+    State state = state(job);
+    if (state == State.ACTIVE) {
+      return new Observation(State.ACTIVE, null, null, null);
+    }
+    String jobProblem = state == State.FAILED ? failureOf(job) : null;
+    Optional<ContainerStateTerminated> terminated = client.pods().inNamespace(namespace)
+        .withLabel(Names.HARNESS_JOB_LABEL, jobName).list().getItems().stream()
+        .map(HarnessObserver::harnessTermination)
+        .flatMap(Optional::stream)
+        .max(Comparator.comparing(t -> t.getFinishedAt() == null ? "" : t.getFinishedAt()));
+    if (terminated.isEmpty()) {
+      return new Observation(state, null, null, join(jobProblem, "no terminated harness pod found"));
+    }
+    Integer exitCode = terminated.get().getExitCode();
+    String message = terminated.get().getMessage();
+    if (message == null || message.isBlank()) {
+      return new Observation(state, exitCode, null, join(jobProblem, "the harness left no termination message"));
+    }
+    try {
+      return new Observation(state, exitCode, TerminationMessage.decode(message), jobProblem);
+    } catch (Exception e) {
+      String head = message.length() > 300 ? message.substring(message.length() - 300) : message;
+      return new Observation(state, exitCode, null,
+          join(jobProblem, "termination message is not an sft report: " + head.strip()));
+    }
+  }
+
+  private static State state(Job job) {
+    var status = job.getStatus();
+    if (status == null) {
+      return State.ACTIVE;
+    }
+    if (status.getSucceeded() != null && status.getSucceeded() > 0) {
+      return State.SUCCEEDED;
+    }
+    boolean failedCondition = status.getConditions() != null && status.getConditions().stream()
+        .anyMatch(c -> "Failed".equals(c.getType()) && "True".equals(c.getStatus()));
+    if (failedCondition || (status.getFailed() != null && status.getFailed() > 0
+        && (status.getActive() == null || status.getActive() == 0))) {
+      return State.FAILED;
+    }
+    return State.ACTIVE;
+  }
+
+  private static String failureOf(Job job) {
+    if (job.getStatus().getConditions() == null) {
+      return "Job failed";
+    }
+    return job.getStatus().getConditions().stream()
+        .filter(c -> "Failed".equals(c.getType()) && "True".equals(c.getStatus()))
+        .findFirst()
+        .map(HarnessObserver::describe)
+        .orElse("Job failed");
+  }
+
+  private static String describe(JobCondition c) {
+    return "Job failed: " + c.getReason() + (c.getMessage() == null ? "" : " (" + c.getMessage() + ")");
+  }
+
+  private static Optional<ContainerStateTerminated> harnessTermination(Pod pod) {
+    if (pod.getStatus() == null || pod.getStatus().getContainerStatuses() == null) {
+      return Optional.empty();
+    }
+    return pod.getStatus().getContainerStatuses().stream()
+        .filter(s -> Names.HARNESS_CONTAINER.equals(s.getName()))
+        .map(ContainerStatus::getState)
+        .filter(s -> s != null && s.getTerminated() != null)
+        .map(s -> s.getTerminated())
+        .findFirst();
+  }
+
+  private static String join(String a, String b) {
+    return a == null ? b : a + "; " + b;
+  }
+}

@@ -1,0 +1,62 @@
+package dev.sft.controller.reconcile;
+
+import dev.sft.controller.api.SchedulerFailureTest;
+import dev.sft.controller.dependent.Names;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.apps.StatefulSet;
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.javaoperatorsdk.operator.api.config.informer.InformerEventSourceConfiguration;
+import io.javaoperatorsdk.operator.api.reconciler.Context;
+import io.javaoperatorsdk.operator.api.reconciler.ControllerConfiguration;
+import io.javaoperatorsdk.operator.api.reconciler.EventSourceContext;
+import io.javaoperatorsdk.operator.api.reconciler.MaxReconciliationInterval;
+import io.javaoperatorsdk.operator.api.reconciler.Reconciler;
+import io.javaoperatorsdk.operator.api.reconciler.UpdateControl;
+import io.javaoperatorsdk.operator.processing.event.source.EventSource;
+import io.javaoperatorsdk.operator.processing.event.source.informer.InformerEventSource;
+import io.javaoperatorsdk.operator.processing.event.source.informer.Mappers;
+import io.javaoperatorsdk.operator.processing.retry.GradualRetry;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * The controller's entry point, kept thin: JOSDK calls it when a test, one of its StatefulSets or one of its Jobs
+ * changes, or when a scheduled re-check is due; {@link RunOrchestrator} decides and acts. No finalizer: every child
+ * has the test as owner, so Kubernetes garbage-collects them when the test is deleted.
+ */
+@ControllerConfiguration(
+    name = SchedulerFailureTestReconciler.NAME,
+    maxReconciliationInterval = @MaxReconciliationInterval(interval = 5, timeUnit = TimeUnit.MINUTES))
+// Conflicts on the status (a decision made on a stale cache) are retried quickly on a fresh view.
+@GradualRetry(maxAttempts = 50, initialInterval = 200, intervalMultiplier = 2, maxInterval = 30_000)
+public class SchedulerFailureTestReconciler implements Reconciler<SchedulerFailureTest> {
+  public static final String NAME = "schedulerfailuretest";
+
+  private final RunOrchestrator orchestrator;
+
+  public SchedulerFailureTestReconciler(RunOrchestrator orchestrator) {
+    this.orchestrator = orchestrator;
+  }
+
+  @Override
+  public UpdateControl<SchedulerFailureTest> reconcile(SchedulerFailureTest test, Context<SchedulerFailureTest> ctx) {
+    var recheck = orchestrator.advance(test);
+    UpdateControl<SchedulerFailureTest> control = UpdateControl.noUpdate();
+    return recheck.map(control::rescheduleAfter).orElse(control);
+  }
+
+  /** StatefulSet readiness and Job completion wake the test that owns them. */
+  @Override
+  public List<EventSource<?, SchedulerFailureTest>> prepareEventSources(EventSourceContext<SchedulerFailureTest> ctx) {
+    return List.of(ownedChildren(StatefulSet.class, ctx), ownedChildren(Job.class, ctx));
+  }
+
+  private static <R extends HasMetadata> EventSource<?, SchedulerFailureTest> ownedChildren(Class<R> type,
+      EventSourceContext<SchedulerFailureTest> ctx) {
+    return new InformerEventSource<>(InformerEventSourceConfiguration.from(type, SchedulerFailureTest.class)
+        .withName(type.getSimpleName())
+        .withLabelSelector(Names.MANAGED_BY_LABEL + "=" + Names.MANAGED_BY)
+        .withSecondaryToPrimaryMapper(Mappers.fromOwnerReferences(SchedulerFailureTest.class))
+        .build(), ctx);
+  }
+}

@@ -1,0 +1,206 @@
+package dev.sft.controller.reconcile;
+
+import dev.sft.contract.ScenarioName;
+import dev.sft.controller.api.SchedulerFailureTest;
+import dev.sft.controller.api.SchedulerFailureTestSpec;
+import dev.sft.controller.api.SpecDefaults;
+import dev.sft.controller.dependent.Names;
+import io.fabric8.kubernetes.api.model.Quantity;
+import java.math.BigDecimal;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Set;
+
+/**
+ * Validates a resource before anything is created for it. It re-checks the CRD schema's rules (an API server may
+ * serve the CRD without them, and the mock server used in tests enforces none) and adds the rules a schema cannot
+ * express. Pure: reads the resource, never the cluster.
+ */
+public final class SpecValidator {
+
+  /** One broken rule, named by the field's path so the {@code Stalled} message tells the user what to fix. */
+  public record Violation(String field, String problem) {
+    @Override
+    public String toString() {
+      return field + ": " + problem;
+    }
+  }
+
+  /** Folders the images use; mounting the shared volume over them would break the pods. */
+  static final List<String> RESERVED_MOUNT_PATHS = List.of("/opt/spark", "/opt/sft", "/tmp", "/dev", "/proc", "/");
+
+  /** The worker JVM itself needs room beside the memory it offers to executors. */
+  static final long WORKER_DAEMON_HEADROOM_BYTES = 512L << 20;
+
+  private SpecValidator() {}
+
+  public static List<Violation> validate(SchedulerFailureTest resource) {
+    List<Violation> violations = new ArrayList<>();
+    String name = resource.getMetadata().getName();
+    if (name.length() > Names.MAX_TEST_NAME_LENGTH) {
+      violations.add(new Violation("metadata.name", "must be at most " + Names.MAX_TEST_NAME_LENGTH
+          + " characters (child names such as <name>-worker must stay valid), got " + name.length()));
+    }
+    SchedulerFailureTestSpec spec = resource.getSpec();
+    if (spec == null) {
+      violations.add(new Violation("spec", "is required"));
+      return violations;
+    }
+    validateScenarios(spec.scenarios, violations);
+    range("spec.repeat", spec.repeat, SpecDefaults.MIN_REPEAT, SpecDefaults.MAX_REPEAT, violations);
+    validateSpark(spec.spark, violations);
+    validateHarness(spec.harness, violations);
+    validateStorage(spec.storage, violations);
+    return violations;
+  }
+
+  private static void validateScenarios(List<String> scenarios, List<Violation> violations) {
+    if (scenarios == null) {
+      return; // absent means all four
+    }
+    if (scenarios.isEmpty()) {
+      violations.add(new Violation("spec.scenarios", "must not be empty; omit it to run all scenarios"));
+      return;
+    }
+    Set<String> seen = new HashSet<>();
+    for (int i = 0; i < scenarios.size(); i++) {
+      String id = scenarios.get(i);
+      try {
+        ScenarioName.fromId(id);
+      } catch (IllegalArgumentException e) {
+        violations.add(new Violation("spec.scenarios[" + i + "]", e.getMessage()));
+        continue;
+      }
+      if (!seen.add(id)) {
+        violations.add(new Violation("spec.scenarios[" + i + "]", "'" + id + "' is listed twice"));
+      }
+    }
+  }
+
+  private static void validateSpark(SchedulerFailureTestSpec.Spark spark, List<Violation> violations) {
+    if (spark == null) {
+      violations.add(new Violation("spec.spark", "is required"));
+      return;
+    }
+    image("spec.spark.image", spark.image, violations);
+    range("spec.spark.workers", spark.workers, SpecDefaults.MIN_WORKERS, SpecDefaults.MAX_WORKERS, violations);
+    range("spec.spark.coresPerWorker", spark.coresPerWorker, SpecDefaults.MIN_CORES_PER_WORKER, Integer.MAX_VALUE,
+        violations);
+    range("spec.spark.readyTimeoutSeconds", spark.readyTimeoutSeconds, SpecDefaults.MIN_READY_TIMEOUT_SECONDS,
+        Integer.MAX_VALUE, violations);
+    String memory = spark.memory == null ? SpecDefaults.WORKER_MEMORY : spark.memory;
+    if (!memory.matches(SpecDefaults.SPARK_MEMORY_PATTERN)) {
+      violations.add(new Violation("spec.spark.memory",
+          "must be a Spark memory size such as 2g or 1536m, got '" + memory + "'"));
+      return;
+    }
+    Quantity limit = spark.resources == null || spark.resources.getLimits() == null
+        ? null : spark.resources.getLimits().get("memory");
+    if (limit != null) {
+      BigDecimal needed = BigDecimal.valueOf(sparkMemoryBytes(memory) + WORKER_DAEMON_HEADROOM_BYTES);
+      BigDecimal limitBytes;
+      try {
+        limitBytes = limit.getNumericalAmount();
+      } catch (IllegalArgumentException e) {
+        violations.add(new Violation("spec.spark.resources.limits.memory", "is not a quantity: " + limit));
+        return;
+      }
+      if (limitBytes.compareTo(needed) < 0) {
+        violations.add(new Violation("spec.spark.resources.limits.memory", "must be at least spec.spark.memory ("
+            + memory + ") plus 512Mi for the worker daemon, got " + limit));
+      }
+    }
+  }
+
+  private static void validateHarness(SchedulerFailureTestSpec.Harness harness, List<Violation> violations) {
+    if (harness == null) {
+      violations.add(new Violation("spec.harness", "is required"));
+      return;
+    }
+    image("spec.harness.image", harness.image, violations);
+    range("spec.harness.timeoutSeconds", harness.timeoutSeconds, SpecDefaults.MIN_HARNESS_TIMEOUT_SECONDS,
+        SpecDefaults.MAX_HARNESS_TIMEOUT_SECONDS, violations);
+    if (harness.command != null) {
+      if (harness.command.isEmpty()) {
+        violations.add(new Violation("spec.harness.command", "must not be empty; omit it to run the sft harness"));
+      } else if (harness.command.stream().anyMatch(c -> c == null || c.isBlank())) {
+        violations.add(new Violation("spec.harness.command", "must not contain blank entries"));
+      }
+    }
+  }
+
+  private static void validateStorage(SchedulerFailureTestSpec.Storage storage, List<Violation> violations) {
+    if (storage == null) {
+      violations.add(new Violation("spec.storage", "is required"));
+      return;
+    }
+    String mountPath = storage.mountPath;
+    if (mountPath == null || !mountPath.matches(SpecDefaults.ABSOLUTE_PATH_PATTERN)) {
+      violations.add(new Violation("spec.storage.mountPath", "must be an absolute path, got '" + mountPath + "'"));
+    } else {
+      String normalized = mountPath.replaceAll("/+$", "");
+      for (String reserved : RESERVED_MOUNT_PATHS) {
+        boolean clashes = reserved.equals("/")
+            ? normalized.isEmpty()
+            : normalized.equals(reserved) || normalized.startsWith(reserved + "/") || reserved.startsWith(normalized + "/");
+        if (clashes) {
+          violations.add(new Violation("spec.storage.mountPath",
+              "must not be, contain or lie under " + reserved + " (used by the images), got '" + mountPath + "'"));
+          break;
+        }
+      }
+    }
+    boolean hasExisting = storage.existingClaim != null;
+    boolean hasTemplate = storage.claimTemplate != null;
+    if (hasExisting == hasTemplate) {
+      violations.add(new Violation("spec.storage", "exactly one of existingClaim or claimTemplate must be set"));
+    }
+    if (hasExisting && !storage.existingClaim.matches("[a-z0-9]([-a-z0-9.]*[a-z0-9])?")) {
+      violations.add(new Violation("spec.storage.existingClaim",
+          "must be a claim name (lower-case DNS subdomain), got '" + storage.existingClaim + "'"));
+    }
+    if (hasTemplate) {
+      String size = storage.claimTemplate.size;
+      boolean positive;
+      try {
+        positive = size != null && new Quantity(size).getNumericalAmount().signum() > 0;
+      } catch (IllegalArgumentException e) {
+        positive = false;
+      }
+      if (!positive) {
+        violations.add(new Violation("spec.storage.claimTemplate.size",
+            "must be a positive quantity such as 10Gi, got '" + size + "'"));
+      }
+    }
+  }
+
+  private static void image(String field, String image, List<Violation> violations) {
+    if (image == null || image.isBlank() || image.chars().anyMatch(Character::isWhitespace)) {
+      violations.add(new Violation(field, "is required and must be an image reference without spaces"));
+    }
+  }
+
+  private static void range(String field, Integer value, long min, long max, List<Violation> violations) {
+    if (value == null) {
+      return;
+    }
+    if (value < min) {
+      violations.add(new Violation(field, "must be at least " + min + ", got " + value));
+    } else if (value > max) {
+      violations.add(new Violation(field, "must be at most " + max + ", got " + value));
+    }
+  }
+
+  /** Bytes of a Spark memory string that matched {@link SpecDefaults#SPARK_MEMORY_PATTERN}. */
+  static long sparkMemoryBytes(String memory) {
+    long amount = Long.parseLong(memory.substring(0, memory.length() - 1));
+    return switch (memory.toLowerCase(Locale.ROOT).charAt(memory.length() - 1)) {
+      case 'm' -> amount << 20;
+      case 'g' -> amount << 30;
+      case 't' -> amount << 40;
+      default -> throw new IllegalArgumentException("not a Spark memory size: " + memory);
+    };
+  }
+}

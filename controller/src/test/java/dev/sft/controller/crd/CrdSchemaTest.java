@@ -1,0 +1,87 @@
+package dev.sft.controller.crd;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sft.contract.ScenarioName;
+import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
+import io.fabric8.kubernetes.api.model.apiextensions.v1.JSONSchemaProps;
+import io.fabric8.kubernetes.client.utils.Serialization;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/** What an API server enforces before the controller sees a resource: the committed CRD's schema rules. */
+class CrdSchemaTest {
+  static CustomResourceDefinition crd;
+  static JSONSchemaProps spec;
+
+  @BeforeAll
+  static void read() throws Exception {
+    crd = Serialization.unmarshal(Files.readString(CrdDriftTest.COMMITTED), CustomResourceDefinition.class);
+    spec = crd.getSpec().getVersions().get(0).getSchema().getOpenAPIV3Schema().getProperties().get("spec");
+  }
+
+  @Test
+  void namesScopeStatusAndPrinterColumns() {
+    assertThat(crd.getSpec().getGroup()).isEqualTo("sft.dev");
+    assertThat(crd.getSpec().getNames().getKind()).isEqualTo("SchedulerFailureTest");
+    assertThat(crd.getSpec().getNames().getShortNames()).containsExactly("sft");
+    assertThat(crd.getSpec().getScope()).isEqualTo("Namespaced");
+    var version = crd.getSpec().getVersions().get(0);
+    assertThat(version.getName()).isEqualTo("v1alpha1");
+    assertThat(version.getSubresources().getStatus()).isNotNull();
+    assertThat(version.getAdditionalPrinterColumns()).extracting(c -> c.getName() + "=" + c.getJsonPath())
+        .containsExactlyInAnyOrder("Phase=.status.phase", "Passed=.status.summary", "Age=.metadata.creationTimestamp");
+  }
+
+  @Test
+  void theScenarioRuleListsExactlyTheContractsScenarios() {
+    JSONSchemaProps scenarios = spec.getProperties().get("scenarios");
+    String rule = scenarios.getXKubernetesValidations().get(0).getRule();
+    Matcher quoted = Pattern.compile("'([^']+)'").matcher(rule);
+    var inRule = new java.util.ArrayList<String>();
+    while (quoted.find()) {
+      inRule.add(quoted.group(1));
+    }
+    assertThat(inRule).containsExactlyElementsOf(Arrays.stream(ScenarioName.values()).map(ScenarioName::id).toList());
+    assertThat(scenarios.getMaxItems()).isEqualTo(ScenarioName.values().length);
+    assertThat(scenarios.getMinItems()).isEqualTo(1);
+  }
+
+  @Test
+  void requiredFieldsMinimumsEnumsAndCelRules() {
+    assertThat(spec.getRequired()).containsExactlyInAnyOrder("spark", "harness", "storage");
+    JSONSchemaProps spark = spec.getProperties().get("spark");
+    assertThat(spark.getRequired()).containsExactly("image");
+    assertThat(spark.getProperties().get("workers").getMinimum()).isEqualTo(2.0);
+    assertThat(spark.getProperties().get("workers").getDefault().asInt()).isEqualTo(2);
+    assertThat(spark.getProperties().get("coresPerWorker").getMinimum()).isEqualTo(2.0);
+    assertThat(spark.getProperties().get("memory").getPattern()).isNotBlank();
+    JSONSchemaProps harness = spec.getProperties().get("harness");
+    assertThat(harness.getProperties().get("writer").getEnum()).extracting(n -> n.asText())
+        .containsExactlyInAnyOrder("iceberg", "comet-native");
+    assertThat(harness.getProperties().get("timeoutSeconds").getDefault().asInt()).isEqualTo(180);
+    assertThat(spec.getProperties().get("repeat").getMinimum()).isEqualTo(1.0);
+    JSONSchemaProps storage = spec.getProperties().get("storage");
+    assertThat(storage.getRequired()).containsExactly("mountPath");
+    assertThat(storage.getXKubernetesValidations()).extracting(v -> v.getRule())
+        .containsExactly("has(self.existingClaim) != has(self.claimTemplate)");
+    JSONSchemaProps cleanup = spec.getProperties().get("cleanup");
+    assertThat(cleanup.getProperties().get("onSuccess").getDefault().asText()).isEqualTo("DeleteCluster");
+    assertThat(cleanup.getProperties().get("onFailure").getDefault().asText()).isEqualTo("Retain");
+    assertThat(spec.getProperties().get("placement").getProperties().get("workerAntiAffinity").getEnum())
+        .extracting(n -> n.asText()).containsExactlyInAnyOrder("None", "Preferred", "Required");
+  }
+
+  @Test
+  void verdictsInTheStatusAreTheContractsVerdicts() {
+    JSONSchemaProps result = crd.getSpec().getVersions().get(0).getSchema().getOpenAPIV3Schema().getProperties()
+        .get("status").getProperties().get("results").getItems().getSchema();
+    assertThat(result.getProperties().get("scheduler").getEnum()).extracting(n -> n.asText())
+        .containsExactlyInAnyOrder(Arrays.stream(dev.sft.contract.Verdict.values()).map(Enum::name).toArray(String[]::new));
+  }
+}

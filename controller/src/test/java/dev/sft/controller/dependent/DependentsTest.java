@@ -1,0 +1,197 @@
+package dev.sft.controller.dependent;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sft.contract.ScenarioName;
+import dev.sft.controller.api.ResolvedSpec;
+import dev.sft.controller.api.SchedulerFailureTest;
+import dev.sft.controller.api.SchedulerFailureTestSpec.WorkerAntiAffinity;
+import dev.sft.controller.spark.ImageLayout;
+import dev.sft.controller.support.TestResources;
+import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.EnvVar;
+import io.fabric8.kubernetes.api.model.PodSpec;
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.fabric8.kubernetes.api.model.rbac.PolicyRule;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/** The desired objects themselves: what each pod runs, and what the harness is allowed to do and reach. */
+class DependentsTest {
+  final SchedulerFailureTest test = named(TestResources.valid("ns1", "t1"));
+  final ResolvedSpec spec = ResolvedSpec.of(test.getSpec());
+
+  @Test
+  void theHarnessMayExecOnlyIntoThisTestsWorkerPodsByName() {
+    test.getSpec().spark.workers = 3;
+    var role = new HarnessRoleDependent().desired(test, ResolvedSpec.of(test.getSpec()));
+    assertThat(role.getRules()).hasSize(2);
+    PolicyRule pods = role.getRules().get(0);
+    assertThat(pods.getResources()).containsExactly("pods");
+    assertThat(pods.getVerbs()).containsExactlyInAnyOrder("get", "list");
+    PolicyRule exec = role.getRules().get(1);
+    assertThat(exec.getResources()).containsExactly("pods/exec");
+    assertThat(exec.getVerbs()).containsExactlyInAnyOrder("create", "get");
+    assertThat(exec.getResourceNames()).containsExactly("t1-worker-0", "t1-worker-1", "t1-worker-2");
+    assertThat(role.getRules()).allSatisfy(r -> {
+      assertThat(r.getApiGroups()).containsExactly("");
+      assertThat(r.getVerbs()).doesNotContain("*", "delete", "update", "patch");
+    });
+    var binding = new HarnessRoleBindingDependent().desired(test, spec);
+    assertThat(binding.getRoleRef().getName()).isEqualTo("t1-harness");
+    assertThat(binding.getSubjects()).singleElement().satisfies(s -> {
+      assertThat(s.getKind()).isEqualTo("ServiceAccount");
+      assertThat(s.getName()).isEqualTo("t1-harness");
+      assertThat(s.getNamespace()).isEqualTo("ns1");
+    });
+  }
+
+  @Test
+  void theNetworkPolicyAdmitsOnlyThisTestsPodsPlusTheProbeToTheMasterUi() {
+    var policy = new SparkNetworkPolicyDependent().desired(test, spec);
+    assertThat(policy.getSpec().getPolicyTypes()).containsExactly("Ingress");
+    assertThat(policy.getSpec().getPodSelector().getMatchLabels()).containsExactlyEntriesOf(
+        java.util.Map.of(Names.TEST_LABEL, "t1"));
+    var fromPeers = policy.getSpec().getIngress().get(0);
+    assertThat(fromPeers.getFrom()).singleElement().satisfies(peer -> {
+      assertThat(peer.getPodSelector().getMatchLabels()).containsExactlyEntriesOf(
+          java.util.Map.of(Names.TEST_LABEL, "t1"));
+      assertThat(peer.getNamespaceSelector()).isNull();
+    });
+    var fromController = policy.getSpec().getIngress().get(1);
+    assertThat(fromController.getPorts()).singleElement()
+        .satisfies(p -> assertThat(p.getPort().getIntVal()).isEqualTo(ImageLayout.MASTER_UI_PORT));
+    assertThat(fromController.getFrom().get(0).getPodSelector().getMatchLabels())
+        .containsEntry(Names.CONTROLLER_NAME_LABEL, Names.CONTROLLER_NAME);
+  }
+
+  @Test
+  void everyPodMeetsThePodSecurityStandardRestricted() {
+    for (PodSpec pod : allPodSpecs()) {
+      assertThat(pod.getSecurityContext().getRunAsNonRoot()).isTrue();
+      assertThat(pod.getSecurityContext().getRunAsUser()).isNotZero();
+      assertThat(pod.getSecurityContext().getSeccompProfile().getType()).isEqualTo("RuntimeDefault");
+      assertThat(pod.getHostNetwork()).isNotEqualTo(Boolean.TRUE);
+      assertThat(pod.getHostPID()).isNotEqualTo(Boolean.TRUE);
+      assertThat(pod.getHostIPC()).isNotEqualTo(Boolean.TRUE);
+      assertThat(pod.getVolumes()).allSatisfy(v -> {
+        assertThat(v.getHostPath()).isNull();
+        assertThat(v.getPersistentVolumeClaim() != null || v.getEmptyDir() != null).isTrue();
+      });
+      for (Container c : pod.getContainers()) {
+        var sc = c.getSecurityContext();
+        assertThat(sc.getAllowPrivilegeEscalation()).isFalse();
+        assertThat(sc.getPrivileged()).isNotEqualTo(Boolean.TRUE);
+        assertThat(sc.getCapabilities().getDrop()).containsExactly("ALL");
+        assertThat(sc.getCapabilities().getAdd()).isNullOrEmpty();
+        assertThat(sc.getRunAsNonRoot()).isTrue();
+        assertThat(sc.getRunAsUser() == null || sc.getRunAsUser() != 0).as("not root").isTrue();
+        if (c.getPorts() != null) {
+          assertThat(c.getPorts()).allSatisfy(p -> assertThat(p.getHostPort()).isNull());
+        }
+      }
+    }
+  }
+
+  @Test
+  void sparkDaemonsAdvertiseTheirPodIpAndRunWithoutShuffleServiceDecommissionOrPushShuffle() {
+    Container master = new MasterStatefulSetDependent().desired(test, spec).getSpec().getTemplate().getSpec()
+        .getContainers().get(0);
+    Container worker = new WorkerStatefulSetDependent().desired(test, spec).getSpec().getTemplate().getSpec()
+        .getContainers().get(0);
+    assertThat(master.getCommand()).containsSubsequence("java", "-cp", "/opt/spark/jars/*",
+        "org.apache.spark.deploy.master.Master", "--host", "$(POD_IP)", "--port", "7077", "--webui-port", "8080");
+    assertThat(worker.getCommand()).containsSubsequence("org.apache.spark.deploy.worker.Worker", "--host", "$(POD_IP)",
+        "--cores", "2", "--memory", "2g").endsWith("spark://t1-master.ns1.svc:7077");
+    for (Container c : List.of(master, worker)) {
+      assertThat(c.getName()).isEqualTo(Names.SPARK_CONTAINER);
+      assertThat(c.getCommand()).contains("-Dspark.shuffle.service.enabled=false",
+          "-Dspark.decommission.enabled=false", "-Dspark.shuffle.push.enabled=false");
+      assertThat(env(c, "SPARK_LOCAL_IP")).isEqualTo("$(POD_IP)");
+      assertThat(env(c, "SPARK_SCALA_VERSION")).isEqualTo("2.13");
+      assertThat(env(c, "SPARK_HOME")).isEqualTo("/opt/spark");
+      assertThat(c.getEnv().get(0).getValueFrom().getFieldRef().getFieldPath()).isEqualTo("status.podIP");
+    }
+    assertThat(worker.getVolumeMounts()).anySatisfy(m -> assertThat(m.getMountPath()).isEqualTo("/shared/sft"));
+  }
+
+  @Test
+  void workerAntiAffinityFollowsTheSpec() {
+    assertThat(WorkerStatefulSetDependent.antiAffinity(test, WorkerAntiAffinity.None)).isNull();
+    assertThat(WorkerStatefulSetDependent.antiAffinity(test, WorkerAntiAffinity.Preferred).getPodAntiAffinity()
+        .getPreferredDuringSchedulingIgnoredDuringExecution()).hasSize(1);
+    assertThat(WorkerStatefulSetDependent.antiAffinity(test, WorkerAntiAffinity.Required).getPodAntiAffinity()
+        .getRequiredDuringSchedulingIgnoredDuringExecution()).singleElement()
+        .satisfies(t -> assertThat(t.getTopologyKey()).isEqualTo("kubernetes.io/hostname"));
+  }
+
+  @Test
+  void theHarnessJobRunsTheClientModeDriverOnceWithABoundedDeadline() {
+    var plan = new HarnessJobDependent.Plan("t1-r1-loss", "t1-r1-abcd", false,
+        List.of(ScenarioName.EXECUTOR_LOSS_TASK_REPLACEMENT, ScenarioName.EXECUTOR_LOSS_SHUFFLE_LOSS));
+    Job job = new HarnessJobDependent().desired(test, spec, plan);
+    assertThat(job.getSpec().getBackoffLimit()).isZero();
+    assertThat(job.getSpec().getActiveDeadlineSeconds()).isEqualTo(300L + 4 * 180 * 2);
+    PodSpec pod = job.getSpec().getTemplate().getSpec();
+    assertThat(pod.getRestartPolicy()).isEqualTo("Never");
+    assertThat(pod.getServiceAccountName()).isEqualTo("t1-harness");
+    Container harness = pod.getContainers().get(0);
+    assertThat(harness.getCommand()).containsExactly("/opt/sft/bin/sft", "run",
+        "--master", "spark://t1-master.ns1.svc:7077",
+        "--shared-root", "/shared/sft",
+        "--run-id", "t1-r1-abcd",
+        "--speculation", "false",
+        "--scenarios", "executor-loss-task-replacement,executor-loss-shuffle-loss",
+        "--repeat", "1",
+        "--writer", "iceberg",
+        "--timeout", "180",
+        "--kill-command", "/opt/sft/bin/sft-kill-pod-exec",
+        "--driver-host", "$(POD_IP)",
+        "--termination-log", "/dev/termination-log",
+        "--conf", "spark.driver.port=7078",
+        "--conf", "spark.driver.blockManager.port=7079");
+    assertThat(harness.getTerminationMessagePath()).isEqualTo("/dev/termination-log");
+    assertThat(env(harness, "SFT_WORKER_SELECTOR")).isEqualTo("sft.dev/test=t1,sft.dev/component=worker");
+    assertThat(harness.getEnv()).anySatisfy(e -> {
+      assertThat(e.getName()).isEqualTo("SFT_NAMESPACE");
+      assertThat(e.getValueFrom().getFieldRef().getFieldPath()).isEqualTo("metadata.namespace");
+    });
+    assertThat(env(harness, "SFT_SPARK_CONTAINER")).isEqualTo("spark");
+    assertThat(env(harness, "COMET_SCHEDULER_SPECULATION_ENABLED")).isEqualTo("false");
+    assertThat(job.getMetadata().getLabels()).containsEntry(Names.RUN_ID_LABEL, "t1-r1-abcd");
+    assertThat(job.getSpec().getTemplate().getMetadata().getLabels()).containsEntry(Names.HARNESS_JOB_LABEL,
+        "t1-r1-loss");
+  }
+
+  @Test
+  void aCommandOverrideReplacesOnlyTheCommand() {
+    test.getSpec().harness.command = List.of("/opt/upstream/run-suite.sh");
+    ResolvedSpec overridden = ResolvedSpec.of(test.getSpec());
+    var plan = new HarnessJobDependent.Plan("t1-r1-spec", "t1-r1-abcd", true,
+        List.of(ScenarioName.SPECULATION_ORIGINAL_WINS));
+    Container harness = new HarnessJobDependent().desired(test, overridden, plan).getSpec().getTemplate().getSpec()
+        .getContainers().get(0);
+    assertThat(harness.getCommand()).containsExactly("/opt/upstream/run-suite.sh");
+    assertThat(env(harness, "COMET_SCHEDULER_MASTER")).isEqualTo("spark://t1-master.ns1.svc:7077");
+    assertThat(env(harness, "COMET_SCHEDULER_KILL_COMMAND")).isEqualTo("/opt/sft/bin/sft-kill-pod-exec");
+  }
+
+  private List<PodSpec> allPodSpecs() {
+    var plan = new HarnessJobDependent.Plan("t1-r1-spec", "t1-r1-abcd", true,
+        List.of(ScenarioName.SPECULATION_ORIGINAL_WINS));
+    return Stream.of(
+        new MasterStatefulSetDependent().desired(test, spec).getSpec().getTemplate().getSpec(),
+        new WorkerStatefulSetDependent().desired(test, spec).getSpec().getTemplate().getSpec(),
+        new HarnessJobDependent().desired(test, spec, plan).getSpec().getTemplate().getSpec()).toList();
+  }
+
+  private static String env(Container c, String name) {
+    return c.getEnv().stream().filter(e -> e.getName().equals(name)).map(EnvVar::getValue).findFirst().orElse(null);
+  }
+
+  private static SchedulerFailureTest named(SchedulerFailureTest t) {
+    t.getMetadata().setUid("uid-1");
+    return t;
+  }
+}

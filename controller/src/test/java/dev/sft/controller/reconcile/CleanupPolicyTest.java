@@ -1,0 +1,127 @@
+package dev.sft.controller.reconcile;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sft.contract.Verdict;
+import dev.sft.controller.api.SchedulerFailureTest;
+import dev.sft.controller.api.SchedulerFailureTestSpec;
+import dev.sft.controller.api.SchedulerFailureTestSpec.CleanupPolicy;
+import dev.sft.controller.api.SchedulerFailureTestStatus.Phase;
+import dev.sft.controller.support.FakeMasterProbe;
+import dev.sft.controller.support.Kubelet;
+import dev.sft.controller.support.Runs;
+import dev.sft.controller.support.TestCluster;
+import dev.sft.controller.support.TestResources;
+import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
+import io.fabric8.kubernetes.api.model.PersistentVolumeClaimBuilder;
+import io.fabric8.kubernetes.api.model.Service;
+import io.fabric8.kubernetes.api.model.ServiceAccount;
+import io.fabric8.kubernetes.api.model.apps.StatefulSet;
+import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy;
+import io.fabric8.kubernetes.api.model.rbac.Role;
+import io.fabric8.kubernetes.api.model.rbac.RoleBinding;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
+import jakarta.inject.Inject;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** What is left after a run, per cleanup policy (the defaults are covered by HappyPathTest and FailingVerdictTest). */
+@QuarkusTest
+@WithKubernetesTestServer(crud = true)
+class CleanupPolicyTest {
+  @Inject KubernetesClient client;
+  @Inject FakeMasterProbe masters;
+  TestCluster cluster;
+  Runs runs;
+
+  @BeforeEach
+  void setUp() {
+    cluster = new TestCluster(client);
+    runs = new Runs(cluster, new Kubelet(client, masters));
+  }
+
+  @Test
+  void retainOnSuccessKeepsEverything() {
+    SchedulerFailureTest test = withCleanup("keep", CleanupPolicy.Retain, null);
+    cluster.create(test);
+    runs.runToEnd(test, Verdict.Passed, Verdict.Passed);
+    var status = cluster.awaitStatus(test, "succeeded", s -> s.phase == Phase.Succeeded).getStatus();
+    assertThat(status.cleanup).isEqualTo("Retained");
+    assertClusterPresent(test, true);
+    assertThat(cluster.jobs(test)).hasSize(2);
+    assertThat(cluster.child(test, PersistentVolumeClaim.class, "keep-shared")).isNotNull();
+    assertThat(cluster.eventReasons(test)).doesNotContain(EventRecorder.CLEANED_UP);
+  }
+
+  @Test
+  void deleteAllOnSuccessAlsoDeletesTheGeneratedClaim() {
+    SchedulerFailureTest test = withCleanup("wipe", CleanupPolicy.DeleteAll, null);
+    cluster.create(test);
+    runs.runToEnd(test, Verdict.Passed, Verdict.Passed);
+    cluster.awaitStatus(test, "cleaned", s -> s.phase == Phase.Succeeded && "Done".equals(s.cleanup));
+    assertClusterPresent(test, false);
+    assertThat(cluster.jobs(test)).isEmpty();
+    assertThat(cluster.child(test, PersistentVolumeClaim.class, "wipe-shared")).isNull();
+    assertThat(cluster.children(test)).isEmpty();
+  }
+
+  @Test
+  void deleteAllNeverDeletesAnExistingClaim() {
+    client.resource(new PersistentVolumeClaimBuilder().withNewMetadata().withNamespace("cleanup")
+        .withName("team-nfs").endMetadata().withNewSpec().withAccessModes("ReadWriteMany").endSpec().build()).create();
+    SchedulerFailureTest test = withCleanup("borrowed", CleanupPolicy.DeleteAll, null);
+    test.getSpec().storage.claimTemplate = null;
+    test.getSpec().storage.existingClaim = "team-nfs";
+    cluster.create(test);
+    var applied = cluster.awaitStatus(test, "applied", s -> s.step != null);
+    assertThat(cluster.child(test, PersistentVolumeClaim.class, "borrowed-shared")).isNull();
+    runs.runToEnd(test, Verdict.Passed, Verdict.Passed);
+    cluster.awaitStatus(test, "cleaned", s -> s.phase == Phase.Succeeded && "Done".equals(s.cleanup));
+    assertClusterPresent(test, false);
+    assertThat(cluster.child(test, PersistentVolumeClaim.class, "team-nfs")).isNotNull();
+    assertThat(applied.getStatus().runId).isNotNull();
+  }
+
+  @Test
+  void deleteClusterOnFailureDeletesTheClusterButKeepsTheClaimAndVerdicts() {
+    SchedulerFailureTest test = withCleanup("tidy", null, CleanupPolicy.DeleteCluster);
+    cluster.create(test);
+    runs.runToEnd(test, Verdict.Failed, Verdict.Passed);
+    var status = cluster.awaitStatus(test, "cleaned", s -> s.phase == Phase.Failed && "Done".equals(s.cleanup))
+        .getStatus();
+    assertThat(status.summary).isEqualTo("2/4");
+    assertClusterPresent(test, false);
+    assertThat(cluster.jobs(test)).isEmpty();
+    assertThat(cluster.child(test, PersistentVolumeClaim.class, "tidy-shared")).isNotNull();
+  }
+
+  private SchedulerFailureTest withCleanup(String name, CleanupPolicy onSuccess, CleanupPolicy onFailure) {
+    SchedulerFailureTest test = TestResources.valid("cleanup", name);
+    test.getSpec().cleanup = new SchedulerFailureTestSpec.Cleanup();
+    test.getSpec().cleanup.onSuccess = onSuccess;
+    test.getSpec().cleanup.onFailure = onFailure;
+    return test;
+  }
+
+  private void assertClusterPresent(SchedulerFailureTest test, boolean present) {
+    String name = test.getMetadata().getName();
+    var objects = new Object[] {
+        cluster.child(test, StatefulSet.class, name + "-master"),
+        cluster.child(test, StatefulSet.class, name + "-worker"),
+        cluster.child(test, Service.class, name + "-master"),
+        cluster.child(test, Service.class, name + "-worker"),
+        cluster.child(test, ServiceAccount.class, name + "-harness"),
+        cluster.child(test, Role.class, name + "-harness"),
+        cluster.child(test, RoleBinding.class, name + "-harness"),
+        cluster.child(test, NetworkPolicy.class, name + "-spark")};
+    for (Object object : objects) {
+      if (present) {
+        assertThat(object).isNotNull();
+      } else {
+        assertThat(object).isNull();
+      }
+    }
+  }
+}

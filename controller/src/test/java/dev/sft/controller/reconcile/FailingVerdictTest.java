@@ -1,0 +1,119 @@
+package dev.sft.controller.reconcile;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sft.contract.Verdict;
+import dev.sft.controller.api.SchedulerFailureTest;
+import dev.sft.controller.api.SchedulerFailureTestStatus.JobState;
+import dev.sft.controller.api.SchedulerFailureTestStatus.Phase;
+import dev.sft.controller.api.SchedulerFailureTestStatus.Step;
+import dev.sft.controller.support.FakeMasterProbe;
+import dev.sft.controller.support.Kubelet;
+import dev.sft.controller.support.Reports;
+import dev.sft.controller.support.Runs;
+import dev.sft.controller.support.TestCluster;
+import dev.sft.controller.support.TestResources;
+import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
+import io.fabric8.kubernetes.api.model.apps.StatefulSet;
+import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy;
+import io.fabric8.kubernetes.api.model.rbac.Role;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
+import jakarta.inject.Inject;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** A failing or missing verdict fails the run, and by default everything is kept for inspection. */
+@QuarkusTest
+@WithKubernetesTestServer(crud = true)
+class FailingVerdictTest {
+  @Inject KubernetesClient client;
+  @Inject FakeMasterProbe masters;
+  TestCluster cluster;
+  Kubelet kubelet;
+
+  @BeforeEach
+  void setUp() {
+    cluster = new TestCluster(client);
+    kubelet = new Kubelet(client, masters);
+  }
+
+  @Test
+  void aFailedStorageVerdictFailsTheRunAndRetainsTheClusterAndJobs() {
+    SchedulerFailureTest test = TestResources.valid("failing", "orphans");
+    cluster.create(test);
+    new Runs(cluster, kubelet).runToEnd(test, Verdict.Passed, Verdict.Failed);
+
+    SchedulerFailureTest failed = cluster.awaitStatus(test, "failed", s -> s.phase == Phase.Failed);
+    var status = failed.getStatus();
+    assertThat(status.summary).isEqualTo("2/4");
+    assertThat(status.cleanup).isEqualTo("Retained");
+    assertThat(status.step).isEqualTo(Step.Done);
+    assertThat(status.harnessJobs).extracting(j -> j.state).containsExactly(JobState.Succeeded, JobState.Failed);
+    assertThat(status.harnessJobs.get(1).exitCode).isEqualTo(1);
+    assertThat(status.results).filteredOn(r -> r.name.startsWith("executor-loss")).allSatisfy(r -> {
+      assertThat(r.scheduler).isEqualTo(Verdict.Passed);
+      assertThat(r.storage).isEqualTo(Verdict.Failed);
+      assertThat(r.missingFiles).isEqualTo(2);
+      assertThat(r.message).isEqualTo("missing files: 2");
+    });
+    assertThat(Conditions.isTrue(status, Conditions.READY)).isFalse();
+    assertThat(Conditions.isTrue(status, Conditions.STALLED)).isTrue();
+    assertThat(Conditions.find(status, Conditions.STALLED).getReason()).isEqualTo(EventRecorder.RUN_FAILED);
+    assertThat(Conditions.isTrue(status, Conditions.RECONCILING)).isFalse();
+
+    // Retained: the cluster, the fixtures, both Jobs and the claim.
+    assertThat(cluster.child(test, StatefulSet.class, "orphans-master")).isNotNull();
+    assertThat(cluster.child(test, StatefulSet.class, "orphans-worker")).isNotNull();
+    assertThat(cluster.child(test, Role.class, "orphans-harness")).isNotNull();
+    assertThat(cluster.child(test, NetworkPolicy.class, "orphans-spark")).isNotNull();
+    assertThat(cluster.child(test, PersistentVolumeClaim.class, "orphans-shared")).isNotNull();
+    assertThat(cluster.jobs(test)).hasSize(2);
+    assertThat(cluster.eventReasons(test)).contains(EventRecorder.HARNESS_JOB_FAILED, EventRecorder.RUN_FAILED)
+        .doesNotContain(EventRecorder.CLEANED_UP, EventRecorder.RUN_SUCCEEDED);
+  }
+
+  @Test
+  void aHarnessThatLeavesNoReportCountsAsUnknownNeverAsPassed() {
+    SchedulerFailureTest test = TestResources.valid("failing", "crashed");
+    test.getSpec().scenarios = List.of("speculation-original-wins");
+    cluster.create(test);
+    var applied = cluster.awaitStatus(test, "applied", s -> s.step == Step.AwaitingCluster);
+    kubelet.clusterUp(test, 2);
+    cluster.awaitJob(test, "crashed-r1-spec");
+    // The driver died (OOM): the termination message holds the log tail, not a report.
+    kubelet.finishJobWithMessage("failing", "crashed-r1-spec", "java.lang.OutOfMemoryError: Java heap space", 137);
+
+    var status = cluster.awaitStatus(test, "failed", s -> s.phase == Phase.Failed).getStatus();
+    assertThat(status.results).singleElement().satisfies(r -> {
+      assertThat(r.name).isEqualTo("speculation-original-wins");
+      assertThat(r.scheduler).isEqualTo(Verdict.Unknown);
+      assertThat(r.storage).isEqualTo(Verdict.Unknown);
+      assertThat(r.message).contains("not an sft report").contains("OutOfMemoryError");
+    });
+    assertThat(status.harnessJobs.get(0).exitCode).isEqualTo(137);
+    assertThat(status.summary).isEqualTo("0/1");
+    assertThat(applied.getStatus().runId).isEqualTo(status.runId);
+  }
+
+  @Test
+  void aReportThatPassesButOmitsARepetitionDoesNotPass() {
+    SchedulerFailureTest test = TestResources.valid("failing", "partial");
+    test.getSpec().scenarios = List.of("speculation-original-wins");
+    test.getSpec().repeat = 2;
+    cluster.create(test);
+    var applied = cluster.awaitStatus(test, "applied", s -> s.step == Step.AwaitingCluster);
+    kubelet.clusterUp(test, 2);
+    cluster.awaitJob(test, "partial-r1-spec");
+    // Exit 0 and a passing report, but only repetition 1 of 2 is in it.
+    kubelet.finishJob("failing", "partial-r1-spec", Reports.of(applied.getStatus().runId,
+        List.of("speculation-original-wins"), 1, Verdict.Passed, Verdict.Passed), 0);
+
+    var status = cluster.awaitStatus(test, "failed", s -> s.phase == Phase.Failed).getStatus();
+    assertThat(status.summary).isEqualTo("1/2");
+    assertThat(status.results).filteredOn(r -> r.repetition == 2).singleElement()
+        .satisfies(r -> assertThat(r.scheduler).isEqualTo(Verdict.Unknown));
+  }
+}

@@ -1,0 +1,171 @@
+package dev.sft.controller.reconcile;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sft.contract.Report;
+import dev.sft.contract.Verdict;
+import dev.sft.controller.api.SchedulerFailureTest;
+import dev.sft.controller.api.SchedulerFailureTestStatus.JobState;
+import dev.sft.controller.api.SchedulerFailureTestStatus.Phase;
+import dev.sft.controller.api.SchedulerFailureTestStatus.ScenarioResultStatus;
+import dev.sft.controller.api.SchedulerFailureTestStatus.Step;
+import dev.sft.controller.dependent.Names;
+import dev.sft.controller.support.FakeMasterProbe;
+import dev.sft.controller.support.Kubelet;
+import dev.sft.controller.support.Reports;
+import dev.sft.controller.support.TestCluster;
+import dev.sft.controller.support.TestResources;
+import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
+import io.fabric8.kubernetes.api.model.Service;
+import io.fabric8.kubernetes.api.model.ServiceAccount;
+import io.fabric8.kubernetes.api.model.apps.StatefulSet;
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy;
+import io.fabric8.kubernetes.api.model.rbac.Role;
+import io.fabric8.kubernetes.api.model.rbac.RoleBinding;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
+import jakarta.inject.Inject;
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** A test resource goes from creation through both harness Jobs to Succeeded, with the verdicts copied. */
+@QuarkusTest
+@WithKubernetesTestServer(crud = true)
+class HappyPathTest {
+  @Inject KubernetesClient client;
+  @Inject FakeMasterProbe masters;
+  TestCluster cluster;
+  Kubelet kubelet;
+
+  @BeforeEach
+  void setUp() {
+    cluster = new TestCluster(client);
+    kubelet = new Kubelet(client, masters);
+  }
+
+  @Test
+  void runsBothJobsInOrderOnceTheMasterSeesEveryWorkerAndCopiesTheVerdicts() throws Exception {
+    SchedulerFailureTest test = TestResources.valid("happy", "alpha");
+    test.getSpec().repeat = 2;
+    cluster.create(test);
+
+    SchedulerFailureTest provisioning = cluster.awaitStatus(test, "cluster applied",
+        s -> s.step == Step.AwaitingCluster);
+    assertThat(provisioning.getStatus().phase).isEqualTo(Phase.Provisioning);
+    assertThat(provisioning.getStatus().runId).startsWith("alpha-r1-");
+    assertThat(provisioning.getStatus().total).isEqualTo(8);
+    assertThat(provisioning.getStatus().harnessJobs).extracting(j -> j.name)
+        .containsExactly("alpha-r1-spec", "alpha-r1-loss");
+    assertThat(cluster.child(test, PersistentVolumeClaim.class, "alpha-shared")).isNotNull();
+    assertThat(cluster.child(test, Service.class, "alpha-master").getSpec().getClusterIP()).isEqualTo("None");
+    assertThat(cluster.child(test, Service.class, "alpha-worker")).isNotNull();
+    assertThat(cluster.child(test, StatefulSet.class, "alpha-master").getSpec().getReplicas()).isEqualTo(1);
+    assertThat(cluster.child(test, StatefulSet.class, "alpha-worker").getSpec().getReplicas()).isEqualTo(2);
+    assertThat(cluster.child(test, ServiceAccount.class, "alpha-harness")).isNotNull();
+    assertThat(cluster.child(test, Role.class, "alpha-harness")).isNotNull();
+    assertThat(cluster.child(test, RoleBinding.class, "alpha-harness")).isNotNull();
+    assertThat(cluster.child(test, NetworkPolicy.class, "alpha-spark")).isNotNull();
+    assertThat(cluster.children(test)).allSatisfy(child -> {
+      assertThat(child.getMetadata().getOwnerReferences()).singleElement().satisfies(owner -> {
+        assertThat(owner.getKind()).isEqualTo("SchedulerFailureTest");
+        assertThat(owner.getName()).isEqualTo("alpha");
+        assertThat(owner.getController()).isTrue();
+      });
+    });
+
+    // Pods ready is not enough: the master sees only one of two workers, so no driver may start.
+    kubelet.masterReportsAlive(test, 1);
+    kubelet.statefulSetsReady(test, 2);
+    cluster.awaitStatus(test, "workers counted", s -> s.conditions.stream().anyMatch(
+        c -> c.getType().equals(Conditions.CLUSTER_READY) && c.getMessage().contains("1/2 workers ALIVE")));
+    Thread.sleep(2500); // longer than the probe interval: the controller looked again and still waits
+    assertThat(cluster.jobs(test)).isEmpty();
+    assertThat(cluster.get(test).getStatus().phase).isEqualTo(Phase.Provisioning);
+
+    kubelet.masterReportsAlive(test, 2);
+    Job speculationJob = cluster.awaitJob(test, "alpha-r1-spec");
+    SchedulerFailureTest running = cluster.get(test);
+    assertThat(running.getStatus().phase).isEqualTo(Phase.Running);
+    assertThat(Conditions.isTrue(running.getStatus(), Conditions.CLUSTER_READY)).isTrue();
+    assertThat(running.getStatus().clusterReadyTime).isNotNull();
+    assertThat(speculationJob.getSpec().getTemplate().getSpec().getContainers().get(0).getCommand())
+        .containsSubsequence("--speculation", "true")
+        .containsSubsequence("--scenarios", "speculation-original-wins,speculation-speculative-wins")
+        .containsSubsequence("--repeat", "2")
+        .containsSubsequence("--run-id", running.getStatus().runId);
+    // The loss Job waits for the speculation Job.
+    Thread.sleep(500);
+    assertThat(cluster.jobs(test)).extracting(j -> j.getMetadata().getName()).containsExactly("alpha-r1-spec");
+
+    String runId = running.getStatus().runId;
+    List<String> speculation = List.of("speculation-original-wins", "speculation-speculative-wins");
+    List<String> loss = List.of("executor-loss-task-replacement", "executor-loss-shuffle-loss");
+    Report specReport = Reports.of(runId, speculation, 2, Verdict.Passed, Verdict.Passed);
+    kubelet.finishJob("happy", "alpha-r1-spec", specReport, 0);
+    Job lossJob = cluster.awaitJob(test, "alpha-r1-loss");
+    assertThat(lossJob.getSpec().getTemplate().getSpec().getContainers().get(0).getCommand())
+        .containsSubsequence("--speculation", "false")
+        .containsSubsequence("--scenarios", "executor-loss-task-replacement,executor-loss-shuffle-loss");
+    SchedulerFailureTest between = cluster.awaitStatus(test, "first results", s -> s.results.size() == 4);
+    assertThat(between.getStatus().harnessJobs.get(0).state).isEqualTo(JobState.Succeeded);
+    assertThat(between.getStatus().summary).isEqualTo("4/8");
+
+    kubelet.finishJob("happy", "alpha-r1-loss", Reports.of(runId, loss, 2, Verdict.Passed, Verdict.Passed), 0);
+    SchedulerFailureTest done = cluster.awaitStatus(test, "succeeded and cleaned up",
+        s -> s.phase == Phase.Succeeded && "Done".equals(s.cleanup));
+
+    var status = done.getStatus();
+    assertThat(status.summary).isEqualTo("8/8");
+    assertThat(status.passed).isEqualTo(8);
+    assertThat(status.completionTime).isNotNull();
+    assertThat(status.observedGeneration).isEqualTo(done.getMetadata().getGeneration());
+    assertThat(Conditions.isTrue(status, Conditions.READY)).isTrue();
+    assertThat(Conditions.isTrue(status, Conditions.RECONCILING)).isFalse();
+    assertThat(Conditions.isTrue(status, Conditions.STALLED)).isFalse();
+    assertThat(Conditions.isTrue(status, Conditions.HARNESS_COMPLETE)).isTrue();
+    assertThat(status.conditions).allSatisfy(c ->
+        assertThat(c.getObservedGeneration()).isEqualTo(done.getMetadata().getGeneration()));
+    // Every entry is copied field by field from the harness's report.
+    assertThat(status.results).hasSize(8);
+    for (var expected : specReport.scenarios()) {
+      ScenarioResultStatus copied = status.results.stream()
+          .filter(r -> r.name.equals(expected.name()) && r.repetition == expected.repetition())
+          .findFirst().orElseThrow();
+      assertThat(copied.scheduler).isEqualTo(expected.scheduler());
+      assertThat(copied.storage).isEqualTo(expected.storage());
+      assertThat(copied.rows).isEqualTo(expected.rows());
+      assertThat(copied.distinctIds).isEqualTo(expected.distinctIds());
+      assertThat(copied.newSnapshots).isEqualTo(expected.newSnapshots());
+      assertThat(copied.acceptedMessages).isEqualTo(expected.acceptedMessages());
+      assertThat(copied.orphanFiles).isEqualTo(expected.orphanFiles());
+      assertThat(copied.knownRejectedOrphans).isEqualTo(expected.knownRejectedOrphans());
+      assertThat(copied.missingFiles).isEqualTo(expected.missingFiles());
+      assertThat(copied.durationMs).isEqualTo(expected.durationMs());
+      assertThat(copied.evidence).isEqualTo(expected.evidence());
+      assertThat(copied.job).isEqualTo("alpha-r1-spec");
+    }
+
+    // Default cleanup on success: the cluster and fixtures go, the claim with the evidence stays.
+    assertThat(cluster.child(test, StatefulSet.class, "alpha-master")).isNull();
+    assertThat(cluster.child(test, StatefulSet.class, "alpha-worker")).isNull();
+    assertThat(cluster.child(test, Service.class, "alpha-master")).isNull();
+    assertThat(cluster.child(test, Role.class, "alpha-harness")).isNull();
+    assertThat(cluster.child(test, NetworkPolicy.class, "alpha-spark")).isNull();
+    assertThat(cluster.jobs(test)).isEmpty();
+    assertThat(cluster.child(test, PersistentVolumeClaim.class, "alpha-shared")).isNotNull();
+
+    assertThat(cluster.eventReasons(test)).contains(EventRecorder.RUN_STARTED, EventRecorder.CLUSTER_READY,
+        EventRecorder.HARNESS_JOB_CREATED, EventRecorder.HARNESS_JOB_SUCCEEDED, EventRecorder.RUN_SUCCEEDED,
+        EventRecorder.CLEANED_UP);
+    assertThat(cluster.eventReasons(test).stream().filter(EventRecorder.HARNESS_JOB_SUCCEEDED::equals)).hasSize(2);
+
+    // Nothing further happens to a finished test.
+    Thread.sleep(Duration.ofMillis(500).toMillis());
+    assertThat(cluster.get(test).getStatus().runId).isEqualTo(runId);
+    assertThat(Names.harnessJob(test, 1, true)).isEqualTo("alpha-r1-spec");
+  }
+}

@@ -1,0 +1,115 @@
+package dev.sft.controller.reconcile;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sft.contract.Verdict;
+import dev.sft.controller.api.SchedulerFailureTest;
+import dev.sft.controller.api.SchedulerFailureTestStatus.Phase;
+import dev.sft.controller.api.SchedulerFailureTestStatus.Step;
+import dev.sft.controller.support.FakeMasterProbe;
+import dev.sft.controller.support.Kubelet;
+import dev.sft.controller.support.Reports;
+import dev.sft.controller.support.Runs;
+import dev.sft.controller.support.TestCluster;
+import dev.sft.controller.support.TestResources;
+import io.fabric8.kubernetes.api.model.apps.StatefulSet;
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
+import jakarta.inject.Inject;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** GitOps re-runs: a new generation after a run starts a new run; one during a run waits for it. */
+@QuarkusTest
+@WithKubernetesTestServer(crud = true)
+class RerunTest {
+  @Inject KubernetesClient client;
+  @Inject FakeMasterProbe masters;
+
+  @Test
+  void aChangeDuringARunIsQueuedAndThenRunsWithANewRunIdKeepingHistory() throws Exception {
+    TestCluster cluster = new TestCluster(client);
+    Kubelet kubelet = new Kubelet(client, masters);
+    SchedulerFailureTest test = TestResources.valid("rerun", "gitops");
+    test.getSpec().scenarios = List.of("speculation-original-wins");
+    cluster.create(test);
+    var first = cluster.awaitStatus(test, "applied", s -> s.step == Step.AwaitingCluster);
+    String firstRunId = first.getStatus().runId;
+    kubelet.clusterUp(test, 2);
+    cluster.awaitJob(test, "gitops-r1-spec");
+
+    // A new image tag arrives from Git while the Job runs.
+    SchedulerFailureTest current = cluster.get(test);
+    current.getSpec().harness.image = "registry.example/sft-harness:0.2.0";
+    current.getSpec().spark.image = "registry.example/spark:4.1.4";
+    client.resource(current).update();
+    var queued = cluster.awaitStatus(test, "queued", s -> Conditions.find(s, Conditions.RECONCILING) != null
+        && EventRecorder.RUN_QUEUED.equals(Conditions.find(s, Conditions.RECONCILING).getReason()));
+    assertThat(queued.getStatus().runId).isEqualTo(firstRunId);
+    assertThat(queued.getStatus().observedGeneration).isEqualTo(2L);
+    assertThat(queued.getStatus().runGeneration).isEqualTo(1L);
+    assertThat(cluster.eventReasons(test)).contains(EventRecorder.RUN_QUEUED);
+    // Never mixed into the running run: same Job, and the cluster keeps the old image.
+    Thread.sleep(500);
+    assertThat(cluster.jobs(test)).extracting(j -> j.getMetadata().getName()).containsExactly("gitops-r1-spec");
+    assertThat(image(cluster.child(test, StatefulSet.class, "gitops-worker"))).isEqualTo("registry.example/spark:4.1.3");
+
+    kubelet.finishJob("rerun", "gitops-r1-spec", Reports.of(firstRunId, List.of("speculation-original-wins"), 1,
+        Verdict.Passed, Verdict.Passed), 0);
+
+    // The finished run goes to history and a second run starts for generation 2 on the new images.
+    var second = cluster.awaitStatus(test, "second run", s -> s.runNumber != null && s.runNumber == 2
+        && s.step == Step.AwaitingCluster);
+    var status = second.getStatus();
+    assertThat(status.runId).startsWith("gitops-r2-").isNotEqualTo(firstRunId);
+    assertThat(status.runGeneration).isEqualTo(2L);
+    assertThat(status.phase).isEqualTo(Phase.Provisioning);
+    assertThat(status.results).isEmpty();
+    assertThat(status.history).singleElement().satisfies(h -> {
+      assertThat(h.runId).isEqualTo(firstRunId);
+      assertThat(h.generation).isEqualTo(1L);
+      assertThat(h.outcome).isEqualTo(Phase.Succeeded);
+      assertThat(h.passed).isEqualTo(1);
+      assertThat(h.total).isEqualTo(1);
+      assertThat(h.completionTime).isNotNull();
+    });
+    assertThat(image(cluster.child(test, StatefulSet.class, "gitops-worker"))).isEqualTo("registry.example/spark:4.1.4");
+
+    new Runs(cluster, kubelet).runToEnd(test, Verdict.Passed, Verdict.Passed);
+    cluster.awaitStatus(test, "second succeeded", s -> s.runNumber == 2 && s.phase == Phase.Succeeded);
+    Job secondJob = cluster.jobs(test).isEmpty() ? null : cluster.jobs(test).get(0);
+    assertThat(secondJob).as("default cleanup deleted the second run's Job").isNull();
+  }
+
+  @Test
+  void historyIsBounded() {
+    TestCluster cluster = new TestCluster(client);
+    Kubelet kubelet = new Kubelet(client, masters);
+    SchedulerFailureTest test = TestResources.valid("rerun", "bounded");
+    test.getSpec().scenarios = List.of("speculation-original-wins");
+    cluster.create(test);
+    Runs runs = new Runs(cluster, kubelet);
+    int runsToDo = RunOrchestrator.HISTORY_LIMIT + 2;
+    for (int run = 1; run <= runsToDo; run++) {
+      final int number = run;
+      cluster.awaitStatus(test, "run " + run, s -> s.runNumber != null && s.runNumber == number);
+      runs.runToEnd(test, Verdict.Passed, Verdict.Passed);
+      cluster.awaitStatus(test, "run " + run + " done", s -> s.runNumber == number && "Done".equals(s.cleanup));
+      if (run < runsToDo) {
+        SchedulerFailureTest current = cluster.get(test);
+        current.getSpec().repeat = run + 1;
+        client.resource(current).update();
+      }
+    }
+    var status = cluster.get(test).getStatus();
+    assertThat(status.history).hasSize(RunOrchestrator.HISTORY_LIMIT);
+    assertThat(status.history.get(0).runId).startsWith("bounded-r" + (runsToDo - 1) + "-");
+    assertThat(status.history).extracting(h -> h.generation).isSortedAccordingTo((a, b) -> Long.compare(b, a));
+  }
+
+  private static String image(StatefulSet set) {
+    return set.getSpec().getTemplate().getSpec().getContainers().get(0).getImage();
+  }
+}

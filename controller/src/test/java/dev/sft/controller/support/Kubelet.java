@@ -1,0 +1,97 @@
+package dev.sft.controller.support;
+
+import dev.sft.contract.Report;
+import dev.sft.contract.TerminationMessage;
+import dev.sft.controller.api.SchedulerFailureTest;
+import dev.sft.controller.dependent.Names;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.fabric8.kubernetes.api.model.batch.v1.JobConditionBuilder;
+import io.fabric8.kubernetes.api.model.batch.v1.JobStatusBuilder;
+import io.fabric8.kubernetes.api.model.apps.StatefulSetStatusBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.time.Instant;
+
+/**
+ * Plays, openly and only in tests, the parts of Kubernetes the mock server lacks: the StatefulSet and Job controllers
+ * and the kubelet (pods become ready, a harness container exits with a termination message), and the Spark master
+ * answering the readiness probe.
+ */
+public final class Kubelet {
+  private final KubernetesClient client;
+  private final FakeMasterProbe masters;
+
+  public Kubelet(KubernetesClient client, FakeMasterProbe masters) {
+    this.client = client;
+    this.masters = masters;
+  }
+
+  /** Every pod of both StatefulSets is ready. */
+  public void statefulSetsReady(SchedulerFailureTest test, int workers) {
+    readyReplicas(test, Names.master(test), 1);
+    readyReplicas(test, Names.worker(test), workers);
+  }
+
+  public void readyReplicas(SchedulerFailureTest test, String statefulSet, int ready) {
+    client.apps().statefulSets().inNamespace(test.getMetadata().getNamespace()).withName(statefulSet)
+        .editStatus(s -> {
+          s.setStatus(new StatefulSetStatusBuilder().withReplicas(ready).withReadyReplicas(ready)
+              .withAvailableReplicas(ready).build());
+          return s;
+        });
+  }
+
+  /** The master's {@code /json/} lists this many workers ALIVE. */
+  public void masterReportsAlive(SchedulerFailureTest test, int workers) {
+    masters.reportAlive(Names.masterJsonUrl(test), workers);
+  }
+
+  /** The whole cluster is up: pods ready and every worker registered with the master. */
+  public void clusterUp(SchedulerFailureTest test, int workers) {
+    masterReportsAlive(test, workers);
+    statefulSetsReady(test, workers);
+  }
+
+  /**
+   * The Job's pod ran the harness, which exited with {@code exitCode} after writing {@code report} to its
+   * termination log; then the Job controller marks the Job finished.
+   */
+  public void finishJob(String namespace, String jobName, Report report, int exitCode) {
+    finishJobWithMessage(namespace, jobName, report == null ? null : TerminationMessage.encode(report), exitCode);
+  }
+
+  public void finishJobWithMessage(String namespace, String jobName, String terminationMessage, int exitCode) {
+    Job job = client.batch().v1().jobs().inNamespace(namespace).withName(jobName).get();
+    String now = Instant.now().toString();
+    Pod pod = new PodBuilder()
+        .withNewMetadata()
+          .withNamespace(namespace)
+          .withName(jobName + "-x7k2p")
+          .withLabels(job.getSpec().getTemplate().getMetadata().getLabels())
+        .endMetadata()
+        .withSpec(job.getSpec().getTemplate().getSpec())
+        .withNewStatus()
+          .withPhase(exitCode == 0 ? "Succeeded" : "Failed")
+          .addNewContainerStatus()
+            .withName(Names.HARNESS_CONTAINER)
+            .withNewState().withNewTerminated().withExitCode(exitCode).withMessage(terminationMessage)
+            .withFinishedAt(now).withReason(exitCode == 0 ? "Completed" : "Error").endTerminated().endState()
+          .endContainerStatus()
+        .endStatus()
+        .build();
+    client.resource(pod).create();
+    JobStatusBuilder status = new JobStatusBuilder().withStartTime(now).withActive(0);
+    if (exitCode == 0) {
+      status.withSucceeded(1).withCompletionTime(now)
+          .withConditions(new JobConditionBuilder().withType("Complete").withStatus("True").build());
+    } else {
+      status.withFailed(1).withConditions(new JobConditionBuilder().withType("Failed").withStatus("True")
+          .withReason("BackoffLimitExceeded").withMessage("Job has reached the specified backoff limit").build());
+    }
+    client.batch().v1().jobs().inNamespace(namespace).withName(jobName).editStatus(j -> {
+      j.setStatus(status.build());
+      return j;
+    });
+  }
+}

@@ -1,0 +1,81 @@
+package dev.sft.controller.support;
+
+import static org.awaitility.Awaitility.await;
+
+import dev.sft.controller.api.SchedulerFailureTest;
+import dev.sft.controller.api.SchedulerFailureTestStatus;
+import dev.sft.controller.dependent.Names;
+import io.fabric8.kubernetes.api.model.Event;
+import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.time.Duration;
+import java.util.List;
+import java.util.function.Predicate;
+
+/** Reads what the controller did, for assertions, and waits for it. */
+public final class TestCluster {
+  public static final Duration TIMEOUT = Duration.ofSeconds(30);
+  private final KubernetesClient client;
+
+  public TestCluster(KubernetesClient client) {
+    this.client = client;
+  }
+
+  public SchedulerFailureTest create(SchedulerFailureTest test) {
+    return client.resource(test).create();
+  }
+
+  public SchedulerFailureTest get(SchedulerFailureTest test) {
+    return client.resources(SchedulerFailureTest.class).inNamespace(test.getMetadata().getNamespace())
+        .withName(test.getMetadata().getName()).get();
+  }
+
+  /** Waits until the status satisfies the condition and returns the resource as it was then. */
+  public SchedulerFailureTest awaitStatus(SchedulerFailureTest test, String what,
+      Predicate<SchedulerFailureTestStatus> condition) {
+    return await(what).atMost(TIMEOUT).pollInterval(Duration.ofMillis(100))
+        .until(() -> get(test), r -> r != null && r.getStatus() != null && condition.test(r.getStatus()));
+  }
+
+  public Job awaitJob(SchedulerFailureTest test, String name) {
+    return await("Job " + name).atMost(TIMEOUT).pollInterval(Duration.ofMillis(100))
+        .until(() -> client.batch().v1().jobs().inNamespace(test.getMetadata().getNamespace()).withName(name).get(),
+            j -> j != null);
+  }
+
+  public List<Job> jobs(SchedulerFailureTest test) {
+    return client.batch().v1().jobs().inNamespace(test.getMetadata().getNamespace())
+        .withLabel(Names.TEST_LABEL, test.getMetadata().getName()).list().getItems();
+  }
+
+  public <R extends HasMetadata> R child(SchedulerFailureTest test, Class<R> type, String name) {
+    return client.resources(type).inNamespace(test.getMetadata().getNamespace()).withName(name).get();
+  }
+
+  /** Every object in the namespace labelled as this test's, of the kinds the controller creates. */
+  public List<HasMetadata> children(SchedulerFailureTest test) {
+    String ns = test.getMetadata().getNamespace();
+    String name = test.getMetadata().getName();
+    List<HasMetadata> all = new java.util.ArrayList<>();
+    all.addAll(client.persistentVolumeClaims().inNamespace(ns).withLabel(Names.TEST_LABEL, name).list().getItems());
+    all.addAll(client.services().inNamespace(ns).withLabel(Names.TEST_LABEL, name).list().getItems());
+    all.addAll(client.apps().statefulSets().inNamespace(ns).withLabel(Names.TEST_LABEL, name).list().getItems());
+    all.addAll(client.serviceAccounts().inNamespace(ns).withLabel(Names.TEST_LABEL, name).list().getItems());
+    all.addAll(client.rbac().roles().inNamespace(ns).withLabel(Names.TEST_LABEL, name).list().getItems());
+    all.addAll(client.rbac().roleBindings().inNamespace(ns).withLabel(Names.TEST_LABEL, name).list().getItems());
+    all.addAll(client.network().v1().networkPolicies().inNamespace(ns).withLabel(Names.TEST_LABEL, name).list()
+        .getItems());
+    all.addAll(jobs(test));
+    return all;
+  }
+
+  public List<String> eventReasons(SchedulerFailureTest test) {
+    return client.v1().events().inNamespace(test.getMetadata().getNamespace()).list().getItems().stream()
+        .filter(e -> test.getMetadata().getName().equals(e.getInvolvedObject().getName()))
+        .sorted(java.util.Comparator.comparing(Event::getFirstTimestamp)
+            .thenComparing(e -> e.getMetadata().getName()))
+        .map(Event::getReason)
+        .toList();
+  }
+}

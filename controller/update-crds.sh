@@ -1,0 +1,9 @@
+#!/usr/bin/env bash
+# Regenerates crds/ from the Java model (dev.sft.controller.api) by pointing Quarkus's CRD output at it.
+# Commit the result; CrdDriftTest fails the build while crds/ differs from what the build generates.
+set -euo pipefail
+root="$(cd "$(dirname "$0")/.." && pwd)"
+cd "$root"
+./mvnw -B -ntp -q package -DskipTests -pl contract,controller \
+  -Dquarkus.operator-sdk.crd.output-directory="$root/crds"
+git -C "$root" status --short crds/
