@@ -26,6 +26,10 @@ public final class MasterStatus {
     if (response.statusCode() != 200) {
       throw new IOException(jsonUrl + " answered HTTP " + response.statusCode());
     }
+    // While the master's UI is starting, its root page can answer for /json/ before the JSON handler is attached.
+    if (!response.body().stripLeading().startsWith("{")) {
+      throw new IOException(jsonUrl + " does not serve JSON yet");
+    }
     return parse(response.body());
   }
 
