@@ -141,6 +141,18 @@ check "every rendered object and example is valid (kubernetes-models, CRD schema
 check "chart expectations (default: cluster-wide)" node "$node_dir/expect.mjs" default "$rendered/default.yaml"
 check "chart expectations (namespaced: $watched)" node "$node_dir/expect.mjs" namespaced "$rendered/namespaced.yaml" "$watched"
 
+# Each test's NetworkPolicy admits the controller's master probe by a pod label defined in the controller's code.
+check "the controller's pods carry the label its NetworkPolicies admit (Names.java)" node -e '
+  const yaml = require(process.argv[1]), fs = require("fs");
+  const names = fs.readFileSync(process.argv[2], "utf8");
+  const key = /CONTROLLER_NAME_LABEL = "([^"]+)"/.exec(names)?.[1], value = /CONTROLLER_NAME = "([^"]+)"/.exec(names)?.[1];
+  if (!key || !value) { console.error("CONTROLLER_NAME_LABEL / CONTROLLER_NAME not found in " + process.argv[2]); process.exit(1); }
+  const deployment = yaml.loadAll(fs.readFileSync(process.argv[3], "utf8")).find((o) => o && o.kind === "Deployment");
+  const labels = deployment.spec.template.metadata.labels;
+  if (labels[key] !== value) { console.error(`pod label ${key}=${labels[key]}, the controller admits ${key}=${value}`); process.exit(1); }' \
+  "$node_dir/node_modules/js-yaml/index.js" "$root/controller/src/main/java/dev/sft/controller/dependent/Names.java" \
+  "$rendered/default.yaml"
+
 check "Argo CD health check against sample statuses (lua5.4)" lua5.4 "$root/gitops/argocd/health_test.lua" \
   "$root/gitops/argocd/health.lua"
 
