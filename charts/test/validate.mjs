@@ -10,6 +10,8 @@
 //     validator is an error, never a skip.
 // A FILE without any object is an error, so an empty render cannot pass.
 // Exit code: 0 when every object is valid, 1 otherwise, 2 on bad usage.
+// (kubectl apply --dry-run=client is no offline alternative: it fetches the server's OpenAPI document and API group
+// list, and fails without an API server.)
 
 import fs from "node:fs";
 import path from "node:path";
