@@ -15,7 +15,11 @@ import java.util.function.Predicate;
 
 /** Reads what the controller did, for assertions, and waits for it. */
 public final class TestCluster {
-  public static final Duration TIMEOUT = Duration.ofSeconds(30);
+  /**
+   * Longer than the controller's 30 s harness poll: a watch event lost under load is then caught by the next poll
+   * instead of failing the test.
+   */
+  public static final Duration TIMEOUT = Duration.ofSeconds(75);
   private final KubernetesClient client;
 
   public TestCluster(KubernetesClient client) {
