@@ -24,7 +24,7 @@ import java.util.concurrent.TimeoutException;
  * Zero or several matching pods are a refusal; the harness's RBAC allows exec only on this test's worker pods.
  */
 public final class PodExecTransport implements KillTransport {
-  /** The label selector of this test's worker pods, e.g. {@code sft.dev/test=nightly,sft.dev/role=worker}. */
+  /** The label selector of this test's worker pods, e.g. {@code sft.dev/test=nightly,sft.dev/component=worker}. */
   public static final String SELECTOR_ENV = "SFT_WORKER_SELECTOR";
   /** The namespace of the pods (default: the service account's namespace). */
   public static final String NAMESPACE_ENV = "SFT_NAMESPACE";

@@ -32,7 +32,7 @@ import org.junit.jupiter.api.io.TempDir;
 @EnableKubernetesMockClient(crud = true)
 class PodExecTransportTest {
   private static final String NAMESPACE = "staging";
-  private static final String SELECTOR = "sft.dev/test=nightly,sft.dev/role=worker";
+  private static final String SELECTOR = "sft.dev/test=nightly,sft.dev/component=worker";
   private static final String CMDLINE =
       "java -cp /opt/spark/jars/* org.apache.spark.executor.CoarseGrainedExecutorBackend --executor-id 3 "
           + "--hostname 10.0.0.12";
@@ -53,7 +53,7 @@ class PodExecTransportTest {
   private static Pod pod(String name, String test, String ip) {
     return new PodBuilder()
         .withNewMetadata().withName(name).withNamespace(NAMESPACE)
-        .addToLabels("sft.dev/test", test).addToLabels("sft.dev/role", "worker").endMetadata()
+        .addToLabels("sft.dev/test", test).addToLabels("sft.dev/component", "worker").endMetadata()
         .withNewSpec().withHostname(name).withSubdomain(test + "-workers")
         .addNewContainer().withName("spark").withImage("apache/spark:4.1.3").endContainer().endSpec()
         .withNewStatus().withPodIP(ip).endStatus()
