@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.Collection;
 import java.util.SortedSet;
 import java.util.TreeSet;
+import java.util.function.Function;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.iceberg.BaseTable;
@@ -47,6 +48,15 @@ public final class StorageAudit {
   }
 
   public static AuditResult audit(String tableLocation, Collection<String> winner, Collection<String> rejected) {
+    return audit(tableLocation, winner, physical -> rejected);
+  }
+
+  /**
+   * The audit, with the rejected files attributed from the same inventory the audit takes (a killed attempt's files
+   * are known only by their names on storage), so the table is loaded and the data location walked once.
+   */
+  public static AuditResult audit(String tableLocation, Collection<String> winner,
+      Function<Collection<String>, Collection<String>> rejectedAmong) {
     Table table = load(tableLocation);
     String dataLocation = dataLocation(table);
     Snapshot current = table.currentSnapshot();
@@ -54,15 +64,16 @@ public final class StorageAudit {
     for (Snapshot ignored : table.snapshots()) {
       snapshots++;
     }
+    SortedSet<String> physical = inventory(Path.of(dataLocation));
     return FileSets.derive(
         WriterFiles.localPath(table.location()),
         dataLocation,
         current == null ? null : current.snapshotId(),
         snapshots,
-        inventory(Path.of(dataLocation)),
+        physical,
         referenced(table),
         winner,
-        rejected);
+        rejectedAmong.apply(physical));
   }
 
   /** Every regular file under the data location, including unfinished ones, except CRC sidecars. */

@@ -65,9 +65,9 @@ public final class AuditCommand implements Callable<Integer> {
         throw new IllegalArgumentException("no such file or folder");
       }
       Set<String> winners = write == null ? Set.of() : write.winnerFiles();
-      Set<String> rejected = write == null ? Set.of()
-          : write.rejectedFiles(StorageAudit.inventory(Path.of(StorageAudit.dataLocation(StorageAudit.load(location)))));
-      audit = StorageAudit.audit(location, winners, rejected);
+      WriteEvidence attribution = write;
+      audit = StorageAudit.audit(location, winners,
+          physical -> attribution == null ? Set.of() : attribution.rejectedFiles(physical));
     } catch (RuntimeException e) {
       System.err.println("sft audit: error: cannot audit " + location + ": " + e.getMessage());
       return AuditExitCode.UNUSABLE_INPUT.code();

@@ -57,9 +57,7 @@ final class CommonAssertions {
     Set<String> winners = evidence.winnerFiles();
     AuditResult audit;
     try {
-      Set<String> rejected = evidence.rejectedFiles(
-          StorageAudit.inventory(java.nio.file.Path.of(Fixture.dataLocation(tableLocation))));
-      audit = StorageAudit.audit(tableLocation, winners, rejected);
+      audit = StorageAudit.audit(tableLocation, winners, evidence::rejectedFiles);
     } catch (RuntimeException e) {
       run.unknown(STORAGE, "audit", "cannot audit " + tableLocation + ": " + e.getMessage());
       return counts;

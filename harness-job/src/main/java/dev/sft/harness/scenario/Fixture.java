@@ -73,10 +73,6 @@ public final class Fixture {
   /** Published after the four source files are written, so a reader never reuses half a source. */
   static final String COMPLETE_MARKER = "_SFT_SOURCE_COMPLETE";
 
-  public List<String> sourceDirs() {
-    return sourceDirs;
-  }
-
   /** The source as exactly four partitions (one per file); anything else would change every scenario's meaning. */
   public Dataset<Row> source() {
     Dataset<Row> source = spark.read().parquet(sourceDirs.toArray(new String[0]));
