@@ -1,0 +1,78 @@
+package dev.sft.e2e.suite;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * The sft operator as GitOps tools install it: {@code helm template … | kubectl apply -f -} (a stand-in cannot store
+ * helm's protobuf release Secrets; on a real cluster the same manifests are what helm install would create).
+ */
+final class Operator {
+  static final String RELEASE = "sft";
+  /** The chart's Deployment and container names ("<release>-sft-operator", "controller"). */
+  static final String DEPLOYMENT = RELEASE + "-sft-operator";
+  static final String SELECTOR = "app.kubernetes.io/name=sft-controller,app.kubernetes.io/instance=" + RELEASE;
+
+  private final E2eSettings settings;
+  private final Kubectl kubectl;
+  private String rendered;
+
+  Operator(E2eSettings settings, Kubectl kubectl) {
+    this.settings = settings;
+    this.kubectl = kubectl;
+  }
+
+  void install() {
+    kubectl.apply(null, TestResources.namespace(settings.operatorNamespace()));
+    kubectl.apply(null, TestResources.namespace(settings.testNamespace()));
+    Map<String, String> image = OperatorEndToEndIT.split(settings.controllerImage());
+    rendered = Command.run(Duration.ofSeconds(60), List.of(settings.helm().toString(), "template", RELEASE,
+        settings.repository().resolve("charts/sft-operator").toString(), "--namespace", settings.operatorNamespace(),
+        "--include-crds", "--set", "watchNamespaces={" + settings.testNamespace() + "}",
+        "--set", "image.repository=" + image.get("repository"), "--set", "image.tag=" + image.get("tag"),
+        "--set", "image.pullPolicy=" + System.getProperty("sft.e2e.pullPolicy", "IfNotPresent"),
+        // Simulated pods share this machine's network: 8080 on every address would take the Spark masters' port.
+        "--set", "listenOnPodIP=" + !settings.realCluster())).orFail();
+    Progress.say("applying the chart (%d objects)", rendered.split("\n---").length);
+    kubectl.apply(null, rendered);
+  }
+
+  /** The controller's pod, once its readiness probe (the health endpoint /q/health/ready) passes. */
+  JsonNode awaitReady(Duration bound) {
+    return Await.until("controller pod Ready (readiness probe on /q/health/ready)", bound,
+        () -> kubectl.list(settings.operatorNamespace(), "pods", SELECTOR),
+        pods -> pods.size() == 1 && ready(pods.get(0))).get(0);
+  }
+
+  /** The controller is back after {@code before} was killed: a restarted container or a replacement pod, Ready. */
+  JsonNode awaitBack(JsonNode before, Duration bound) {
+    String uid = before.path("metadata").path("uid").asText();
+    int restarts = restarts(before);
+    return Await.until("controller back and Ready after the kill", bound,
+        () -> kubectl.list(settings.operatorNamespace(), "pods", SELECTOR),
+        pods -> pods.size() == 1 && ready(pods.get(0))
+            && (!uid.equals(pods.get(0).path("metadata").path("uid").asText()) || restarts(pods.get(0)) > restarts))
+        .get(0);
+  }
+
+  void uninstall() {
+    if (rendered != null) {
+      kubectl.run(Duration.ofSeconds(180), rendered, "delete", "--ignore-not-found", "-f", "-");
+    }
+  }
+
+  private static int restarts(JsonNode pod) {
+    return pod.path("status").path("containerStatuses").path(0).path("restartCount").asInt();
+  }
+
+  static boolean ready(JsonNode pod) {
+    for (JsonNode condition : pod.path("status").path("conditions")) {
+      if ("Ready".equals(condition.path("type").asText())) {
+        return "True".equals(condition.path("status").asText());
+      }
+    }
+    return false;
+  }
+}

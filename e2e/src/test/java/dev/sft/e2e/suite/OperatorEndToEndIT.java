@@ -1,0 +1,257 @@
+package dev.sft.e2e.suite;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sft.contract.ScenarioName;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Map;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.AfterAll;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.MethodOrderer;
+import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.TestInstance;
+import org.junit.jupiter.api.TestMethodOrder;
+import org.junit.jupiter.api.extension.ExtendWith;
+
+/**
+ * The way most users meet sft, end to end: install the chart, {@code kubectl apply} a test, read its status. Each
+ * step needs the one before it (one operator, one namespace), so they run in order on one cluster.
+ */
+@TestInstance(TestInstance.Lifecycle.PER_CLASS)
+@TestMethodOrder(MethodOrderer.OrderAnnotation.class)
+@ExtendWith(FailureArtifacts.class)
+class OperatorEndToEndIT {
+  private static final String MINIMAL = "minimal";
+  private static final String FAILING = "failing";
+  private static final String FAILING_EXIT = "e2e: this harness fails on purpose";
+
+  private E2eSettings settings;
+  private TestKubernetes cluster;
+  private Kubectl kubectl;
+  private Operator operator;
+  private TestResources resources;
+  private final Timings timings = new Timings();
+  private String failingFirstRunId;
+
+  @BeforeAll
+  void startCluster() {
+    settings = E2eSettings.fromSystemProperties();
+    long started = System.nanoTime();
+    cluster = settings.realCluster() ? new RealKubernetes(settings) : SimulatedKubernetes.start(settings);
+    FailureArtifacts.register(cluster, settings.output().resolve("artifacts"));
+    timings.record("cluster stand-in up", started);
+    kubectl = new Kubectl(settings.kubectl(), cluster.kubeconfig());
+    operator = new Operator(settings, kubectl);
+    resources = new TestResources(settings);
+  }
+
+  @AfterAll
+  void stopCluster() {
+    try {
+      timings.print(settings.output().resolve("timings.txt"));
+      if (settings != null && settings.realCluster()) {
+        kubectl.run(Duration.ofSeconds(180), null, "delete", "sft", "--all", "-n", settings.testNamespace());
+        operator.uninstall();
+      }
+    } finally {
+      if (cluster != null) {
+        cluster.close();
+      }
+    }
+  }
+
+  @Test
+  @Order(1)
+  void chartInstallsAndTheControllerContainerBecomesReady() {
+    long started = System.nanoTime();
+    operator.install();
+    JsonNode pod = operator.awaitReady(Duration.ofSeconds(180));
+    timings.record("operator install to controller Ready", started);
+    assertThat(pod.path("spec").path("containers").get(0).path("image").asText())
+        .isEqualTo(settings.controllerImage());
+    Progress.say("controller pod %s Ready at %s", pod.path("metadata").path("name").asText(),
+        pod.path("status").path("podIP").asText());
+  }
+
+  @Test
+  @Order(2)
+  void minimalPassesEveryScenarioAcrossAControllerKill() {
+    String ns = settings.testNamespace();
+    long started = System.nanoTime();
+    kubectl.apply(ns, TestResources.json(resources.minimal(MINIMAL)));
+    try (Census jobs = new Census(kubectl, ns, "jobs", "sft.dev/test=" + MINIMAL)) {
+      String lossJob = MINIMAL + "-r1-loss";
+      JsonNode lossPod = Await.until("the loss Job's harness pod running", settings.runBound(),
+          () -> kubectl.list(ns, "pods", "job-name=" + lossJob),
+          pods -> pods.size() == 1 && "Running".equals(pods.get(0).path("status").path("phase").asText())).get(0);
+      timings.record("apply to loss Job running", started);
+      Progress.say("loss Job pod %s running; killing the controller", lossPod.path("metadata").path("name").asText());
+      JsonNode controller = operator.awaitReady(Duration.ofSeconds(10));
+      cluster.killContainer(settings.operatorNamespace(), controller.path("metadata").path("name").asText(),
+          "controller");
+      operator.awaitBack(controller, Duration.ofSeconds(180));
+
+      Command.Result ready = kubectl.run(settings.runBound(), null, "wait", "-n", ns, "--for=condition=Ready",
+          "schedulerfailuretest/" + MINIMAL, "--timeout=" + settings.runBound().toSeconds() + "s");
+      timings.record("kubectl apply to Ready (minimal, 4 scenarios)", started);
+      assertThat(ready.ok()).as("kubectl wait --for=condition=Ready: %s\nstatus: %s", ready.describe(),
+          statusOf(MINIMAL)).isTrue();
+      assertThat(jobs.sightings()).as("every harness Job the API server ever showed, by uid")
+          .extracting(Census.Sighting::name).containsExactlyInAnyOrder(MINIMAL + "-r1-spec", lossJob);
+    }
+    JsonNode status = statusOf(MINIMAL);
+    assertThat(status.path("phase").asText()).isEqualTo("Succeeded");
+    assertEveryVerdictPassed(status, Arrays.stream(ScenarioName.values()).map(ScenarioName::id).toList(), 1);
+    assertEventsInOrder(MINIMAL, List.of("RunStarted", "ClusterReady", "HarnessJobCreated", "HarnessJobSucceeded",
+        "HarnessJobCreated", "HarnessJobSucceeded", "RunSucceeded"));
+    assertKillsWentThroughPodExec(status.path("runId").asText());
+
+    long cleanup = System.nanoTime();
+    Await.until("default cleanup: no master or worker pods of " + MINIMAL, Duration.ofSeconds(180),
+        () -> kubectl.list(ns, "pods", "sft.dev/test=" + MINIMAL + ",sft.dev/component in (master,worker)").size(),
+        remaining -> remaining == 0);
+    timings.record("Ready to cluster pods gone", cleanup);
+    assertThat(kubectl.find(ns, "pvc", MINIMAL + "-shared")).as("the claim with the evidence is kept").isNotNull();
+    assertThat(kubectl.list(ns, "statefulsets", "sft.dev/test=" + MINIMAL)).isEmpty();
+    assertEventsInOrder(MINIMAL, List.of("RunSucceeded", "CleanedUp"));
+  }
+
+  @Test
+  @Order(3)
+  void aFailingHarnessEndsFailedStalledWithTheClusterRetained() {
+    String ns = settings.testNamespace();
+    long started = System.nanoTime();
+    ObjectNode test = resources.failing(FAILING, List.of(ScenarioName.SPECULATION_ORIGINAL_WINS.id()),
+        "echo '" + FAILING_EXIT + "' >&2; exit 3");
+    kubectl.apply(ns, TestResources.json(test));
+    Command.Result waited = kubectl.run(settings.runBound(), null, "wait", "-n", ns, "--for=condition=Stalled",
+        "schedulerfailuretest/" + FAILING, "--timeout=" + settings.runBound().toSeconds() + "s");
+    timings.record("kubectl apply to Stalled (failing)", started);
+    JsonNode status = statusOf(FAILING);
+    assertThat(waited.ok()).as("kubectl wait --for=condition=Stalled: %s\nstatus: %s", waited.describe(), status)
+        .isTrue();
+    assertThat(status.path("phase").asText()).isEqualTo("Failed");
+    assertThat(condition(status, "Ready").path("status").asText()).isEqualTo("False");
+    assertThat(status.path("message").asText()).as("the status says why").contains("exit");
+    assertThat(status.path("results")).as("a run that never reported has Unknown verdicts").isNotEmpty()
+        .allSatisfy(r -> assertThat(r.path("scheduler").asText()).isEqualTo("Unknown"));
+    assertThat(kubectl.list(ns, "statefulsets", "sft.dev/test=" + FAILING)).as("cluster retained on failure")
+        .hasSize(2);
+    assertThat(kubectl.list(ns, "pods", "sft.dev/test=" + FAILING + ",sft.dev/component=worker"))
+        .allSatisfy(p -> assertThat(p.path("status").path("phase").asText()).isEqualTo("Running"));
+    failingFirstRunId = status.path("runId").asText();
+  }
+
+  @Test
+  @Order(4)
+  void aSpecChangeStartsANewRunOnlyAfterTheChangedPodsRolledOut() {
+    assertThat(failingFirstRunId).as("the failing run of the step before").isNotBlank();
+    String ns = settings.testNamespace();
+    long started = System.nanoTime();
+    String podSelector = "sft.dev/test=" + FAILING + ",sft.dev/component in (master,worker)";
+    JsonNode status;
+    RolloutWatch rollout = new RolloutWatch(kubectl, ns, podSelector, FAILING + "-r2-spec",
+        settings.sparkImageRollout(), 3);
+    try (rollout; Census pods = new Census(kubectl, ns, "pods", podSelector)) {
+      // As GitOps would: the harness override dropped, a new Spark image tag, two repetitions.
+      kubectl.run("patch", "-n", ns, "schedulerfailuretest/" + FAILING, "--type", "json", "-p", """
+          [{"op":"remove","path":"/spec/harness/command"},
+           {"op":"replace","path":"/spec/spark/image","value":"%s"},
+           {"op":"add","path":"/spec/repeat","value":2}]""".formatted(settings.sparkImageRollout())).orFail();
+      status = Await.until("a new run of " + FAILING + " to finish", settings.runBound(),
+          () -> statusOf(FAILING),
+          s -> !failingFirstRunId.equals(s.path("runId").asText()) && phaseFinished(s));
+      assertThat(pods.sightings()).as("pods the rollout replaced, then pods of the new image")
+          .extracting(p -> RolloutWatch.image(p.first()))
+          .containsOnly(settings.sparkImage(), settings.sparkImageRollout())
+          .contains(settings.sparkImageRollout());
+    }
+    timings.record("spec change to new run finished (failing, rollout, repeat 2)", started);
+
+    assertThat(status.path("phase").asText()).as("status: %s", status).isEqualTo("Succeeded");
+    assertEveryVerdictPassed(status, List.of(ScenarioName.SPECULATION_ORIGINAL_WINS.id()), 2);
+    assertThat(status.path("history").findValuesAsText("runId")).contains(failingFirstRunId);
+    assertThat(rollout.samplesWithJob()).as("samples that saw the second run's harness Job").isPositive();
+    assertThat(rollout.violations()).as("the harness must start only after the rollout").isEmpty();
+  }
+
+  private JsonNode statusOf(String name) {
+    JsonNode test = kubectl.find(settings.testNamespace(), "schedulerfailuretest", name);
+    assertThat(test).as("SchedulerFailureTest %s", name).isNotNull();
+    return test.path("status");
+  }
+
+  private static boolean phaseFinished(JsonNode status) {
+    String phase = status.path("phase").asText();
+    return "Succeeded".equals(phase) || "Failed".equals(phase);
+  }
+
+  private static JsonNode condition(JsonNode status, String type) {
+    for (JsonNode condition : status.path("conditions")) {
+      if (type.equals(condition.path("type").asText())) {
+        return condition;
+      }
+    }
+    throw new AssertionError("no condition " + type + " in " + status);
+  }
+
+  private static void assertEveryVerdictPassed(JsonNode status, List<String> scenarios, int repeat) {
+    List<JsonNode> results = new ArrayList<>();
+    status.path("results").forEach(results::add);
+    assertThat(results).as("status.results: %s", status.path("results")).hasSize(scenarios.size() * repeat);
+    assertThat(results.stream().map(r -> r.path("name").asText()).collect(Collectors.toSet()))
+        .containsExactlyInAnyOrderElementsOf(scenarios);
+    assertThat(results).allSatisfy(r -> {
+      assertThat(r.path("scheduler").asText()).as("scheduler verdict of %s", r).isEqualTo("Passed");
+      assertThat(r.path("storage").asText()).as("storage verdict of %s", r).isEqualTo("Passed");
+      assertThat(r.path("rows").asLong()).as("rows of %s", r).isEqualTo(48_000);
+    });
+    assertThat(status.path("passed").asInt()).isEqualTo(results.size());
+  }
+
+  /** The reasons must appear in this order (other events may come between, e.g. a resumed Job after a restart). */
+  private void assertEventsInOrder(String name, List<String> expected) {
+    List<JsonNode> events = new ArrayList<>(kubectl.list(settings.testNamespace(), "events", null).stream()
+        .filter(e -> name.equals(e.path("involvedObject").path("name").asText())).toList());
+    events.sort((a, b) -> Instant.parse(a.path("firstTimestamp").asText())
+        .compareTo(Instant.parse(b.path("firstTimestamp").asText())));
+    List<String> reasons = events.stream().map(e -> e.path("reason").asText()).toList();
+    int next = 0;
+    for (String reason : reasons) {
+      if (next < expected.size() && expected.get(next).equals(reason)) {
+        next++;
+      }
+    }
+    assertThat(next).as("events of %s in order %s; saw %s", name, expected, reasons).isEqualTo(expected.size());
+  }
+
+  /** Each loss scenario killed one executor through pod exec, with the identity proven and the exit observed. */
+  private void assertKillsWentThroughPodExec(String runId) {
+    String mountPath = resources.minimal(MINIMAL).path("spec").path("storage").path("mountPath").asText();
+    String listing = new SharedFolder(kubectl, settings.testNamespace(), settings.sparkImage())
+        .read(MINIMAL + "-shared", mountPath, mountPath + "/" + runId, "kill-*.json");
+    List<JsonNode> kills = listing.lines().filter(l -> l.contains(": {")).map(SharedFolder::firstLineJson).toList();
+    assertThat(kills).as("kill records under %s/%s: %s", mountPath, runId, listing).hasSizeGreaterThanOrEqualTo(2);
+    assertThat(kills).allSatisfy(kill -> {
+      assertThat(kill.path("transport").asText()).isEqualTo("pod-exec");
+      assertThat(kill.path("result").asText()).as("kill %s", kill).isEqualTo("killed");
+      assertThat(kill.path("pod").asText()).startsWith(MINIMAL + "-worker-");
+      assertThat(kill.path("cmdline").asText()).contains("org.apache.spark.executor.CoarseGrainedExecutorBackend")
+          .contains("--executor-id");
+      assertThat(kill.path("exitObservedMs").asLong()).isGreaterThanOrEqualTo(kill.path("killTimeMs").asLong());
+    });
+  }
+
+  static Map<String, String> split(String image) {
+    int colon = image.lastIndexOf(':');
+    return Map.of("repository", image.substring(0, colon), "tag", image.substring(colon + 1));
+  }
+}
