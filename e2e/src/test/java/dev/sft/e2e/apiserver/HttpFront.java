@@ -1,0 +1,202 @@
+package dev.sft.e2e.apiserver;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.fabric8.kubernetes.client.server.mock.KubernetesAttributesExtractor;
+import io.fabric8.kubernetes.client.utils.Serialization;
+import io.fabric8.mockwebserver.dsl.HttpMethod;
+import io.fabric8.mockwebserver.http.Headers;
+import io.fabric8.mockwebserver.http.MockResponse;
+import io.fabric8.mockwebserver.http.RecordedRequest;
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.http.HttpServerResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Routes each HTTP request: discovery and OpenAPI documents, {@code pods/exec} and {@code pods/log}, watches, and
+ * everything else to the {@link StandInStore} (on a worker thread: the store is synchronous). Authentication is not
+ * checked (any bearer token, or none, is accepted) and nothing is authorised.
+ */
+final class HttpFront {
+
+  private static final Pattern POD_SUBRESOURCE =
+      Pattern.compile("/api/v1/namespaces/([^/]+)/pods/([^/]+)/(exec|log|attach|portforward)");
+  private static final String PROTOBUF = "application/vnd.kubernetes.protobuf";
+
+  private final Vertx vertx;
+  private final StandInStore store;
+  private final DiscoveryDocuments discovery;
+  private final WatchEndpoint watches;
+  private final ExecBackend exec;
+  private final ExecutorService workers;
+  private volatile String serverAddress = "127.0.0.1:443";
+
+  HttpFront(Vertx vertx, StandInStore store, ExecBackend exec, ExecutorService workers) {
+    this.vertx = vertx;
+    this.store = store;
+    this.discovery = new DiscoveryDocuments(store.catalog());
+    this.watches = new WatchEndpoint(vertx, store);
+    this.exec = exec;
+    this.workers = workers;
+  }
+
+  void serverAddress(String hostAndPort) {
+    this.serverAddress = hostAndPort;
+  }
+
+  void handle(HttpServerRequest request) {
+    String path = request.path();
+    try {
+      if (request.method() == io.vertx.core.http.HttpMethod.GET) {
+        Optional<String> document = path.startsWith("/openapi/") ? discovery.openApi(path)
+            : discovery.document(path, serverAddress);
+        if (document.isPresent()) {
+          json(request.response(), 200, document.get());
+          return;
+        }
+        if (path.equals("/healthz") || path.equals("/readyz") || path.equals("/livez")) {
+          request.response().putHeader("Content-Type", "text/plain").end("ok");
+          return;
+        }
+      }
+      Matcher pod = POD_SUBRESOURCE.matcher(path);
+      if (pod.matches()) {
+        podSubresource(request, pod.group(1), pod.group(2), pod.group(3));
+      } else if (request.method() == io.vertx.core.http.HttpMethod.GET && WatchEndpoint.isWatch(request)) {
+        watches.serve(request);
+      } else {
+        toStore(request);
+      }
+    } catch (RuntimeException e) {
+      fail(request.response(), 500, "InternalError", "stand-in failed on " + request.method() + " "
+          + request.uri() + ": " + e);
+    }
+  }
+
+  private void toStore(HttpServerRequest request) {
+    String contentType = request.getHeader("Content-Type");
+    if (contentType != null && contentType.startsWith(PROTOBUF)) {
+      request.resume();
+      fail(request.response(), 415, "UnsupportedMediaType", "the stand-in speaks JSON only; protobuf requests ("
+          + "kubectl's typed `create` commands, helm's release Secrets) are not supported: use `kubectl apply -f`");
+      return;
+    }
+    request.body().onSuccess(body -> workers.execute(() -> {
+      try {
+        RecordedRequest recorded = new RecordedRequest("HTTP/1.1", HttpMethod.valueOf(request.method().name()),
+            request.uri(), Headers.builder().add("Content-Type", contentType == null ? "application/json"
+                : contentType).build(), new io.fabric8.mockwebserver.http.Buffer(body.getBytes()));
+        MockResponse answer = store.dispatch(recorded);
+        respond(request, answer == null ? new MockResponse().setResponseCode(405) : answer);
+      } catch (RuntimeException e) {
+        fail(request.response(), 500, "InternalError", "stand-in failed on " + request.method() + " "
+            + request.uri() + ": " + e);
+      }
+    })).onFailure(e -> fail(request.response(), 400, "BadRequest", "cannot read the request body: " + e));
+  }
+
+  private void respond(HttpServerRequest request, MockResponse answer) {
+    int code = answer.code();
+    String body = answer.getBody() == null ? "" : answer.getBody().readUtf8();
+    if (code >= 400) {
+      json(request.response(), code, StatusBodies.normalise(code, body, request.path()));
+      return;
+    }
+    if (code == 202) {
+      code = 200;
+    }
+    json(request.response(), code, request.method() == io.vertx.core.http.HttpMethod.GET ? typedList(request, body)
+        : body);
+  }
+
+  /** The mock answers lists as kind "List"; Kubernetes says e.g. "PodList" with the group's apiVersion. */
+  private String typedList(HttpServerRequest request, String body) {
+    if (!body.contains("\"List\"")) {
+      return body;
+    }
+    Map<String, String> parts = new KubernetesAttributesExtractor().fromKubernetesPath(request.path());
+    if (parts.containsKey(KubernetesAttributesExtractor.NAME)) {
+      return body;
+    }
+    Optional<ResourceType> type = store.catalog().find(parts.get(KubernetesAttributesExtractor.API),
+        parts.get(KubernetesAttributesExtractor.VERSION), parts.get(KubernetesAttributesExtractor.PLURAL));
+    JsonNode list = Serialization.unmarshal(body, JsonNode.class);
+    if (type.isEmpty() || !"List".equals(list.path("kind").asText())) {
+      return body;
+    }
+    ((ObjectNode) list).put("kind", type.get().kind() + "List");
+    ((ObjectNode) list).put("apiVersion", type.get().groupVersion());
+    return list.toString();
+  }
+
+  private void podSubresource(HttpServerRequest request, String namespace, String pod, String subresource) {
+    Optional<JsonNode> stored = storedPod(namespace, pod);
+    if (stored.isEmpty()) {
+      fail(request.response(), 404, "NotFound", "pods \"" + pod + "\" not found");
+      return;
+    }
+    String container = request.getParam("container");
+    if (container == null || container.isBlank()) {
+      container = stored.get().path("spec").path("containers").path(0).path("name").asText("");
+    }
+    switch (subresource) {
+      case "exec" -> exec(request, namespace, pod, container);
+      case "log" -> logs(request, namespace, pod, container);
+      default -> fail(request.response(), 400, "BadRequest", "pods/" + subresource + " is not served by the stand-in");
+    }
+  }
+
+  private void exec(HttpServerRequest request, String namespace, String pod, String container) {
+    if (!"websocket".equalsIgnoreCase(request.getHeader("Upgrade"))) {
+      fail(request.response(), 400, "BadRequest", "Upgrade request required: the stand-in serves pods/exec over "
+          + "WebSocket (" + ExecSession.V5 + ", " + ExecSession.V4 + ") only, not SPDY");
+      return;
+    }
+    java.util.List<String> command = request.params().getAll("command");
+    boolean stdin = "true".equals(request.getParam("stdin")) || "1".equals(request.getParam("stdin"));
+    boolean stdout = !"false".equals(request.getParam("stdout")) && !"0".equals(request.getParam("stdout"));
+    boolean stderr = !"false".equals(request.getParam("stderr")) && !"0".equals(request.getParam("stderr"));
+    String chosen = container;
+    request.toWebSocket()
+        .onSuccess(ws -> new ExecSession(ws, exec, namespace, pod, chosen, command, stdin, stdout, stderr)
+            .start(workers))
+        .onFailure(e -> fail(request.response(), 400, "BadRequest", "WebSocket upgrade failed: " + e.getMessage()));
+  }
+
+  private void logs(HttpServerRequest request, String namespace, String pod, String container) {
+    workers.execute(() -> {
+      try {
+        byte[] log = exec.logs(namespace, pod, container);
+        request.response().putHeader("Content-Type", "text/plain").end(Buffer.buffer(log));
+      } catch (ExecBackend.ExecException e) {
+        fail(request.response(), 400, "BadRequest", e.getMessage());
+      }
+    });
+  }
+
+  private Optional<JsonNode> storedPod(String namespace, String pod) {
+    MockResponse answer = store.handleGet("/api/v1/namespaces/" + namespace + "/pods/" + pod);
+    if (answer.code() != 200 || answer.getBody() == null) {
+      return Optional.empty();
+    }
+    return Optional.of(Serialization.unmarshal(answer.getBody().readUtf8(), JsonNode.class));
+  }
+
+  static void json(HttpServerResponse response, int code, String body) {
+    response.setStatusCode(code).putHeader("Content-Type", "application/json")
+        .end(Buffer.buffer(body.getBytes(StandardCharsets.UTF_8)));
+  }
+
+  static void fail(HttpServerResponse response, int code, String reason, String message) {
+    if (!response.headWritten()) {
+      json(response, code, StatusBodies.json(code, reason, message));
+    }
+  }
+}
