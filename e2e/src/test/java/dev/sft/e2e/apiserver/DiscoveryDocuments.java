@@ -62,18 +62,6 @@ final class DiscoveryDocuments {
     return Optional.empty();
   }
 
-  /** OpenAPI documents without schemas: kubectl then validates nothing on the client and patches by its own rules. */
-  Optional<String> openApi(String path) {
-    if (path.startsWith("/openapi/v3")) {
-      return Optional.of("{\"paths\":{}}");
-    }
-    if (path.startsWith("/openapi/v2")) {
-      return Optional.of("{\"swagger\":\"2.0\",\"info\":{\"title\":\"sft e2e API server stand-in\",\"version\":"
-          + "\"v1.33.0\"},\"paths\":{},\"definitions\":{}}");
-    }
-    return Optional.empty();
-  }
-
   private static String version() {
     ObjectNode doc = Serialization.jsonMapper().createObjectNode();
     doc.put("major", "1");

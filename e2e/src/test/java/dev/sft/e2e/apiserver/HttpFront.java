@@ -33,6 +33,7 @@ final class HttpFront {
   private final Vertx vertx;
   private final StandInStore store;
   private final DiscoveryDocuments discovery;
+  private final OpenApiDocuments openApi;
   private final WatchEndpoint watches;
   private final ExecBackend exec;
   private final ExecutorService workers;
@@ -42,6 +43,7 @@ final class HttpFront {
     this.vertx = vertx;
     this.store = store;
     this.discovery = new DiscoveryDocuments(store.catalog());
+    this.openApi = new OpenApiDocuments(store.catalog());
     this.watches = new WatchEndpoint(vertx, store);
     this.exec = exec;
     this.workers = workers;
@@ -55,7 +57,7 @@ final class HttpFront {
     String path = request.path();
     try {
       if (request.method() == io.vertx.core.http.HttpMethod.GET) {
-        Optional<String> document = path.startsWith("/openapi/") ? discovery.openApi(path)
+        Optional<String> document = path.startsWith("/openapi/") ? openApi.document(path)
             : discovery.document(path, serverAddress);
         if (document.isPresent()) {
           json(request.response(), 200, document.get());
