@@ -108,7 +108,7 @@ final class HttpFront {
     int code = answer.code();
     String body = answer.getBody() == null ? "" : answer.getBody().readUtf8();
     if (code >= 400) {
-      json(request.response(), code, StatusBodies.normalise(code, body, request.path()));
+      json(request.response(), code, StatusBodies.normalise(code, body, describe(request.path())));
       return;
     }
     if (code == 202) {
@@ -116,6 +116,14 @@ final class HttpFront {
     }
     json(request.response(), code, request.method() == io.vertx.core.http.HttpMethod.GET ? typedList(request, body)
         : body);
+  }
+
+  /** "pods \"worker-0\"", as Kubernetes names an object in its messages. */
+  private static String describe(String path) {
+    Map<String, String> parts = new KubernetesAttributesExtractor().fromKubernetesPath(path);
+    String plural = parts.getOrDefault(KubernetesAttributesExtractor.PLURAL, path);
+    String name = parts.get(KubernetesAttributesExtractor.NAME);
+    return name == null ? plural : plural + " \"" + name + "\"";
   }
 
   /** The mock answers lists as kind "List"; Kubernetes says e.g. "PodList" with the group's apiVersion. */
