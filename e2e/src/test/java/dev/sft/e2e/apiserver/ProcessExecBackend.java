@@ -75,8 +75,12 @@ public final class ProcessExecBackend implements ExecBackend {
   }
 
   private static void feed(InputStream from, OutputStream to) {
+    byte[] buffer = new byte[8192];
     try (to) {
-      from.transferTo(to);
+      for (int n = from.read(buffer); n >= 0; n = from.read(buffer)) {
+        to.write(buffer, 0, n);
+        to.flush(); // the process's stdin is buffered: a command waiting for one line must get it now
+      }
     } catch (IOException e) {
       // The process exited before reading all of its input (e.g. `head -n 1`): nothing more to deliver.
     }
