@@ -37,13 +37,15 @@ public final class ApiServerStandIn implements AutoCloseable {
   private final HttpServer server;
   private final ExecutorService workers;
   private final StandInStore store;
+  private final HttpFront front;
   private final StandInTls tls;
   private final String token;
   private final Path kubeconfig;
   private final Path caPath;
 
-  private ApiServerStandIn(Vertx vertx, HttpServer server, ExecutorService workers, StandInStore store, StandInTls tls,
-      String token, Path kubeconfig, Path caPath) {
+  private ApiServerStandIn(Vertx vertx, HttpServer server, ExecutorService workers, StandInStore store,
+      HttpFront front, StandInTls tls, String token, Path kubeconfig, Path caPath) {
+    this.front = front;
     this.vertx = vertx;
     this.server = server;
     this.workers = workers;
@@ -94,7 +96,7 @@ public final class ApiServerStandIn implements AutoCloseable {
     Files.writeString(workDir.resolve("token"), token);
     Path kubeconfig = workDir.resolve("kubeconfig");
     Files.writeString(kubeconfig, kubeconfigYaml("https://127.0.0.1:" + server.actualPort(), tls, token));
-    return new ApiServerStandIn(vertx, server, workers, store, tls, token, kubeconfig, caPath);
+    return new ApiServerStandIn(vertx, server, workers, store, front, tls, token, kubeconfig, caPath);
   }
 
   public String url() {
@@ -134,6 +136,11 @@ public final class ApiServerStandIn implements AutoCloseable {
   /** Watches currently open (for tests of the stand-in itself). */
   public int openWatches() {
     return store.watches().openWatches();
+  }
+
+  /** Watches served so far, by transport ("http": streaming GET, "websocket"). */
+  public java.util.Map<String, Integer> watchesServed() {
+    return front.watchesServed();
   }
 
   @Override

@@ -82,6 +82,8 @@ class Fabric8AgainstStandInTest {
     String ns = onlyHttpWatches ? "inf-http" : "inf-ws";
     client.configMaps().inNamespace(ns).resource(configMap(ns, "before", Map.of("a", "1"))).create();
     Map<String, AtomicInteger> counts = new ConcurrentHashMap<>();
+    String transport = onlyHttpWatches ? "http" : "websocket";
+    int servedBefore = standIn.watchesServed().get(transport);
     try (KubernetesClient watching = client(onlyHttpWatches);
         SharedIndexInformer<ConfigMap> informer = watching.configMaps().inNamespace(ns).inform(counter(counts))) {
       await("the informer to sync", informer::hasSynced, counts);
@@ -95,6 +97,7 @@ class Fabric8AgainstStandInTest {
       Thread.sleep(1500); // replays, if any, would arrive now
       assertThat(counts).containsOnlyKeys("ADDED before", "ADDED cm", "MODIFIED cm", "DELETED cm");
       assertThat(counts.values()).allMatch(n -> n.get() == 1, "each event once");
+      assertThat(standIn.watchesServed().get(transport)).as(transport + " watches").isGreaterThan(servedBefore);
     }
     await("the informer's watch to close", () -> standIn.openWatches() == 0, counts);
   }

@@ -49,6 +49,11 @@ final class HttpFront {
     this.workers = workers;
   }
 
+  /** Watches served so far, by transport ("http", "websocket"). */
+  Map<String, Integer> watchesServed() {
+    return watches.served();
+  }
+
   void serverAddress(String hostAndPort) {
     this.serverAddress = hostAndPort;
   }

@@ -18,10 +18,18 @@ final class WatchEndpoint {
 
   private final Vertx vertx;
   private final StandInStore store;
+  private final java.util.concurrent.atomic.AtomicInteger httpWatches = new java.util.concurrent.atomic.AtomicInteger();
+  private final java.util.concurrent.atomic.AtomicInteger webSocketWatches =
+      new java.util.concurrent.atomic.AtomicInteger();
 
   WatchEndpoint(Vertx vertx, StandInStore store) {
     this.vertx = vertx;
     this.store = store;
+  }
+
+  /** Watches served so far, by transport: "http" and "websocket". */
+  java.util.Map<String, Integer> served() {
+    return java.util.Map.of("http", httpWatches.get(), "websocket", webSocketWatches.get());
   }
 
   static boolean isWatch(HttpServerRequest request) {
@@ -51,6 +59,7 @@ final class WatchEndpoint {
   }
 
   private void overHttp(HttpServerRequest request, String path, Long from, long timeoutSeconds) {
+    httpWatches.incrementAndGet();
     HttpServerResponse response = request.response();
     response.setStatusCode(200).setChunked(true).putHeader("Content-Type", "application/json")
         .putHeader("Cache-Control", "no-cache, private");
@@ -89,6 +98,7 @@ final class WatchEndpoint {
   }
 
   private void overWebSocket(ServerWebSocket ws, String path, Long from, long timeoutSeconds) {
+    webSocketWatches.incrementAndGet();
     AtomicBoolean open = new AtomicBoolean(true);
     Runnable cancel = store.watch(path, from, new WatchHub.Sink() {
       @Override
