@@ -17,6 +17,10 @@ final class DiscoveryDocuments {
   private static final List<String> VERBS = List.of("create", "delete", "deletecollection", "get", "list", "patch",
       "update", "watch");
 
+  /** The resources in the "all" category (kubectl get all), as group/plural. */
+  private static final java.util.Set<String> ALL = java.util.Set.of("/pods", "/services", "apps/deployments",
+      "apps/statefulsets", "apps/replicasets", "apps/daemonsets", "batch/jobs", "batch/cronjobs");
+
   private final ResourceCatalog catalog;
 
   DiscoveryDocuments(ResourceCatalog catalog) {
@@ -100,6 +104,9 @@ final class DiscoveryDocuments {
       resource.put("namespaced", type.namespaced());
       resource.put("kind", type.kind());
       VERBS.forEach(resource.putArray("verbs")::add);
+      if (ALL.contains(type.group() + "/" + type.plural())) {
+        resource.putArray("categories").add("all");
+      }
       if (!type.shortNames().isEmpty()) {
         type.shortNames().forEach(resource.putArray("shortNames")::add);
       }

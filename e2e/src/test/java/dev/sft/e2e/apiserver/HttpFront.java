@@ -88,18 +88,28 @@ final class HttpFront {
   }
 
   private void toStore(HttpServerRequest request) {
-    String contentType = request.getHeader("Content-Type");
-    if (contentType != null && contentType.startsWith(PROTOBUF)) {
-      request.resume();
-      fail(request.response(), 415, "UnsupportedMediaType", "the stand-in speaks JSON only; protobuf requests ("
-          + "kubectl's typed `create` commands, helm's release Secrets) are not supported: use `kubectl apply -f`");
-      return;
-    }
     request.body().onSuccess(body -> workers.execute(() -> {
       try {
+        String contentType = request.getHeader("Content-Type");
+        byte[] bytes = body.getBytes();
+        if (contentType != null && contentType.startsWith(PROTOBUF)
+            && request.method() == io.vertx.core.http.HttpMethod.DELETE) {
+          bytes = new byte[0]; // DeleteOptions (helm sends them as protobuf); the stand-in ignores them anyway
+          contentType = "application/json";
+        } else if (contentType != null && contentType.startsWith(PROTOBUF)) {
+          Optional<String> secret = ProtobufSecrets.toJson(bytes);
+          if (secret.isEmpty()) {
+            fail(request.response(), 415, "UnsupportedMediaType", "the stand-in decodes protobuf only for Secrets "
+                + "(helm's release records); send JSON (kubectl's typed `create` commands use protobuf: use "
+                + "`kubectl apply -f`)");
+            return;
+          }
+          bytes = secret.get().getBytes(StandardCharsets.UTF_8);
+          contentType = "application/json";
+        }
         RecordedRequest recorded = new RecordedRequest("HTTP/1.1", HttpMethod.valueOf(request.method().name()),
             request.uri(), Headers.builder().add("Content-Type", contentType == null ? "application/json"
-                : contentType).build(), new io.fabric8.mockwebserver.http.Buffer(body.getBytes()));
+                : contentType).build(), new io.fabric8.mockwebserver.http.Buffer(bytes));
         MockResponse answer = store.dispatch(recorded);
         respond(request, answer == null ? new MockResponse().setResponseCode(405) : answer);
       } catch (RuntimeException e) {

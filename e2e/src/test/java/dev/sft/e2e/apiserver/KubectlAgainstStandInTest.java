@@ -166,6 +166,26 @@ class KubectlAgainstStandInTest {
     }
   }
 
+  @Test
+  void helmInstallUpgradeAndUninstallWorkWithTheirProtobufReleaseSecrets() {
+    namespace("helm-real");
+    CommandLineTool helm = CommandLineTool.helm(standIn.kubeconfigPath(), work.resolve("helm-real"));
+    String chart = ROOT.resolve("charts/sft-operator").toString();
+    assertThat(helm.ok(BOUND, "install", "real", chart, "-n", "helm-real", "--set", "image.tag=one",
+        "--set", "fullnameOverride=real")).contains("STATUS: deployed");
+    assertThat(kubectl.ok(BOUND, "-n", "helm-real", "get", "secrets", "-l", "owner=helm,name=real", "-o",
+        "jsonpath={.items[*].metadata.labels.status}")).isEqualTo("deployed");
+    helm.ok(BOUND, "upgrade", "real", chart, "-n", "helm-real", "--set", "image.tag=two",
+        "--set", "fullnameOverride=real");
+    assertThat(helm.ok(BOUND, "list", "-n", "helm-real", "-o", "json")).contains("\"revision\":\"2\"")
+        .contains("\"status\":\"deployed\"");
+    assertThat(jsonpath("helm-real", "deployment/real", "{.spec.template.spec.containers[0].image}"))
+        .endsWith(":two");
+    helm.ok(BOUND, "uninstall", "real", "-n", "helm-real");
+    assertThat(kubectl.ok(BOUND, "-n", "helm-real", "get", "deployments,secrets,serviceaccounts", "-o", "name"))
+        .isEmpty();
+  }
+
   private static String jsonpath(String namespace, String object, String expression) {
     return kubectl.ok(BOUND, "-n", namespace, "get", object, "-o", "jsonpath=" + expression);
   }

@@ -33,6 +33,8 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
  */
 public final class StandInStore extends KubernetesCrudDispatcher {
 
+  private static final String CRD_PATH = "/apis/apiextensions.k8s.io/v1/customresourcedefinitions";
+
   private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
   private final WatchHub watches = new WatchHub();
   private final ResourceCatalog catalog = new ResourceCatalog(this::storedCrds);
@@ -49,7 +51,36 @@ public final class StandInStore extends KubernetesCrudDispatcher {
 
   @Override
   public MockResponse handleCreate(RecordedRequest request) {
-    return locked(() -> super.handleCreate(request));
+    return locked(() -> establishIfCrd(UpdateHandler.withoutQuery(request.getPath()), super.handleCreate(request)));
+  }
+
+  /**
+   * A real API server marks a new CRD NamesAccepted and Established (helm waits for it, as does
+   * {@code kubectl wait --for condition=established}); the stand-in serves it at once, so it says so at once.
+   */
+  private MockResponse establishIfCrd(String path, MockResponse created) {
+    if (created.code() != 201 || !path.equals(CRD_PATH)) {
+      return created;
+    }
+    ObjectNode crd = (ObjectNode) Serialization.unmarshal(created.getBody().readUtf8(), JsonNode.class);
+    ObjectNode status = crd.putObject("status");
+    status.set("acceptedNames", crd.path("spec").path("names").deepCopy());
+    var conditions = status.putArray("conditions");
+    String now = ZonedDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.SECONDS)
+        .format(DateTimeFormatter.ISO_INSTANT);
+    for (String type : new String[] {"NamesAccepted", "Established"}) {
+      conditions.addObject().put("type", type).put("status", "True").put("reason", type.equals("Established")
+          ? "InitialNamesAccepted" : "NoConflicts").put("message", "the stand-in serves it").put(
+          "lastTransitionTime", now);
+    }
+    var stored = status.putArray("storedVersions");
+    crd.path("spec").path("versions").forEach(v -> {
+      if (v.path("storage").asBoolean(false)) {
+        stored.add(v.path("name").asText());
+      }
+    });
+    String name = crd.path("metadata").path("name").asText();
+    return guarded(() -> updates.put(CRD_PATH + "/" + name + "/status", crd.toString()));
   }
 
   @Override
