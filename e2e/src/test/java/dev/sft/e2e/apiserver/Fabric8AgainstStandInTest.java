@@ -172,6 +172,14 @@ class Fabric8AgainstStandInTest {
   }
 
   @Test
+  void generateNameGetsFiveCharactersAsInKubernetes() {
+    ConfigMap generated = client.configMaps().inNamespace("ssa").resource(new ConfigMapBuilder().withNewMetadata()
+        .withGenerateName("run-").endMetadata().build()).create();
+    assertThat(generated.getMetadata().getName()).matches("run-[a-z0-9]{5}");
+    assertThat(client.configMaps().inNamespace("ssa").withName(generated.getMetadata().getName()).get()).isNotNull();
+  }
+
+  @Test
   void serverSideApplyCreatesThenUpdatesInPlace() {
     Resource<ConfigMap> applied = client.configMaps().inNamespace("ssa")
         .resource(configMap("ssa", "settings", Map.of("a", "1")));

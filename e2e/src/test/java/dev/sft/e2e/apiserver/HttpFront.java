@@ -88,6 +88,12 @@ final class HttpFront {
   }
 
   private void toStore(HttpServerRequest request) {
+    if (request.getParam("dryRun") != null && request.method() != io.vertx.core.http.HttpMethod.GET) {
+      request.resume();
+      fail(request.response(), 400, "BadRequest", "dryRun is not supported by the API server stand-in (it would "
+          + "write): run without --dry-run=server");
+      return;
+    }
     request.body().onSuccess(body -> workers.execute(() -> {
       try {
         String contentType = request.getHeader("Content-Type");

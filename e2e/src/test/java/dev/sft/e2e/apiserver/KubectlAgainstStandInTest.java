@@ -87,6 +87,13 @@ class KubectlAgainstStandInTest {
     assertThat(jsonpath("cr", "sft/minimal", "{.metadata.generation} {.status.conditions[0].type}"))
         .isEqualTo("4 Ready");
 
+    String another = Files.readString(ROOT.resolve("examples/minimal.yaml")).replace("name: minimal", "name: dry");
+    CommandLineTool.Result dryRun = kubectl.runWithInput(BOUND, another.getBytes(StandardCharsets.UTF_8),
+        "-n", "cr", "apply", "--dry-run=server", "-f", "-");
+    assertThat(dryRun.exitCode()).as("a server dry run would write: refused").isNotZero();
+    assertThat(dryRun.stderr()).contains("dryRun is not supported");
+    assertThat(kubectl.ok(BOUND, "-n", "cr", "get", "sft", "-o", "name")).doesNotContain("dry");
+
     kubectl.ok(BOUND, "-n", "cr", "delete", "sft", "minimal");
     assertThat(kubectl.ok(BOUND, "-n", "cr", "get", "sft", "-o", "name")).isEmpty();
   }

@@ -51,7 +51,38 @@ public final class StandInStore extends KubernetesCrudDispatcher {
 
   @Override
   public MockResponse handleCreate(RecordedRequest request) {
-    return locked(() -> establishIfCrd(UpdateHandler.withoutQuery(request.getPath()), super.handleCreate(request)));
+    RecordedRequest named = withGeneratedName(request);
+    return locked(() -> establishIfCrd(UpdateHandler.withoutQuery(named.getPath()), super.handleCreate(named)));
+  }
+
+  /**
+   * metadata.generateName as Kubernetes completes it (five random characters appended); the mock would append "-"
+   * and a UUID, giving names too long for the hostnames the simulated pods take from them.
+   */
+  private static RecordedRequest withGeneratedName(RecordedRequest request) {
+    String body = request.getBody().readUtf8();
+    JsonNode object;
+    try {
+      object = Serialization.jsonMapper().readTree(body);
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      object = null;
+    }
+    String prefix = object == null ? "" : object.path("metadata").path("generateName").asText("");
+    if (object == null || prefix.isEmpty() || !object.path("metadata").path("name").asText("").isEmpty()) {
+      return copy(request, body);
+    }
+    StringBuilder name = new StringBuilder(prefix);
+    java.util.concurrent.ThreadLocalRandom random = java.util.concurrent.ThreadLocalRandom.current();
+    for (int i = 0; i < 5; i++) {
+      name.append("bcdfghjklmnpqrstvwxz2456789".charAt(random.nextInt(27)));
+    }
+    ((ObjectNode) object.path("metadata")).put("name", name.toString());
+    return copy(request, object.toString());
+  }
+
+  private static RecordedRequest copy(RecordedRequest request, String body) {
+    return new RecordedRequest("HTTP/1.1", request.method(), request.getPath(), request.getHeaders(),
+        new Buffer(body.getBytes(StandardCharsets.UTF_8)));
   }
 
   /**
