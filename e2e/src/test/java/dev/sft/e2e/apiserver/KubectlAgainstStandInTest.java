@@ -130,7 +130,7 @@ class KubectlAgainstStandInTest {
   }
 
   @Test
-  void execRunsInTheBackendWithExitCodeOutputAndStdin() {
+  void execAndLogsRunInTheBackendWithExitCodeOutputAndStdin() {
     namespace("exec");
     apply(pod("worker-1", "worker"), "-n", "exec");
     CommandLineTool.Result failed = kubectl.run(BOUND, "-n", "exec", "exec", "worker-1", "-c", "sidecar", "--",
@@ -146,6 +146,9 @@ class KubectlAgainstStandInTest {
     assertThat(echoed.exitCode()).as(echoed.describe()).isZero();
     assertThat(echoed.stdout()).isEqualTo("hello stdin\n");
     assertThat(EXEC.last().container()).as("the first container is the default").isEqualTo("spark");
+
+    assertThat(kubectl.ok(BOUND, "-n", "exec", "logs", "worker-1", "-c", "sidecar"))
+        .isEqualTo("log of exec/worker-1/sidecar\n");
 
     CommandLineTool.Result missing = kubectl.run(BOUND, "-n", "exec", "exec", "no-such-pod", "--", "true");
     assertThat(missing.exitCode()).isNotZero();

@@ -4,7 +4,10 @@ import java.io.InputStream;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 
-/** Test backend: records each exec and runs its command on this machine (real exit codes and output). */
+/**
+ * Test backend: records each exec and runs its command on this machine (real exit codes and output); its pod logs
+ * are one line naming the container.
+ */
 final class RecordingExecBackend implements ExecBackend {
 
   record Call(String namespace, String pod, String container, List<String> command) {
@@ -25,6 +28,11 @@ final class RecordingExecBackend implements ExecBackend {
       throws ExecException {
     calls.add(new Call(namespace, pod, container, List.copyOf(command)));
     return local.exec(namespace, pod, container, command, stdin);
+  }
+
+  @Override
+  public byte[] logs(String namespace, String pod, String container) {
+    return ("log of " + namespace + "/" + pod + "/" + container + "\n").getBytes(java.nio.charset.StandardCharsets.UTF_8);
   }
 
   Call last() {
