@@ -1,0 +1,208 @@
+package dev.sft.e2e.apiserver;
+
+import io.fabric8.mockwebserver.dsl.HttpMethod;
+import io.fabric8.mockwebserver.http.Buffer;
+import io.fabric8.mockwebserver.http.Headers;
+import io.fabric8.mockwebserver.http.MockResponse;
+import io.fabric8.mockwebserver.http.RecordedRequest;
+import io.vertx.core.Vertx;
+import io.vertx.core.http.HttpServer;
+import io.vertx.core.http.HttpServerOptions;
+import io.vertx.core.net.PemKeyCertOptions;
+import java.io.IOException;
+import java.net.InetAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.SecureRandom;
+import java.util.Base64;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * A Kubernetes API server stand-in for the e2e suite (test code; see e2e/STAND-IN.md for what it does not do):
+ * fabric8's CRUD mock store behind an HTTPS server on 127.0.0.1 (ephemeral port) with its own CA, serving discovery,
+ * CRUD with every patch type, status subresources, streaming watches and pods/exec through an {@link ExecBackend}.
+ * Start it with {@link #start}; it writes {@code ca.crt}, {@code token} and {@code kubeconfig} into its work folder.
+ */
+public final class ApiServerStandIn implements AutoCloseable {
+
+  private static final List<String> INITIAL_NAMESPACES = List.of("default", "kube-system", "kube-public",
+      "kube-node-lease");
+
+  private final Vertx vertx;
+  private final HttpServer server;
+  private final ExecutorService workers;
+  private final StandInStore store;
+  private final HttpFront front;
+  private final StandInTls tls;
+  private final String token;
+  private final Path kubeconfig;
+  private final Path caPath;
+
+  private ApiServerStandIn(Vertx vertx, HttpServer server, ExecutorService workers, StandInStore store,
+      HttpFront front, StandInTls tls, String token, Path kubeconfig, Path caPath) {
+    this.front = front;
+    this.vertx = vertx;
+    this.server = server;
+    this.workers = workers;
+    this.store = store;
+    this.tls = tls;
+    this.token = token;
+    this.kubeconfig = kubeconfig;
+    this.caPath = caPath;
+  }
+
+  /** Starts the stand-in; {@code workDir} receives ca.crt, token and kubeconfig (created if absent). */
+  public static ApiServerStandIn start(Path workDir, ExecBackend exec) throws IOException {
+    Files.createDirectories(workDir);
+    InetAddress loopback = InetAddress.getByName("127.0.0.1");
+    StandInTls tls = StandInTls.generate(List.of(loopback));
+    StandInStore store = new StandInStore();
+    INITIAL_NAMESPACES.forEach(ns -> seedNamespace(store, ns));
+    Vertx vertx = Vertx.vertx();
+    ExecutorService workers = Executors.newCachedThreadPool(runnable -> {
+      Thread thread = new Thread(runnable, "sft-e2e-apiserver-worker");
+      thread.setDaemon(true);
+      return thread;
+    });
+    HttpFront front = new HttpFront(vertx, store, exec, workers);
+    HttpServerOptions options = new HttpServerOptions()
+        .setHost(loopback.getHostAddress()).setPort(0)
+        .setSsl(true)
+        .setKeyCertOptions(new PemKeyCertOptions()
+            .setCertValue(io.vertx.core.buffer.Buffer.buffer(tls.serverCertificatePem()))
+            .setKeyValue(io.vertx.core.buffer.Buffer.buffer(tls.serverKeyPem())))
+        // exec commands travel in the query string; the kill script alone is several KiB
+        .setMaxInitialLineLength(1 << 20).setMaxHeaderSize(1 << 16)
+        .setMaxWebSocketFrameSize(1 << 20).setMaxWebSocketMessageSize(16 << 20)
+        .setWebSocketSubProtocols(List.of(ExecSession.V5, ExecSession.V4));
+    HttpServer server = vertx.createHttpServer(options).requestHandler(front::handle);
+    try {
+      server.listen().toCompletionStage().toCompletableFuture().get(30, TimeUnit.SECONDS);
+    } catch (Exception e) {
+      vertx.close();
+      throw new IOException("the API server stand-in could not listen on 127.0.0.1: " + e, e);
+    }
+    front.serverAddress("127.0.0.1:" + server.actualPort());
+    byte[] random = new byte[24];
+    new SecureRandom().nextBytes(random);
+    String token = "sft-e2e-" + HexFormat.of().formatHex(random);
+    Path caPath = workDir.resolve("ca.crt");
+    Files.writeString(caPath, tls.caCertificatePem());
+    Files.writeString(workDir.resolve("token"), token);
+    Path kubeconfig = workDir.resolve("kubeconfig");
+    Files.writeString(kubeconfig, kubeconfigYaml("https://127.0.0.1:" + server.actualPort(), tls, token));
+    return new ApiServerStandIn(vertx, server, workers, store, front, tls, token, kubeconfig, caPath);
+  }
+
+  public String url() {
+    return "https://" + host() + ":" + port();
+  }
+
+  public String host() {
+    return "127.0.0.1";
+  }
+
+  public int port() {
+    return server.actualPort();
+  }
+
+  public String caPem() {
+    return tls.caCertificatePem();
+  }
+
+  public Path caPath() {
+    return caPath;
+  }
+
+  /** A bearer token to present; the stand-in accepts any token (there is no authentication). */
+  public String token() {
+    return token;
+  }
+
+  public Path kubeconfigPath() {
+    return kubeconfig;
+  }
+
+  /** Writes every stored object as YAML under {@code dir}; returns how many. */
+  public int dump(Path dir) throws IOException {
+    return ObjectDump.write(store.snapshot(), dir);
+  }
+
+  /** Watches currently open (for tests of the stand-in itself). */
+  public int openWatches() {
+    return store.watches().openWatches();
+  }
+
+  /** Watches served so far, by transport ("http": streaming GET, "websocket"). */
+  public java.util.Map<String, Integer> watchesServed() {
+    return front.watchesServed();
+  }
+
+  @Override
+  public void close() {
+    try {
+      server.close().toCompletionStage().toCompletableFuture().get(10, TimeUnit.SECONDS);
+    } catch (Exception e) {
+      // closing anyway
+    } finally {
+      workers.shutdownNow();
+      vertx.close();
+    }
+  }
+
+  private static void seedNamespace(StandInStore store, String name) {
+    String body = "{\"apiVersion\":\"v1\",\"kind\":\"Namespace\",\"metadata\":{\"name\":\"" + name + "\"}}";
+    MockResponse answer = store.handleCreate(new RecordedRequest("HTTP/1.1", HttpMethod.POST, "/api/v1/namespaces",
+        Headers.builder().add("Content-Type", "application/json").build(),
+        new Buffer(body.getBytes(StandardCharsets.UTF_8))));
+    if (answer.code() != 201) {
+      throw new IllegalStateException("cannot create namespace " + name + " in the stand-in: HTTP " + answer.code());
+    }
+  }
+
+  private static String kubeconfigYaml(String server, StandInTls tls, String token) {
+    String ca = Base64.getEncoder().encodeToString(tls.caCertificatePem().getBytes(StandardCharsets.US_ASCII));
+    return String.join("\n",
+        "apiVersion: v1",
+        "kind: Config",
+        "clusters:",
+        "- name: sft-e2e-stand-in",
+        "  cluster:",
+        "    server: " + server,
+        "    certificate-authority-data: " + ca,
+        "users:",
+        "- name: sft-e2e",
+        "  user:",
+        "    token: " + token,
+        "contexts:",
+        "- name: sft-e2e-stand-in",
+        "  context:",
+        "    cluster: sft-e2e-stand-in",
+        "    user: sft-e2e",
+        "    namespace: default",
+        "current-context: sft-e2e-stand-in",
+        "");
+  }
+
+  /**
+   * Starts a stand-in for manual use: {@code main [WORK_DIR] [--local-exec]}. Prints the kubeconfig path and runs
+   * until killed. With {@code --local-exec}, pods/exec runs the command on this machine (whatever the pod).
+   */
+  public static void main(String[] args) throws Exception {
+    Path workDir = Path.of(args.length > 0 && !args[0].startsWith("--") ? args[0] : "target/apiserver-stand-in");
+    boolean localExec = List.of(args).contains("--local-exec");
+    ExecBackend exec = localExec ? ProcessExecBackend.local() : (namespace, pod, container, command, stdin) -> {
+      throw new ExecBackend.ExecException("this stand-in was started without an exec backend (use --local-exec)");
+    };
+    ApiServerStandIn standIn = start(workDir.toAbsolutePath(), exec);
+    System.out.println("API server stand-in listening at " + standIn.url());
+    System.out.println("export KUBECONFIG=" + standIn.kubeconfigPath());
+    Runtime.getRuntime().addShutdownHook(new Thread(standIn::close));
+    Thread.currentThread().join();
+  }
+}

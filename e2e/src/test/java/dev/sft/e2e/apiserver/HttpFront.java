@@ -1,0 +1,233 @@
+package dev.sft.e2e.apiserver;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.fabric8.kubernetes.client.server.mock.KubernetesAttributesExtractor;
+import io.fabric8.kubernetes.client.utils.Serialization;
+import io.fabric8.mockwebserver.dsl.HttpMethod;
+import io.fabric8.mockwebserver.http.Headers;
+import io.fabric8.mockwebserver.http.MockResponse;
+import io.fabric8.mockwebserver.http.RecordedRequest;
+import io.vertx.core.Vertx;
+import io.vertx.core.buffer.Buffer;
+import io.vertx.core.http.HttpServerRequest;
+import io.vertx.core.http.HttpServerResponse;
+import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.Optional;
+import java.util.concurrent.ExecutorService;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * Routes each HTTP request: discovery and OpenAPI documents, {@code pods/exec} and {@code pods/log}, watches, and
+ * everything else to the {@link StandInStore} (on a worker thread: the store is synchronous). Authentication is not
+ * checked (any bearer token, or none, is accepted) and nothing is authorised.
+ */
+final class HttpFront {
+
+  private static final Pattern POD_SUBRESOURCE =
+      Pattern.compile("/api/v1/namespaces/([^/]+)/pods/([^/]+)/(exec|log|attach|portforward)");
+  private static final String PROTOBUF = "application/vnd.kubernetes.protobuf";
+
+  private final Vertx vertx;
+  private final StandInStore store;
+  private final DiscoveryDocuments discovery;
+  private final OpenApiDocuments openApi;
+  private final WatchEndpoint watches;
+  private final ExecBackend exec;
+  private final ExecutorService workers;
+  private volatile String serverAddress = "127.0.0.1:443";
+
+  HttpFront(Vertx vertx, StandInStore store, ExecBackend exec, ExecutorService workers) {
+    this.vertx = vertx;
+    this.store = store;
+    this.discovery = new DiscoveryDocuments(store.catalog());
+    this.openApi = new OpenApiDocuments(store.catalog());
+    this.watches = new WatchEndpoint(vertx, store);
+    this.exec = exec;
+    this.workers = workers;
+  }
+
+  /** Watches served so far, by transport ("http", "websocket"). */
+  Map<String, Integer> watchesServed() {
+    return watches.served();
+  }
+
+  void serverAddress(String hostAndPort) {
+    this.serverAddress = hostAndPort;
+  }
+
+  void handle(HttpServerRequest request) {
+    String path = request.path();
+    try {
+      if (request.method() == io.vertx.core.http.HttpMethod.GET) {
+        Optional<String> document = path.startsWith("/openapi/") ? openApi.document(path)
+            : discovery.document(path, serverAddress);
+        if (document.isPresent()) {
+          json(request.response(), 200, document.get());
+          return;
+        }
+        if (path.equals("/healthz") || path.equals("/readyz") || path.equals("/livez")) {
+          request.response().putHeader("Content-Type", "text/plain").end("ok");
+          return;
+        }
+      }
+      Matcher pod = POD_SUBRESOURCE.matcher(path);
+      if (pod.matches()) {
+        podSubresource(request, pod.group(1), pod.group(2), pod.group(3));
+      } else if (request.method() == io.vertx.core.http.HttpMethod.GET && WatchEndpoint.isWatch(request)) {
+        watches.serve(request);
+      } else {
+        toStore(request);
+      }
+    } catch (RuntimeException e) {
+      fail(request.response(), 500, "InternalError", "stand-in failed on " + request.method() + " "
+          + request.uri() + ": " + e);
+    }
+  }
+
+  private void toStore(HttpServerRequest request) {
+    if (request.getParam("dryRun") != null && request.method() != io.vertx.core.http.HttpMethod.GET) {
+      request.resume();
+      fail(request.response(), 400, "BadRequest", "dryRun is not supported by the API server stand-in (it would "
+          + "write): run without --dry-run=server");
+      return;
+    }
+    request.body().onSuccess(body -> workers.execute(() -> {
+      try {
+        String contentType = request.getHeader("Content-Type");
+        byte[] bytes = body.getBytes();
+        if (contentType != null && contentType.startsWith(PROTOBUF)
+            && request.method() == io.vertx.core.http.HttpMethod.DELETE) {
+          bytes = new byte[0]; // DeleteOptions (helm sends them as protobuf); the stand-in ignores them anyway
+          contentType = "application/json";
+        } else if (contentType != null && contentType.startsWith(PROTOBUF)) {
+          Optional<String> secret = ProtobufSecrets.toJson(bytes);
+          if (secret.isEmpty()) {
+            fail(request.response(), 415, "UnsupportedMediaType", "the stand-in decodes protobuf only for Secrets "
+                + "(helm's release records); send JSON (kubectl's typed `create` commands use protobuf: use "
+                + "`kubectl apply -f`)");
+            return;
+          }
+          bytes = secret.get().getBytes(StandardCharsets.UTF_8);
+          contentType = "application/json";
+        }
+        RecordedRequest recorded = new RecordedRequest("HTTP/1.1", HttpMethod.valueOf(request.method().name()),
+            request.uri(), Headers.builder().add("Content-Type", contentType == null ? "application/json"
+                : contentType).build(), new io.fabric8.mockwebserver.http.Buffer(bytes));
+        MockResponse answer = store.dispatch(recorded);
+        respond(request, answer == null ? new MockResponse().setResponseCode(405) : answer);
+      } catch (RuntimeException e) {
+        fail(request.response(), 500, "InternalError", "stand-in failed on " + request.method() + " "
+            + request.uri() + ": " + e);
+      }
+    })).onFailure(e -> fail(request.response(), 400, "BadRequest", "cannot read the request body: " + e));
+  }
+
+  private void respond(HttpServerRequest request, MockResponse answer) {
+    int code = answer.code();
+    String body = answer.getBody() == null ? "" : answer.getBody().readUtf8();
+    if (code >= 400) {
+      json(request.response(), code, StatusBodies.normalise(code, body, describe(request.path())));
+      return;
+    }
+    if (code == 202) {
+      code = 200;
+    }
+    json(request.response(), code, request.method() == io.vertx.core.http.HttpMethod.GET ? typedList(request, body)
+        : body);
+  }
+
+  /** "pods \"worker-0\"", as Kubernetes names an object in its messages. */
+  private static String describe(String path) {
+    Map<String, String> parts = new KubernetesAttributesExtractor().fromKubernetesPath(path);
+    String plural = parts.getOrDefault(KubernetesAttributesExtractor.PLURAL, path);
+    String name = parts.get(KubernetesAttributesExtractor.NAME);
+    return name == null ? plural : plural + " \"" + name + "\"";
+  }
+
+  /** The mock answers lists as kind "List"; Kubernetes says e.g. "PodList" with the group's apiVersion. */
+  private String typedList(HttpServerRequest request, String body) {
+    if (!body.contains("\"List\"")) {
+      return body;
+    }
+    Map<String, String> parts = new KubernetesAttributesExtractor().fromKubernetesPath(request.path());
+    if (parts.containsKey(KubernetesAttributesExtractor.NAME)) {
+      return body;
+    }
+    Optional<ResourceType> type = store.catalog().find(parts.get(KubernetesAttributesExtractor.API),
+        parts.get(KubernetesAttributesExtractor.VERSION), parts.get(KubernetesAttributesExtractor.PLURAL));
+    JsonNode list = Serialization.unmarshal(body, JsonNode.class);
+    if (type.isEmpty() || !"List".equals(list.path("kind").asText())) {
+      return body;
+    }
+    ((ObjectNode) list).put("kind", type.get().kind() + "List");
+    ((ObjectNode) list).put("apiVersion", type.get().groupVersion());
+    return list.toString();
+  }
+
+  private void podSubresource(HttpServerRequest request, String namespace, String pod, String subresource) {
+    Optional<JsonNode> stored = storedPod(namespace, pod);
+    if (stored.isEmpty()) {
+      fail(request.response(), 404, "NotFound", "pods \"" + pod + "\" not found");
+      return;
+    }
+    String container = request.getParam("container");
+    if (container == null || container.isBlank()) {
+      container = stored.get().path("spec").path("containers").path(0).path("name").asText("");
+    }
+    switch (subresource) {
+      case "exec" -> exec(request, namespace, pod, container);
+      case "log" -> logs(request, namespace, pod, container);
+      default -> fail(request.response(), 400, "BadRequest", "pods/" + subresource + " is not served by the stand-in");
+    }
+  }
+
+  private void exec(HttpServerRequest request, String namespace, String pod, String container) {
+    if (!"websocket".equalsIgnoreCase(request.getHeader("Upgrade"))) {
+      fail(request.response(), 400, "BadRequest", "Upgrade request required: the stand-in serves pods/exec over "
+          + "WebSocket (" + ExecSession.V5 + ", " + ExecSession.V4 + ") only, not SPDY");
+      return;
+    }
+    java.util.List<String> command = request.params().getAll("command");
+    boolean stdin = "true".equals(request.getParam("stdin")) || "1".equals(request.getParam("stdin"));
+    boolean stdout = !"false".equals(request.getParam("stdout")) && !"0".equals(request.getParam("stdout"));
+    boolean stderr = !"false".equals(request.getParam("stderr")) && !"0".equals(request.getParam("stderr"));
+    String chosen = container;
+    request.toWebSocket()
+        .onSuccess(ws -> new ExecSession(ws, exec, namespace, pod, chosen, command, stdin, stdout, stderr)
+            .start(workers))
+        .onFailure(e -> fail(request.response(), 400, "BadRequest", "WebSocket upgrade failed: " + e.getMessage()));
+  }
+
+  private void logs(HttpServerRequest request, String namespace, String pod, String container) {
+    workers.execute(() -> {
+      try {
+        byte[] log = exec.logs(namespace, pod, container);
+        request.response().putHeader("Content-Type", "text/plain").end(Buffer.buffer(log));
+      } catch (ExecBackend.ExecException e) {
+        fail(request.response(), 400, "BadRequest", e.getMessage());
+      }
+    });
+  }
+
+  private Optional<JsonNode> storedPod(String namespace, String pod) {
+    MockResponse answer = store.handleGet("/api/v1/namespaces/" + namespace + "/pods/" + pod);
+    if (answer.code() != 200 || answer.getBody() == null) {
+      return Optional.empty();
+    }
+    return Optional.of(Serialization.unmarshal(answer.getBody().readUtf8(), JsonNode.class));
+  }
+
+  static void json(HttpServerResponse response, int code, String body) {
+    response.setStatusCode(code).putHeader("Content-Type", "application/json")
+        .end(Buffer.buffer(body.getBytes(StandardCharsets.UTF_8)));
+  }
+
+  static void fail(HttpServerResponse response, int code, String reason, String message) {
+    if (!response.headWritten()) {
+      json(response, code, StatusBodies.json(code, reason, message));
+    }
+  }
+}

@@ -1,0 +1,280 @@
+package dev.sft.e2e.apiserver;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.client.server.mock.KubernetesAttributesExtractor;
+import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
+import io.fabric8.kubernetes.client.server.mock.crud.KubernetesCrudDispatcherException;
+import io.fabric8.kubernetes.client.utils.Serialization;
+import io.fabric8.mockwebserver.crud.Attribute;
+import io.fabric8.mockwebserver.crud.AttributeSet;
+import io.fabric8.mockwebserver.dsl.HttpMethod;
+import io.fabric8.mockwebserver.http.Buffer;
+import io.fabric8.mockwebserver.http.Headers;
+import io.fabric8.mockwebserver.http.MockResponse;
+import io.fabric8.mockwebserver.http.RecordedRequest;
+import java.nio.charset.StandardCharsets;
+import java.time.ZoneOffset;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.time.temporal.ChronoUnit;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.locks.ReentrantReadWriteLock;
+
+/**
+ * The object store: fabric8's CRUD dispatcher (storage, label/field selectors, create, get, list, delete with
+ * finalizers, CRD bookkeeping), with its PUT/PATCH replaced by {@link UpdateHandler}, every change recorded in a
+ * {@link WatchHub}, and one lock around all of it so that watches start exactly between two changes. Deleting a
+ * Namespace deletes what is in it.
+ */
+public final class StandInStore extends KubernetesCrudDispatcher {
+
+  private static final String CRD_PATH = "/apis/apiextensions.k8s.io/v1/customresourcedefinitions";
+
+  private final ReentrantReadWriteLock lock = new ReentrantReadWriteLock();
+  private final WatchHub watches = new WatchHub();
+  private final ResourceCatalog catalog = new ResourceCatalog(this::storedCrds);
+  private final KubernetesAttributesExtractor keys = new KubernetesAttributesExtractor();
+  private final UpdateHandler updates = new UpdateHandler(this, catalog, this::createFromApply);
+
+  public ResourceCatalog catalog() {
+    return catalog;
+  }
+
+  public WatchHub watches() {
+    return watches;
+  }
+
+  @Override
+  public MockResponse handleCreate(RecordedRequest request) {
+    RecordedRequest named = withGeneratedName(request);
+    return locked(() -> establishIfCrd(UpdateHandler.withoutQuery(named.getPath()), super.handleCreate(named)));
+  }
+
+  /**
+   * metadata.generateName as Kubernetes completes it (five random characters appended); the mock would append "-"
+   * and a UUID, giving names too long for the hostnames the simulated pods take from them.
+   */
+  private static RecordedRequest withGeneratedName(RecordedRequest request) {
+    String body = request.getBody().readUtf8();
+    JsonNode object;
+    try {
+      object = Serialization.jsonMapper().readTree(body);
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      object = null;
+    }
+    String prefix = object == null ? "" : object.path("metadata").path("generateName").asText("");
+    if (object == null || prefix.isEmpty() || !object.path("metadata").path("name").asText("").isEmpty()) {
+      return copy(request, body);
+    }
+    StringBuilder name = new StringBuilder(prefix);
+    java.util.concurrent.ThreadLocalRandom random = java.util.concurrent.ThreadLocalRandom.current();
+    for (int i = 0; i < 5; i++) {
+      name.append("bcdfghjklmnpqrstvwxz2456789".charAt(random.nextInt(27)));
+    }
+    ((ObjectNode) object.path("metadata")).put("name", name.toString());
+    return copy(request, object.toString());
+  }
+
+  private static RecordedRequest copy(RecordedRequest request, String body) {
+    return new RecordedRequest("HTTP/1.1", request.method(), request.getPath(), request.getHeaders(),
+        new Buffer(body.getBytes(StandardCharsets.UTF_8)));
+  }
+
+  /**
+   * A real API server marks a new CRD NamesAccepted and Established (helm waits for it, as does
+   * {@code kubectl wait --for condition=established}); the stand-in serves it at once, so it says so at once.
+   */
+  private MockResponse establishIfCrd(String path, MockResponse created) {
+    if (created.code() != 201 || !path.equals(CRD_PATH)) {
+      return created;
+    }
+    ObjectNode crd = (ObjectNode) Serialization.unmarshal(created.getBody().readUtf8(), JsonNode.class);
+    ObjectNode status = crd.putObject("status");
+    status.set("acceptedNames", crd.path("spec").path("names").deepCopy());
+    var conditions = status.putArray("conditions");
+    String now = ZonedDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.SECONDS)
+        .format(DateTimeFormatter.ISO_INSTANT);
+    for (String type : new String[] {"NamesAccepted", "Established"}) {
+      conditions.addObject().put("type", type).put("status", "True").put("reason", type.equals("Established")
+          ? "InitialNamesAccepted" : "NoConflicts").put("message", "the stand-in serves it").put(
+          "lastTransitionTime", now);
+    }
+    var stored = status.putArray("storedVersions");
+    crd.path("spec").path("versions").forEach(v -> {
+      if (v.path("storage").asBoolean(false)) {
+        stored.add(v.path("name").asText());
+      }
+    });
+    String name = crd.path("metadata").path("name").asText();
+    return guarded(() -> updates.put(CRD_PATH + "/" + name + "/status", crd.toString()));
+  }
+
+  @Override
+  public MockResponse handleUpdate(RecordedRequest request) {
+    return locked(() -> guarded(() -> updates.put(request.getPath(), request.getBody().readUtf8())));
+  }
+
+  @Override
+  public MockResponse handlePatch(RecordedRequest request) {
+    return locked(() -> guarded(() -> updates.patch(request.getPath(), request.getHeader("Content-Type"),
+        request.getBody().readUtf8())));
+  }
+
+  @Override
+  public MockResponse handleDelete(String path) {
+    return locked(() -> super.handleDelete(path));
+  }
+
+  @Override
+  public MockResponse handleGet(String path) {
+    lock.readLock().lock();
+    try {
+      return super.handleGet(path);
+    } finally {
+      lock.readLock().unlock();
+    }
+  }
+
+  /**
+   * Opens a watch on {@code path} (a collection path with its query). Returns what cancels it.
+   * @param fromResourceVersion null for "current state as ADDED, then changes"
+   */
+  public Runnable watch(String path, Long fromResourceVersion, WatchHub.Sink sink) {
+    AttributeSet query = getKey(path);
+    lock.writeLock().lock();
+    try {
+      List<WatchHub.Current> current = new ArrayList<>();
+      if (fromResourceVersion == null) {
+        synchronized (map) {
+          map.forEach((key, json) -> current.add(new WatchHub.Current(key, json)));
+        }
+        current.sort(Comparator.comparingLong(c -> resourceVersionOf(c.object())));
+      }
+      return watches.subscribe(query, fromResourceVersion, current, sink);
+    } finally {
+      lock.writeLock().unlock();
+    }
+  }
+
+  /** Every stored object (for dumps). */
+  public List<String> snapshot() {
+    lock.readLock().lock();
+    try {
+      synchronized (map) {
+        return new ArrayList<>(map.values());
+      }
+    } finally {
+      lock.readLock().unlock();
+    }
+  }
+
+  @Override
+  public void processEvent(String path, AttributeSet pathAttributes, AttributeSet oldAttributes,
+      GenericKubernetesResource resource, String newState) {
+    String before = oldAttributes == null ? null : map.get(oldAttributes);
+    super.processEvent(path, pathAttributes, oldAttributes, resource, newState);
+    if (newState != null) {
+      AttributeSet after = findKeyOf(newState, pathAttributes, resource);
+      watches.publish(resourceVersionOf(newState), oldAttributes, after, newState);
+    } else if (before != null) {
+      long version = requestResourceVersion();
+      watches.publish(version, oldAttributes, null, withResourceVersion(before, version));
+      if ("Namespace".equals(Serialization.unmarshal(before, GenericKubernetesResource.class).getKind())) {
+        deleteContentsOf(Serialization.unmarshal(before, GenericKubernetesResource.class).getMetadata().getName());
+      }
+    }
+  }
+
+  /** Kubernetes deletes a namespace's objects with it (those with finalizers are only marked for deletion). */
+  private void deleteContentsOf(String namespace) {
+    List<Map.Entry<AttributeSet, String>> contents = new ArrayList<>();
+    synchronized (map) {
+      map.entrySet().stream()
+          .filter(e -> e.getKey().matches(new AttributeSet(new Attribute(KubernetesAttributesExtractor.NAMESPACE,
+              namespace))))
+          .forEach(contents::add);
+    }
+    for (Map.Entry<AttributeSet, String> entry : contents) {
+      GenericKubernetesResource object = Serialization.unmarshal(entry.getValue(), GenericKubernetesResource.class);
+      if (object.getFinalizers().isEmpty()) {
+        processEvent("", entry.getKey(), entry.getKey(), null, null);
+      } else if (!object.isMarkedForDeletion()) {
+        object.getMetadata().setDeletionTimestamp(ZonedDateTime.now(ZoneOffset.UTC).truncatedTo(ChronoUnit.SECONDS)
+            .format(DateTimeFormatter.ISO_OFFSET_DATE_TIME));
+        object.getMetadata().setResourceVersion(String.valueOf(requestResourceVersion()));
+        processEvent("", entry.getKey(), entry.getKey(), null, Serialization.asJson(object));
+      }
+    }
+  }
+
+  private AttributeSet findKeyOf(String json, AttributeSet pathAttributes, GenericKubernetesResource resource) {
+    synchronized (map) {
+      for (Map.Entry<AttributeSet, String> entry : map.entrySet()) {
+        if (entry.getValue() == json) {
+          return entry.getKey();
+        }
+      }
+    }
+    AttributeSet key = resource != null ? keys.extract(resource) : keys.fromResource(json);
+    return key.containsKey(KubernetesAttributesExtractor.PLURAL) ? key : AttributeSet.merge(pathAttributes, key);
+  }
+
+  private MockResponse createFromApply(String collectionPath, String json) {
+    RecordedRequest post = new RecordedRequest("HTTP/1.1", HttpMethod.POST, collectionPath,
+        Headers.builder().add("Content-Type", "application/json").build(),
+        new Buffer(json.getBytes(StandardCharsets.UTF_8)));
+    return super.handleCreate(post);
+  }
+
+  private List<JsonNode> storedCrds() {
+    List<JsonNode> crds = new ArrayList<>();
+    synchronized (map) {
+      for (String json : map.values()) {
+        if (json.contains("\"CustomResourceDefinition\"")) {
+          JsonNode node = Serialization.unmarshal(json, JsonNode.class);
+          if ("CustomResourceDefinition".equals(node.path("kind").asText())) {
+            crds.add(node);
+          }
+        }
+      }
+    }
+    return crds;
+  }
+
+  private static long resourceVersionOf(String json) {
+    return Serialization.unmarshal(json, JsonNode.class).path("metadata").path("resourceVersion").asLong(0);
+  }
+
+  private static String withResourceVersion(String json, long version) {
+    ObjectNode node = (ObjectNode) Serialization.unmarshal(json, JsonNode.class);
+    ((ObjectNode) node.path("metadata")).put("resourceVersion", String.valueOf(version));
+    return node.toString();
+  }
+
+  @FunctionalInterface
+  private interface Write {
+    MockResponse run() throws KubernetesCrudDispatcherException;
+  }
+
+  private static MockResponse guarded(Write write) {
+    try {
+      return write.run();
+    } catch (KubernetesCrudDispatcherException e) {
+      return new MockResponse().setResponseCode(e.getCode()).setBody(e.toStatusBody());
+    }
+  }
+
+  private MockResponse locked(java.util.function.Supplier<MockResponse> write) {
+    lock.writeLock().lock();
+    try {
+      return write.get();
+    } finally {
+      lock.writeLock().unlock();
+    }
+  }
+}
