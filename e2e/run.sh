@@ -65,7 +65,7 @@ phase "building the harness, the controller and the contract (Maven, tests skipp
 
 if [[ -z "$kubeconfig" ]]; then
   phase "building the images from docker/ with podman"
-  SFT_SPARK_IMAGE="$spark_image" SFT_CONTROLLER_IMAGE="$controller_image" docker/build-images.sh 2>&1 \
+  SFT_HARNESS_IMAGE="$spark_image" SFT_CONTROLLER_IMAGE="$controller_image" docker/build-images.sh 2>&1 \
     | tee "$out/images.log" || die "building the images failed (log: $out/images.log)"
   [[ "${PIPESTATUS[0]}" == 0 ]] || die "building the images failed (log: $out/images.log)"
   # The spec-change step rolls the Spark pods to a new image tag, as a GitOps image bump would.

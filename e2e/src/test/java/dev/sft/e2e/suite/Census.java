@@ -6,6 +6,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Supplier;
 
 /**
  * Samples, once a second in the background, every object of one kind and selector the API server shows, by uid, so
@@ -21,25 +22,25 @@ final class Census implements AutoCloseable {
   private final Thread sampler;
   private volatile boolean running = true;
 
-  Census(Kubectl kubectl, String namespace, String kind, String selector) {
+  Census(String what, Supplier<List<JsonNode>> observe) {
     sampler = new Thread(() -> {
       while (running) {
-        sample(kubectl, namespace, kind, selector);
+        sample(observe);
         try {
           Thread.sleep(1000);
         } catch (InterruptedException e) {
           return;
         }
       }
-    }, "census-" + kind + "-" + selector);
+    }, "census-" + what);
     sampler.setDaemon(true);
     sampler.start();
   }
 
-  private void sample(Kubectl kubectl, String namespace, String kind, String selector) {
+  private void sample(Supplier<List<JsonNode>> observe) {
     List<JsonNode> items;
     try {
-      items = kubectl.list(namespace, kind, selector);
+      items = observe.get();
     } catch (AssertionError | RuntimeException e) {
       return; // an API hiccup loses one sample; objects of interest live for many seconds
     }

@@ -23,6 +23,10 @@ public final class Kubectl {
     this.kubeconfig = kubeconfig;
   }
 
+  public Path kubeconfig() {
+    return kubeconfig;
+  }
+
   public Command.Result run(String... args) {
     return run(BOUND, null, args);
   }

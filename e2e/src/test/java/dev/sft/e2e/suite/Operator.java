@@ -6,8 +6,9 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The sft operator as GitOps tools install it: {@code helm template … | kubectl apply -f -} (a stand-in cannot store
- * helm's protobuf release Secrets; on a real cluster the same manifests are what helm install would create).
+ * The sft operator installed as the README says, with a real {@code helm install} (the stand-in decodes helm's
+ * protobuf release Secrets; the GitOps way, {@code helm template … | kubectl apply -f -}, is covered by the
+ * stand-in's own tests).
  */
 final class Operator {
   static final String RELEASE = "sft";
@@ -17,7 +18,7 @@ final class Operator {
 
   private final E2eSettings settings;
   private final Kubectl kubectl;
-  private String rendered;
+  private boolean installed;
 
   Operator(E2eSettings settings, Kubectl kubectl) {
     this.settings = settings;
@@ -28,15 +29,17 @@ final class Operator {
     kubectl.apply(null, TestResources.namespace(settings.operatorNamespace()));
     kubectl.apply(null, TestResources.namespace(settings.testNamespace()));
     Map<String, String> image = OperatorEndToEndIT.split(settings.controllerImage());
-    rendered = Command.run(Duration.ofSeconds(60), List.of(settings.helm().toString(), "template", RELEASE,
+    Command.run(Duration.ofSeconds(180), List.of(settings.helm().toString(), "install", RELEASE,
         settings.repository().resolve("charts/sft-operator").toString(), "--namespace", settings.operatorNamespace(),
-        "--include-crds", "--set", "watchNamespaces={" + settings.testNamespace() + "}",
+        "--kubeconfig", kubectl.kubeconfig().toString(),
+        "--set", "watchNamespaces={" + settings.testNamespace() + "}",
         "--set", "image.repository=" + image.get("repository"), "--set", "image.tag=" + image.get("tag"),
         "--set", "image.pullPolicy=" + System.getProperty("sft.e2e.pullPolicy", "IfNotPresent"),
         // Simulated pods share this machine's network: 8080 on every address would take the Spark masters' port.
         "--set", "listenOnPodIP=" + !settings.realCluster())).orFail();
-    Progress.say("applying the chart (%d objects)", rendered.split("\n---").length);
-    kubectl.apply(null, rendered);
+    installed = true;
+    Progress.say("helm install %s: %s", RELEASE, kubectl.run("get", "deployment", "-n", settings.operatorNamespace(),
+        DEPLOYMENT, "-o", "name").orFail().strip());
   }
 
   /** The controller's pod, once its readiness probe (the health endpoint /q/health/ready) passes. */
@@ -58,8 +61,9 @@ final class Operator {
   }
 
   void uninstall() {
-    if (rendered != null) {
-      kubectl.run(Duration.ofSeconds(180), rendered, "delete", "--ignore-not-found", "-f", "-");
+    if (installed) {
+      Command.run(Duration.ofSeconds(180), List.of(settings.helm().toString(), "uninstall", RELEASE, "--namespace",
+          settings.operatorNamespace(), "--kubeconfig", kubectl.kubeconfig().toString()));
     }
   }
 

@@ -87,7 +87,7 @@ class OperatorEndToEndIT {
     String ns = settings.testNamespace();
     long started = System.nanoTime();
     kubectl.apply(ns, TestResources.json(resources.minimal(MINIMAL)));
-    try (Census jobs = new Census(kubectl, ns, "jobs", "sft.dev/test=" + MINIMAL)) {
+    try (Census jobs = new Census("jobs of " + MINIMAL, () -> kubectl.list(ns, "jobs", "sft.dev/test=" + MINIMAL))) {
       String lossJob = MINIMAL + "-r1-loss";
       JsonNode lossPod = Await.until("the loss Job's harness pod running", settings.runBound(),
           () -> kubectl.list(ns, "pods", "job-name=" + lossJob),
@@ -116,7 +116,7 @@ class OperatorEndToEndIT {
 
     long cleanup = System.nanoTime();
     Await.until("default cleanup: no master or worker pods of " + MINIMAL, Duration.ofSeconds(180),
-        () -> kubectl.list(ns, "pods", "sft.dev/test=" + MINIMAL + ",sft.dev/component in (master,worker)").size(),
+        () -> sparkPods(MINIMAL).size(),
         remaining -> remaining == 0);
     timings.record("Ready to cluster pods gone", cleanup);
     assertThat(kubectl.find(ns, "pvc", MINIMAL + "-shared")).as("the claim with the evidence is kept").isNotNull();
@@ -156,11 +156,10 @@ class OperatorEndToEndIT {
     assertThat(failingFirstRunId).as("the failing run of the step before").isNotBlank();
     String ns = settings.testNamespace();
     long started = System.nanoTime();
-    String podSelector = "sft.dev/test=" + FAILING + ",sft.dev/component in (master,worker)";
     JsonNode status;
-    RolloutWatch rollout = new RolloutWatch(kubectl, ns, podSelector, FAILING + "-r2-spec",
+    RolloutWatch rollout = new RolloutWatch(kubectl, ns, () -> sparkPods(FAILING), FAILING + "-r2-spec",
         settings.sparkImageRollout(), 3);
-    try (rollout; Census pods = new Census(kubectl, ns, "pods", podSelector)) {
+    try (rollout; Census pods = new Census("Spark pods of " + FAILING, () -> sparkPods(FAILING))) {
       // As GitOps would: the harness override dropped, a new Spark image tag, two repetitions.
       kubectl.run("patch", "-n", ns, "schedulerfailuretest/" + FAILING, "--type", "json", "-p", """
           [{"op":"remove","path":"/spec/harness/command"},
@@ -181,6 +180,14 @@ class OperatorEndToEndIT {
     assertThat(status.path("history").findValuesAsText("runId")).contains(failingFirstRunId);
     assertThat(rollout.samplesWithJob()).as("samples that saw the second run's harness Job").isPositive();
     assertThat(rollout.violations()).as("the harness must start only after the rollout").isEmpty();
+  }
+
+  /** The master and worker pods of a test (the stand-in has no set-based selectors: filtered here). */
+  private List<JsonNode> sparkPods(String test) {
+    return kubectl.list(settings.testNamespace(), "pods", "sft.dev/test=" + test).stream()
+        .filter(p -> List.of("master", "worker").contains(p.path("metadata").path("labels")
+            .path("sft.dev/component").asText()))
+        .toList();
   }
 
   private JsonNode statusOf(String name) {

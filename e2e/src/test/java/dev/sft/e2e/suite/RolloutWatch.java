@@ -3,6 +3,7 @@ package dev.sft.e2e.suite;
 import com.fasterxml.jackson.databind.JsonNode;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 
 /**
  * Watches, by sampling pods and Jobs together once a second, that a harness Job never runs while the cluster is
@@ -15,12 +16,12 @@ final class RolloutWatch implements AutoCloseable {
   private final Thread sampler;
   private volatile boolean running = true;
 
-  RolloutWatch(Kubectl kubectl, String namespace, String podSelector, String jobName, String newImage,
-      int expectedPods) {
+  RolloutWatch(Kubectl kubectl, String namespace, Supplier<List<JsonNode>> sparkPods, String jobName,
+      String newImage, int expectedPods) {
     sampler = new Thread(() -> {
       while (running) {
         try {
-          List<JsonNode> pods = kubectl.list(namespace, "pods", podSelector);
+          List<JsonNode> pods = sparkPods.get();
           JsonNode job = kubectl.find(namespace, "job", jobName);
           if (job != null && !finished(job)) {
             String seen = describe(pods);

@@ -1,10 +1,118 @@
 package dev.sft.e2e.suite;
 
-/** Placeholder until the stand-in and simulator branches land (coordinator). */
-final class SimulatedKubernetes {
-  private SimulatedKubernetes() {}
+import dev.sft.e2e.apiserver.ApiServerStandIn;
+import dev.sft.e2e.apiserver.ExecBackend;
+import dev.sft.e2e.apiserver.ExecResult;
+import dev.sft.e2e.kubelet.PodExec;
+import dev.sft.e2e.kubelet.Simulator;
+import dev.sft.e2e.kubelet.SimulatorConfig;
+import io.fabric8.kubernetes.client.Config;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.NoSuchElementException;
+import java.util.concurrent.atomic.AtomicReference;
+
+/**
+ * Kubernetes on this machine, openly simulated: the API server stand-in, and the simulated kubelet with the
+ * StatefulSet, Job and Deployment controllers, whose pods are real podman containers of the images under test.
+ */
+final class SimulatedKubernetes implements TestKubernetes {
+  /** Pod IPs: loopback addresses far from the embedded cluster's 127.0.0.1-3. */
+  static final String POD_NETWORK = "127.0.100.0/22";
+
+  private final ApiServerStandIn apiServer;
+  private final KubernetesClient client;
+  private final Simulator simulator;
+  private final Path nodeState;
+
+  private SimulatedKubernetes(ApiServerStandIn apiServer, KubernetesClient client, Simulator simulator,
+      Path nodeState) {
+    this.apiServer = apiServer;
+    this.client = client;
+    this.simulator = simulator;
+    this.nodeState = nodeState;
+  }
 
   static TestKubernetes start(E2eSettings settings) {
-    throw new IllegalStateException("not wired yet");
+    Path work = settings.output().resolve("cluster");
+    // The stand-in answers pods/exec through the kubelet, which needs a client of the stand-in: bound once both exist.
+    AtomicReference<PodExec> kubelet = new AtomicReference<>();
+    ApiServerStandIn apiServer;
+    try {
+      apiServer = ApiServerStandIn.start(work.resolve("api-server"), new KubeletExec(kubelet));
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot start the API server stand-in", e);
+    }
+    KubernetesClient client;
+    try {
+      client = new KubernetesClientBuilder()
+          .withConfig(Config.fromKubeconfig(Files.readString(apiServer.kubeconfigPath()))).build();
+    } catch (IOException e) {
+      apiServer.close();
+      throw new UncheckedIOException("cannot read the stand-in's kubeconfig", e);
+    }
+    Path nodeState = work.resolve("node");
+    SimulatorConfig config = SimulatorConfig.of(nodeState, POD_NETWORK, apiServer.host(), apiServer.port())
+        .withServiceAccounts(apiServer.caPem(), (namespace, serviceAccount) -> apiServer.token());
+    Simulator simulator = Simulator.start(client, config);
+    kubelet.set(simulator.podExec());
+    Progress.say("API server stand-in at %s; simulated node state in %s", apiServer.url(), nodeState);
+    return new SimulatedKubernetes(apiServer, client, simulator, nodeState);
+  }
+
+  @Override
+  public Path kubeconfig() {
+    return apiServer.kubeconfigPath();
+  }
+
+  @Override
+  public void killContainer(String namespace, String pod, String container) {
+    simulator.kubelet().kill(namespace, pod, container);
+  }
+
+  @Override
+  public void collectArtifacts(Path folder) {
+    try {
+      int objects = apiServer.dump(folder.resolve("objects"));
+      simulator.kubelet().dumpLogs(folder.resolve("logs"));
+      Files.write(folder.resolve("containers.txt"), simulator.kubelet().containerSummaries());
+      Progress.say("kept %d API objects, the containers' logs, and the shared folders stay in %s", objects,
+          nodeState);
+    } catch (IOException | RuntimeException e) {
+      Progress.say("cannot keep all artifacts under %s: %s", folder, e);
+    }
+  }
+
+  @Override
+  public void close() {
+    try {
+      simulator.close();
+    } finally {
+      client.close();
+      apiServer.close();
+    }
+  }
+
+  /** pods/exec of the stand-in, run by the simulated kubelet (podman exec in the pod's container). */
+  private record KubeletExec(AtomicReference<PodExec> kubelet) implements ExecBackend {
+    @Override
+    public ExecResult exec(String namespace, String pod, String container, List<String> command, byte[] stdin)
+        throws ExecException {
+      PodExec exec = kubelet.get();
+      if (exec == null) {
+        throw new ExecException("the simulated kubelet is not running yet");
+      }
+      try {
+        var result = exec.exec(namespace, pod, container, command, stdin.length == 0 ? null : stdin);
+        return new ExecResult(result.exitCode(), result.stdout(), result.stderr());
+      } catch (NoSuchElementException | IllegalStateException e) {
+        throw new ExecException(e.getMessage());
+      }
+    }
   }
 }
