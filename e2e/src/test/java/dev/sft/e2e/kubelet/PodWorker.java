@@ -168,6 +168,7 @@ final class PodWorker {
       }
       created = true;
       startTime = Instant.now();
+      beganRun(startTime);
       blockedReason = null;
       blockedMessage = null;
     } catch (PodStartBlocked e) {
@@ -205,11 +206,7 @@ final class PodWorker {
   private void onRunning(ContainerInfo info) {
     containerId = info.id();
     if (runStartedAt == null) {
-      runStartedAt = info.startedAt() != null ? info.startedAt() : Instant.now();
-      Container container = container();
-      startup = tracker(container.getStartupProbe());
-      readiness = tracker(container.getReadinessProbe());
-      liveness = tracker(container.getLivenessProbe());
+      beganRun(info.startedAt() != null ? info.startedAt() : Instant.now());
     }
     Instant now = Instant.now();
     if (startup != null && !Boolean.TRUE.equals(startup.passing())) {
@@ -233,6 +230,15 @@ final class PodWorker {
     }
   }
 
+  /** A container run began (created or restarted): its probes start over. */
+  private void beganRun(Instant at) {
+    runStartedAt = at;
+    Container container = container();
+    startup = tracker(container.getStartupProbe());
+    readiness = tracker(container.getReadinessProbe());
+    liveness = tracker(container.getLivenessProbe());
+  }
+
   private ProbeTracker tracker(Probe probe) {
     return probe == null ? null : new ProbeTracker(probe, runStartedAt);
   }
@@ -246,6 +252,9 @@ final class PodWorker {
   /** The container has exited (or vanished): record it once, then restart it when the policy says so. */
   private void onExited(ContainerInfo info) {
     if (terminated == null) {
+      if (info != null) {
+        containerId = info.id();
+      }
       int exitCode = info == null ? 137 : info.exitCode();
       String reason = info == null ? "ContainerMissing" : exitCode == 0 ? "Completed" : "Error";
       String message = TerminationMessages.read(PodVolumes.terminationFile(podDir, container().getName()),
@@ -275,7 +284,7 @@ final class PodWorker {
       restartCount++;
       lastTerminated = terminated;
       terminated = null;
-      runStartedAt = null;
+      beganRun(Instant.now());
     } catch (IOException | RuntimeException e) {
       blockedMessage = "restart failed: " + e.getMessage();
     }
