@@ -27,7 +27,7 @@ import java.util.stream.Collectors;
  * this node's containers once, then lets every idle worker take a step on a small thread pool (so a slow stop does
  * not hold the others up). Closing it removes every container it started, and no other.
  */
-public final class Kubelet implements PodExec, AutoCloseable {
+public final class Kubelet implements PodExec, PodLogs, AutoCloseable {
   public static final String NODE_NAME = "sft-e2e-node";
   public static final String HOST_IP = "127.0.0.1";
   private static final System.Logger LOG = System.getLogger(Kubelet.class.getName());
@@ -35,7 +35,7 @@ public final class Kubelet implements PodExec, AutoCloseable {
   private final NodeContext node;
   private final Map<String, PodWorker> workers = new ConcurrentHashMap<>();
   private final Map<String, Future<?>> running = new HashMap<>();
-  private final ExecutorService pool = Executors.newFixedThreadPool(4, r -> {
+  private final ExecutorService pool = Executors.newFixedThreadPool(8, r -> {
     Thread thread = new Thread(r, "sim-kubelet");
     thread.setDaemon(true);
     return thread;
@@ -101,15 +101,26 @@ public final class Kubelet implements PodExec, AutoCloseable {
     return node.podman().exec(worker.containerName(), command, stdin, Duration.ofMinutes(10));
   }
 
-  /** The container's log, stdout and stderr together (tailLines null for all of it). */
+  @Override
   public String logs(String namespace, String pod, String container, Integer tailLines) {
     return node.podman().logs(worker(namespace, pod, container).containerName(), tailLines);
   }
 
-  /** Copies every container's log (of this node, running or exited) into {@code dir}, one file per container. */
+  /**
+   * Copies every container's log into {@code dir}, one file per container: those still on the node (running or
+   * exited) and those of pods already removed, whose logs the node kept when it removed them.
+   */
   public void dumpLogs(Path dir) {
     try {
       Files.createDirectories(dir);
+      Path archive = node.logArchive();
+      if (Files.isDirectory(archive)) {
+        try (var kept = Files.list(archive)) {
+          for (Path log : kept.toList()) {
+            Files.copy(log, dir.resolve(log.getFileName()), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+          }
+        }
+      }
       for (ContainerInfo info : node.podman().containers()) {
         Files.writeString(dir.resolve(info.name() + ".log"), node.podman().logs(info.name(), null));
       }

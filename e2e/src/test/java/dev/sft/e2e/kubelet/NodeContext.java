@@ -11,6 +11,11 @@ record NodeContext(KubernetesClient client, SimulatorConfig config, Podman podma
     return "sft-e2e-" + namespace + "-" + pod;
   }
 
+  /** Where the logs of removed containers are kept, for failure reports. */
+  Path logArchive() {
+    return config.stateDir().resolve("removed-container-logs");
+  }
+
   Path podDir(String namespace, String pod, String uid) {
     String shortUid = uid == null ? "nouid" : uid.length() > 8 ? uid.substring(0, 8) : uid;
     return config.stateDir().resolve("pods").resolve(namespace + "_" + pod + "_" + shortUid);

@@ -119,6 +119,7 @@ final class PodWorker {
     removed = true;
     if (created) {
       node.podman().stop(containerName, graceSeconds);
+      keepLog();
       node.podman().remove(containerName);
     }
     node.ips().release(uid);
@@ -350,6 +351,18 @@ final class PodWorker {
       if (e.getCode() != 404) {
         throw e;
       }
+    }
+  }
+
+  /** The log outlives the container: {@code <container>.<uid prefix>.log} in the node's archive. */
+  private void keepLog() {
+    try {
+      Files.createDirectories(node.logArchive());
+      String shortUid = uid == null ? "nouid" : uid.substring(0, Math.min(8, uid.length()));
+      Files.writeString(node.logArchive().resolve(containerName + "." + shortUid + ".log"),
+          node.podman().logs(containerName, null));
+    } catch (IOException | RuntimeException e) {
+      // A lost log must not keep the pod's container around.
     }
   }
 
