@@ -30,7 +30,11 @@ final class BoundedWait {
         throw new IllegalStateException("interrupted while waiting for " + what, e);
       }
     }
-    throw new AssertionError("waited " + bound.toSeconds() + " s for " + what + "; last saw: " + seen
+    String last = String.valueOf(seen);
+    if (last.length() > 3000) {
+      last = last.substring(0, 3000) + "... (" + last.length() + " characters)";
+    }
+    throw new AssertionError("waited " + bound.toSeconds() + " s for " + what + "; last saw: " + last
         + (lastError != null ? "; last error: " + lastError : ""));
   }
 }

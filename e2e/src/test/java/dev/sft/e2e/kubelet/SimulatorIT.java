@@ -1,6 +1,7 @@
 package dev.sft.e2e.kubelet;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import io.fabric8.kubernetes.api.model.ContainerStateTerminated;
 import io.fabric8.kubernetes.api.model.HasMetadata;
@@ -57,6 +58,8 @@ class SimulatorIT {
 
   @BeforeAll
   static void start() throws IOException {
+    // The mock logs every request at INFO: the simulator's polling would drown the test's output.
+    java.util.logging.Logger.getLogger("io.fabric8.mockwebserver").setLevel(java.util.logging.Level.WARNING);
     Podman podman = new Podman("it-probe");
     Podman.requireInstalled();
     assertThat(podman.imageExists(IMAGE)).as("image %s exists (build it with docker/build-images.sh)", IMAGE)
@@ -131,10 +134,34 @@ class SimulatorIT {
     assertThat(env.stdoutText()).isEqualTo(ip + " 127.0.0.1\nsim-worker-1\n");
     assertThat(simulator.podExec().exec(NS, "sim-worker-0", null, List.of("ls", "/shared"), null).stdoutText())
         .as("the ReadWriteMany claim is one folder in every pod").contains("from-worker-1");
+    assertThat(simulator.podExec().exec(NS, "sim-worker-0", null, List.of("id", "-G"), null).stdoutText())
+        .as("fsGroup as a supplementary group").contains("185");
+    assertThat(simulator.podExec().exec(NS, "sim-worker-0", null, List.of("ls", PodVolumes.SERVICE_ACCOUNT_PATH),
+        null).exitCode()).as("automountServiceAccountToken: false mounts no token").isNotZero();
+    assertThatThrownBy(() -> simulator.podExec().exec(NS, "nope", null, List.of("true"), null))
+        .isInstanceOf(java.util.NoSuchElementException.class);
+    assertThatThrownBy(() -> simulator.podExec().exec(NS, "sim-worker-0", "other", List.of("true"), null))
+        .isInstanceOf(java.util.NoSuchElementException.class).hasMessageContaining("has no container other");
   }
 
   @Test
   @Order(3)
+  void theKillScriptRunsThroughExecWithTheImagesTools() throws IOException {
+    // The harness's pod-exec transport runs this script as `sh -c SCRIPT sft-kill MODE PID EXECUTOR HOST TIMEOUT`;
+    // PID 1 of a worker is the Worker JVM, so the identity check must refuse it, after reading its command line.
+    String script = Files.readString(Paths.get("..", "harness-job", "src", "main", "resources", "dev", "sft",
+        "harness", "kill", "kill-executor.sh"));
+    ExecResult result = simulator.podExec().exec(NS, "sim-worker-0", "spark", List.of("sh", "-c",
+        "REFUSED_IDENTITY=3; KILLED=0; NO_SUCH_PROCESS=4\n" + script, "sft-kill", "check", "1", "7", "h", "1000"),
+        null);
+    assertThat(result.stdoutText()).contains("cmdline=java ", "org.apache.spark.deploy.worker.Worker",
+        "result=refused", "is not a Spark executor");
+    assertThat(result.exitCode()).as(result.toString()).isEqualTo(3);
+    assertThat(result.stderrText()).as("no tool missing from the image").isEmpty();
+  }
+
+  @Test
+  @Order(4)
   void namesOfServicesCreatedAfterTheContainersStartedResolveInThem() {
     client.services().inNamespace(NS).resource(new ServiceBuilder().withNewMetadata().withName("late").endMetadata()
         .withNewSpec().withSelector(Map.of("sft.dev/test", "sim", "sft.dev/component", "master"))
@@ -150,7 +177,7 @@ class SimulatorIT {
   }
 
   @Test
-  @Order(4)
+  @Order(5)
   void failingJobEndsFailedWithExitCodeAndTerminationMessage() {
     Job job = job("fails", "echo hello > /dev/termination-log; exit 3", null);
     Pod pod = finishedPodOf(job);
@@ -170,12 +197,22 @@ class SimulatorIT {
   }
 
   @Test
-  @Order(5)
-  void fallbackToLogsOnErrorUsesTheLastLogLinesAndDeadlinesFailJobs() {
+  @Order(6)
+  void fallbackToLogsOnErrorServiceAccountCompletionAndDeadlines() {
     Pod logs = finishedPodOf(job("last-words", "echo first; echo last words; exit 4", "FallbackToLogsOnError"));
     ContainerStateTerminated terminated = logs.getStatus().getContainerStatuses().get(0).getState().getTerminated();
     assertThat(terminated.getExitCode()).isEqualTo(4);
     assertThat(terminated.getMessage()).isEqualTo("first\nlast words\n");
+
+    Pod sa = finishedPodOf(job("service-account", "d=/var/run/secrets/kubernetes.io/serviceaccount; "
+        + "{ cat $d/token; echo; cat $d/namespace; echo; head -1 $d/ca.crt; } > /dev/termination-log", null));
+    assertThat(sa.getStatus().getPhase()).isEqualTo("Succeeded");
+    assertThat(sa.getStatus().getContainerStatuses().get(0).getState().getTerminated().getMessage())
+        .isEqualTo("token-of-sim-default\nsim\n-----BEGIN CERTIFICATE-----\n");
+    Job complete = client.batch().v1().jobs().inNamespace(NS).withName("service-account").get();
+    assertThat(complete.getStatus().getSucceeded()).isEqualTo(1);
+    assertThat(complete.getStatus().getConditions()).extracting(c -> c.getType())
+        .containsExactly("SuccessCriteriaMet", "Complete");
 
     Job slow = new JobBuilder(jobSpec("slow", "sleep 600", null)).editSpec().withActiveDeadlineSeconds(3L).endSpec()
         .build();
@@ -189,7 +226,7 @@ class SimulatorIT {
   }
 
   @Test
-  @Order(6)
+  @Order(7)
   void deploymentRestartsItsExitingContainerAndReplacesDeletedPods() {
     client.apps().deployments().inNamespace(NS).resource(new DeploymentBuilder()
         .withNewMetadata().withName("crashy").endMetadata()
@@ -205,9 +242,8 @@ class SimulatorIT {
               .addNewVolume().withName("tmp").withNewEmptyDir().endEmptyDir().endVolume()
             .endSpec().endTemplate().endSpec().build()).create();
     Pod restarted = BoundedWait.until("the crashy pod's container to be restarted", Duration.ofSeconds(60),
-        () -> only(client.pods().inNamespace(NS).withLabel("app", "crashy").list().getItems()),
-        p -> p != null && p.getStatus() != null && p.getStatus().getContainerStatuses() != null
-            && p.getStatus().getContainerStatuses().get(0).getRestartCount() >= 1);
+        () -> new Observed<>(only(client.pods().inNamespace(NS).withLabel("app", "crashy").list().getItems())),
+        o -> restarts(o.pod()) >= 1).pod();
     var status = restarted.getStatus().getContainerStatuses().get(0);
     assertThat(status.getLastState().getTerminated().getExitCode())
         .as("exit 1 after the read-only root refused a write and /tmp took one").isEqualTo(1);
@@ -215,15 +251,51 @@ class SimulatorIT {
 
     client.pods().inNamespace(NS).resource(restarted).delete();
     BoundedWait.until("a new crashy pod to replace the deleted one", Duration.ofSeconds(30),
-        () -> only(client.pods().inNamespace(NS).withLabel("app", "crashy").list().getItems()),
-        p -> p != null && !p.getMetadata().getName().equals(restarted.getMetadata().getName()));
+        () -> new Observed<>(only(client.pods().inNamespace(NS).withLabel("app", "crashy").list().getItems())),
+        o -> o.pod() != null && !o.pod().getMetadata().getName().equals(restarted.getMetadata().getName()));
     client.apps().deployments().inNamespace(NS).withName("crashy").delete();
     BoundedWait.until("the garbage collector to delete the deleted Deployment's pod", Duration.ofSeconds(30),
         () -> client.pods().inNamespace(NS).withLabel("app", "crashy").list().getItems(), List::isEmpty);
   }
 
   @Test
-  @Order(7)
+  @Order(8)
+  void httpProbesOnNamedPortsGateReadinessAndAFailingLivenessProbeRestarts() {
+    // A Spark master in a Deployment, probed the way the chart probes the controller: startup and readiness by
+    // httpGet on the named port; liveness on a path that answers 404 (Spark's UI answers 200 elsewhere), so the kubelet must restart the container.
+    client.apps().deployments().inNamespace(NS).resource(new DeploymentBuilder()
+        .withNewMetadata().withName("probed").endMetadata()
+        .withNewSpec().withReplicas(1).withNewSelector().addToMatchLabels("app", "probed").endSelector()
+          .withNewTemplate().withNewMetadata().addToLabels("app", "probed").endMetadata()
+            .withNewSpec().withTerminationGracePeriodSeconds(5L).withNewSecurityContext().withRunAsUser(185L)
+              .endSecurityContext()
+              .addNewContainer().withName("ui").withImage(IMAGE)
+                .withCommand("java", "-Xmx256m", "-cp", "/opt/spark/jars/*", "org.apache.spark.deploy.master.Master",
+                    "--host", "$(POD_IP)", "--port", "7077", "--webui-port", "8080")
+                .addNewEnv().withName("POD_IP").withNewValueFrom().withNewFieldRef().withFieldPath("status.podIP")
+                  .endFieldRef().endValueFrom().endEnv()
+                .addNewEnv().withName("SPARK_LOCAL_IP").withValue("$(POD_IP)").endEnv()
+                .addNewPort().withName("http").withContainerPort(8080).endPort()
+                .withNewStartupProbe().withNewHttpGet().withPath("/json/").withNewPort("http").endHttpGet()
+                  .withPeriodSeconds(1).withFailureThreshold(60).endStartupProbe()
+                .withNewReadinessProbe().withNewHttpGet().withPath("/json/").withNewPort("http").endHttpGet()
+                  .withPeriodSeconds(1).endReadinessProbe()
+                .withNewLivenessProbe().withNewHttpGet().withPath("/static/no-such-file").withNewPort("http").endHttpGet()
+                  .withInitialDelaySeconds(3).withPeriodSeconds(1).withFailureThreshold(2).endLivenessProbe()
+              .endContainer()
+            .endSpec().endTemplate().endSpec().build()).create();
+    BoundedWait.until("the probed pod to become ready", Duration.ofSeconds(60),
+        () -> new Observed<>(only(client.pods().inNamespace(NS).withLabel("app", "probed").list().getItems())),
+        o -> o.pod() != null && Selectors.ready(o.pod()));
+    Pod restarted = BoundedWait.until("the failing liveness probe to restart the container", Duration.ofSeconds(60),
+        () -> new Observed<>(only(client.pods().inNamespace(NS).withLabel("app", "probed").list().getItems())),
+        o -> restarts(o.pod()) >= 1).pod();
+    assertThat(restarted.getStatus().getContainerStatuses().get(0).getLastState().getTerminated()).isNotNull();
+    client.apps().deployments().inNamespace(NS).withName("probed").delete();
+  }
+
+  @Test
+  @Order(9)
   void templateChangeRollsWorkersAndOwnerDeletionRemovesPods() {
     StatefulSet before = client.apps().statefulSets().inNamespace(NS).withName("sim-worker").get();
     String oldRevision = before.getStatus().getUpdateRevision();
@@ -279,6 +351,25 @@ class SimulatorIT {
                       : p.getStatus().getPhase() + "/" + p.getStatus().getContainerStatuses())).toList()
               + " error " + simulator.lastError();
         }, seen -> seen.contains("readyReplicas=" + replicas + ","));
+  }
+
+  /** A pod as a wait reports it: name, phase, readiness and its container's state, not the whole object. */
+  private record Observed<T extends Pod>(T pod) {
+    @Override
+    public String toString() {
+      if (pod == null) {
+        return "no single live pod";
+      }
+      var status = pod.getStatus();
+      return pod.getMetadata().getName() + " phase " + (status == null ? null : status.getPhase()) + " ready "
+          + Selectors.ready(pod) + " containers " + (status == null ? null : status.getContainerStatuses());
+    }
+  }
+
+  private static int restarts(Pod pod) {
+    return pod == null || pod.getStatus() == null || pod.getStatus().getContainerStatuses() == null
+        || pod.getStatus().getContainerStatuses().isEmpty() ? -1
+        : pod.getStatus().getContainerStatuses().get(0).getRestartCount();
   }
 
   private static Pod only(List<Pod> pods) {
