@@ -17,7 +17,7 @@ record NodeContext(KubernetesClient client, SimulatorConfig config, Podman podma
   }
 
   Path podDir(String namespace, String pod, String uid) {
-    String shortUid = uid == null ? "nouid" : uid.length() > 8 ? uid.substring(0, 8) : uid;
-    return config.stateDir().resolve("pods").resolve(namespace + "_" + pod + "_" + shortUid);
+    // The whole uid: a pod recreated under the same name (StatefulSet) must never share the old one's folder.
+    return config.stateDir().resolve("pods").resolve(namespace + "_" + pod + "_" + (uid == null ? "nouid" : uid));
   }
 }

@@ -354,12 +354,11 @@ final class PodWorker {
     }
   }
 
-  /** The log outlives the container: {@code <container>.<uid prefix>.log} in the node's archive. */
+  /** The log outlives the container: {@code <container>.<pod uid>.log} in the node's archive. */
   private void keepLog() {
     try {
       Files.createDirectories(node.logArchive());
-      String shortUid = uid == null ? "nouid" : uid.substring(0, Math.min(8, uid.length()));
-      Files.writeString(node.logArchive().resolve(containerName + "." + shortUid + ".log"),
+      Files.writeString(node.logArchive().resolve(containerName + "." + uid + ".log"),
           node.podman().logs(containerName, null));
     } catch (IOException | RuntimeException e) {
       // A lost log must not keep the pod's container around.

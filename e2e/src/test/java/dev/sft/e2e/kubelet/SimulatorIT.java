@@ -52,14 +52,16 @@ class SimulatorIT {
   private static final String IMAGE = System.getProperty("sft.e2e.image", "localhost/sft/sft:e2e");
   private static final Path OUT = Paths.get("target", "simulator-it").toAbsolutePath();
 
+  /** The mock logs every request at INFO, which the polling would make thousands of lines; held, so it stays set. */
+  private static final java.util.logging.Logger MOCK_LOG = java.util.logging.Logger.getLogger("io.fabric8.mockwebserver");
+
   private static KubernetesMockServer server;
   private static KubernetesClient client;
   private static Simulator simulator;
 
   @BeforeAll
   static void start() throws IOException {
-    // The mock logs every request at INFO: the simulator's polling would drown the test's output.
-    java.util.logging.Logger.getLogger("io.fabric8.mockwebserver").setLevel(java.util.logging.Level.WARNING);
+    MOCK_LOG.setLevel(java.util.logging.Level.WARNING);
     Podman podman = new Podman("it-probe");
     Podman.requireInstalled();
     assertThat(podman.imageExists(IMAGE)).as("image %s exists (build it with docker/build-images.sh)", IMAGE)
