@@ -114,10 +114,17 @@ fi
 # --- The two images --------------------------------------------------------------------------------------------
 build() { # DOCKERFILE IMAGE
   step "building $2 from $1"
+  local previous
+  previous=$(podman_ image inspect --format '{{.Id}}' "$2" 2>/dev/null || true)
   podman_ build "${ulimits[@]}" --network host --build-arg "BASE_IMAGE=$base_image" -f "$repo/$1" -t "$2" "$repo" \
     >"$work/build-$(basename "$(dirname "$1")").log" 2>&1 \
     || die "podman build of $1 failed (log: $work/build-$(basename "$(dirname "$1")").log):
 $(tail -15 "$work/build-$(basename "$(dirname "$1")").log")"
+  # The image this tag named before is left untagged by a rebuild: remove it (only it; podman refuses if in use).
+  if [[ -n "$previous" && "$previous" != "$(podman_ image inspect --format '{{.Id}}' "$2")" ]] \
+      && [[ -z "$(podman_ image inspect --format '{{join .RepoTags ","}}' "$previous" 2>/dev/null)" ]]; then
+    podman_ rmi "$previous" >/dev/null 2>&1 || true
+  fi
   step_done
 }
 build docker/harness/Dockerfile "$harness_image"

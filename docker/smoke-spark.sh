@@ -3,7 +3,8 @@
 # specs start them (controller/.../dependent/{Master,Worker}StatefulSetDependent.java, SparkPods.java): plain java on
 # /opt/spark/jars, user 185 with fsGroup 185, read-only root with an emptyDir on /tmp, all capabilities dropped,
 # host networking with a loopback pod IP each, the master's Service name in a hosts file. Passes when the master's
-# /json/ lists both workers ALIVE; removes its containers either way.
+# /json/ lists both workers ALIVE; removes its containers either way. First checks that the sft launcher runs in the
+# image as the harness Job runs it.
 #
 #   docker/smoke-spark.sh [IMAGE]        (default localhost/sft/sft:e2e; run docker/build-images.sh first)
 # Addresses: 127.0.100.201 (master), .202 and .203 (workers).
@@ -16,7 +17,7 @@ namespace=smoke
 master_ip=127.0.100.201
 worker_ips=(127.0.100.202 127.0.100.203)
 master_service="sft-smoke-master.$namespace.svc"
-containers=(sft-e2e-smoke-master sft-e2e-smoke-worker-0 sft-e2e-smoke-worker-1)
+containers=(sft-e2e-smoke-launcher sft-e2e-smoke-master sft-e2e-smoke-worker-0 sft-e2e-smoke-worker-1)
 
 die() { echo "smoke-spark: $*" >&2; exit 1; }
 command -v podman >/dev/null 2>&1 || die "'podman' is not on PATH: install the Debian package 'podman'"
@@ -52,6 +53,15 @@ run_pod() { # NAME IP EXTRA_VOLUME_ARGS... -- COMMAND...
     -e POD_IP="$ip" -e SPARK_LOCAL_IP="$ip" -e SPARK_HOME=/opt/spark -e SPARK_SCALA_VERSION=2.13 \
     -e SPARK_LOCAL_DIRS=/tmp/spark-local "${extra[@]}" --entrypoint "$1" "$image" "${@:2}" >/dev/null
 }
+
+# The launcher as the harness Job runs it: read-only root, /tmp an emptyDir, user 185, no Maven in the image.
+mkdir -p "$work/launcher-tmp" && chmod 0777 "$work/launcher-tmp"
+podman_ run --rm --name sft-e2e-smoke-launcher --network host --read-only --read-only-tmpfs=false \
+  -v "$work/launcher-tmp:/tmp" --user 185:185 --ulimit nofile=1024:1024 --ulimit nproc=1024:1024 --pull never \
+  "$image" run --help >"$work/launcher.out" 2>&1 \
+  || die "'sft run --help' failed in $image: $(tail -5 "$work/launcher.out")"
+grep -q -- '--master' "$work/launcher.out" || die "'sft run --help' printed no usage: $(head -5 "$work/launcher.out")"
+echo "smoke-spark: 'sft run --help' works in $image (read-only root, user 185)"
 
 start=$(date +%s)
 run_pod sft-e2e-smoke-master "$master_ip" -- "${daemon[@]}" org.apache.spark.deploy.master.Master \

@@ -32,10 +32,11 @@ final class PodWorker {
   private final PodStatusComposer composer = new PodStatusComposer();
   private final Prober prober;
 
-  private Pod pod;
+  /** Read by exec and logs on other threads without waiting for a step (which may be a long stop). */
+  private volatile Pod pod;
   private String podIp;
   private Instant startTime;
-  private boolean created;
+  private volatile boolean created;
   private String containerId;
   private String blockedReason;
   private String blockedMessage;
@@ -49,7 +50,7 @@ final class PodWorker {
   private ProbeTracker readiness;
   private ProbeTracker liveness;
   private PodStatus written;
-  private boolean removed;
+  private volatile boolean removed;
   /** When this worker last created or started its container: container snapshots older than that are stale. */
   private Instant actedAt = Instant.EPOCH;
 
@@ -72,11 +73,11 @@ final class PodWorker {
     return uid;
   }
 
-  synchronized Container container() {
+  Container container() {
     return pod.getSpec().getContainers().get(0);
   }
 
-  synchronized boolean running(ContainerInfo info) {
+  boolean running(ContainerInfo info) {
     return created && !removed && info != null && info.running();
   }
 
