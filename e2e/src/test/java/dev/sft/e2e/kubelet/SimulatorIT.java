@@ -12,14 +12,9 @@ import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
-import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
-import io.fabric8.mockwebserver.Context;
-import io.fabric8.mockwebserver.MockWebServer;
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.net.InetAddress;
 import java.net.URI;
 import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
@@ -29,7 +24,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.Paths;
 import java.time.Duration;
-import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.AfterAll;
@@ -52,28 +46,22 @@ class SimulatorIT {
   private static final String IMAGE = System.getProperty("sft.e2e.image", "localhost/sft/sft:e2e");
   private static final Path OUT = Paths.get("target", "simulator-it").toAbsolutePath();
 
-  /** The mock logs every request at INFO, which the polling would make thousands of lines; held, so it stays set. */
-  private static final java.util.logging.Logger MOCK_LOG = java.util.logging.Logger.getLogger("io.fabric8.mockwebserver");
-
-  private static KubernetesMockServer server;
+  private static CrudMock mock;
   private static KubernetesClient client;
   private static Simulator simulator;
 
   @BeforeAll
   static void start() throws IOException {
-    MOCK_LOG.setLevel(java.util.logging.Level.WARNING);
     Podman podman = new Podman("it-probe");
     Podman.requireInstalled();
     assertThat(podman.imageExists(IMAGE)).as("image %s exists (build it with docker/build-images.sh)", IMAGE)
         .isTrue();
-    server = new KubernetesMockServer(new Context(), new MockWebServer(), new HashMap<>(),
-        new KubernetesCrudDispatcher(), false);
-    server.init(InetAddress.getLoopbackAddress(), 0);
-    client = server.createClient();
+    mock = new CrudMock();
+    client = mock.client;
     deleteTree(OUT);
     Files.createDirectories(OUT);
     simulator = Simulator.start(client, SimulatorConfig.of(OUT.resolve("state"), "127.0.104.0/24", "127.0.0.1",
-        server.getPort()).withServiceAccounts("-----BEGIN CERTIFICATE-----\nnot a real CA\n-----END CERTIFICATE-----\n",
+        mock.server.getPort()).withServiceAccounts("-----BEGIN CERTIFICATE-----\nnot a real CA\n-----END CERTIFICATE-----\n",
         (ns, sa) -> "token-of-" + ns + "-" + sa));
   }
 
@@ -84,11 +72,8 @@ class SimulatorIT {
       simulator.close();
       assertThat(simulator.kubelet().containerSummaries()).as("containers left after close").isEmpty();
     }
-    if (client != null) {
-      client.close();
-    }
-    if (server != null) {
-      server.destroy();
+    if (mock != null) {
+      mock.close();
     }
   }
 
