@@ -137,18 +137,7 @@ final class PodWorker {
 
   private void start() {
     try {
-      List<Container> containers = pod.getSpec().getContainers();
-      if (containers == null || containers.size() != 1
-          || (pod.getSpec().getInitContainers() != null && !pod.getSpec().getInitContainers().isEmpty())) {
-        throw new PodStartBlocked(PodStartBlocked.CONFIG_ERROR, "the simulated kubelet runs pods of exactly one "
-            + "container and no init containers");
-      }
-      Container container = containers.get(0);
-      if (!node.podman().imageExists(container.getImage())) {
-        throw new PodStartBlocked("ErrImageNeverPull", "image \"" + container.getImage() + "\" is not in the node's"
-            + " podman storage, and the simulated node pulls no images (docker/build-images.sh builds sft's)");
-      }
-      requireNonRoot(container);
+      Container container = PodAdmission.admit(pod, node.podman());
       if (node.podman().containers().stream().anyMatch(c -> c.name().equals(containerName))) {
         // A pod of the same name (e.g. a StatefulSet pod being replaced) was deleted and its container is stopping.
         throw new PodStartBlocked("ContainerCreating", "waiting for the previous container " + containerName
@@ -181,27 +170,6 @@ final class PodWorker {
       blockedMessage = e.getMessage() + (String.valueOf(e.getMessage()).contains("already in use")
           ? " (a container of that name exists that this simulator did not start: podman rm -f " + containerName + ")"
           : "");
-    }
-  }
-
-  private void requireNonRoot(Container container) {
-    var podSecurity = pod.getSpec().getSecurityContext();
-    var own = container.getSecurityContext();
-    boolean nonRoot = Boolean.TRUE.equals(own != null && own.getRunAsNonRoot() != null ? own.getRunAsNonRoot()
-        : podSecurity != null ? podSecurity.getRunAsNonRoot() : null);
-    if (!nonRoot) {
-      return;
-    }
-    Long user = own != null && own.getRunAsUser() != null ? own.getRunAsUser()
-        : podSecurity != null ? podSecurity.getRunAsUser() : null;
-    String imageUser = user != null ? String.valueOf(user) : node.podman().imageUser(container.getImage());
-    String uidPart = imageUser.split(":")[0];
-    if (uidPart.isEmpty() || uidPart.equals("0") || uidPart.equals("root")) {
-      throw new PodStartBlocked(PodStartBlocked.CONFIG_ERROR, "container has runAsNonRoot and image will run as root");
-    }
-    if (!uidPart.matches("\\d+")) {
-      throw new PodStartBlocked(PodStartBlocked.CONFIG_ERROR, "container has runAsNonRoot and image has non-numeric "
-          + "user (" + uidPart + "), cannot verify user is non-root");
     }
   }
 
