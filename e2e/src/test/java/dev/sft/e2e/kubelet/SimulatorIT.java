@@ -106,6 +106,32 @@ class SimulatorIT {
 
   @Test
   @Order(2)
+  void harnessJobAsTheControllerSpecifiesItRunsAScenarioAndReportsThroughItsTerminationMessage()
+      throws Exception {
+    String yaml = new String(resource("harness-job.yaml"), StandardCharsets.UTF_8).replace("IMAGE", IMAGE);
+    for (HasMetadata item : client.load(new ByteArrayInputStream(yaml.getBytes(StandardCharsets.UTF_8))).items()) {
+      client.resource(item).inNamespace(NS).create();
+    }
+    BoundedWait.until("harness job sim-r1-spec to finish", Duration.ofSeconds(240),
+        () -> client.batch().v1().jobs().inNamespace(NS).withName("sim-r1-spec").get().getStatus(),
+        status -> status != null && status.getConditions() != null && !status.getConditions().isEmpty());
+    Pod pod = only(client.pods().inNamespace(NS).withLabel("job-name", "sim-r1-spec").list().getItems());
+    ContainerStateTerminated terminated = pod.getStatus().getContainerStatuses().get(0).getState().getTerminated();
+    assertThat(terminated.getExitCode()).as("harness exit; message: %s", terminated.getMessage()).isZero();
+    dev.sft.contract.Report report = dev.sft.contract.TerminationMessage.decode(terminated.getMessage());
+    assertThat(report.runId()).isEqualTo("r1");
+    assertThat(report.scenarios()).singleElement().satisfies(r -> {
+      assertThat(r.name()).isEqualTo("speculation-original-wins");
+      assertThat(r.passed()).as("verdicts of %s", r).isTrue();
+    });
+    assertThat(JobController.finished(client.batch().v1().jobs().inNamespace(NS).withName("sim-r1-spec").get()))
+        .isTrue();
+    assertThat(client.batch().v1().jobs().inNamespace(NS).withName("sim-r1-spec").get().getStatus().getSucceeded())
+        .isEqualTo(1);
+  }
+
+  @Test
+  @Order(3)
   void execRunsInTheContainerWithItsUserStdinAndExitCode() {
     ExecResult id = simulator.podExec().exec(NS, "sim-worker-0", "spark", List.of("id", "-u"), null);
     assertThat(id.exitCode()).isZero();
@@ -132,7 +158,7 @@ class SimulatorIT {
   }
 
   @Test
-  @Order(3)
+  @Order(4)
   void theKillScriptRunsThroughExecWithTheImagesTools() throws IOException {
     // The harness's pod-exec transport runs this script as `sh -c SCRIPT sft-kill MODE PID EXECUTOR HOST TIMEOUT`;
     // PID 1 of a worker is the Worker JVM, so the identity check must refuse it, after reading its command line.
@@ -148,7 +174,7 @@ class SimulatorIT {
   }
 
   @Test
-  @Order(4)
+  @Order(5)
   void namesOfServicesCreatedAfterTheContainersStartedResolveInThem() {
     client.services().inNamespace(NS).resource(new ServiceBuilder().withNewMetadata().withName("late").endMetadata()
         .withNewSpec().withSelector(Map.of("sft.dev/test", "sim", "sft.dev/component", "master"))
@@ -164,7 +190,7 @@ class SimulatorIT {
   }
 
   @Test
-  @Order(5)
+  @Order(6)
   void failingJobEndsFailedWithExitCodeAndTerminationMessage() {
     Job job = job("fails", "echo hello > /dev/termination-log; exit 3", null);
     Pod pod = finishedPodOf(job);
@@ -184,7 +210,7 @@ class SimulatorIT {
   }
 
   @Test
-  @Order(6)
+  @Order(7)
   void fallbackToLogsOnErrorServiceAccountCompletionAndDeadlines() {
     Pod logs = finishedPodOf(job("last-words", "echo first; echo last words; exit 4", "FallbackToLogsOnError"));
     ContainerStateTerminated terminated = logs.getStatus().getContainerStatuses().get(0).getState().getTerminated();
@@ -213,7 +239,7 @@ class SimulatorIT {
   }
 
   @Test
-  @Order(7)
+  @Order(8)
   void deploymentRestartsItsExitingContainerAndReplacesDeletedPods() {
     client.apps().deployments().inNamespace(NS).resource(new DeploymentBuilder()
         .withNewMetadata().withName("crashy").endMetadata()
@@ -246,7 +272,7 @@ class SimulatorIT {
   }
 
   @Test
-  @Order(8)
+  @Order(9)
   void httpProbesOnNamedPortsGateReadinessAndAFailingLivenessProbeRestarts() {
     // A Spark master in a Deployment, probed the way the chart probes the controller: startup and readiness by
     // httpGet on the named port; liveness on a path that answers 404 (Spark's UI answers 200 elsewhere), so the kubelet must restart the container.
@@ -282,7 +308,7 @@ class SimulatorIT {
   }
 
   @Test
-  @Order(9)
+  @Order(10)
   void templateChangeRollsWorkersAndOwnerDeletionRemovesPods() {
     StatefulSet before = client.apps().statefulSets().inNamespace(NS).withName("sim-worker").get();
     String oldRevision = before.getStatus().getUpdateRevision();
