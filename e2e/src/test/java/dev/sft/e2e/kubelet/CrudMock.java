@@ -11,7 +11,8 @@ import java.util.HashMap;
 /** fabric8's stock CRUD mock API server on loopback, with a client, for the controllers' tests. */
 final class CrudMock implements AutoCloseable {
   /** The mock logs every request at INFO; held, so the level stays set. */
-  private static final java.util.logging.Logger MOCK_LOG = java.util.logging.Logger.getLogger("io.fabric8.mockwebserver");
+  private static final java.util.logging.Logger MOCK_LOG =
+      java.util.logging.Logger.getLogger("io.fabric8.mockwebserver");
 
   final KubernetesMockServer server;
   final KubernetesClient client;

@@ -57,7 +57,8 @@ final class GarbageCollector {
     }
     for (GenericKubernetesResource dependent : dependents) {
       boolean orphaned = dependent.getMetadata().getOwnerReferences().stream()
-          .allMatch(ref -> listable.contains(ref.getApiVersion() + "/" + ref.getKind()) && !uids.contains(ref.getUid()));
+          .allMatch(ref -> listable.contains(ref.getApiVersion() + "/" + ref.getKind())
+              && !uids.contains(ref.getUid()));
       if (orphaned) {
         delete(dependent);
       }

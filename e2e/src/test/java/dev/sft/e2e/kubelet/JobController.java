@@ -63,8 +63,9 @@ final class JobController {
     List<JobCondition> conditions = new ArrayList<>();
     String completionTime = null;
     if (succeeded >= completions) {
-      conditions.add(condition("SuccessCriteriaMet", "CompletionsReached", "Reached expected number of succeeded pods"));
-      conditions.add(condition("Complete", "CompletionsReached", "Reached expected number of succeeded pods"));
+      String message = "Reached expected number of succeeded pods";
+      conditions.add(condition("SuccessCriteriaMet", "CompletionsReached", message));
+      conditions.add(condition("Complete", "CompletionsReached", message));
       completionTime = PodStatusComposer.time(now);
     } else if (failed > backoffLimit) {
       fail(conditions, active, "BackoffLimitExceeded", "Job has reached the specified backoff limit");

@@ -116,7 +116,8 @@ final class PodVolumes {
     }
     if (volume.getSecret() != null) {
       Secret secret = lookups.secret(ns, volume.getSecret().getSecretName(), volume.getSecret().getOptional());
-      return keyFiles(own, secret == null ? Map.of() : PodEnvironment.secretData(secret), volume.getSecret().getItems());
+      Map<String, byte[]> data = secret == null ? Map.of() : PodEnvironment.secretData(secret);
+      return keyFiles(own, data, volume.getSecret().getItems());
     }
     throw new PodStartBlocked(PodStartBlocked.CONFIG_ERROR, "volume " + volume.getName()
         + ": the simulated kubelet supports persistentVolumeClaim, emptyDir, configMap and secret volumes only");

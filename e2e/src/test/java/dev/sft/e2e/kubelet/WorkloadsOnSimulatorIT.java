@@ -138,7 +138,8 @@ class WorkloadsOnSimulatorIT {
   @Order(4)
   void httpProbesOnNamedPortsGateReadinessAndAFailingLivenessProbeRestarts() {
     // A Spark master in a Deployment, probed the way the chart probes the controller: startup and readiness by
-    // httpGet on the named port; liveness on a path that answers 404 (Spark's UI answers 200 elsewhere), so the kubelet must restart the container.
+    // httpGet on the named port; liveness on a path that answers 404 (Spark's UI answers 200 elsewhere), so the
+    // kubelet must restart the container.
     client.apps().deployments().inNamespace(NS).resource(new DeploymentBuilder()
         .withNewMetadata().withName("probed").endMetadata()
         .withNewSpec().withReplicas(1).withNewSelector().addToMatchLabels("app", "probed").endSelector()
@@ -156,7 +157,8 @@ class WorkloadsOnSimulatorIT {
                   .withPeriodSeconds(1).withFailureThreshold(60).endStartupProbe()
                 .withNewReadinessProbe().withNewHttpGet().withPath("/json/").withNewPort("http").endHttpGet()
                   .withPeriodSeconds(1).endReadinessProbe()
-                .withNewLivenessProbe().withNewHttpGet().withPath("/static/no-such-file").withNewPort("http").endHttpGet()
+                .withNewLivenessProbe()
+                  .withNewHttpGet().withPath("/static/no-such-file").withNewPort("http").endHttpGet()
                   .withInitialDelaySeconds(3).withPeriodSeconds(1).withFailureThreshold(2).endLivenessProbe()
               .endContainer()
             .endSpec().endTemplate().endSpec().build()).create();
