@@ -5,8 +5,8 @@
  * project's stand-in, or fabric8's CRUD mock in the {@code *OnSimulatorIT} tests) and runs, every sync period: the
  * claim binder (a host folder per PVC, marked Bound), the StatefulSet, Job and Deployment controllers, the garbage
  * collector (ownerReferences), the cluster DNS (one hosts file, rewritten in place) and the
- * {@link dev.sft.e2e.kubelet.Kubelet} (each pod a podman container of its real image: host networking with a loopback pod IP of its own, the pod's
- * environment, mounts, user and security settings, probes, restarts, status with termination messages). The API
+ * {@link dev.sft.e2e.kubelet.Kubelet} (each pod a podman container of its real image: host networking with a
+ * loopback pod IP of its own, the pod's environment, mounts, user and security settings, probes, restarts, status with termination messages). The API
  * server stand-in answers {@code pods/exec} and {@code pods/log} through {@link dev.sft.e2e.kubelet.PodExec} and
  * {@link dev.sft.e2e.kubelet.PodLogs}.
  *
