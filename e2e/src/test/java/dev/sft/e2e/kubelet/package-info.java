@@ -20,5 +20,9 @@
  * foreground/orphan deletion, namespace deletion of contents, projected, downwardAPI and hostPath volumes, config
  * map and secret updates after a pod started, fsGroup ownership changes (volume folders are world-writable instead),
  * gRPC probes, preStop hooks, and volume size limits.
+ *
+ * <p>Network namespaces: every pod shares the host's network, so a process that listens on the wildcard address
+ * (e.g. Quarkus' default 0.0.0.0:8080) listens on every pod's address and collides with other pods' ports: pods must
+ * bind their pod IP (for the controller's Deployment, QUARKUS_HTTP_HOST=$(POD_IP) with POD_IP from status.podIP).
  */
 package dev.sft.e2e.kubelet;
