@@ -101,6 +101,14 @@ public final class Kubelet implements PodExec, PodLogs, AutoCloseable {
     return node.podman().exec(worker.containerName(), command, stdin, Duration.ofMinutes(10));
   }
 
+  /**
+   * SIGKILLs a running pod's container from outside, as the kernel's OOM killer would; the pod's restart policy
+   * then decides, as for any exit.
+   */
+  public void kill(String namespace, String pod, String container) {
+    node.podman().kill(worker(namespace, pod, container).containerName());
+  }
+
   @Override
   public String logs(String namespace, String pod, String container, Integer tailLines) {
     return node.podman().logs(worker(namespace, pod, container).containerName(), tailLines);

@@ -106,6 +106,11 @@ final class Podman {
         Duration.ofSeconds(graceSeconds + 60));
   }
 
+  /** SIGKILL to the container's main process, as an OOM kill or a crash ends it. */
+  void kill(String name) {
+    checked(List.of("kill", "--signal", "KILL", name), QUICK);
+  }
+
   void remove(String name) {
     podman(List.of("rm", "-f", "-t", "1", name), null, QUICK);
   }

@@ -140,7 +140,7 @@ class OperatorEndToEndIT {
         .isTrue();
     assertThat(status.path("phase").asText()).isEqualTo("Failed");
     assertThat(condition(status, "Ready").path("status").asText()).isEqualTo("False");
-    assertThat(status.path("message").asText()).as("the status says why").contains("exit");
+    assertThat(status.path("message").asText()).as("the status says why").contains("exit 3").contains(FAILING_EXIT);
     assertThat(status.path("results")).as("a run that never reported has Unknown verdicts").isNotEmpty()
         .allSatisfy(r -> assertThat(r.path("scheduler").asText()).isEqualTo("Unknown"));
     assertThat(kubectl.list(ns, "statefulsets", "sft.dev/test=" + FAILING)).as("cluster retained on failure")
@@ -243,10 +243,11 @@ class OperatorEndToEndIT {
   /** Each loss scenario killed one executor through pod exec, with the identity proven and the exit observed. */
   private void assertKillsWentThroughPodExec(String runId) {
     String mountPath = resources.minimal(MINIMAL).path("spec").path("storage").path("mountPath").asText();
-    String listing = new SharedFolder(kubectl, settings.testNamespace(), settings.sparkImage())
+    Map<String, String> files = new SharedFolder(kubectl, settings.testNamespace(), settings.sparkImage())
         .read(MINIMAL + "-shared", mountPath, mountPath + "/" + runId, "kill-*.json");
-    List<JsonNode> kills = listing.lines().filter(l -> l.contains(": {")).map(SharedFolder::firstLineJson).toList();
-    assertThat(kills).as("kill records under %s/%s: %s", mountPath, runId, listing).hasSizeGreaterThanOrEqualTo(2);
+    List<JsonNode> kills = files.values().stream().map(Kubectl::parse).toList();
+    assertThat(kills).as("kill records under %s/%s: %s", mountPath, runId, files.keySet())
+        .hasSizeGreaterThanOrEqualTo(2);
     assertThat(kills).allSatisfy(kill -> {
       assertThat(kill.path("transport").asText()).isEqualTo("pod-exec");
       assertThat(kill.path("result").asText()).as("kill %s", kill).isEqualTo("killed");

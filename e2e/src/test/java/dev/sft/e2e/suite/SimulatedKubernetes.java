@@ -3,7 +3,7 @@ package dev.sft.e2e.suite;
 import dev.sft.e2e.apiserver.ApiServerStandIn;
 import dev.sft.e2e.apiserver.ExecBackend;
 import dev.sft.e2e.apiserver.ExecResult;
-import dev.sft.e2e.kubelet.PodExec;
+import dev.sft.e2e.kubelet.Kubelet;
 import dev.sft.e2e.kubelet.Simulator;
 import dev.sft.e2e.kubelet.SimulatorConfig;
 import io.fabric8.kubernetes.client.Config;
@@ -11,6 +11,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -41,7 +42,7 @@ final class SimulatedKubernetes implements TestKubernetes {
   static TestKubernetes start(E2eSettings settings) {
     Path work = settings.output().resolve("cluster");
     // The stand-in answers pods/exec through the kubelet, which needs a client of the stand-in: bound once both exist.
-    AtomicReference<PodExec> kubelet = new AtomicReference<>();
+    AtomicReference<Kubelet> kubelet = new AtomicReference<>();
     ApiServerStandIn apiServer;
     try {
       apiServer = ApiServerStandIn.start(work.resolve("api-server"), new KubeletExec(kubelet));
@@ -60,7 +61,7 @@ final class SimulatedKubernetes implements TestKubernetes {
     SimulatorConfig config = SimulatorConfig.of(nodeState, POD_NETWORK, apiServer.host(), apiServer.port())
         .withServiceAccounts(apiServer.caPem(), (namespace, serviceAccount) -> apiServer.token());
     Simulator simulator = Simulator.start(client, config);
-    kubelet.set(simulator.podExec());
+    kubelet.set(simulator.kubelet());
     Progress.say("API server stand-in at %s; simulated node state in %s", apiServer.url(), nodeState);
     return new SimulatedKubernetes(apiServer, client, simulator, nodeState);
   }
@@ -99,20 +100,33 @@ final class SimulatedKubernetes implements TestKubernetes {
   }
 
   /** pods/exec of the stand-in, run by the simulated kubelet (podman exec in the pod's container). */
-  private record KubeletExec(AtomicReference<PodExec> kubelet) implements ExecBackend {
+  private record KubeletExec(AtomicReference<Kubelet> node) implements ExecBackend {
     @Override
     public ExecResult exec(String namespace, String pod, String container, List<String> command, byte[] stdin)
         throws ExecException {
-      PodExec exec = kubelet.get();
-      if (exec == null) {
-        throw new ExecException("the simulated kubelet is not running yet");
-      }
       try {
-        var result = exec.exec(namespace, pod, container, command, stdin.length == 0 ? null : stdin);
+        var result = running().exec(namespace, pod, container, command, stdin.length == 0 ? null : stdin);
         return new ExecResult(result.exitCode(), result.stdout(), result.stderr());
       } catch (NoSuchElementException | IllegalStateException e) {
         throw new ExecException(e.getMessage());
       }
+    }
+
+    @Override
+    public byte[] logs(String namespace, String pod, String container) throws ExecException {
+      try {
+        return running().logs(namespace, pod, container, null).getBytes(StandardCharsets.UTF_8);
+      } catch (NoSuchElementException e) {
+        throw new ExecException(e.getMessage());
+      }
+    }
+
+    private Kubelet running() throws ExecException {
+      Kubelet running = node.get();
+      if (running == null) {
+        throw new ExecException("the simulated kubelet is not running yet");
+      }
+      return running;
     }
   }
 }
