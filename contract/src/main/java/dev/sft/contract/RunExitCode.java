@@ -25,4 +25,14 @@ public enum RunExitCode {
   public int code() {
     return code;
   }
+
+  /** The code of a process exit; an exit that is not one of these (a crash, a signal) counts as infrastructure. */
+  public static RunExitCode fromCode(int code) {
+    for (RunExitCode value : values()) {
+      if (value.code == code) {
+        return value;
+      }
+    }
+    return INFRASTRUCTURE;
+  }
 }
