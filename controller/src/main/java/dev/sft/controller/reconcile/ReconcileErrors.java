@@ -37,8 +37,11 @@ public class ReconcileErrors {
     }
     String message = describe(error) + (willRetry ? " (retrying)" : " (no more retries)");
     Long generation = test.getMetadata().getGeneration();
-    Conditions.set(test.getStatus(), Conditions.STALLED, true, Reason.ReconcileError, message,
+    boolean changed = Conditions.set(test.getStatus(), Conditions.STALLED, true, Reason.ReconcileError, message,
         generation == null ? 0 : generation);
+    if (!changed) {
+      return; // the same error again, already shown: no write and no Event per retry
+    }
     try {
       statusWriter.write(test);
       events.warning(test, Reason.ReconcileError, message);

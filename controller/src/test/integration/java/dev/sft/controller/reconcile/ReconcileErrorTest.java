@@ -24,14 +24,17 @@ class ReconcileErrorTest {
     TestCluster cluster = new TestCluster(client);
     SchedulerFailureTest test = TestResources.valid("errors", "broken-run-spec");
     cluster.create(test);
-    SchedulerFailureTest waiting = cluster.awaitStatus(test, "waiting for workers",
-        s -> s.step == Step.AwaitingCluster);
+    // Once the controller reports the pods it waits for, it only polls and writes nothing while nothing changes.
+    SchedulerFailureTest waiting = cluster.awaitStatus(test, "waiting for worker pods",
+        s -> s.step == Step.AwaitingCluster && Conditions.find(s, Conditions.CLUSTER_READY) != null
+            && Conditions.find(s, Conditions.CLUSTER_READY).getMessage().startsWith("pods ready"));
     String goodRunSpec = waiting.getStatus().runSpec;
 
     // The stored run spec no longer parses: every reconcile of this run throws while resolving it.
     waiting.getStatus().runSpec = "{not json";
     client.resource(waiting).updateStatus();
-    var stalled = cluster.awaitStatus(test, "Stalled by the error", s -> ConditionChecks.isTrue(s, Conditions.STALLED));
+    var stalled = cluster.awaitStatus(test, "Stalled by the error",
+        s -> ConditionChecks.isTrue(s, Conditions.STALLED));
     var condition = Conditions.find(stalled.getStatus(), Conditions.STALLED);
     assertThat(condition.getReason()).isEqualTo(Reason.ReconcileError.name());
     // The innermost cause, not the wrappers' "an error has occurred".
