@@ -4,6 +4,6 @@
 set -euo pipefail
 root="$(cd "$(dirname "$0")/.." && pwd)"
 cd "$root"
-./mvnw -B -ntp -q package -DskipTests -pl contract,controller \
+./mvnw -B -ntp -q ${MVN_OFFLINE:-} package -DskipTests -pl contract,controller \
   -Dquarkus.operator-sdk.crd.output-directory="$root/crds"
 git -C "$root" status --short crds/

@@ -1,8 +1,8 @@
 package dev.sft.contract;
 
 /**
- * Exit codes of {@code sft run} and {@code sft local}; the controller and CI scripts interpret harness exits by
- * these, so they are defined once, here.
+ * Exit codes of {@code sft run} and {@code sft local}, for CI scripts and {@code sft local}'s merging. The
+ * controller does not read them: it takes its verdicts from the termination message and only records the exit code.
  */
 public enum RunExitCode {
   /** Every selected scenario passed both verdicts. */
@@ -24,5 +24,15 @@ public enum RunExitCode {
 
   public int code() {
     return code;
+  }
+
+  /** The code of a process exit; an exit that is not one of these (a crash, a signal) counts as infrastructure. */
+  public static RunExitCode fromCode(int code) {
+    for (RunExitCode value : values()) {
+      if (value.code == code) {
+        return value;
+      }
+    }
+    return INFRASTRUCTURE;
   }
 }

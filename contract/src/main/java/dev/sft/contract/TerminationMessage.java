@@ -19,9 +19,7 @@ public final class TerminationMessage {
     for (int messageLimit : new int[] {400, 160, 60, 0}) {
       List<ScenarioResult> compact = new ArrayList<>();
       for (ScenarioResult s : report.scenarios()) {
-        compact.add(new ScenarioResult(s.name(), s.repetition(), s.scheduler(), s.storage(), s.rows(),
-            s.distinctIds(), s.newSnapshots(), s.acceptedMessages(), s.orphanFiles(), s.knownRejectedOrphans(),
-            s.missingFiles(), s.durationMs(), s.evidence(), shorten(s.message(), messageLimit), null));
+        compact.add(s.withMessage(shorten(s.message(), messageLimit), null));
       }
       Report summary = new Report(report.runId(), report.writer(), report.master(), compact, report.passed(),
           report.startedAt(), report.finishedAt(), shorten(report.failure(), Math.max(messageLimit, 200)),

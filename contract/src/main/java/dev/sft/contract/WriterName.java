@@ -1,10 +1,17 @@
 package dev.sft.contract;
 
-/** The Iceberg write paths sft can put under test; the names the CLI, the report and the custom resource use. */
+import com.fasterxml.jackson.annotation.JsonProperty;
+
+/**
+ * The Iceberg write paths sft can put under test; the names the CLI, the report and the custom resource
+ * ({@code spec.harness.writer}) use.
+ */
 public enum WriterName {
   /** Iceberg's own Spark writer (JVM). */
+  @JsonProperty("iceberg")
   ICEBERG("iceberg"),
   /** DataFusion Comet's native Iceberg writer. */
+  @JsonProperty("comet-native")
   COMET_NATIVE("comet-native");
 
   private final String id;

@@ -10,8 +10,9 @@ import org.junit.jupiter.api.io.TempDir;
 
 class ReportJsonTest {
   private static ScenarioResult result(String name, Verdict scheduler, Verdict storage) {
-    return new ScenarioResult(name, 1, scheduler, storage, 48_000, 48_000, 1, 4, 0, 0, 0, 1234, "/e/" + name,
-        "msg", List.of(new Check(Check.STORAGE, "files.no-orphans", storage, "orphan = []")));
+    return ScenarioResult.judged(name, 1, scheduler, storage,
+        new ScenarioResult.Counts(48_000, 48_000, 1, 4, 0, 0, 0), 1234, "/e/" + name, "msg",
+        List.of(new Check(Check.STORAGE, "files.no-orphans", storage, "orphan = []")));
   }
 
   @Test

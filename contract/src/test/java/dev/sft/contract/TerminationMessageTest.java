@@ -9,8 +9,9 @@ import org.junit.jupiter.api.Test;
 
 class TerminationMessageTest {
   private static ScenarioResult result(int repetition, String message) {
-    return new ScenarioResult("executor-loss-shuffle-loss", repetition, Verdict.Passed, Verdict.Failed, 48_000,
-        48_000, 1, 4, 3, 2, 0, 61_000, "/shared/run/executor-loss-shuffle-loss-r" + repetition, message,
+    return ScenarioResult.judged("executor-loss-shuffle-loss", repetition, Verdict.Passed, Verdict.Failed,
+        new ScenarioResult.Counts(48_000, 48_000, 1, 4, 3, 2, 0), 61_000,
+        "/shared/run/executor-loss-shuffle-loss-r" + repetition, message,
         List.of(new Check(Check.STORAGE, "files.orphans-known-rejected", Verdict.Failed, "x".repeat(500))));
   }
 

@@ -1,9 +1,9 @@
 package dev.sft.controller.api;
 
 import dev.sft.contract.ScenarioName;
+import dev.sft.contract.WriterName;
 import dev.sft.controller.api.SchedulerFailureTestSpec.CleanupPolicy;
 import dev.sft.controller.api.SchedulerFailureTestSpec.WorkerAntiAffinity;
-import dev.sft.controller.api.SchedulerFailureTestSpec.Writer;
 import io.fabric8.kubernetes.api.model.ResourceRequirements;
 import io.fabric8.kubernetes.api.model.Toleration;
 import java.util.Arrays;
@@ -24,7 +24,7 @@ public record ResolvedSpec(
     ResourceRequirements workerResources,
     int readyTimeoutSeconds,
     String harnessImage,
-    Writer writer,
+    WriterName writer,
     int harnessTimeoutSeconds,
     List<String> harnessCommand,
     ResourceRequirements harnessResources,
@@ -55,7 +55,7 @@ public record ResolvedSpec(
         spark.resources,
         orDefault(spark.readyTimeoutSeconds, SpecDefaults.READY_TIMEOUT_SECONDS),
         harness.image.trim(),
-        harness.writer == null ? Writer.ICEBERG : harness.writer,
+        harness.writer == null ? WriterName.ICEBERG : harness.writer,
         orDefault(harness.timeoutSeconds, SpecDefaults.HARNESS_TIMEOUT_SECONDS),
         harness.command == null ? null : List.copyOf(harness.command),
         harness.resources,
@@ -68,11 +68,6 @@ public record ResolvedSpec(
             ? WorkerAntiAffinity.valueOf(SpecDefaults.WORKER_ANTI_AFFINITY) : placement.workerAntiAffinity,
         cleanup.onSuccess == null ? CleanupPolicy.valueOf(SpecDefaults.ON_SUCCESS) : cleanup.onSuccess,
         cleanup.onFailure == null ? CleanupPolicy.valueOf(SpecDefaults.ON_FAILURE) : cleanup.onFailure);
-  }
-
-  /** The scenarios of one speculation setting, in the order given; empty when none was selected. */
-  public List<ScenarioName> scenariosWithSpeculation(boolean speculation) {
-    return scenarios.stream().filter(s -> s.needsSpeculation() == speculation).toList();
   }
 
   public boolean createsClaim() {

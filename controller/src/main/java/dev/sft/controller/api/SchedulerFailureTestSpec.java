@@ -1,8 +1,8 @@
 package dev.sft.controller.api;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
-import com.fasterxml.jackson.annotation.JsonProperty;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
+import dev.sft.contract.WriterName;
 import io.fabric8.generator.annotation.Default;
 import io.fabric8.generator.annotation.Max;
 import io.fabric8.generator.annotation.Min;
@@ -92,7 +92,7 @@ public class SchedulerFailureTestSpec {
 
     @JsonPropertyDescription("Writer under test.")
     @Default(SpecDefaults.WRITER)
-    public Writer writer;
+    public WriterName writer;
 
     @JsonPropertyDescription("Bound of every gate and wait in the harness, in seconds.")
     @Default(SpecDefaults.HARNESS_TIMEOUT_SECONDS)
@@ -107,24 +107,6 @@ public class SchedulerFailureTestSpec {
 
     @JsonPropertyDescription("Container resources of the harness (driver) pod.")
     public ResourceRequirements resources;
-  }
-
-  /** Writers the harness can test. */
-  public enum Writer {
-    @JsonProperty("iceberg")
-    ICEBERG("iceberg"),
-    @JsonProperty("comet-native")
-    COMET_NATIVE("comet-native");
-
-    private final String id;
-
-    Writer(String id) {
-      this.id = id;
-    }
-
-    public String id() {
-      return id;
-    }
   }
 
   /** The shared POSIX volume every pod mounts at the same path. */

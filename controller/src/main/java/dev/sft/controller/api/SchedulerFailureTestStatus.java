@@ -62,7 +62,7 @@ public class SchedulerFailureTestStatus {
   public Integer total;
 
   @JsonPropertyDescription("Cleanup of the finished run: Retained, Pending or Done.")
-  public String cleanup;
+  public Cleanup cleanup;
 
   @JsonPropertyDescription("Earlier runs, newest first, bounded.")
   public List<RunRecord> history = new ArrayList<>();
@@ -84,6 +84,16 @@ public class SchedulerFailureTestStatus {
     AwaitingCluster,
     RunningHarness,
     CleaningUp,
+    Done
+  }
+
+  /** Cleanup of a finished run by its policy. */
+  public enum Cleanup {
+    /** The policy keeps everything. */
+    Retained,
+    /** Recorded before the deletes (write-ahead). */
+    Pending,
+    /** Deleted by the policy. */
     Done
   }
 

@@ -66,7 +66,7 @@ public class ChildResources {
         io.fabric8.kubernetes.api.model.DeletionPropagation.BACKGROUND).delete();
   }
 
-  /** Harness Jobs of this test, optionally only those of other runs than {@code keepRunId}. */
+  /** Every harness Job of this test, of any run. */
   public List<Job> harnessJobs(SchedulerFailureTest test) {
     return client.batch().v1().jobs().inNamespace(namespace(test))
         .withLabel(Names.TEST_LABEL, test.getMetadata().getName())

@@ -3,6 +3,8 @@ package dev.sft.controller.dependent;
 import dev.sft.controller.api.ResolvedSpec;
 import dev.sft.controller.api.SchedulerFailureTest;
 import dev.sft.controller.spark.ImageLayout;
+import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.ContainerBuilder;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.fabric8.kubernetes.api.model.apps.StatefulSetBuilder;
@@ -25,9 +27,6 @@ public final class MasterStatefulSetDependent implements OwnedResource<StatefulS
 
   @Override
   public StatefulSet desired(SchedulerFailureTest test, ResolvedSpec spec) {
-    List<String> command = new ArrayList<>(SparkPods.daemonCommand(MAIN_CLASS));
-    command.addAll(List.of("--host", "$(POD_IP)", "--port", String.valueOf(ImageLayout.MASTER_PORT),
-        "--webui-port", String.valueOf(ImageLayout.MASTER_UI_PORT)));
     return new StatefulSetBuilder()
         .withNewMetadata().withName(name(test)).withLabels(Names.componentLabels(test, Names.MASTER)).endMetadata()
         .withNewSpec()
@@ -37,34 +36,32 @@ public final class MasterStatefulSetDependent implements OwnedResource<StatefulS
           .withNewSelector().withMatchLabels(Names.componentSelector(test, Names.MASTER)).endSelector()
           .withNewTemplate()
             .withNewMetadata().withLabels(Names.componentLabels(test, Names.MASTER)).endMetadata()
-            .withNewSpec()
-              .withSecurityContext(PodSecurity.restrictedPod())
-              .withAutomountServiceAccountToken(false)
-              .withNodeSelector(spec.nodeSelector().isEmpty() ? null : spec.nodeSelector())
-              .withTolerations(spec.tolerations())
-              .addNewContainer()
-                .withName(Names.SPARK_CONTAINER)
-                .withImage(spec.sparkImage())
-                .withCommand(command)
-                .withEnv(SparkPods.sparkEnv())
-                .addNewPort().withName("spark").withContainerPort(ImageLayout.MASTER_PORT).endPort()
-                .addNewPort().withName("http").withContainerPort(ImageLayout.MASTER_UI_PORT).endPort()
-                .withNewReadinessProbe()
-                  .withNewTcpSocket().withNewPort(ImageLayout.MASTER_PORT).endTcpSocket()
-                  .withPeriodSeconds(2)
-                .endReadinessProbe()
-                .withNewResources()
-                  .addToRequests("cpu", new Quantity("100m"))
-                  .addToRequests("memory", new Quantity("768Mi"))
-                  .addToLimits("memory", new Quantity("1Gi"))
-                .endResources()
-                .withSecurityContext(PodSecurity.restrictedContainer())
-                .withVolumeMounts(SparkPods.scratchMount())
-              .endContainer()
-              .withVolumes(SparkPods.scratchVolume())
-            .endSpec()
+            .withSpec(SparkPods.pod(test, spec, container(spec), false).build())
           .endTemplate()
         .endSpec()
+        .build();
+  }
+
+  private static Container container(ResolvedSpec spec) {
+    List<String> command = new ArrayList<>(SparkPods.daemonCommand(MAIN_CLASS));
+    command.addAll(List.of("--host", "$(POD_IP)", "--port", String.valueOf(ImageLayout.MASTER_PORT),
+        "--webui-port", String.valueOf(ImageLayout.MASTER_UI_PORT)));
+    return new ContainerBuilder()
+        .withName(Names.SPARK_CONTAINER)
+        .withImage(spec.sparkImage())
+        .withCommand(command)
+        .withEnv(SparkPods.sparkEnv())
+        .addNewPort().withName("spark").withContainerPort(ImageLayout.MASTER_PORT).endPort()
+        .addNewPort().withName("http").withContainerPort(ImageLayout.MASTER_UI_PORT).endPort()
+        .withNewReadinessProbe()
+          .withNewTcpSocket().withNewPort(ImageLayout.MASTER_PORT).endTcpSocket()
+          .withPeriodSeconds(2)
+        .endReadinessProbe()
+        .withNewResources()
+          .addToRequests("cpu", new Quantity("100m"))
+          .addToRequests("memory", new Quantity("768Mi"))
+          .addToLimits("memory", new Quantity("1Gi"))
+        .endResources()
         .build();
   }
 }

@@ -1,5 +1,6 @@
 package dev.sft.controller.dependent;
 
+import dev.sft.contract.DriverRun;
 import dev.sft.controller.api.SchedulerFailureTest;
 import dev.sft.controller.spark.ImageLayout;
 import java.net.URI;
@@ -65,7 +66,7 @@ public final class Names {
 
   /** Deterministic per run and speculation setting, so a retried create can never make a second Job. */
   public static String harnessJob(SchedulerFailureTest test, int runNumber, boolean speculation) {
-    return test.getMetadata().getName() + "-r" + runNumber + (speculation ? "-spec" : "-loss");
+    return test.getMetadata().getName() + "-r" + runNumber + "-" + DriverRun.group(speculation);
   }
 
   public static String masterHost(SchedulerFailureTest test) {
@@ -76,13 +77,12 @@ public final class Names {
     return "spark://" + masterHost(test) + ":" + ImageLayout.MASTER_PORT;
   }
 
-  /** Where the controller reads the master's view of its workers, when it runs inside the cluster. */
+  /**
+   * Where the controller reads the master's view of its workers, when it runs inside the cluster: the default of
+   * {@code sft.master-probe.url-template} (env {@code SFT_MASTER_PROBE_URL_TEMPLATE}), defined only here.
+   */
   public static final String IN_CLUSTER_MASTER_JSON_URL =
       "http://{service}.{namespace}.svc:" + ImageLayout.MASTER_UI_PORT + "/json/";
-
-  public static URI masterJsonUrl(SchedulerFailureTest test) {
-    return masterJsonUrl(test, IN_CLUSTER_MASTER_JSON_URL);
-  }
 
   /**
    * The master's {@code /json/} URL from a template with {@code {service}} and {@code {namespace}}; outside the

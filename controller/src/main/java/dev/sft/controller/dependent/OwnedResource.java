@@ -2,6 +2,7 @@ package dev.sft.controller.dependent;
 
 import dev.sft.controller.api.ResolvedSpec;
 import dev.sft.controller.api.SchedulerFailureTest;
+import dev.sft.controller.api.SchedulerFailureTestSpec.CleanupPolicy;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 
 /**
@@ -18,6 +19,11 @@ public interface OwnedResource<R extends HasMetadata> {
   /** False when this test does not own such an object, e.g. it mounts an existing claim. */
   default boolean isOwned(ResolvedSpec spec) {
     return true;
+  }
+
+  /** Whether the object stays when a finished run is cleaned up by this policy; most go with the cluster. */
+  default boolean survives(CleanupPolicy policy) {
+    return policy == CleanupPolicy.Retain;
   }
 
   /** Whether an existing object may be updated in place when the desired state changes (a claim's spec may not). */

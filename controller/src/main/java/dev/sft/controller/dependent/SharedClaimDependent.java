@@ -2,6 +2,7 @@ package dev.sft.controller.dependent;
 
 import dev.sft.controller.api.ResolvedSpec;
 import dev.sft.controller.api.SchedulerFailureTest;
+import dev.sft.controller.api.SchedulerFailureTestSpec.CleanupPolicy;
 import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
 import io.fabric8.kubernetes.api.model.PersistentVolumeClaimBuilder;
 import io.fabric8.kubernetes.api.model.Quantity;
@@ -22,6 +23,12 @@ public final class SharedClaimDependent implements OwnedResource<PersistentVolum
   @Override
   public boolean isOwned(ResolvedSpec spec) {
     return spec.createsClaim();
+  }
+
+  /** The volume holds the evidence: only DeleteAll deletes it. */
+  @Override
+  public boolean survives(CleanupPolicy policy) {
+    return policy != CleanupPolicy.DeleteAll;
   }
 
   @Override

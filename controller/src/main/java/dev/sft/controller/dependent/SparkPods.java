@@ -3,8 +3,11 @@ package dev.sft.controller.dependent;
 import dev.sft.controller.api.ResolvedSpec;
 import dev.sft.controller.api.SchedulerFailureTest;
 import dev.sft.controller.spark.ImageLayout;
+import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.ContainerBuilder;
 import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.EnvVarBuilder;
+import io.fabric8.kubernetes.api.model.PodSpecBuilder;
 import io.fabric8.kubernetes.api.model.Volume;
 import io.fabric8.kubernetes.api.model.VolumeBuilder;
 import io.fabric8.kubernetes.api.model.VolumeMount;
@@ -12,12 +15,42 @@ import io.fabric8.kubernetes.api.model.VolumeMountBuilder;
 import java.util.ArrayList;
 import java.util.List;
 
-/** Pieces shared by the master, worker and harness pods. */
+/** What the master, worker and harness pods share: security, placement, mounts and the Spark environment. */
 final class SparkPods {
   static final String SHARED_VOLUME = "shared";
   static final String SCRATCH_VOLUME = "scratch";
 
   private SparkPods() {}
+
+  /**
+   * The common pod template: Pod Security "restricted" for pod and container, the spec's node selector and
+   * tolerations, no service-account token, and the scratch volume (plus the shared volume, mounted at the same path
+   * in every pod that has it). Callers add what is their own (affinity, restart policy, service account).
+   *
+   * @param withShared whether this pod mounts the shared volume (workers and harness do, the master does not)
+   */
+  static PodSpecBuilder pod(SchedulerFailureTest test, ResolvedSpec spec, Container container, boolean withShared) {
+    List<VolumeMount> mounts = new ArrayList<>();
+    List<Volume> volumes = new ArrayList<>();
+    if (withShared) {
+      mounts.add(new VolumeMountBuilder().withName(SHARED_VOLUME).withMountPath(spec.mountPath()).build());
+      volumes.add(new VolumeBuilder().withName(SHARED_VOLUME)
+          .withNewPersistentVolumeClaim().withClaimName(SharedClaimDependent.claimName(test, spec))
+          .endPersistentVolumeClaim().build());
+    }
+    mounts.add(new VolumeMountBuilder().withName(SCRATCH_VOLUME).withMountPath(ImageLayout.SCRATCH_DIR).build());
+    volumes.add(new VolumeBuilder().withName(SCRATCH_VOLUME).withNewEmptyDir().endEmptyDir().build());
+    return new PodSpecBuilder()
+        .withSecurityContext(PodSecurity.restrictedPod())
+        .withAutomountServiceAccountToken(false)
+        .withNodeSelector(spec.nodeSelector().isEmpty() ? null : spec.nodeSelector())
+        .withTolerations(spec.tolerations())
+        .addToContainers(new ContainerBuilder(container)
+            .withSecurityContext(PodSecurity.restrictedContainer())
+            .withVolumeMounts(mounts)
+            .build())
+        .withVolumes(volumes);
+  }
 
   /**
    * Each Spark process advertises its own pod IP, so the scheduler sees one distinct host per pod; Kubernetes
@@ -40,23 +73,5 @@ final class SparkPods {
     command.addAll(List.of(ImageLayout.SPARK_DAEMON_FLAGS));
     command.addAll(List.of("-cp", ImageLayout.SPARK_CLASSPATH, mainClass));
     return command;
-  }
-
-  static Volume sharedVolume(SchedulerFailureTest test, ResolvedSpec spec) {
-    return new VolumeBuilder().withName(SHARED_VOLUME)
-        .withNewPersistentVolumeClaim().withClaimName(SharedClaimDependent.claimName(test, spec))
-        .endPersistentVolumeClaim().build();
-  }
-
-  static VolumeMount sharedMount(ResolvedSpec spec) {
-    return new VolumeMountBuilder().withName(SHARED_VOLUME).withMountPath(spec.mountPath()).build();
-  }
-
-  static Volume scratchVolume() {
-    return new VolumeBuilder().withName(SCRATCH_VOLUME).withNewEmptyDir().endEmptyDir().build();
-  }
-
-  static VolumeMount scratchMount() {
-    return new VolumeMountBuilder().withName(SCRATCH_VOLUME).withMountPath(ImageLayout.SCRATCH_DIR).build();
   }
 }

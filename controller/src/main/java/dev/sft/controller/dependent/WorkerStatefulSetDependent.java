@@ -6,6 +6,8 @@ import dev.sft.controller.api.SchedulerFailureTestSpec.WorkerAntiAffinity;
 import dev.sft.controller.spark.ImageLayout;
 import io.fabric8.kubernetes.api.model.Affinity;
 import io.fabric8.kubernetes.api.model.AffinityBuilder;
+import io.fabric8.kubernetes.api.model.Container;
+import io.fabric8.kubernetes.api.model.ContainerBuilder;
 import io.fabric8.kubernetes.api.model.PodAffinityTerm;
 import io.fabric8.kubernetes.api.model.PodAffinityTermBuilder;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
@@ -32,13 +34,6 @@ public final class WorkerStatefulSetDependent implements OwnedResource<StatefulS
 
   @Override
   public StatefulSet desired(SchedulerFailureTest test, ResolvedSpec spec) {
-    List<String> command = new ArrayList<>(SparkPods.daemonCommand(MAIN_CLASS));
-    command.addAll(List.of("--host", "$(POD_IP)",
-        "--cores", String.valueOf(spec.coresPerWorker()),
-        "--memory", spec.workerMemory(),
-        "--webui-port", String.valueOf(ImageLayout.WORKER_UI_PORT),
-        "--work-dir", ImageLayout.WORKER_WORK_DIR,
-        Names.masterUrl(test)));
     return new StatefulSetBuilder()
         .withNewMetadata().withName(name(test)).withLabels(Names.componentLabels(test, Names.WORKER)).endMetadata()
         .withNewSpec()
@@ -48,30 +43,32 @@ public final class WorkerStatefulSetDependent implements OwnedResource<StatefulS
           .withNewSelector().withMatchLabels(Names.componentSelector(test, Names.WORKER)).endSelector()
           .withNewTemplate()
             .withNewMetadata().withLabels(Names.componentLabels(test, Names.WORKER)).endMetadata()
-            .withNewSpec()
-              .withSecurityContext(PodSecurity.restrictedPod())
-              .withAutomountServiceAccountToken(false)
-              .withNodeSelector(spec.nodeSelector().isEmpty() ? null : spec.nodeSelector())
-              .withTolerations(spec.tolerations())
-              .withAffinity(antiAffinity(test, spec.workerAntiAffinity()))
-              .addNewContainer()
-                .withName(Names.SPARK_CONTAINER)
-                .withImage(spec.sparkImage())
-                .withCommand(command)
-                .withEnv(SparkPods.sparkEnv())
-                .addNewPort().withName("http").withContainerPort(ImageLayout.WORKER_UI_PORT).endPort()
-                .withNewReadinessProbe()
-                  .withNewTcpSocket().withNewPort(ImageLayout.WORKER_UI_PORT).endTcpSocket()
-                  .withPeriodSeconds(2)
-                .endReadinessProbe()
-                .withResources(spec.workerResources())
-                .withSecurityContext(PodSecurity.restrictedContainer())
-                .withVolumeMounts(SparkPods.sharedMount(spec), SparkPods.scratchMount())
-              .endContainer()
-              .withVolumes(SparkPods.sharedVolume(test, spec), SparkPods.scratchVolume())
-            .endSpec()
+            .withSpec(SparkPods.pod(test, spec, container(test, spec), true)
+                .withAffinity(antiAffinity(test, spec.workerAntiAffinity())).build())
           .endTemplate()
         .endSpec()
+        .build();
+  }
+
+  private static Container container(SchedulerFailureTest test, ResolvedSpec spec) {
+    List<String> command = new ArrayList<>(SparkPods.daemonCommand(MAIN_CLASS));
+    command.addAll(List.of("--host", "$(POD_IP)",
+        "--cores", String.valueOf(spec.coresPerWorker()),
+        "--memory", spec.workerMemory(),
+        "--webui-port", String.valueOf(ImageLayout.WORKER_UI_PORT),
+        "--work-dir", ImageLayout.WORKER_WORK_DIR,
+        Names.masterUrl(test)));
+    return new ContainerBuilder()
+        .withName(Names.SPARK_CONTAINER)
+        .withImage(spec.sparkImage())
+        .withCommand(command)
+        .withEnv(SparkPods.sparkEnv())
+        .addNewPort().withName("http").withContainerPort(ImageLayout.WORKER_UI_PORT).endPort()
+        .withNewReadinessProbe()
+          .withNewTcpSocket().withNewPort(ImageLayout.WORKER_UI_PORT).endTcpSocket()
+          .withPeriodSeconds(2)
+        .endReadinessProbe()
+        .withResources(spec.workerResources())
         .build();
   }
 

@@ -19,13 +19,10 @@ public final class Conditions {
   private Conditions() {}
 
   /** Sets a condition; returns whether anything but the generation changed. */
-  public static boolean set(SchedulerFailureTestStatus status, String type, boolean value, String reason,
+  public static boolean set(SchedulerFailureTestStatus status, String type, boolean isTrue, Reason why,
       String message, long generation) {
-    return set(status, type, value ? "True" : "False", reason, message, generation);
-  }
-
-  public static boolean set(SchedulerFailureTestStatus status, String type, String value, String reason,
-      String message, long generation) {
+    String value = isTrue ? "True" : "False";
+    String reason = why.name();
     Condition existing = find(status, type);
     if (existing == null) {
       existing = new Condition();
@@ -48,13 +45,8 @@ public final class Conditions {
     return status.conditions.stream().filter(c -> type.equals(c.getType())).findFirst().orElse(null);
   }
 
-  public static boolean isTrue(SchedulerFailureTestStatus status, String type) {
-    Condition condition = find(status, type);
-    return condition != null && "True".equals(condition.getStatus());
-  }
-
   /** The kstatus triple for a phase: in progress, succeeded, or stopped until someone acts. */
-  public static void forPhase(SchedulerFailureTestStatus status, String reason, String message, long generation) {
+  public static void forPhase(SchedulerFailureTestStatus status, Reason reason, String message, long generation) {
     switch (status.phase) {
       case Pending, Provisioning, Running -> {
         set(status, READY, false, reason, message, generation);
@@ -74,10 +66,42 @@ public final class Conditions {
     }
   }
 
-  /** An invalid spec: nothing will happen until the spec is fixed. */
-  public static void invalidSpec(SchedulerFailureTestStatus status, String message, long generation) {
-    set(status, READY, false, EventRecorder.INVALID_SPEC, message, generation);
-    set(status, RECONCILING, false, EventRecorder.INVALID_SPEC, message, generation);
-    set(status, STALLED, true, EventRecorder.INVALID_SPEC, message, generation);
+  /** Stopped until someone acts: an invalid spec, or an error reconciling (which JOSDK still retries). */
+  public static void stalled(SchedulerFailureTestStatus status, Reason reason, String message, long generation) {
+    set(status, READY, false, reason, message, generation);
+    set(status, RECONCILING, false, reason, message, generation);
+    set(status, STALLED, true, reason, message, generation);
+  }
+
+  /** A new run: in progress, the cluster being created, the harness not started. */
+  public static void runStarted(SchedulerFailureTestStatus status, String message, long generation) {
+    forPhase(status, Reason.Provisioning, message, generation);
+    set(status, CLUSTER_READY, false, Reason.Provisioning, "creating the Spark cluster", generation);
+    set(status, HARNESS_COMPLETE, false, Reason.NotStarted, "waiting for the cluster", generation);
+  }
+
+  /**
+   * After a failed reconcile ({@link Reason#ReconcileError}), the next one puts back the conditions of the phase the
+   * test is in. An invalid spec stalls by its own reason and stays.
+   *
+   * @return whether anything changed, to be written
+   */
+  public static boolean clearReconcileError(SchedulerFailureTestStatus status, long generation) {
+    Condition stalled = find(status, STALLED);
+    if (stalled == null || !Reason.ReconcileError.name().equals(stalled.getReason())) {
+      return false;
+    }
+    if (status.phase == null) {
+      set(status, STALLED, false, Reason.NotStarted, "recovered", generation);
+      return true;
+    }
+    Reason reason = switch (status.phase) {
+      case Pending, Provisioning -> Reason.Provisioning;
+      case Running -> Reason.Running;
+      case Succeeded -> Reason.RunSucceeded;
+      case Failed -> Reason.RunFailed;
+    };
+    forPhase(status, reason, status.message == null ? "recovered" : status.message, generation);
+    return true;
   }
 }

@@ -10,25 +10,13 @@ import org.jboss.logging.Logger;
 
 /**
  * Records Kubernetes Events on a test ({@code kubectl describe sft NAME} shows them): one per transition and per
- * failure, each with a stable reason. An Event that cannot be written is logged, never a reason to fail reconciling.
+ * failure, each with a stable {@link Reason}. An Event that cannot be written is logged, never a reason to fail
+ * reconciling.
  */
 @ApplicationScoped
 public class EventRecorder {
   private static final Logger LOG = Logger.getLogger(EventRecorder.class);
   private static final AtomicLong SEQUENCE = new AtomicLong();
-
-  /** Reasons, kept stable for alerting and tests. */
-  public static final String RUN_STARTED = "RunStarted";
-  public static final String RUN_QUEUED = "RunQueued";
-  public static final String CLUSTER_READY = "ClusterReady";
-  public static final String CLUSTER_NOT_READY = "ClusterNotReady";
-  public static final String HARNESS_JOB_CREATED = "HarnessJobCreated";
-  public static final String HARNESS_JOB_SUCCEEDED = "HarnessJobSucceeded";
-  public static final String HARNESS_JOB_FAILED = "HarnessJobFailed";
-  public static final String RUN_SUCCEEDED = "RunSucceeded";
-  public static final String RUN_FAILED = "RunFailed";
-  public static final String CLEANED_UP = "CleanedUp";
-  public static final String INVALID_SPEC = "InvalidSpec";
 
   private final KubernetesClient client;
 
@@ -36,15 +24,15 @@ public class EventRecorder {
     this.client = client;
   }
 
-  public void normal(SchedulerFailureTest test, String reason, String message) {
+  public void normal(SchedulerFailureTest test, Reason reason, String message) {
     record(test, "Normal", reason, message);
   }
 
-  public void warning(SchedulerFailureTest test, String reason, String message) {
+  public void warning(SchedulerFailureTest test, Reason reason, String message) {
     record(test, "Warning", reason, message);
   }
 
-  private void record(SchedulerFailureTest test, String type, String reason, String message) {
+  private void record(SchedulerFailureTest test, String type, Reason reason, String message) {
     String now = Instant.now().toString();
     var metadata = test.getMetadata();
     try {
@@ -58,7 +46,7 @@ public class EventRecorder {
             .withName(metadata.getName()).withNamespace(metadata.getNamespace()).withUid(metadata.getUid())
           .endInvolvedObject()
           .withType(type)
-          .withReason(reason)
+          .withReason(reason.name())
           .withMessage(message.length() > 1024 ? message.substring(0, 1024) : message)
           .withFirstTimestamp(now)
           .withLastTimestamp(now)

@@ -62,9 +62,10 @@ public class HarnessObserver {
     try {
       return new Observation(state, exitCode, TerminationMessage.decode(message), jobProblem);
     } catch (Exception e) {
-      String head = message.length() > 300 ? message.substring(message.length() - 300) : message;
+      // With FallbackToLogsOnError the message is the log's tail, whose last lines say why the harness died.
+      String tail = message.length() > 300 ? message.substring(message.length() - 300) : message;
       return new Observation(state, exitCode, null,
-          join(jobProblem, "termination message is not an sft report: " + head.strip()));
+          join(jobProblem, "termination message is not an sft report: " + tail.strip()));
     }
   }
 

@@ -1,31 +1,26 @@
 package dev.sft.controller.reconcile;
 
+import dev.sft.contract.DriverRun;
 import dev.sft.contract.Report;
-import dev.sft.contract.ScenarioName;
-import dev.sft.contract.ScenarioResult;
-import dev.sft.contract.Verdict;
 import dev.sft.controller.api.ResolvedSpec;
 import dev.sft.controller.api.SchedulerFailureTest;
 import dev.sft.controller.api.SchedulerFailureTestSpec;
 import dev.sft.controller.api.SchedulerFailureTestSpec.CleanupPolicy;
 import dev.sft.controller.api.SchedulerFailureTestStatus;
+import dev.sft.controller.api.SchedulerFailureTestStatus.Cleanup;
 import dev.sft.controller.api.SchedulerFailureTestStatus.HarnessJob;
 import dev.sft.controller.api.SchedulerFailureTestStatus.JobState;
 import dev.sft.controller.api.SchedulerFailureTestStatus.Phase;
-import dev.sft.controller.api.SchedulerFailureTestStatus.RunRecord;
-import dev.sft.controller.api.SchedulerFailureTestStatus.ScenarioResultStatus;
 import dev.sft.controller.api.SchedulerFailureTestStatus.Step;
 import dev.sft.controller.dependent.ChildResources;
 import dev.sft.controller.dependent.HarnessJobDependent;
 import dev.sft.controller.dependent.Names;
 import dev.sft.controller.dependent.OwnedResource;
-import dev.sft.controller.dependent.SharedClaimDependent;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
@@ -34,7 +29,7 @@ import java.util.stream.Collectors;
 
 /**
  * Drives one test through its run: validate, provision the cluster, wait until the master sees every worker ALIVE,
- * run the harness Jobs one after the other, copy their verdicts, and clean up by policy.
+ * run the harness Jobs one after the other, and clean up by policy. {@link StatusLedger} keeps the record.
  *
  * <p>The status is the write-ahead log. Every create or delete is preceded by a status write that names it
  * ({@code step}, {@code harnessJobs[].state = Creating}), so a controller restarted at any point finds in the status
@@ -43,8 +38,6 @@ import java.util.stream.Collectors;
  */
 @ApplicationScoped
 public class RunOrchestrator {
-  /** Earlier runs kept in {@code status.history}. */
-  public static final int HISTORY_LIMIT = 10;
   /** How often to ask the master while waiting for workers; pod changes wake the controller sooner. */
   static final Duration CLUSTER_POLL = Duration.ofSeconds(2);
   /** A safety net while a Job runs; its completion normally wakes the controller through the Job informer. */
@@ -58,7 +51,6 @@ public class RunOrchestrator {
   private final HarnessObserver harnessObserver;
   private final StatusWriter statusWriter;
   private final EventRecorder events;
-  private final HarnessJobDependent harnessJob = new HarnessJobDependent();
 
   public RunOrchestrator(KubernetesClient client, ChildResources children, ClusterObserver clusterObserver,
       HarnessObserver harnessObserver, StatusWriter statusWriter, EventRecorder events) {
@@ -68,16 +60,6 @@ public class RunOrchestrator {
     this.harnessObserver = harnessObserver;
     this.statusWriter = statusWriter;
     this.events = events;
-  }
-
-  /** What to do after a transition: go on in this reconciliation, or stop and look again later (or on an event). */
-  private record Next(boolean proceed, Duration after) {
-    static final Next CONTINUE = new Next(true, null);
-    static final Next IDLE = new Next(false, null);
-
-    static Next waitFor(Duration duration) {
-      return new Next(false, duration);
-    }
   }
 
   /**
@@ -91,8 +73,12 @@ public class RunOrchestrator {
     if (test.getStatus() == null) {
       test.setStatus(new SchedulerFailureTestStatus());
     }
+    StatusLedger ledger = new StatusLedger(test, test.getStatus().runSpec == null ? null : resolve(test));
+    if (Conditions.clearReconcileError(ledger.status(), ledger.generation())) {
+      statusWriter.write(test);
+    }
     for (int i = 0; i < MAX_TRANSITIONS; i++) {
-      Next next = step(test);
+      Next next = step(ledger);
       if (!next.proceed()) {
         return Optional.ofNullable(next.after());
       }
@@ -100,102 +86,77 @@ public class RunOrchestrator {
     return Optional.of(Duration.ZERO);
   }
 
-  private Next step(SchedulerFailureTest test) {
-    SchedulerFailureTestStatus status = test.getStatus();
+  private Next step(StatusLedger ledger) {
+    SchedulerFailureTestStatus status = ledger.status();
     if (status.step == Step.CleaningUp) {
-      return cleanUp(test);
+      return cleanUp(ledger);
     }
     if (status.phase == Phase.Provisioning || status.phase == Phase.Running) {
-      noteQueuedChange(test);
+      noteQueuedChange(ledger);
       return switch (status.step) {
-        case ApplyingCluster -> applyCluster(test);
-        case AwaitingCluster -> awaitCluster(test);
-        case RunningHarness -> runHarness(test);
+        case ApplyingCluster -> applyCluster(ledger);
+        case AwaitingCluster -> awaitCluster(ledger);
+        case RunningHarness -> runHarness(ledger);
         default -> throw new IllegalStateException("run " + status.runId + " in phase " + status.phase
             + " has step " + status.step);
       };
     }
     // Idle: never run, stalled, or finished. A generation without a run starts one.
-    long generation = generation(test);
-    if (status.runGeneration != null && status.runGeneration == generation) {
-      if (!Objects.equals(status.observedGeneration, generation)) {
-        statusWriter.write(test);
+    if (status.runGeneration != null && status.runGeneration == ledger.generation()) {
+      if (!Objects.equals(status.observedGeneration, ledger.generation())) {
+        statusWriter.write(ledger.test());
       }
       return Next.IDLE;
     }
-    List<SpecValidator.Violation> violations = SpecValidator.validate(test);
+    List<SpecValidator.Violation> violations = SpecValidator.validate(ledger.test());
     if (!violations.isEmpty()) {
-      return stall(test, violations);
+      return stall(ledger, violations);
     }
-    return startRun(test);
+    return startRun(ledger);
   }
 
-  private Next stall(SchedulerFailureTest test, List<SpecValidator.Violation> violations) {
-    SchedulerFailureTestStatus status = test.getStatus();
+  private Next stall(StatusLedger ledger, List<SpecValidator.Violation> violations) {
+    SchedulerFailureTestStatus status = ledger.status();
     String message = "invalid spec, nothing was created: "
         + violations.stream().map(SpecValidator.Violation::toString).collect(Collectors.joining("; "));
     var stalled = Conditions.find(status, Conditions.STALLED);
     boolean alreadyReported = stalled != null && message.equals(stalled.getMessage())
-        && Objects.equals(status.observedGeneration, generation(test));
+        && Objects.equals(status.observedGeneration, ledger.generation());
     if (alreadyReported) {
       return Next.IDLE;
     }
-    archiveFinishedRun(status);
+    ledger.archiveFinishedRun();
     status.phase = Phase.Pending;
     status.message = message;
-    Conditions.invalidSpec(status, message, generation(test));
-    statusWriter.write(test);
-    events.warning(test, EventRecorder.INVALID_SPEC, message);
+    Conditions.stalled(status, Reason.InvalidSpec, message, ledger.generation());
+    statusWriter.write(ledger.test());
+    events.warning(ledger.test(), Reason.InvalidSpec, message);
     return Next.IDLE;
   }
 
-  private Next startRun(SchedulerFailureTest test) {
-    SchedulerFailureTestStatus status = test.getStatus();
-    archiveFinishedRun(status);
-    ResolvedSpec spec = ResolvedSpec.of(test.getSpec());
+  private Next startRun(StatusLedger ledger) {
+    SchedulerFailureTest test = ledger.test();
+    SchedulerFailureTestStatus status = ledger.status();
     int runNumber = (status.runNumber == null ? 0 : status.runNumber) + 1;
-    status.runNumber = runNumber;
-    status.runId = test.getMetadata().getName() + "-r" + runNumber + "-"
+    String runId = test.getMetadata().getName() + "-r" + runNumber + "-"
         + String.format("%04x", ThreadLocalRandom.current().nextInt(0x10000));
-    status.runGeneration = generation(test);
-    status.runSpec = client.getKubernetesSerialization().asJson(test.getSpec());
+    ledger.startRun(runId, runNumber, client.getKubernetesSerialization().asJson(test.getSpec()),
+        ResolvedSpec.of(test.getSpec()));
     status.phase = Phase.Provisioning;
     status.step = Step.ApplyingCluster;
     status.startTime = now();
-    status.clusterReadyTime = null;
-    status.completionTime = null;
-    status.cleanup = null;
-    status.harnessJobs = new ArrayList<>();
-    for (boolean speculation : new boolean[] {true, false}) {
-      List<ScenarioName> scenarios = spec.scenariosWithSpeculation(speculation);
-      if (!scenarios.isEmpty()) {
-        HarnessJob job = new HarnessJob();
-        job.name = Names.harnessJob(test, runNumber, speculation);
-        job.speculation = speculation;
-        job.scenarios = scenarios.stream().map(ScenarioName::id).toList();
-        job.state = JobState.Pending;
-        status.harnessJobs.add(job);
-      }
-    }
-    status.results = new ArrayList<>();
-    status.total = spec.scenarios().size() * spec.repeat();
-    status.passed = 0;
-    status.summary = "0/" + status.total;
     status.message = "run " + status.runId + " started for generation " + status.runGeneration;
-    Conditions.forPhase(status, "Provisioning", status.message, generation(test));
-    Conditions.set(status, Conditions.CLUSTER_READY, false, "Provisioning", "creating the Spark cluster",
-        generation(test));
-    Conditions.set(status, Conditions.HARNESS_COMPLETE, false, "NotStarted", "waiting for the cluster",
-        generation(test));
+    Conditions.runStarted(status, status.message, ledger.generation());
     statusWriter.write(test);
-    events.normal(test, EventRecorder.RUN_STARTED, status.message);
+    events.normal(test, Reason.RunStarted, status.message);
     return Next.CONTINUE;
   }
 
   /** The step was recorded as ApplyingCluster before any of these creates. */
-  private Next applyCluster(SchedulerFailureTest test) {
-    SchedulerFailureTestStatus status = test.getStatus();
-    ResolvedSpec spec = runSpec(test);
+  private Next applyCluster(StatusLedger ledger) {
+    SchedulerFailureTest test = ledger.test();
+    SchedulerFailureTestStatus status = ledger.status();
+    ResolvedSpec spec = ledger.runSpec();
     for (OwnedResource<?> dependent : ChildResources.CLUSTER) {
       if (dependent.isOwned(spec)) {
         children.apply(test, spec, dependent);
@@ -208,67 +169,63 @@ public class RunOrchestrator {
       }
     }
     status.step = Step.AwaitingCluster;
-    Conditions.set(status, Conditions.CLUSTER_READY, false, "WaitingForWorkers",
-        "waiting for " + spec.workers() + " workers ALIVE in the master", generation(test));
+    Conditions.set(status, Conditions.CLUSTER_READY, false, Reason.WaitingForWorkers,
+        "waiting for " + spec.workers() + " workers ALIVE in the master", ledger.generation());
     statusWriter.write(test);
     return Next.CONTINUE;
   }
 
-  private Next awaitCluster(SchedulerFailureTest test) {
-    SchedulerFailureTestStatus status = test.getStatus();
-    ResolvedSpec spec = runSpec(test);
+  private Next awaitCluster(StatusLedger ledger) {
+    SchedulerFailureTest test = ledger.test();
+    SchedulerFailureTestStatus status = ledger.status();
+    ResolvedSpec spec = ledger.runSpec();
     ClusterObserver.Observation cluster = clusterObserver.observe(test, spec);
     if (cluster.ready()) {
       status.clusterReadyTime = now();
       status.phase = Phase.Running;
       status.step = Step.RunningHarness;
       status.message = "cluster ready: " + cluster.describe();
-      Conditions.set(status, Conditions.CLUSTER_READY, true, "WorkersAlive", cluster.describe(), generation(test));
-      Conditions.forPhase(status, "Running", "running the harness", generation(test));
-      events.normal(test, EventRecorder.CLUSTER_READY, status.message);
+      Conditions.set(status, Conditions.CLUSTER_READY, true, Reason.WorkersAlive, cluster.describe(),
+          ledger.generation());
+      Conditions.forPhase(status, Reason.Running, "running the harness", ledger.generation());
+      events.normal(test, Reason.ClusterReady, status.message);
       return Next.CONTINUE; // the next Job's write-ahead write records this too
     }
     long waited = Duration.between(Instant.parse(status.startTime), Instant.now()).toSeconds();
     if (waited > spec.readyTimeoutSeconds()) {
       String message = "cluster not ready after " + spec.readyTimeoutSeconds() + " s: " + cluster.describe();
-      Conditions.set(status, Conditions.CLUSTER_READY, false, EventRecorder.CLUSTER_NOT_READY, message,
-          generation(test));
-      events.warning(test, EventRecorder.CLUSTER_NOT_READY, message);
-      for (HarnessJob job : status.harnessJobs) {
-        if (!job.state.finished()) {
-          job.state = JobState.Failed;
-          job.message = "not run: " + message;
-          addUnknownResults(status, job, spec, job.message);
-        }
-      }
-      return finishRun(test, message);
+      Conditions.set(status, Conditions.CLUSTER_READY, false, Reason.ClusterNotReady, message, ledger.generation());
+      events.warning(test, Reason.ClusterNotReady, message);
+      ledger.failUnfinishedJobs(message);
+      return finishRun(ledger, message);
     }
-    boolean changed = Conditions.set(status, Conditions.CLUSTER_READY, false, "WaitingForWorkers",
-        cluster.describe(), generation(test));
+    boolean changed = Conditions.set(status, Conditions.CLUSTER_READY, false, Reason.WaitingForWorkers,
+        cluster.describe(), ledger.generation());
     if (changed) {
       statusWriter.write(test);
     }
     return Next.waitFor(CLUSTER_POLL);
   }
 
-  private Next runHarness(SchedulerFailureTest test) {
-    SchedulerFailureTestStatus status = test.getStatus();
-    ResolvedSpec spec = runSpec(test);
-    HarnessJob job = status.harnessJobs.stream().filter(j -> !j.state.finished()).findFirst().orElse(null);
+  private Next runHarness(StatusLedger ledger) {
+    SchedulerFailureTest test = ledger.test();
+    SchedulerFailureTestStatus status = ledger.status();
+    HarnessJob job = ledger.nextJob();
     if (job == null) {
-      return finishRun(test, null);
+      return finishRun(ledger, null);
     }
-    HarnessJobDependent.Plan plan = new HarnessJobDependent.Plan(job.name, status.runId, job.speculation,
-        job.scenarios.stream().map(ScenarioName::fromId).toList());
+    DriverRun run = ledger.driverRun(job);
     switch (job.state) {
       case Pending -> {
         job.state = JobState.Creating;
         job.startTime = now();
-        status.message = "running harness Job " + job.name + " (speculation " + onOff(job.speculation) + ")";
-        Conditions.set(status, Conditions.HARNESS_COMPLETE, false, "JobRunning", status.message, generation(test));
+        status.message = "running harness Job " + job.name + " (speculation " + (job.speculation ? "on" : "off")
+            + ")";
+        Conditions.set(status, Conditions.HARNESS_COMPLETE, false, Reason.JobRunning, status.message,
+            ledger.generation());
         statusWriter.write(test); // write-ahead: a restarted controller knows this Job may exist
-        children.createJob(test, harnessJob.desired(test, spec, plan));
-        events.normal(test, EventRecorder.HARNESS_JOB_CREATED, status.message);
+        children.createJob(test, HarnessJobDependent.desired(test, ledger.runSpec(), job.name, run));
+        events.normal(test, Reason.HarnessJobCreated, status.message);
         return Next.waitFor(HARNESS_POLL);
       }
       case Creating, Running -> {
@@ -277,11 +234,11 @@ public class RunOrchestrator {
           case ABSENT -> {
             if (job.state == JobState.Creating) {
               // The controller stopped between the write-ahead and the create: create it now, once.
-              children.createJob(test, harnessJob.desired(test, spec, plan));
-              events.normal(test, EventRecorder.HARNESS_JOB_CREATED, status.message + " (resumed)");
+              children.createJob(test, HarnessJobDependent.desired(test, ledger.runSpec(), job.name, run));
+              events.normal(test, Reason.HarnessJobCreated, status.message + " (resumed)");
               return Next.waitFor(HARNESS_POLL);
             }
-            finishJob(test, job, spec, JobState.Failed, null, null, "the Job was deleted before it finished");
+            finishJob(ledger, job, JobState.Failed, null, null, "the Job was deleted before it finished");
             return Next.CONTINUE;
           }
           case ACTIVE -> {
@@ -292,7 +249,7 @@ public class RunOrchestrator {
             return Next.waitFor(HARNESS_POLL);
           }
           default -> {
-            finishJob(test, job, spec, seen.state() == HarnessObserver.State.SUCCEEDED ? JobState.Succeeded
+            finishJob(ledger, job, seen.state() == HarnessObserver.State.SUCCEEDED ? JobState.Succeeded
                 : JobState.Failed, seen.exitCode(), seen.report(), seen.problem());
             return Next.CONTINUE; // the next write (next Job's write-ahead, or the outcome) records this
           }
@@ -302,191 +259,84 @@ public class RunOrchestrator {
     }
   }
 
-  private void finishJob(SchedulerFailureTest test, HarnessJob job, ResolvedSpec spec, JobState state,
-      Integer exitCode, Report report, String problem) {
-    SchedulerFailureTestStatus status = test.getStatus();
-    job.state = state;
-    job.exitCode = exitCode;
-    job.completionTime = now();
-    if (report != null) {
-      for (ScenarioResult result : report.scenarios()) {
-        status.results.add(copy(result, job.name));
-      }
-      if (report.failure() != null) {
-        problem = problem == null ? report.failure() : problem + "; " + report.failure();
-      }
-    }
-    job.message = problem;
-    addUnknownResults(status, job, spec, problem == null ? "missing from the harness report" : problem);
-    long passedHere = status.results.stream().filter(r -> job.name.equals(r.job))
-        .filter(RunOrchestrator::passed).count();
-    String message = "harness Job " + job.name + " " + state.name().toLowerCase() + " (exit "
-        + (exitCode == null ? "unknown" : exitCode) + "): " + passedHere + "/"
-        + job.scenarios.size() * spec.repeat() + " passed" + (problem == null ? "" : "; " + problem);
+  private void finishJob(StatusLedger ledger, HarnessJob job, JobState state, Integer exitCode,
+      Report report, String observedProblem) {
+    String message = ledger.finishJob(job, state, exitCode, report, observedProblem, now());
     if (state == JobState.Succeeded) {
-      events.normal(test, EventRecorder.HARNESS_JOB_SUCCEEDED, message);
+      events.normal(ledger.test(), Reason.HarnessJobSucceeded, message);
     } else {
-      events.warning(test, EventRecorder.HARNESS_JOB_FAILED, message);
+      events.warning(ledger.test(), Reason.HarnessJobFailed, message);
     }
-    status.message = message;
-    updateCounts(status);
+    ledger.status().message = message;
   }
 
   /** Records the run's outcome, then cleans up by policy; the outcome is written before anything is deleted. */
-  private Next finishRun(SchedulerFailureTest test, String failure) {
-    SchedulerFailureTestStatus status = test.getStatus();
-    ResolvedSpec spec = runSpec(test);
-    updateCounts(status);
-    boolean succeeded = failure == null
-        && status.harnessJobs.stream().allMatch(j -> j.state == JobState.Succeeded)
-        && status.results.size() == status.total
-        && status.results.stream().allMatch(RunOrchestrator::passed);
+  private Next finishRun(StatusLedger ledger, String failure) {
+    SchedulerFailureTestStatus status = ledger.status();
+    boolean succeeded = ledger.runSucceeded() && failure == null;
     status.phase = succeeded ? Phase.Succeeded : Phase.Failed;
     status.completionTime = now();
     String outcome = "run " + status.runId + " " + (succeeded ? "succeeded" : "failed") + ": " + status.summary
         + " scenario repetitions passed both verdicts" + (failure == null ? "" : "; " + failure);
     status.message = outcome;
-    String reason = succeeded ? EventRecorder.RUN_SUCCEEDED : EventRecorder.RUN_FAILED;
-    Conditions.forPhase(status, reason, outcome, generation(test));
-    if (status.harnessJobs.stream().allMatch(j -> j.state.finished())) {
-      Conditions.set(status, Conditions.HARNESS_COMPLETE, true, "AllJobsFinished", outcome, generation(test));
+    Reason reason = succeeded ? Reason.RunSucceeded : Reason.RunFailed;
+    Conditions.forPhase(status, reason, outcome, ledger.generation());
+    if (ledger.allJobsFinished()) {
+      Conditions.set(status, Conditions.HARNESS_COMPLETE, true, Reason.AllJobsFinished, outcome,
+          ledger.generation());
     }
-    CleanupPolicy policy = succeeded ? spec.onSuccess() : spec.onFailure();
-    boolean retain = policy == CleanupPolicy.Retain;
-    status.cleanup = retain ? "Retained" : "Pending";
+    boolean retain = policy(ledger) == CleanupPolicy.Retain;
+    status.cleanup = retain ? Cleanup.Retained : Cleanup.Pending;
     status.step = retain ? Step.Done : Step.CleaningUp;
-    statusWriter.write(test);
+    statusWriter.write(ledger.test());
     if (succeeded) {
-      events.normal(test, reason, outcome);
+      events.normal(ledger.test(), reason, outcome);
     } else {
-      events.warning(test, reason, outcome);
+      events.warning(ledger.test(), reason, outcome);
     }
     return Next.CONTINUE;
   }
 
   /** The step was recorded as CleaningUp before these deletes. */
-  private Next cleanUp(SchedulerFailureTest test) {
-    SchedulerFailureTestStatus status = test.getStatus();
-    ResolvedSpec spec = runSpec(test);
-    CleanupPolicy policy = status.phase == Phase.Succeeded ? spec.onSuccess() : spec.onFailure();
+  private Next cleanUp(StatusLedger ledger) {
+    SchedulerFailureTest test = ledger.test();
+    CleanupPolicy policy = policy(ledger);
     for (Job job : children.harnessJobs(test)) {
       children.delete(test, Job.class, job.getMetadata().getName());
     }
     for (OwnedResource<?> dependent : ChildResources.CLUSTER) {
-      boolean isClaim = dependent instanceof SharedClaimDependent;
-      if (dependent.isOwned(spec) && (!isClaim || policy == CleanupPolicy.DeleteAll)) {
+      if (dependent.isOwned(ledger.runSpec()) && !dependent.survives(policy)) {
         children.delete(test, dependent.type(), dependent.name(test));
       }
     }
-    status.cleanup = "Done";
-    status.step = Step.Done;
+    ledger.status().cleanup = Cleanup.Done;
+    ledger.status().step = Step.Done;
     statusWriter.write(test);
-    events.normal(test, EventRecorder.CLEANED_UP, "deleted by cleanup policy " + policy);
+    events.normal(test, Reason.CleanedUp, "deleted by cleanup policy " + policy);
     return Next.CONTINUE;
   }
 
   /** A spec change during a run is recorded once and waits for the run to end. */
-  private void noteQueuedChange(SchedulerFailureTest test) {
-    SchedulerFailureTestStatus status = test.getStatus();
-    long generation = generation(test);
+  private void noteQueuedChange(StatusLedger ledger) {
+    SchedulerFailureTestStatus status = ledger.status();
+    long generation = ledger.generation();
     if (generation == status.runGeneration || Objects.equals(status.observedGeneration, generation)) {
       return;
     }
     String message = "generation " + generation + " queued until run " + status.runId + " ends";
-    Conditions.set(status, Conditions.RECONCILING, true, EventRecorder.RUN_QUEUED, message, generation);
-    statusWriter.write(test);
-    events.normal(test, EventRecorder.RUN_QUEUED, message);
+    Conditions.set(status, Conditions.RECONCILING, true, Reason.RunQueued, message, generation);
+    statusWriter.write(ledger.test());
+    events.normal(ledger.test(), Reason.RunQueued, message);
   }
 
-  private static void archiveFinishedRun(SchedulerFailureTestStatus status) {
-    if (status.runId == null || status.phase == null || !status.phase.finished()) {
-      return;
-    }
-    RunRecord record = new RunRecord();
-    record.runId = status.runId;
-    record.generation = status.runGeneration;
-    record.outcome = status.phase;
-    record.passed = status.passed;
-    record.total = status.total;
-    record.startTime = status.startTime;
-    record.completionTime = status.completionTime;
-    record.message = status.message;
-    status.history.add(0, record);
-    while (status.history.size() > HISTORY_LIMIT) {
-      status.history.remove(status.history.size() - 1);
-    }
-  }
-
-  /** Scenario repetitions a Job was to run but did not report count as Unknown, never as passed. */
-  private static void addUnknownResults(SchedulerFailureTestStatus status, HarnessJob job, ResolvedSpec spec,
-      String why) {
-    for (String scenario : job.scenarios) {
-      for (int repetition = 1; repetition <= spec.repeat(); repetition++) {
-        final int rep = repetition;
-        boolean reported = status.results.stream().anyMatch(r -> r.name.equals(scenario) && r.repetition == rep);
-        if (!reported) {
-          ScenarioResultStatus unknown = new ScenarioResultStatus();
-          unknown.name = scenario;
-          unknown.repetition = repetition;
-          unknown.scheduler = Verdict.Unknown;
-          unknown.storage = Verdict.Unknown;
-          unknown.rows = -1;
-          unknown.distinctIds = -1;
-          unknown.newSnapshots = -1;
-          unknown.acceptedMessages = -1;
-          unknown.orphanFiles = -1;
-          unknown.knownRejectedOrphans = -1;
-          unknown.missingFiles = -1;
-          unknown.message = why;
-          unknown.job = job.name;
-          status.results.add(unknown);
-        }
-      }
-    }
-  }
-
-  private static ScenarioResultStatus copy(ScenarioResult result, String jobName) {
-    ScenarioResultStatus copy = new ScenarioResultStatus();
-    copy.name = result.name();
-    copy.repetition = result.repetition();
-    copy.scheduler = result.scheduler() == null ? Verdict.Unknown : result.scheduler();
-    copy.storage = result.storage() == null ? Verdict.Unknown : result.storage();
-    copy.rows = result.rows();
-    copy.distinctIds = result.distinctIds();
-    copy.newSnapshots = result.newSnapshots();
-    copy.acceptedMessages = result.acceptedMessages();
-    copy.orphanFiles = result.orphanFiles();
-    copy.knownRejectedOrphans = result.knownRejectedOrphans();
-    copy.missingFiles = result.missingFiles();
-    copy.durationMs = result.durationMs();
-    copy.evidence = result.evidence();
-    copy.message = result.message();
-    copy.job = jobName;
-    return copy;
-  }
-
-  private static boolean passed(ScenarioResultStatus result) {
-    return result.scheduler == Verdict.Passed && result.storage == Verdict.Passed;
-  }
-
-  private static void updateCounts(SchedulerFailureTestStatus status) {
-    status.passed = (int) status.results.stream().filter(RunOrchestrator::passed).count();
-    status.summary = status.passed + "/" + status.total;
+  private static CleanupPolicy policy(StatusLedger ledger) {
+    return ledger.status().phase == Phase.Succeeded ? ledger.runSpec().onSuccess() : ledger.runSpec().onFailure();
   }
 
   /** The spec the current run started with; later changes wait for the next run. */
-  private ResolvedSpec runSpec(SchedulerFailureTest test) {
+  private ResolvedSpec resolve(SchedulerFailureTest test) {
     return ResolvedSpec.of(client.getKubernetesSerialization()
         .unmarshal(test.getStatus().runSpec, SchedulerFailureTestSpec.class));
-  }
-
-  private static long generation(SchedulerFailureTest test) {
-    Long generation = test.getMetadata().getGeneration();
-    return generation == null ? 0 : generation;
-  }
-
-  private static String onOff(boolean value) {
-    return value ? "on" : "off";
   }
 
   private static String now() {

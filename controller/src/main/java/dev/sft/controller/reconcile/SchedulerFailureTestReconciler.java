@@ -8,6 +8,7 @@ import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.javaoperatorsdk.operator.api.config.informer.InformerEventSourceConfiguration;
 import io.javaoperatorsdk.operator.api.reconciler.Context;
 import io.javaoperatorsdk.operator.api.reconciler.ControllerConfiguration;
+import io.javaoperatorsdk.operator.api.reconciler.ErrorStatusUpdateControl;
 import io.javaoperatorsdk.operator.api.reconciler.EventSourceContext;
 import io.javaoperatorsdk.operator.api.reconciler.MaxReconciliationInterval;
 import io.javaoperatorsdk.operator.api.reconciler.Reconciler;
@@ -21,8 +22,10 @@ import java.util.concurrent.TimeUnit;
 
 /**
  * The controller's entry point, kept thin: JOSDK calls it when a test, one of its StatefulSets or one of its Jobs
- * changes, or when a scheduled re-check is due; {@link RunOrchestrator} decides and acts. No finalizer: every child
- * has the test as owner, so Kubernetes garbage-collects them when the test is deleted.
+ * changes, or when a scheduled re-check is due; {@link RunOrchestrator} decides and acts, reading the cluster through
+ * its own client rather than JOSDK's {@link Context} caches. An exception becomes a {@code Stalled} condition with
+ * its message ({@link ReconcileErrors}) and is retried. No finalizer: every child has the test as owner, so
+ * Kubernetes garbage-collects them when the test is deleted.
  */
 @ControllerConfiguration(
     name = SchedulerFailureTestReconciler.NAME,
@@ -33,16 +36,28 @@ public class SchedulerFailureTestReconciler implements Reconciler<SchedulerFailu
   public static final String NAME = "schedulerfailuretest";
 
   private final RunOrchestrator orchestrator;
+  private final ReconcileErrors errors;
 
-  public SchedulerFailureTestReconciler(RunOrchestrator orchestrator) {
+  public SchedulerFailureTestReconciler(RunOrchestrator orchestrator, ReconcileErrors errors) {
     this.orchestrator = orchestrator;
+    this.errors = errors;
   }
 
   @Override
-  public UpdateControl<SchedulerFailureTest> reconcile(SchedulerFailureTest test, Context<SchedulerFailureTest> ctx) {
+  public UpdateControl<SchedulerFailureTest> reconcile(SchedulerFailureTest test,
+      Context<SchedulerFailureTest> unused) {
     var recheck = orchestrator.advance(test);
     UpdateControl<SchedulerFailureTest> control = UpdateControl.noUpdate();
     return recheck.map(control::rescheduleAfter).orElse(control);
+  }
+
+  /** The status write is {@link ReconcileErrors}' own (optimistically locked), so JOSDK writes nothing itself. */
+  @Override
+  public ErrorStatusUpdateControl<SchedulerFailureTest> updateErrorStatus(SchedulerFailureTest test,
+      Context<SchedulerFailureTest> context, Exception error) {
+    boolean willRetry = context.getRetryInfo().map(r -> !r.isLastAttempt()).orElse(true);
+    errors.record(test, error, willRetry);
+    return ErrorStatusUpdateControl.noStatusUpdate();
   }
 
   /** StatefulSet readiness and Job completion wake the test that owns them. */

@@ -44,7 +44,7 @@ public final class Kubelet {
 
   /** The master's {@code /json/} lists this many workers ALIVE. */
   public void masterReportsAlive(SchedulerFailureTest test, int workers) {
-    masters.reportAlive(Names.masterJsonUrl(test), workers);
+    masters.reportAlive(Names.masterJsonUrl(test, Names.IN_CLUSTER_MASTER_JSON_URL), workers);
   }
 
   /** The whole cluster is up: pods ready and every worker registered with the master. */

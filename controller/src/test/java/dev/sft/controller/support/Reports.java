@@ -16,8 +16,9 @@ public final class Reports {
     for (String scenario : scenarios) {
       for (int rep = 1; rep <= repeat; rep++) {
         n++;
-        results.add(new ScenarioResult(scenario, rep, scheduler, storage, 48_000, 48_000 - n, 1, 4,
-            n, n + 10, storage == Verdict.Passed ? 0 : 2, 1000L * n, "/shared/sft/" + runId + "/" + scenario + "-" + rep,
+        results.add(ScenarioResult.judged(scenario, rep, scheduler, storage,
+            new ScenarioResult.Counts(48_000, 48_000 - n, 1, 4, n, n + 10, storage == Verdict.Passed ? 0 : 2),
+            1000L * n, "/shared/sft/" + runId + "/" + scenario + "-" + rep,
             scheduler == Verdict.Passed && storage == Verdict.Passed ? null : "missing files: 2", null));
       }
     }

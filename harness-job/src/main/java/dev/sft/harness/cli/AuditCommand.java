@@ -1,5 +1,6 @@
 package dev.sft.harness.cli;
 
+import dev.sft.harness.evidence.EvidenceLayout;
 import dev.sft.contract.AuditExitCode;
 import dev.sft.contract.Check;
 import dev.sft.contract.Verdict;
@@ -52,7 +53,7 @@ public final class AuditCommand implements Callable<Integer> {
   public Integer call() {
     WriteEvidence write = null;
     if (evidence != null) {
-      if (!Files.isDirectory(evidence.resolve("gates"))) {
+      if (!Files.isDirectory(evidence.resolve(EvidenceLayout.GATES))) {
         System.err.println("sft audit: error: " + evidence + " is not a scenario evidence folder (no gates/ in it)");
         return AuditExitCode.UNUSABLE_INPUT.code();
       }

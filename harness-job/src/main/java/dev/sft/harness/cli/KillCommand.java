@@ -68,12 +68,12 @@ public final class KillCommand implements Callable<Integer> {
     KillRequest request;
     KillTransport chosen;
     try {
-      RunCommand.Options.positive("--exit-timeout", exitTimeoutSeconds);
+      OptionValues.positive("--exit-timeout", exitTimeoutSeconds);
       request = KillRequest.parse(host, pid, executorId, runDirectory);
       chosen = switch (transport) {
         case "local" -> new LocalTransport();
         case "ssh" -> new SshTransport(sshCommand, sshUser,
-            RunCommand.Options.positive("--connect-timeout", connectTimeoutSeconds));
+            OptionValues.positive("--connect-timeout", connectTimeoutSeconds));
         case "pod-exec" -> PodExecTransport.fromEnvironment(new KubernetesClientBuilder().build(), System.getenv());
         default -> throw new IllegalArgumentException(
             "--transport must be local, ssh or pod-exec, got '" + transport + "'");

@@ -9,6 +9,9 @@ import java.util.Map;
 
 /** Starts a JVM on the assembled SPARK_HOME's jars, with output going to a log file. */
 public final class JvmProcess {
+  /** The {@code sft} CLI's entry point, started by name so the cluster code needs no CLI class. */
+  public static final String SFT_CLI_MAIN = "dev.sft.harness.cli.SftCli";
+
   private JvmProcess() {}
 
   public static String javaExecutable() {

@@ -4,6 +4,7 @@ import dev.sft.contract.WriterName;
 import dev.sft.harness.comet.CometCommitObserver;
 import dev.sft.harness.comet.CometExecutorPlugin;
 import dev.sft.harness.probe.ProbedCatalog;
+import dev.sft.harness.run.RunOptions;
 import dev.sft.harness.scenario.Fixture;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -28,7 +29,7 @@ public final class SparkSettings {
     Path warehouse = options.runDir().resolve("warehouse");
     SparkConf conf = new SparkConf()
         .setMaster(options.master())
-        .setAppName("sft " + options.runId() + " (" + options.group() + ")")
+        .setAppName("sft " + options.runId() + " (" + options.run().group() + ")")
         .set("spark.ui.enabled", "false")
         .set("spark.executor.cores", String.valueOf(EXECUTOR_CORES))
         .set("spark.cores.max", String.valueOf(MAX_CORES))
@@ -68,8 +69,8 @@ public final class SparkSettings {
     if (options.writer() == WriterName.COMET_NATIVE) {
       cometNative(conf, options);
     }
-    if (options.driverHost() != null) {
-      conf.set("spark.driver.host", options.driverHost());
+    if (options.run().driverHost() != null) {
+      conf.set("spark.driver.host", options.run().driverHost());
     }
     if (options.executorClasspath() != null && !options.executorClasspath().isBlank()) {
       conf.set("spark.executor.extraClassPath", options.executorClasspath());

@@ -1,5 +1,6 @@
 package dev.sft.harness.kill;
 
+import dev.sft.contract.HarnessEnvironment;
 import dev.sft.contract.KillExitCode;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -25,11 +26,11 @@ import java.util.concurrent.TimeoutException;
  */
 public final class PodExecTransport implements KillTransport {
   /** The label selector of this test's worker pods, e.g. {@code sft.dev/test=nightly,sft.dev/component=worker}. */
-  public static final String SELECTOR_ENV = "SFT_WORKER_SELECTOR";
+  public static final String SELECTOR_ENV = HarnessEnvironment.WORKER_SELECTOR;
   /** The namespace of the pods (default: the service account's namespace). */
-  public static final String NAMESPACE_ENV = "SFT_NAMESPACE";
+  public static final String NAMESPACE_ENV = HarnessEnvironment.NAMESPACE;
   /** The Spark container of a worker pod (default {@value #DEFAULT_CONTAINER}). */
-  public static final String CONTAINER_ENV = "SFT_SPARK_CONTAINER";
+  public static final String CONTAINER_ENV = HarnessEnvironment.SPARK_CONTAINER;
   public static final String DEFAULT_CONTAINER = "spark";
   private static final Path SERVICE_ACCOUNT_NAMESPACE =
       Path.of("/var/run/secrets/kubernetes.io/serviceaccount/namespace");

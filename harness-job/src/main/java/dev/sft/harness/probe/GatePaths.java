@@ -1,5 +1,6 @@
 package dev.sft.harness.probe;
 
+import dev.sft.harness.evidence.EvidenceLayout;
 import java.nio.file.Path;
 
 /**
@@ -8,7 +9,7 @@ import java.nio.file.Path;
  */
 public record GatePaths(Path scenarioDir) {
   public Path gates() {
-    return scenarioDir.resolve("gates");
+    return scenarioDir.resolve(EvidenceLayout.GATES);
   }
 
   public Path attempts() {

@@ -1,5 +1,6 @@
 package dev.sft.harness.report;
 
+import dev.sft.harness.evidence.EvidenceLayout;
 import dev.sft.contract.Check;
 import dev.sft.contract.Report;
 import dev.sft.contract.ScenarioResult;
@@ -116,8 +117,8 @@ public final class HtmlReport {
       }
       html.append("</table></details>\n");
     }
-    if (dir != null && Files.isRegularFile(dir.resolve("storage-audit.json"))) {
-      AuditResult audit = Markers.read(dir.resolve("storage-audit.json"), AuditResult.class);
+    if (dir != null && Files.isRegularFile(dir.resolve(EvidenceLayout.STORAGE_AUDIT))) {
+      AuditResult audit = Markers.read(dir.resolve(EvidenceLayout.STORAGE_AUDIT), AuditResult.class);
       html.append("<h3>Storage audit</h3><p>table <code>").append(esc(audit.tableLocation()))
           .append("</code>, snapshot ").append(audit.currentSnapshotId()).append("</p>\n");
       fileSet(html, "physical", audit.physical());
@@ -133,7 +134,7 @@ public final class HtmlReport {
 
   /** One lane per executor; a bar per task attempt of the monitored write; marks for gates, kills and stages. */
   private static void timeline(StringBuilder html, ScenarioResult s, Path dir) {
-    List<SchedulerEvent> events = readEvents(dir.resolve("scheduler-events.jsonl"));
+    List<SchedulerEvent> events = readEvents(dir.resolve(EvidenceLayout.SCHEDULER_EVENTS));
     String group = "group=" + ScenarioRun.jobGroup(s.name(), s.repetition());
     List<Integer> stages = events.stream()
         .filter(e -> SchedulerEvent.JOB_START.equals(e.type()) && group.equals(e.detail()) && e.stageIds() != null)

@@ -1,5 +1,6 @@
 package dev.sft.harness.scenario;
 
+import dev.sft.harness.evidence.EvidenceLayout;
 import static dev.sft.contract.Check.SCHEDULER;
 import static dev.sft.contract.Check.STORAGE;
 
@@ -62,7 +63,7 @@ final class CommonAssertions {
       run.unknown(STORAGE, "audit", "cannot audit " + tableLocation + ": " + e.getMessage());
       return counts;
     }
-    Markers.publish(run.dir().resolve("storage-audit.json"), audit);
+    Markers.publish(run.dir().resolve(EvidenceLayout.STORAGE_AUDIT), audit);
     counts.newSnapshots = audit.snapshots();
     counts.orphanFiles = audit.orphan().size();
     counts.knownRejectedOrphans = audit.knownRejectedOrphans().size();

@@ -1,5 +1,6 @@
 package dev.sft.harness.scenario;
 
+import dev.sft.harness.evidence.EvidenceLayout;
 import static dev.sft.contract.Check.SCHEDULER;
 
 import dev.sft.contract.ScenarioName;
@@ -104,7 +105,7 @@ abstract class ExecutorLossScenario extends MonitoredWriteScenario<ExecutorLossS
           },
           () -> describe(run));
       AttemptIdentity victim = target.attempt();
-      Markers.publish(run.dir().resolve("kill-target.json"), target);
+      Markers.publish(run.dir().resolve(EvidenceLayout.KILL_TARGET), target);
       if (!preconditionsHold(run, target)) {
         throw new IllegalStateException("the pre-kill evidence does not hold; nothing was killed");
       }

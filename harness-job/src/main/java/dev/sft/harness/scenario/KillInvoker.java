@@ -1,5 +1,6 @@
 package dev.sft.harness.scenario;
 
+import dev.sft.harness.evidence.EvidenceLayout;
 import dev.sft.harness.evidence.Markers;
 import dev.sft.harness.kill.KillRecord;
 import dev.sft.harness.kill.Killer;
@@ -27,7 +28,7 @@ final class KillInvoker {
     if (killCommand == null) {
       throw new IllegalStateException("no kill command configured (--kill-command or COMET_SCHEDULER_KILL_COMMAND)");
     }
-    Path log = runDirectory.resolve("kill-command.log");
+    Path log = runDirectory.resolve(EvidenceLayout.KILL_COMMAND_LOG);
     List<String> command = List.of(killCommand, target.host(), String.valueOf(target.pid()), target.executorId(),
         runDirectory.toString());
     try {

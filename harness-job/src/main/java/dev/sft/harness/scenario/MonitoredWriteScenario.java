@@ -1,5 +1,6 @@
 package dev.sft.harness.scenario;
 
+import dev.sft.harness.evidence.EvidenceLayout;
 import dev.sft.contract.ScenarioName;
 import dev.sft.contract.ScenarioResult;
 import dev.sft.contract.WriterName;
@@ -41,7 +42,7 @@ abstract class MonitoredWriteScenario<S> implements Scenario {
   @Override
   public final ScenarioResult run(ScenarioContext context, int repetition) {
     ScenarioRun run = new ScenarioRun(name, repetition, context);
-    context.plans().recordTo(run.dir().resolve("plans.txt"));
+    context.plans().recordTo(run.dir().resolve(EvidenceLayout.PLANS));
     String table = run.tableName();
     String location = null;
     String failure = null;

@@ -108,11 +108,10 @@ public final class ScenarioRun {
     String message = notPassed.isEmpty()
         ? "all " + checks.size() + " checks passed"
         : String.join("; ", notPassed);
-    return new ScenarioResult(
-        name.id(), repetition, scheduler, storage,
-        counts.rows, counts.distinctIds, counts.newSnapshots, counts.acceptedMessages,
-        counts.orphanFiles, counts.knownRejectedOrphans, counts.missingFiles,
-        (System.nanoTime() - startNanos) / 1_000_000, dir.toString(), message, List.copyOf(checks));
+    return ScenarioResult.judged(name.id(), repetition, scheduler, storage,
+        new ScenarioResult.Counts(counts.rows, counts.distinctIds, counts.newSnapshots, counts.acceptedMessages,
+            counts.orphanFiles, counts.knownRejectedOrphans, counts.missingFiles),
+        (System.nanoTime() - startNanos) / 1_000_000, dir.toString(), message, checks);
   }
 
   /** The report's counts; -1 means "not measured". */

@@ -1,5 +1,6 @@
 package dev.sft.harness.scenario;
 
+import dev.sft.harness.evidence.EvidenceLayout;
 import dev.sft.contract.ScenarioResult;
 import dev.sft.harness.evidence.Folders;
 import dev.sft.harness.evidence.Json;
@@ -25,9 +26,9 @@ final class ScenarioSupport {
   static ScenarioResult finish(
       ScenarioRun run, ScenarioContext context, ScenarioRun.Counts counts, String failure, String tableLocation) {
     ScenarioResult result = run.result(counts, failure);
-    Markers.publishText(run.dir().resolve("scheduler-events.jsonl"),
+    Markers.publishText(run.dir().resolve(EvidenceLayout.SCHEDULER_EVENTS),
         run.events().stream().map(Json::compact).collect(Collectors.joining("\n", "", "\n")));
-    Markers.publish(run.dir().resolve("result.json"), result);
+    Markers.publish(run.dir().resolve(EvidenceLayout.RESULT), result);
     if (result.passed() && !context.keepFixtures() && tableLocation != null) {
       // Only after the audit and the evidence export: a passing fixture is no longer needed.
       Folders.deleteRecursively(Path.of(tableLocation));

@@ -27,8 +27,8 @@ import org.w3c.dom.NodeList;
 
 class ReportRenderingTest {
   private static ScenarioResult result(String name, Verdict scheduler, Verdict storage, String evidence) {
-    return new ScenarioResult(name, 1, scheduler, storage, 48_000, 48_000, 1, 4, 4, 4, 0, 2_500, evidence,
-        "msg <&>", List.of(
+    return ScenarioResult.judged(name, 1, scheduler, storage, new ScenarioResult.Counts(48_000, 48_000, 1, 4, 4, 4, 0),
+        2_500, evidence, "msg <&>", List.of(
             new Check(Check.SCHEDULER, "executor.removed", scheduler, "executor-removed for executor 5"),
             new Check(Check.STORAGE, "files.orphans-known-rejected", storage, "orphans: [a & b]")));
   }

@@ -6,6 +6,7 @@ import dev.sft.contract.Verdict;
 import dev.sft.controller.api.SchedulerFailureTest;
 import dev.sft.controller.api.SchedulerFailureTestSpec;
 import dev.sft.controller.api.SchedulerFailureTestSpec.CleanupPolicy;
+import dev.sft.controller.api.SchedulerFailureTestStatus.Cleanup;
 import dev.sft.controller.api.SchedulerFailureTestStatus.Phase;
 import dev.sft.controller.support.FakeMasterProbe;
 import dev.sft.controller.support.Kubelet;
@@ -48,11 +49,11 @@ class CleanupPolicyTest {
     cluster.create(test);
     runs.runToEnd(test, Verdict.Passed, Verdict.Passed);
     var status = cluster.awaitStatus(test, "succeeded", s -> s.phase == Phase.Succeeded).getStatus();
-    assertThat(status.cleanup).isEqualTo("Retained");
+    assertThat(status.cleanup).isEqualTo(Cleanup.Retained);
     assertClusterPresent(test, true);
     assertThat(cluster.jobs(test)).hasSize(2);
     assertThat(cluster.child(test, PersistentVolumeClaim.class, "keep-shared")).isNotNull();
-    assertThat(cluster.eventReasons(test)).doesNotContain(EventRecorder.CLEANED_UP);
+    assertThat(cluster.eventReasons(test)).doesNotContain(Reason.CleanedUp.name());
   }
 
   @Test
@@ -60,7 +61,7 @@ class CleanupPolicyTest {
     SchedulerFailureTest test = withCleanup("wipe", CleanupPolicy.DeleteAll, null);
     cluster.create(test);
     runs.runToEnd(test, Verdict.Passed, Verdict.Passed);
-    cluster.awaitStatus(test, "cleaned", s -> s.phase == Phase.Succeeded && "Done".equals(s.cleanup));
+    cluster.awaitStatus(test, "cleaned", s -> s.phase == Phase.Succeeded && s.cleanup == Cleanup.Done);
     assertClusterPresent(test, false);
     assertThat(cluster.jobs(test)).isEmpty();
     assertThat(cluster.child(test, PersistentVolumeClaim.class, "wipe-shared")).isNull();
@@ -78,7 +79,7 @@ class CleanupPolicyTest {
     var applied = cluster.awaitStatus(test, "applied", s -> s.step != null);
     assertThat(cluster.child(test, PersistentVolumeClaim.class, "borrowed-shared")).isNull();
     runs.runToEnd(test, Verdict.Passed, Verdict.Passed);
-    cluster.awaitStatus(test, "cleaned", s -> s.phase == Phase.Succeeded && "Done".equals(s.cleanup));
+    cluster.awaitStatus(test, "cleaned", s -> s.phase == Phase.Succeeded && s.cleanup == Cleanup.Done);
     assertClusterPresent(test, false);
     assertThat(cluster.child(test, PersistentVolumeClaim.class, "team-nfs")).isNotNull();
     assertThat(applied.getStatus().runId).isNotNull();
@@ -89,7 +90,7 @@ class CleanupPolicyTest {
     SchedulerFailureTest test = withCleanup("tidy", null, CleanupPolicy.DeleteCluster);
     cluster.create(test);
     runs.runToEnd(test, Verdict.Failed, Verdict.Passed);
-    var status = cluster.awaitStatus(test, "cleaned", s -> s.phase == Phase.Failed && "Done".equals(s.cleanup))
+    var status = cluster.awaitStatus(test, "cleaned", s -> s.phase == Phase.Failed && s.cleanup == Cleanup.Done)
         .getStatus();
     assertThat(status.summary).isEqualTo("2/4");
     assertClusterPresent(test, false);

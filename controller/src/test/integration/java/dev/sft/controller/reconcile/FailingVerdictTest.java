@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sft.contract.Verdict;
 import dev.sft.controller.api.SchedulerFailureTest;
+import dev.sft.controller.api.SchedulerFailureTestStatus.Cleanup;
 import dev.sft.controller.api.SchedulerFailureTestStatus.JobState;
 import dev.sft.controller.api.SchedulerFailureTestStatus.Phase;
 import dev.sft.controller.api.SchedulerFailureTestStatus.Step;
@@ -13,6 +14,7 @@ import dev.sft.controller.support.Reports;
 import dev.sft.controller.support.Runs;
 import dev.sft.controller.support.TestCluster;
 import dev.sft.controller.support.TestResources;
+import dev.sft.controller.support.ConditionChecks;
 import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy;
@@ -49,7 +51,7 @@ class FailingVerdictTest {
     SchedulerFailureTest failed = cluster.awaitStatus(test, "failed", s -> s.phase == Phase.Failed);
     var status = failed.getStatus();
     assertThat(status.summary).isEqualTo("2/4");
-    assertThat(status.cleanup).isEqualTo("Retained");
+    assertThat(status.cleanup).isEqualTo(Cleanup.Retained);
     assertThat(status.step).isEqualTo(Step.Done);
     assertThat(status.harnessJobs).extracting(j -> j.state).containsExactly(JobState.Succeeded, JobState.Failed);
     assertThat(status.harnessJobs.get(1).exitCode).isEqualTo(1);
@@ -59,10 +61,10 @@ class FailingVerdictTest {
       assertThat(r.missingFiles).isEqualTo(2);
       assertThat(r.message).isEqualTo("missing files: 2");
     });
-    assertThat(Conditions.isTrue(status, Conditions.READY)).isFalse();
-    assertThat(Conditions.isTrue(status, Conditions.STALLED)).isTrue();
-    assertThat(Conditions.find(status, Conditions.STALLED).getReason()).isEqualTo(EventRecorder.RUN_FAILED);
-    assertThat(Conditions.isTrue(status, Conditions.RECONCILING)).isFalse();
+    assertThat(ConditionChecks.isTrue(status, Conditions.READY)).isFalse();
+    assertThat(ConditionChecks.isTrue(status, Conditions.STALLED)).isTrue();
+    assertThat(Conditions.find(status, Conditions.STALLED).getReason()).isEqualTo(Reason.RunFailed.name());
+    assertThat(ConditionChecks.isTrue(status, Conditions.RECONCILING)).isFalse();
 
     // Retained: the cluster, the fixtures, both Jobs and the claim.
     assertThat(cluster.child(test, StatefulSet.class, "orphans-master")).isNotNull();
@@ -71,8 +73,8 @@ class FailingVerdictTest {
     assertThat(cluster.child(test, NetworkPolicy.class, "orphans-spark")).isNotNull();
     assertThat(cluster.child(test, PersistentVolumeClaim.class, "orphans-shared")).isNotNull();
     assertThat(cluster.jobs(test)).hasSize(2);
-    assertThat(cluster.eventReasons(test)).contains(EventRecorder.HARNESS_JOB_FAILED, EventRecorder.RUN_FAILED)
-        .doesNotContain(EventRecorder.CLEANED_UP, EventRecorder.RUN_SUCCEEDED);
+    assertThat(cluster.eventReasons(test)).contains(Reason.HarnessJobFailed.name(), Reason.RunFailed.name())
+        .doesNotContain(Reason.CleanedUp.name(), Reason.RunSucceeded.name());
   }
 
   @Test

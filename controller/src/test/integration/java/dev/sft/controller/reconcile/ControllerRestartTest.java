@@ -47,6 +47,7 @@ class ControllerRestartTest {
   @Inject KubernetesClient client;
   @Inject FakeMasterProbe masters;
   @Inject RunOrchestrator orchestrator;
+  @Inject ReconcileErrors errors;
   Operator controller;
 
   @AfterEach
@@ -150,7 +151,7 @@ class ControllerRestartTest {
 
   private void startController() {
     controller = new Operator(o -> o.withKubernetesClient(client).withCloseClientOnStop(false));
-    controller.register(new SchedulerFailureTestReconciler(orchestrator));
+    controller.register(new SchedulerFailureTestReconciler(orchestrator, errors));
     controller.start();
   }
 

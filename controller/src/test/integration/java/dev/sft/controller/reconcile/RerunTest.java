@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sft.contract.Verdict;
 import dev.sft.controller.api.SchedulerFailureTest;
+import dev.sft.controller.api.SchedulerFailureTestStatus.Cleanup;
 import dev.sft.controller.api.SchedulerFailureTestStatus.Phase;
 import dev.sft.controller.api.SchedulerFailureTestStatus.Step;
 import dev.sft.controller.support.FakeMasterProbe;
@@ -46,11 +47,11 @@ class RerunTest {
     current.getSpec().spark.image = "registry.example/spark:4.1.4";
     client.resource(current).update();
     var queued = cluster.awaitStatus(test, "queued", s -> Conditions.find(s, Conditions.RECONCILING) != null
-        && EventRecorder.RUN_QUEUED.equals(Conditions.find(s, Conditions.RECONCILING).getReason()));
+        && Reason.RunQueued.name().equals(Conditions.find(s, Conditions.RECONCILING).getReason()));
     assertThat(queued.getStatus().runId).isEqualTo(firstRunId);
     assertThat(queued.getStatus().observedGeneration).isEqualTo(2L);
     assertThat(queued.getStatus().runGeneration).isEqualTo(1L);
-    assertThat(cluster.eventReasons(test)).contains(EventRecorder.RUN_QUEUED);
+    assertThat(cluster.eventReasons(test)).contains(Reason.RunQueued.name());
     // Never mixed into the running run: same Job, and the cluster keeps the old image.
     Thread.sleep(500);
     assertThat(cluster.jobs(test)).extracting(j -> j.getMetadata().getName()).containsExactly("gitops-r1-spec");
@@ -91,12 +92,12 @@ class RerunTest {
     test.getSpec().scenarios = List.of("speculation-original-wins");
     cluster.create(test);
     Runs runs = new Runs(cluster, kubelet);
-    int runsToDo = RunOrchestrator.HISTORY_LIMIT + 2;
+    int runsToDo = StatusLedger.HISTORY_LIMIT + 2;
     for (int run = 1; run <= runsToDo; run++) {
       final int number = run;
       cluster.awaitStatus(test, "run " + run, s -> s.runNumber != null && s.runNumber == number);
       runs.runToEnd(test, Verdict.Passed, Verdict.Passed);
-      cluster.awaitStatus(test, "run " + run + " done", s -> s.runNumber == number && "Done".equals(s.cleanup));
+      cluster.awaitStatus(test, "run " + run + " done", s -> s.runNumber == number && s.cleanup == Cleanup.Done);
       if (run < runsToDo) {
         SchedulerFailureTest current = cluster.get(test);
         current.getSpec().repeat = run + 1;
@@ -104,7 +105,7 @@ class RerunTest {
       }
     }
     var status = cluster.get(test).getStatus();
-    assertThat(status.history).hasSize(RunOrchestrator.HISTORY_LIMIT);
+    assertThat(status.history).hasSize(StatusLedger.HISTORY_LIMIT);
     assertThat(status.history.get(0).runId).startsWith("bounded-r" + (runsToDo - 1) + "-");
     assertThat(status.history).extracting(h -> h.generation).isSortedAccordingTo((a, b) -> Long.compare(b, a));
   }

@@ -8,6 +8,7 @@ import dev.sft.controller.api.SchedulerFailureTestStatus.Phase;
 import dev.sft.controller.api.SchedulerFailureTestStatus.Step;
 import dev.sft.controller.support.TestCluster;
 import dev.sft.controller.support.TestResources;
+import dev.sft.controller.support.ConditionChecks;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.ResourceRequirementsBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -95,15 +96,15 @@ class InvalidSpecTest {
     SchedulerFailureTest test = TestResources.valid("invalid", "fixed-later");
     test.getSpec().spark.workers = 1;
     cluster.create(test);
-    cluster.awaitStatus(test, "stalled", s -> Conditions.isTrue(s, Conditions.STALLED));
+    cluster.awaitStatus(test, "stalled", s -> ConditionChecks.isTrue(s, Conditions.STALLED));
 
     SchedulerFailureTest current = cluster.get(test);
     current.getSpec().spark.workers = 3;
     client.resource(current).update();
 
     SchedulerFailureTest started = cluster.awaitStatus(test, "run started", s -> s.step == Step.AwaitingCluster);
-    assertThat(Conditions.isTrue(started.getStatus(), Conditions.STALLED)).isFalse();
-    assertThat(Conditions.isTrue(started.getStatus(), Conditions.RECONCILING)).isTrue();
+    assertThat(ConditionChecks.isTrue(started.getStatus(), Conditions.STALLED)).isFalse();
+    assertThat(ConditionChecks.isTrue(started.getStatus(), Conditions.RECONCILING)).isTrue();
     assertThat(started.getStatus().runGeneration).isEqualTo(started.getMetadata().getGeneration()).isEqualTo(2L);
     assertThat(cluster.children(test)).isNotEmpty();
   }
@@ -112,17 +113,17 @@ class InvalidSpecTest {
     TestCluster cluster = new TestCluster(client);
     cluster.create(test);
     SchedulerFailureTest stalled = cluster.awaitStatus(test, "Stalled",
-        s -> Conditions.isTrue(s, Conditions.STALLED));
+        s -> ConditionChecks.isTrue(s, Conditions.STALLED));
     var status = stalled.getStatus();
     var condition = Conditions.find(status, Conditions.STALLED);
-    assertThat(condition.getReason()).isEqualTo(EventRecorder.INVALID_SPEC);
+    assertThat(condition.getReason()).isEqualTo(Reason.InvalidSpec.name());
     assertThat(condition.getMessage()).contains(field + ": ");
     assertThat(condition.getObservedGeneration()).isEqualTo(stalled.getMetadata().getGeneration());
-    assertThat(Conditions.isTrue(status, Conditions.READY)).isFalse();
-    assertThat(Conditions.isTrue(status, Conditions.RECONCILING)).isFalse();
+    assertThat(ConditionChecks.isTrue(status, Conditions.READY)).isFalse();
+    assertThat(ConditionChecks.isTrue(status, Conditions.RECONCILING)).isFalse();
     assertThat(status.phase).isEqualTo(Phase.Pending);
     assertThat(status.runId).isNull();
-    assertThat(cluster.eventReasons(test)).containsExactly(EventRecorder.INVALID_SPEC);
+    assertThat(cluster.eventReasons(test)).containsExactly(Reason.InvalidSpec.name());
     Thread.sleep(300); // a controller that created children after stalling would be caught here
     assertThat(cluster.children(test)).isEmpty();
   }

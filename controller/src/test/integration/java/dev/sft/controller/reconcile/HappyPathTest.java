@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.sft.contract.Report;
 import dev.sft.contract.Verdict;
 import dev.sft.controller.api.SchedulerFailureTest;
+import dev.sft.controller.api.SchedulerFailureTestStatus.Cleanup;
 import dev.sft.controller.api.SchedulerFailureTestStatus.JobState;
 import dev.sft.controller.api.SchedulerFailureTestStatus.Phase;
 import dev.sft.controller.api.SchedulerFailureTestStatus.ScenarioResultStatus;
@@ -15,6 +16,7 @@ import dev.sft.controller.support.Kubelet;
 import dev.sft.controller.support.Reports;
 import dev.sft.controller.support.TestCluster;
 import dev.sft.controller.support.TestResources;
+import dev.sft.controller.support.ConditionChecks;
 import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
 import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.ServiceAccount;
@@ -90,7 +92,7 @@ class HappyPathTest {
     Job speculationJob = cluster.awaitJob(test, "alpha-r1-spec");
     SchedulerFailureTest running = cluster.get(test);
     assertThat(running.getStatus().phase).isEqualTo(Phase.Running);
-    assertThat(Conditions.isTrue(running.getStatus(), Conditions.CLUSTER_READY)).isTrue();
+    assertThat(ConditionChecks.isTrue(running.getStatus(), Conditions.CLUSTER_READY)).isTrue();
     assertThat(running.getStatus().clusterReadyTime).isNotNull();
     assertThat(speculationJob.getSpec().getTemplate().getSpec().getContainers().get(0).getCommand())
         .containsSubsequence("--speculation", "true")
@@ -116,17 +118,17 @@ class HappyPathTest {
 
     kubelet.finishJob("happy", "alpha-r1-loss", Reports.of(runId, loss, 2, Verdict.Passed, Verdict.Passed), 0);
     SchedulerFailureTest done = cluster.awaitStatus(test, "succeeded and cleaned up",
-        s -> s.phase == Phase.Succeeded && "Done".equals(s.cleanup));
+        s -> s.phase == Phase.Succeeded && s.cleanup == Cleanup.Done);
 
     var status = done.getStatus();
     assertThat(status.summary).isEqualTo("8/8");
     assertThat(status.passed).isEqualTo(8);
     assertThat(status.completionTime).isNotNull();
     assertThat(status.observedGeneration).isEqualTo(done.getMetadata().getGeneration());
-    assertThat(Conditions.isTrue(status, Conditions.READY)).isTrue();
-    assertThat(Conditions.isTrue(status, Conditions.RECONCILING)).isFalse();
-    assertThat(Conditions.isTrue(status, Conditions.STALLED)).isFalse();
-    assertThat(Conditions.isTrue(status, Conditions.HARNESS_COMPLETE)).isTrue();
+    assertThat(ConditionChecks.isTrue(status, Conditions.READY)).isTrue();
+    assertThat(ConditionChecks.isTrue(status, Conditions.RECONCILING)).isFalse();
+    assertThat(ConditionChecks.isTrue(status, Conditions.STALLED)).isFalse();
+    assertThat(ConditionChecks.isTrue(status, Conditions.HARNESS_COMPLETE)).isTrue();
     assertThat(status.conditions).allSatisfy(c ->
         assertThat(c.getObservedGeneration()).isEqualTo(done.getMetadata().getGeneration()));
     // Every entry is copied field by field from the harness's report.
@@ -158,10 +160,10 @@ class HappyPathTest {
     assertThat(cluster.jobs(test)).isEmpty();
     assertThat(cluster.child(test, PersistentVolumeClaim.class, "alpha-shared")).isNotNull();
 
-    assertThat(cluster.eventReasons(test)).contains(EventRecorder.RUN_STARTED, EventRecorder.CLUSTER_READY,
-        EventRecorder.HARNESS_JOB_CREATED, EventRecorder.HARNESS_JOB_SUCCEEDED, EventRecorder.RUN_SUCCEEDED,
-        EventRecorder.CLEANED_UP);
-    assertThat(cluster.eventReasons(test).stream().filter(EventRecorder.HARNESS_JOB_SUCCEEDED::equals)).hasSize(2);
+    assertThat(cluster.eventReasons(test)).contains(Reason.RunStarted.name(), Reason.ClusterReady.name(),
+        Reason.HarnessJobCreated.name(), Reason.HarnessJobSucceeded.name(), Reason.RunSucceeded.name(),
+        Reason.CleanedUp.name());
+    assertThat(cluster.eventReasons(test).stream().filter(Reason.HarnessJobSucceeded.name()::equals)).hasSize(2);
 
     // Nothing further happens to a finished test.
     Thread.sleep(Duration.ofMillis(500).toMillis());

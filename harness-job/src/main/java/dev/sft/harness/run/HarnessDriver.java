@@ -1,4 +1,4 @@
-package dev.sft.harness.driver;
+package dev.sft.harness.run;
 
 import dev.sft.contract.Check;
 import dev.sft.contract.Report;
@@ -6,6 +6,13 @@ import dev.sft.contract.RunExitCode;
 import dev.sft.contract.ScenarioName;
 import dev.sft.contract.ScenarioResult;
 import dev.sft.contract.Verdict;
+import dev.sft.harness.driver.MasterUrl;
+import dev.sft.harness.driver.PlanRecorder;
+import dev.sft.harness.driver.Preflight;
+import dev.sft.harness.driver.Progress;
+import dev.sft.harness.driver.SchedulerEventLog;
+import dev.sft.harness.driver.SparkSettings;
+import dev.sft.harness.evidence.EvidenceLayout;
 import dev.sft.harness.report.ReportFiles;
 import dev.sft.harness.scenario.Fixture;
 import dev.sft.harness.scenario.Scenario;
@@ -28,13 +35,6 @@ public final class HarnessDriver {
 
   public static Outcome run(RunOptions options) {
     String startedAt = Instant.now().toString();
-    for (ScenarioName name : options.scenarios()) {
-      if (name.needsSpeculation() != options.speculation()) {
-        throw new IllegalArgumentException("scenario '" + name.id() + "' needs spark.speculation="
-            + name.needsSpeculation() + " but this driver run has speculation=" + options.speculation()
-            + "; speculation is fixed per SparkContext, so run it in a separate driver run");
-      }
-    }
     MasterUrl.requireReachable(options.master(), 5_000);
     try {
       Files.createDirectories(options.runDir());
@@ -42,11 +42,11 @@ public final class HarnessDriver {
       throw new UncheckedIOException("cannot create run directory " + options.runDir(), e);
     }
 
-    Progress.say("driver run " + options.runId() + " (" + options.group() + ") against " + options.master()
+    Progress.say("driver run " + options.runId() + " (" + options.run().group() + ") against " + options.master()
         + "; evidence under " + options.runDir());
     SparkSession spark = SparkSession.builder().config(SparkSettings.conf(options)).getOrCreate();
     SchedulerEventLog events = new SchedulerEventLog(
-        options.runDir().resolve("driver-" + options.group()).resolve("scheduler-events.jsonl"));
+        options.driverDir().resolve(EvidenceLayout.SCHEDULER_EVENTS));
     spark.sparkContext().addSparkListener(events);
     PlanRecorder plans = new PlanRecorder();
     spark.listenerManager().register(plans);
@@ -66,11 +66,11 @@ public final class HarnessDriver {
       Fixture fixture = Fixture.prepare(spark, options.runDir(), options.runDir().resolve("warehouse"));
       ScenarioContext context = new ScenarioContext(
           spark, events, plans, fixture, options.runDir(), options.timeout(), options.keepFixtures(),
-          options.killCommand(), options.writer());
+          options.run().killCommand(), options.writer());
       List<ScenarioResult> results = new ArrayList<>();
       for (ScenarioName name : options.scenarios()) {
         Scenario scenario = Scenarios.create(name);
-        for (int repetition = 1; repetition <= options.repeat(); repetition++) {
+        for (int repetition = 1; repetition <= options.run().repeat(); repetition++) {
           results.add(scenario.run(context, repetition));
         }
       }
@@ -84,16 +84,11 @@ public final class HarnessDriver {
     }
   }
 
-  static List<ScenarioResult> notRun(RunOptions options, String why) {
-    List<ScenarioResult> results = new ArrayList<>();
-    for (ScenarioName name : options.scenarios()) {
-      for (int repetition = 1; repetition <= options.repeat(); repetition++) {
-        results.add(new ScenarioResult(name.id(), repetition, Verdict.Unknown, Verdict.Unknown,
-            -1, -1, -1, -1, -1, -1, -1, 0, options.runDir().toString(), why,
-            List.of(new Check(Check.SCHEDULER, "preflight", Verdict.Unknown, why))));
-      }
-    }
-    return results;
+  /** Every repetition as Unknown, each naming the preflight as the rule that stopped it. */
+  private static List<ScenarioResult> notRun(RunOptions options, String why) {
+    List<Check> preflight = List.of(new Check(Check.SCHEDULER, "preflight", Verdict.Unknown, why));
+    return options.run().unknownResults(options.runDir().toString(), why).stream()
+        .map(r -> r.withMessage(r.message(), preflight)).toList();
   }
 
   private static Report write(Report report, RunOptions options) {

@@ -2,7 +2,9 @@ package dev.sft.controller.dependent;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.sft.contract.DriverRun;
 import dev.sft.contract.ScenarioName;
+import dev.sft.contract.WriterName;
 import dev.sft.controller.api.ResolvedSpec;
 import dev.sft.controller.api.SchedulerFailureTest;
 import dev.sft.controller.api.SchedulerFailureTestSpec.WorkerAntiAffinity;
@@ -128,29 +130,25 @@ class DependentsTest {
 
   @Test
   void theHarnessJobRunsTheClientModeDriverOnceWithABoundedDeadline() {
-    var plan = new HarnessJobDependent.Plan("t1-r1-loss", "t1-r1-abcd", false,
+    DriverRun run = HarnessJobDependent.driverRun(test, spec, "t1-r1-abcd", false,
         List.of(ScenarioName.EXECUTOR_LOSS_TASK_REPLACEMENT, ScenarioName.EXECUTOR_LOSS_SHUFFLE_LOSS));
-    Job job = new HarnessJobDependent().desired(test, spec, plan);
+    Job job = HarnessJobDependent.desired(test, spec, "t1-r1-loss", run);
     assertThat(job.getSpec().getBackoffLimit()).isZero();
     assertThat(job.getSpec().getActiveDeadlineSeconds()).isEqualTo(300L + 4 * 180 * 2);
     PodSpec pod = job.getSpec().getTemplate().getSpec();
     assertThat(pod.getRestartPolicy()).isEqualTo("Never");
     assertThat(pod.getServiceAccountName()).isEqualTo("t1-harness");
     Container harness = pod.getContainers().get(0);
-    assertThat(harness.getCommand()).containsExactly("/opt/sft/bin/sft", "run",
-        "--master", "spark://t1-master.ns1.svc:7077",
-        "--shared-root", "/shared/sft",
-        "--run-id", "t1-r1-abcd",
-        "--speculation", "false",
-        "--scenarios", "executor-loss-task-replacement,executor-loss-shuffle-loss",
-        "--repeat", "1",
-        "--writer", "iceberg",
-        "--timeout", "180",
-        "--kill-command", "/opt/sft/bin/sft-kill-pod-exec",
-        "--driver-host", "$(POD_IP)",
-        "--termination-log", "/dev/termination-log",
-        "--conf", "spark.driver.port=7078",
-        "--conf", "spark.driver.blockManager.port=7079");
+    // The arguments are the contract's rendering, which sft run reads back equal (RunCommandRoundTripTest).
+    List<String> expected = new java.util.ArrayList<>(List.of("/opt/sft/bin/sft"));
+    expected.addAll(run.arguments());
+    expected.addAll(List.of("--conf", "spark.driver.port=7078", "--conf", "spark.driver.blockManager.port=7079"));
+    assertThat(harness.getCommand()).containsExactlyElementsOf(expected);
+    assertThat(run).isEqualTo(new DriverRun("t1-r1-abcd", false,
+        List.of(ScenarioName.EXECUTOR_LOSS_TASK_REPLACEMENT, ScenarioName.EXECUTOR_LOSS_SHUFFLE_LOSS), 1,
+        WriterName.ICEBERG, 180, "spark://t1-master.ns1.svc:7077", "/shared/sft", "/opt/sft/bin/sft-kill-pod-exec",
+        "$(POD_IP)", "/dev/termination-log"));
+    run.environment().forEach((name, value) -> assertThat(env(harness, name)).as(name).isEqualTo(value));
     assertThat(harness.getTerminationMessagePath()).isEqualTo("/dev/termination-log");
     assertThat(env(harness, "SFT_WORKER_SELECTOR")).isEqualTo("sft.dev/test=t1,sft.dev/component=worker");
     assertThat(harness.getEnv()).anySatisfy(e -> {
@@ -168,22 +166,22 @@ class DependentsTest {
   void aCommandOverrideReplacesOnlyTheCommand() {
     test.getSpec().harness.command = List.of("/opt/upstream/run-suite.sh");
     ResolvedSpec overridden = ResolvedSpec.of(test.getSpec());
-    var plan = new HarnessJobDependent.Plan("t1-r1-spec", "t1-r1-abcd", true,
+    DriverRun run = HarnessJobDependent.driverRun(test, overridden, "t1-r1-abcd", true,
         List.of(ScenarioName.SPECULATION_ORIGINAL_WINS));
-    Container harness = new HarnessJobDependent().desired(test, overridden, plan).getSpec().getTemplate().getSpec()
-        .getContainers().get(0);
+    Container harness = HarnessJobDependent.desired(test, overridden, "t1-r1-spec", run).getSpec().getTemplate()
+        .getSpec().getContainers().get(0);
     assertThat(harness.getCommand()).containsExactly("/opt/upstream/run-suite.sh");
     assertThat(env(harness, "COMET_SCHEDULER_MASTER")).isEqualTo("spark://t1-master.ns1.svc:7077");
     assertThat(env(harness, "COMET_SCHEDULER_KILL_COMMAND")).isEqualTo("/opt/sft/bin/sft-kill-pod-exec");
   }
 
   private List<PodSpec> allPodSpecs() {
-    var plan = new HarnessJobDependent.Plan("t1-r1-spec", "t1-r1-abcd", true,
+    DriverRun run = HarnessJobDependent.driverRun(test, spec, "t1-r1-abcd", true,
         List.of(ScenarioName.SPECULATION_ORIGINAL_WINS));
     return Stream.of(
         new MasterStatefulSetDependent().desired(test, spec).getSpec().getTemplate().getSpec(),
         new WorkerStatefulSetDependent().desired(test, spec).getSpec().getTemplate().getSpec(),
-        new HarnessJobDependent().desired(test, spec, plan).getSpec().getTemplate().getSpec()).toList();
+        HarnessJobDependent.desired(test, spec, "t1-r1-spec", run).getSpec().getTemplate().getSpec()).toList();
   }
 
   private static String env(Container c, String name) {

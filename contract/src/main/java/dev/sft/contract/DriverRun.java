@@ -1,0 +1,137 @@
+package dev.sft.contract;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * The request half of the controller-harness contract: one driver run of {@code sft run}. Speculation is fixed when
+ * a SparkContext starts, so one driver run has one speculation setting; {@link #plan} splits a scenario set into
+ * such runs. The controller and {@code sft local} render a run as arguments ({@link #arguments}) and environment
+ * ({@link #environment}); {@code sft run} parses them back into this record.
+ *
+ * @param runId the run's id; evidence lives under {@code <sharedRoot>/<runId>/}
+ * @param speculation {@code spark.speculation} of this driver run
+ * @param scenarios the scenarios, every one with this speculation setting, in canonical order
+ * @param repeat repetitions of each scenario
+ * @param timeoutSeconds bound of every gate and wait in the harness
+ * @param master the Standalone master URL
+ * @param sharedRoot the shared folder, mounted at the same absolute path on the driver and every worker
+ * @param killCommand the kill contract's executable, or null when no scenario kills
+ * @param driverHost the address executors reach the driver at, or null for Spark's default
+ * @param terminationLog where the compact report also goes, or null
+ */
+public record DriverRun(
+    String runId,
+    boolean speculation,
+    List<ScenarioName> scenarios,
+    int repeat,
+    WriterName writer,
+    int timeoutSeconds,
+    String master,
+    String sharedRoot,
+    String killCommand,
+    String driverHost,
+    String terminationLog) {
+
+  /** The {@code sft run} subcommand every rendering starts with. */
+  public static final String COMMAND = "run";
+
+  public DriverRun {
+    Objects.requireNonNull(runId, "runId");
+    Objects.requireNonNull(writer, "writer");
+    scenarios = scenarios.stream().distinct().sorted(Comparator.naturalOrder()).toList();
+    for (ScenarioName name : scenarios) {
+      if (name.needsSpeculation() != speculation) {
+        throw new IllegalArgumentException("scenario '" + name.id() + "' needs spark.speculation="
+            + name.needsSpeculation() + " but this driver run has speculation=" + speculation
+            + "; speculation is fixed per SparkContext, so run it in a separate driver run");
+      }
+    }
+  }
+
+  /** Builds the driver run of one speculation setting; every field but those two is the caller's. */
+  @FunctionalInterface
+  public interface Maker {
+    DriverRun make(boolean speculation, List<ScenarioName> scenarios);
+  }
+
+  /** The driver runs a scenario set needs: one per speculation setting present, speculation first. */
+  public static List<DriverRun> plan(List<ScenarioName> selected, Maker maker) {
+    List<DriverRun> runs = new ArrayList<>();
+    for (boolean speculation : new boolean[] {true, false}) {
+      List<ScenarioName> group = selected.stream().filter(s -> s.needsSpeculation() == speculation).toList();
+      if (!group.isEmpty()) {
+        runs.add(maker.make(speculation, group));
+      }
+    }
+    return runs;
+  }
+
+  /** The group name of a driver run, used in Job names and evidence folders: {@code spec} or {@code loss}. */
+  public static String group(boolean speculation) {
+    return speculation ? "spec" : "loss";
+  }
+
+  public String group() {
+    return group(speculation);
+  }
+
+  /** The arguments of {@code sft run} (without the executable), starting with {@code run}. */
+  public List<String> arguments() {
+    List<String> args = new ArrayList<>(List.of(COMMAND,
+        "--run-id", runId,
+        "--speculation", String.valueOf(speculation),
+        "--scenarios", String.join(",", scenarios.stream().map(ScenarioName::id).toList()),
+        "--repeat", String.valueOf(repeat),
+        "--writer", writer.id(),
+        "--timeout", String.valueOf(timeoutSeconds),
+        "--master", master,
+        "--shared-root", sharedRoot));
+    addIfSet(args, "--kill-command", killCommand);
+    addIfSet(args, "--driver-host", driverHost);
+    addIfSet(args, "--termination-log", terminationLog);
+    return args;
+  }
+
+  /** The environment of the reference suite's names for this run, for a harness that ignores the arguments. */
+  public Map<String, String> environment() {
+    Map<String, String> env = new LinkedHashMap<>();
+    env.put(HarnessEnvironment.MASTER, master);
+    env.put(HarnessEnvironment.SHARED_ROOT, sharedRoot);
+    if (killCommand != null) {
+      env.put(HarnessEnvironment.KILL_COMMAND, killCommand);
+    }
+    env.put(HarnessEnvironment.TIMEOUT_SECONDS, String.valueOf(timeoutSeconds));
+    env.put(HarnessEnvironment.SPECULATION_ENABLED, String.valueOf(speculation));
+    if (terminationLog != null) {
+      env.put(HarnessEnvironment.TERMINATION_LOG, terminationLog);
+    }
+    return env;
+  }
+
+  /** Every repetition this run was to report, as Unknown: what a run that never reported counts as. */
+  public List<ScenarioResult> unknownResults(String evidence, String why) {
+    List<ScenarioResult> results = new ArrayList<>();
+    for (ScenarioName name : scenarios) {
+      for (int repetition = 1; repetition <= repeat; repetition++) {
+        results.add(ScenarioResult.unknown(name.id(), repetition, evidence, why));
+      }
+    }
+    return results;
+  }
+
+  /** A run-level report of a run that never reported its own. */
+  public Report unreported(String evidence, String why) {
+    return Report.of(runId, writer.id(), master, unknownResults(evidence, why), null, null, why);
+  }
+
+  private static void addIfSet(List<String> args, String option, String value) {
+    if (value != null) {
+      args.addAll(List.of(option, value));
+    }
+  }
+}

@@ -1,0 +1,67 @@
+package dev.sft.contract;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class DriverRunTest {
+  private static DriverRun run(boolean speculation, List<ScenarioName> scenarios) {
+    return new DriverRun("t1-r1-abcd", speculation, scenarios, 2, WriterName.ICEBERG, 180, "spark://m:7077",
+        "/shared", "/bin/kill", null, "/dev/termination-log");
+  }
+
+  @Test
+  void aScenarioSetIsPlannedAsOneDriverRunPerSpeculationSettingSpeculationFirst() {
+    List<DriverRun> runs = DriverRun.plan(List.of(ScenarioName.EXECUTOR_LOSS_SHUFFLE_LOSS,
+        ScenarioName.SPECULATION_SPECULATIVE_WINS, ScenarioName.SPECULATION_ORIGINAL_WINS), DriverRunTest::run);
+    assertThat(runs).extracting(DriverRun::group).containsExactly("spec", "loss");
+    assertThat(runs.get(0).scenarios()).containsExactly(ScenarioName.SPECULATION_ORIGINAL_WINS,
+        ScenarioName.SPECULATION_SPECULATIVE_WINS);
+    assertThat(runs.get(1).scenarios()).containsExactly(ScenarioName.EXECUTOR_LOSS_SHUFFLE_LOSS);
+    assertThat(DriverRun.plan(List.of(ScenarioName.EXECUTOR_LOSS_TASK_REPLACEMENT), DriverRunTest::run))
+        .extracting(DriverRun::speculation).containsExactly(false);
+  }
+
+  @Test
+  void aScenarioOfTheOtherSpeculationSettingIsRejected() {
+    assertThatThrownBy(() -> run(true, List.of(ScenarioName.EXECUTOR_LOSS_SHUFFLE_LOSS)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("executor-loss-shuffle-loss").hasMessageContaining("separate driver run");
+  }
+
+  @Test
+  void itRendersArgumentsAndTheReferenceSuitesEnvironment() {
+    DriverRun run = run(false, List.of(ScenarioName.EXECUTOR_LOSS_SHUFFLE_LOSS,
+        ScenarioName.EXECUTOR_LOSS_TASK_REPLACEMENT));
+    assertThat(run.arguments()).startsWith("run").containsSequence("--scenarios",
+        "executor-loss-task-replacement,executor-loss-shuffle-loss").containsSequence("--kill-command", "/bin/kill")
+        .doesNotContain("--driver-host");
+    assertThat(run.environment())
+        .containsEntry(HarnessEnvironment.MASTER, "spark://m:7077")
+        .containsEntry(HarnessEnvironment.SHARED_ROOT, "/shared")
+        .containsEntry(HarnessEnvironment.KILL_COMMAND, "/bin/kill")
+        .containsEntry(HarnessEnvironment.TIMEOUT_SECONDS, "180")
+        .containsEntry(HarnessEnvironment.SPECULATION_ENABLED, "false")
+        .containsEntry(HarnessEnvironment.TERMINATION_LOG, "/dev/termination-log");
+  }
+
+  @Test
+  void aRunThatNeverReportedCountsEveryRepetitionAsUnknown() {
+    DriverRun run = run(true, List.of(ScenarioName.SPECULATION_ORIGINAL_WINS));
+    List<ScenarioResult> unknown = run.unknownResults("/shared/t1-r1-abcd", "driver died");
+    assertThat(unknown).extracting(ScenarioResult::repetition).containsExactly(1, 2);
+    assertThat(unknown).allSatisfy(r -> {
+      assertThat(r.scheduler()).isEqualTo(Verdict.Unknown);
+      assertThat(r.storage()).isEqualTo(Verdict.Unknown);
+      assertThat(r.rows()).isEqualTo(-1);
+      assertThat(r.message()).isEqualTo("driver died");
+      assertThat(r.passed()).isFalse();
+    });
+    Report report = run.unreported("/x", "driver died");
+    assertThat(report.passed()).isFalse();
+    assertThat(report.failure()).isEqualTo("driver died");
+    assertThat(report.writer()).isEqualTo("iceberg");
+  }
+}

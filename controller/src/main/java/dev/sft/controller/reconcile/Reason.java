@@ -1,0 +1,30 @@
+package dev.sft.controller.reconcile;
+
+/**
+ * The reasons of the status conditions and of the Events, in one place and kept stable for alerting, GitOps health
+ * checks and tests: the name of each constant is the reason string Kubernetes shows.
+ */
+public enum Reason {
+  // A run's way through its phases.
+  RunStarted,
+  Provisioning,
+  WaitingForWorkers,
+  WorkersAlive,
+  ClusterReady,
+  ClusterNotReady,
+  NotStarted,
+  Running,
+  JobRunning,
+  HarnessJobCreated,
+  HarnessJobSucceeded,
+  HarnessJobFailed,
+  AllJobsFinished,
+  RunSucceeded,
+  RunFailed,
+  CleanedUp,
+  // Why nothing moves.
+  RunQueued,
+  InvalidSpec,
+  /** Reconciling threw; JOSDK retries, and the message says what failed. */
+  ReconcileError
+}

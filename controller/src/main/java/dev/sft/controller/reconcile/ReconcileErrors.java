@@ -1,0 +1,64 @@
+package dev.sft.controller.reconcile;
+
+import dev.sft.controller.api.SchedulerFailureTest;
+import dev.sft.controller.api.SchedulerFailureTestStatus;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import jakarta.enterprise.context.ApplicationScoped;
+import org.jboss.logging.Logger;
+
+/**
+ * Makes a failed reconcile visible: {@code Stalled=True} with reason {@link Reason#ReconcileError} and the
+ * exception's message, while JOSDK retries; the next successful reconcile puts the phase's conditions back. The
+ * write carries the resourceVersion the failed reconcile started from, so it never overwrites newer progress: when
+ * that reconcile wrote the status before failing, this write loses the conflict and the retry reports instead.
+ */
+@ApplicationScoped
+public class ReconcileErrors {
+  private static final Logger LOG = Logger.getLogger(ReconcileErrors.class);
+  /** Conditions and Events stay readable; the log has the whole story. */
+  private static final int MAX_MESSAGE = 900;
+
+  private final KubernetesClient client;
+  private final StatusWriter statusWriter;
+  private final EventRecorder events;
+
+  public ReconcileErrors(KubernetesClient client, StatusWriter statusWriter, EventRecorder events) {
+    this.client = client;
+    this.statusWriter = statusWriter;
+    this.events = events;
+  }
+
+  /** @param willRetry whether JOSDK will reconcile again after this failure */
+  public void record(SchedulerFailureTest cached, Exception error, boolean willRetry) {
+    SchedulerFailureTest test = client.getKubernetesSerialization().clone(cached);
+    if (test.getStatus() == null) {
+      test.setStatus(new SchedulerFailureTestStatus());
+    }
+    String message = describe(error) + (willRetry ? " (retrying)" : " (no more retries)");
+    Long generation = test.getMetadata().getGeneration();
+    boolean changed = Conditions.set(test.getStatus(), Conditions.STALLED, true, Reason.ReconcileError, message,
+        generation == null ? 0 : generation);
+    if (!changed) {
+      return; // the same error again, already shown: no write and no Event per retry
+    }
+    try {
+      statusWriter.write(test);
+      events.warning(test, Reason.ReconcileError, message);
+    } catch (KubernetesClientException e) {
+      LOG.debugf("not recording the error on %s/%s, its status moved on: %s", test.getMetadata().getNamespace(),
+          test.getMetadata().getName(), e.getMessage());
+    }
+  }
+
+  /** The innermost cause says what went wrong; the wrappers (JOSDK's, fabric8's) only that something did. */
+  static String describe(Exception error) {
+    Throwable root = error;
+    while (root.getCause() != null && root.getCause() != root) {
+      root = root.getCause();
+    }
+    String detail = root.getMessage() == null ? "" : ": " + root.getMessage().lines().findFirst().orElse("");
+    String text = root.getClass().getSimpleName() + detail;
+    return text.length() > MAX_MESSAGE ? text.substring(0, MAX_MESSAGE) + "…" : text;
+  }
+}

@@ -1,0 +1,207 @@
+package dev.sft.controller.reconcile;
+
+import dev.sft.contract.DriverRun;
+import dev.sft.contract.Report;
+import dev.sft.contract.ScenarioName;
+import dev.sft.contract.ScenarioResult;
+import dev.sft.contract.Verdict;
+import dev.sft.controller.api.ResolvedSpec;
+import dev.sft.controller.api.SchedulerFailureTest;
+import dev.sft.controller.api.SchedulerFailureTestStatus;
+import dev.sft.controller.api.SchedulerFailureTestStatus.HarnessJob;
+import dev.sft.controller.api.SchedulerFailureTestStatus.JobState;
+import dev.sft.controller.api.SchedulerFailureTestStatus.RunRecord;
+import dev.sft.controller.api.SchedulerFailureTestStatus.ScenarioResultStatus;
+import dev.sft.controller.dependent.HarnessJobDependent;
+import dev.sft.controller.dependent.Names;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The record keeping of one test's run, as one reconcile sees it: bound to the test's generation and to the
+ * resolved spec of its current run (resolved once per reconcile, from {@code status.runSpec}). It copies verdicts,
+ * fills in Unknowns, counts and archives; {@link RunOrchestrator} decides what happens.
+ */
+final class StatusLedger {
+  /** Earlier runs kept in {@code status.history}. */
+  static final int HISTORY_LIMIT = 10;
+
+  private final SchedulerFailureTest test;
+  private final SchedulerFailureTestStatus status;
+  private final long generation;
+  private ResolvedSpec runSpec;
+
+  /** @param runSpec the current run's spec, or null when the test has no run */
+  StatusLedger(SchedulerFailureTest test, ResolvedSpec runSpec) {
+    this.test = test;
+    this.status = test.getStatus();
+    Long gen = test.getMetadata().getGeneration();
+    this.generation = gen == null ? 0 : gen;
+    this.runSpec = runSpec;
+  }
+
+  SchedulerFailureTest test() {
+    return test;
+  }
+
+  SchedulerFailureTestStatus status() {
+    return status;
+  }
+
+  long generation() {
+    return generation;
+  }
+
+  ResolvedSpec runSpec() {
+    return runSpec;
+  }
+
+  /** Starts the bookkeeping of a new run: one harness Job per planned driver run, no results yet. */
+  void startRun(String runId, int runNumber, String runSpecJson, ResolvedSpec spec) {
+    archiveFinishedRun();
+    runSpec = spec;
+    status.runNumber = runNumber;
+    status.runId = runId;
+    status.runGeneration = generation;
+    status.runSpec = runSpecJson;
+    status.clusterReadyTime = null;
+    status.completionTime = null;
+    status.cleanup = null;
+    status.harnessJobs = new ArrayList<>();
+    for (DriverRun run : DriverRun.plan(spec.scenarios(),
+        (speculation, group) -> HarnessJobDependent.driverRun(test, spec, runId, speculation, group))) {
+      HarnessJob job = new HarnessJob();
+      job.name = Names.harnessJob(test, runNumber, run.speculation());
+      job.speculation = run.speculation();
+      job.scenarios = run.scenarios().stream().map(ScenarioName::id).toList();
+      job.state = JobState.Pending;
+      status.harnessJobs.add(job);
+    }
+    status.results = new ArrayList<>();
+    status.total = spec.scenarios().size() * spec.repeat();
+    updateCounts();
+  }
+
+  /** The driver run a harness Job of the current run executes. */
+  DriverRun driverRun(HarnessJob job) {
+    return HarnessJobDependent.driverRun(test, runSpec, status.runId, job.speculation,
+        job.scenarios.stream().map(ScenarioName::fromId).toList());
+  }
+
+  /** The first harness Job that has not finished, or null. */
+  HarnessJob nextJob() {
+    return status.harnessJobs.stream().filter(j -> !j.state.finished()).findFirst().orElse(null);
+  }
+
+  /**
+   * Records a finished Job: its verdicts, and Unknown for every repetition it did not report.
+   *
+   * @return a summary: the Job's outcome, how many repetitions passed, and what went wrong
+   */
+  String finishJob(HarnessJob job, JobState state, Integer exitCode, Report report, String problem, String now) {
+    job.state = state;
+    job.exitCode = exitCode;
+    job.completionTime = now;
+    if (report != null) {
+      for (ScenarioResult result : report.scenarios()) {
+        status.results.add(copy(result, job.name));
+      }
+      if (report.failure() != null) {
+        problem = problem == null ? report.failure() : problem + "; " + report.failure();
+      }
+    }
+    job.message = problem;
+    addUnknownResults(job, problem == null ? "missing from the harness report" : problem);
+    updateCounts();
+    return "harness Job " + job.name + " " + state.name().toLowerCase() + " (exit "
+        + (exitCode == null ? "unknown" : exitCode) + "): " + passedIn(job) + "/"
+        + job.scenarios.size() * runSpec.repeat() + " passed" + (problem == null ? "" : "; " + problem);
+  }
+
+  /** Every Job that has not finished is failed as not run, its repetitions Unknown. */
+  void failUnfinishedJobs(String why) {
+    for (HarnessJob job : status.harnessJobs) {
+      if (!job.state.finished()) {
+        job.state = JobState.Failed;
+        job.message = "not run: " + why;
+        addUnknownResults(job, job.message);
+      }
+    }
+  }
+
+  private long passedIn(HarnessJob job) {
+    return status.results.stream().filter(r -> job.name.equals(r.job)).filter(StatusLedger::passed).count();
+  }
+
+  /** Passed only when every Job succeeded and reported every repetition as passed on both sides. */
+  boolean runSucceeded() {
+    updateCounts();
+    return status.harnessJobs.stream().allMatch(j -> j.state == JobState.Succeeded)
+        && status.results.size() == status.total
+        && status.results.stream().allMatch(StatusLedger::passed);
+  }
+
+  boolean allJobsFinished() {
+    return status.harnessJobs.stream().allMatch(j -> j.state.finished());
+  }
+
+  /** Moves a finished run into {@code status.history}, newest first, bounded. */
+  void archiveFinishedRun() {
+    if (status.runId == null || status.phase == null || !status.phase.finished()) {
+      return;
+    }
+    RunRecord record = new RunRecord();
+    record.runId = status.runId;
+    record.generation = status.runGeneration;
+    record.outcome = status.phase;
+    record.passed = status.passed;
+    record.total = status.total;
+    record.startTime = status.startTime;
+    record.completionTime = status.completionTime;
+    record.message = status.message;
+    status.history.add(0, record);
+    while (status.history.size() > HISTORY_LIMIT) {
+      status.history.remove(status.history.size() - 1);
+    }
+  }
+
+  /** Repetitions a Job was to run but did not report count as Unknown, never as passed. */
+  private void addUnknownResults(HarnessJob job, String why) {
+    for (ScenarioResult unknown : driverRun(job).unknownResults(null, why)) {
+      boolean reported = status.results.stream()
+          .anyMatch(r -> r.name.equals(unknown.name()) && r.repetition == unknown.repetition());
+      if (!reported) {
+        status.results.add(copy(unknown, job.name));
+      }
+    }
+  }
+
+  private void updateCounts() {
+    status.passed = (int) status.results.stream().filter(StatusLedger::passed).count();
+    status.summary = status.passed + "/" + status.total;
+  }
+
+  private static ScenarioResultStatus copy(ScenarioResult result, String jobName) {
+    ScenarioResultStatus copy = new ScenarioResultStatus();
+    copy.name = result.name();
+    copy.repetition = result.repetition();
+    copy.scheduler = result.scheduler() == null ? Verdict.Unknown : result.scheduler();
+    copy.storage = result.storage() == null ? Verdict.Unknown : result.storage();
+    copy.rows = result.rows();
+    copy.distinctIds = result.distinctIds();
+    copy.newSnapshots = result.newSnapshots();
+    copy.acceptedMessages = result.acceptedMessages();
+    copy.orphanFiles = result.orphanFiles();
+    copy.knownRejectedOrphans = result.knownRejectedOrphans();
+    copy.missingFiles = result.missingFiles();
+    copy.durationMs = result.durationMs();
+    copy.evidence = result.evidence();
+    copy.message = result.message();
+    copy.job = jobName;
+    return copy;
+  }
+
+  private static boolean passed(ScenarioResultStatus result) {
+    return result.scheduler == Verdict.Passed && result.storage == Verdict.Passed;
+  }
+}

@@ -1,0 +1,60 @@
+package dev.sft.controller.reconcile;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sft.controller.api.SchedulerFailureTestStatus;
+import dev.sft.controller.api.SchedulerFailureTestStatus.Phase;
+import dev.sft.controller.support.ConditionChecks;
+import org.junit.jupiter.api.Test;
+
+/** Which conditions a phase, an invalid spec and a failed reconcile choose (kstatus). */
+class ConditionsTest {
+  private static String triple(SchedulerFailureTestStatus status) {
+    return Conditions.find(status, Conditions.READY).getStatus() + "/"
+        + Conditions.find(status, Conditions.RECONCILING).getStatus() + "/"
+        + Conditions.find(status, Conditions.STALLED).getStatus();
+  }
+
+  @Test
+  void eachPhaseSetsReadyReconcilingAndStalled() {
+    SchedulerFailureTestStatus status = new SchedulerFailureTestStatus();
+    status.phase = Phase.Running;
+    Conditions.forPhase(status, Reason.Running, "running", 1);
+    assertThat(triple(status)).isEqualTo("False/True/False");
+    status.phase = Phase.Succeeded;
+    Conditions.forPhase(status, Reason.RunSucceeded, "done", 1);
+    assertThat(triple(status)).isEqualTo("True/False/False");
+    status.phase = Phase.Failed;
+    Conditions.forPhase(status, Reason.RunFailed, "failed", 1);
+    assertThat(triple(status)).isEqualTo("False/False/True");
+    assertThat(Conditions.find(status, Conditions.STALLED).getReason()).isEqualTo("RunFailed");
+  }
+
+  @Test
+  void onlyAChangeOfStatusMovesTheTransitionTime() {
+    SchedulerFailureTestStatus status = new SchedulerFailureTestStatus();
+    assertThat(Conditions.set(status, Conditions.CLUSTER_READY, false, Reason.WaitingForWorkers, "0/2", 1)).isTrue();
+    String first = Conditions.find(status, Conditions.CLUSTER_READY).getLastTransitionTime();
+    assertThat(Conditions.set(status, Conditions.CLUSTER_READY, false, Reason.WaitingForWorkers, "0/2", 2)).isFalse();
+    assertThat(Conditions.set(status, Conditions.CLUSTER_READY, false, Reason.WaitingForWorkers, "1/2", 2)).isTrue();
+    assertThat(Conditions.find(status, Conditions.CLUSTER_READY).getLastTransitionTime()).isEqualTo(first);
+  }
+
+  @Test
+  void aReconcileErrorStallsUntilTheNextReconcileButAnInvalidSpecStays() {
+    SchedulerFailureTestStatus status = new SchedulerFailureTestStatus();
+    status.phase = Phase.Running;
+    status.message = "running harness Job t1-r1-spec";
+    Conditions.forPhase(status, Reason.Running, status.message, 1);
+    Conditions.set(status, Conditions.STALLED, true, Reason.ReconcileError, "KubernetesClientException: boom", 1);
+    assertThat(ConditionChecks.isTrue(status, Conditions.STALLED)).isTrue();
+    assertThat(Conditions.clearReconcileError(status, 1)).isTrue();
+    assertThat(triple(status)).isEqualTo("False/True/False");
+    assertThat(Conditions.clearReconcileError(status, 1)).isFalse();
+
+    status.phase = Phase.Pending;
+    Conditions.stalled(status, Reason.InvalidSpec, "invalid spec", 2);
+    assertThat(Conditions.clearReconcileError(status, 2)).isFalse();
+    assertThat(ConditionChecks.isTrue(status, Conditions.STALLED)).isTrue();
+  }
+}

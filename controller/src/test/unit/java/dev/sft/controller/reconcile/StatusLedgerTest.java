@@ -1,0 +1,100 @@
+package dev.sft.controller.reconcile;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sft.contract.Verdict;
+import dev.sft.controller.api.ResolvedSpec;
+import dev.sft.controller.api.SchedulerFailureTest;
+import dev.sft.controller.api.SchedulerFailureTestStatus;
+import dev.sft.controller.api.SchedulerFailureTestStatus.HarnessJob;
+import dev.sft.controller.api.SchedulerFailureTestStatus.JobState;
+import dev.sft.controller.api.SchedulerFailureTestStatus.Phase;
+import dev.sft.controller.api.SchedulerFailureTestStatus.ScenarioResultStatus;
+import dev.sft.controller.support.Reports;
+import dev.sft.controller.support.TestResources;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/** The run's record keeping without a cluster: planning, copied verdicts, Unknowns, counts and history. */
+class StatusLedgerTest {
+  SchedulerFailureTest test;
+  StatusLedger ledger;
+
+  @BeforeEach
+  void newRun() {
+    test = TestResources.valid("ns1", "t1");
+    test.getSpec().repeat = 2;
+    test.getMetadata().setGeneration(3L);
+    test.setStatus(new SchedulerFailureTestStatus());
+    ledger = new StatusLedger(test, null);
+    ledger.startRun("t1-r1-abcd", 1, "{}", ResolvedSpec.of(test.getSpec()));
+  }
+
+  @Test
+  void aRunIsPlannedAsOneJobPerSpeculationSettingSpeculationFirst() {
+    var status = test.getStatus();
+    assertThat(status.harnessJobs).extracting(j -> j.name).containsExactly("t1-r1-spec", "t1-r1-loss");
+    assertThat(status.harnessJobs.get(0).scenarios)
+        .containsExactly("speculation-original-wins", "speculation-speculative-wins");
+    assertThat(status.harnessJobs).allSatisfy(j -> assertThat(j.state).isEqualTo(JobState.Pending));
+    assertThat(status.total).isEqualTo(8);
+    assertThat(status.summary).isEqualTo("0/8");
+    assertThat(status.runGeneration).isEqualTo(3L);
+    assertThat(ledger.nextJob().name).isEqualTo("t1-r1-spec");
+  }
+
+  @Test
+  void repetitionsAJobDidNotReportCountAsUnknownNeverAsPassed() {
+    HarnessJob spec = ledger.nextJob();
+    String summary = ledger.finishJob(spec, JobState.Succeeded, 0,
+        Reports.of("t1-r1-abcd", List.of("speculation-original-wins"), 1, Verdict.Passed, Verdict.Passed), null,
+        "2026-01-01T00:00:00Z");
+    List<ScenarioResultStatus> results = test.getStatus().results;
+    assertThat(results).hasSize(4);
+    assertThat(results.stream().filter(r -> r.scheduler == Verdict.Unknown))
+        .extracting(r -> r.name + "/" + r.repetition)
+        .containsExactlyInAnyOrder("speculation-original-wins/2", "speculation-speculative-wins/1",
+            "speculation-speculative-wins/2");
+    assertThat(results).allSatisfy(r -> assertThat(r.job).isEqualTo("t1-r1-spec"));
+    assertThat(results.stream().filter(r -> r.scheduler == Verdict.Unknown))
+        .allSatisfy(r -> assertThat(r.message).isEqualTo("missing from the harness report"));
+    assertThat(test.getStatus().summary).isEqualTo("1/8");
+    assertThat(summary).isEqualTo("harness Job t1-r1-spec succeeded (exit 0): 1/4 passed");
+    assertThat(ledger.runSucceeded()).isFalse();
+  }
+
+  @Test
+  void aRunSucceedsOnlyWhenEveryJobReportedEveryRepetitionPassed() {
+    for (HarnessJob job = ledger.nextJob(); job != null; job = ledger.nextJob()) {
+      ledger.finishJob(job, JobState.Succeeded, 0,
+          Reports.of("t1-r1-abcd", job.scenarios, 2, Verdict.Passed, Verdict.Passed), null, "now");
+    }
+    assertThat(ledger.allJobsFinished()).isTrue();
+    assertThat(ledger.runSucceeded()).isTrue();
+    assertThat(test.getStatus().summary).isEqualTo("8/8");
+  }
+
+  @Test
+  void jobsThatNeverRanAreFailedWithEveryRepetitionUnknown() {
+    ledger.failUnfinishedJobs("cluster not ready after 300 s");
+    assertThat(test.getStatus().harnessJobs).allSatisfy(j -> {
+      assertThat(j.state).isEqualTo(JobState.Failed);
+      assertThat(j.message).isEqualTo("not run: cluster not ready after 300 s");
+    });
+    assertThat(test.getStatus().results).hasSize(8)
+        .allSatisfy(r -> assertThat(r.storage).isEqualTo(Verdict.Unknown));
+  }
+
+  @Test
+  void finishedRunsAreArchivedNewestFirstAndBounded() {
+    for (int run = 2; run <= StatusLedger.HISTORY_LIMIT + 3; run++) {
+      test.getStatus().phase = Phase.Failed;
+      ledger.startRun("t1-r" + run + "-abcd", run, "{}", ResolvedSpec.of(test.getSpec()));
+    }
+    var history = test.getStatus().history;
+    assertThat(history).hasSize(StatusLedger.HISTORY_LIMIT);
+    assertThat(history.get(0).runId).isEqualTo("t1-r" + (StatusLedger.HISTORY_LIMIT + 2) + "-abcd");
+    assertThat(history).allSatisfy(r -> assertThat(r.outcome).isEqualTo(Phase.Failed));
+  }
+}

@@ -1,0 +1,33 @@
+package dev.sft.harness.evidence;
+
+import java.nio.file.Path;
+
+/**
+ * Where a run's evidence lives under {@code <shared-root>/<run-id>/}: the names the scenarios and drivers write and
+ * the reports ({@code report.html}, {@code sft audit}) read. docs/harness.md shows the same tree.
+ */
+public final class EvidenceLayout {
+  /** The run's (or one driver run's) machine-readable report. */
+  public static final String REPORT = "report.json";
+  /** Spark listener events, one JSON object a line: per driver run, and per scenario repetition. */
+  public static final String SCHEDULER_EVENTS = "scheduler-events.jsonl";
+  /** A scenario repetition's storage audit (physical, referenced, orphan and missing files). */
+  public static final String STORAGE_AUDIT = "storage-audit.json";
+  /** A scenario repetition's result, as it also appears in the report. */
+  public static final String RESULT = "result.json";
+  /** The physical plans of the monitored write. */
+  public static final String PLANS = "plans.txt";
+  /** The executor an executor-loss scenario chose to kill. */
+  public static final String KILL_TARGET = "kill-target.json";
+  /** What the kill command printed. */
+  public static final String KILL_COMMAND_LOG = "kill-command.log";
+  /** Gate markers of the probed writer. */
+  public static final String GATES = "gates";
+
+  private EvidenceLayout() {}
+
+  /** The folder of one driver run ({@code driver-spec}, {@code driver-loss}). */
+  public static Path driverDir(Path runDir, String group) {
+    return runDir.resolve("driver-" + group);
+  }
+}

@@ -1,0 +1,120 @@
+package dev.sft.harness.run;
+
+import dev.sft.contract.DriverRun;
+import dev.sft.contract.HarnessEnvironment;
+import dev.sft.contract.Report;
+import dev.sft.contract.ReportJson;
+import dev.sft.contract.RunExitCode;
+import dev.sft.harness.cluster.JavaModuleFlags;
+import dev.sft.harness.cluster.JvmProcess;
+import dev.sft.harness.cluster.LocalCluster;
+import dev.sft.harness.driver.Progress;
+import dev.sft.harness.driver.SparkSettings;
+import dev.sft.harness.evidence.EvidenceLayout;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * One driver run of {@code sft local} as its own JVM ({@code sft run} with the run's arguments), its output echoed
+ * indented. A driver that leaves no report counts every repetition it was to run as Unknown.
+ */
+final class DriverProcess {
+  /** The driver bounds its own waits; this bound only catches a driver that hangs on shutdown. */
+  private static final long EXIT_GRACE_SECONDS = 60;
+
+  record Outcome(Report report, RunExitCode exitCode) {}
+
+  private final Path sparkHome;
+  private final Path clusterDir;
+  private final DriverRun run;
+  private final boolean keep;
+  private volatile Process process;
+
+  DriverProcess(Path sparkHome, Path clusterDir, DriverRun run, boolean keep) {
+    this.sparkHome = sparkHome;
+    this.clusterDir = clusterDir;
+    this.run = run;
+    this.keep = keep;
+  }
+
+  Outcome run() {
+    Path driverDir = EvidenceLayout.driverDir(clusterDir, run.group());
+    Path report = EvidenceLayout.driverDir(Path.of(run.sharedRoot()).resolve(run.runId()), run.group())
+        .resolve(EvidenceLayout.REPORT);
+    Path log = driverDir.resolve("driver.log");
+    Path executorTmp = clusterDir.resolve("executor-tmp");
+    try {
+      Files.createDirectories(driverDir.resolve("tmp"));
+      Files.createDirectories(executorTmp);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    List<String> jvmFlags = new ArrayList<>(JavaModuleFlags.read(sparkHome));
+    jvmFlags.addAll(List.of("-Xmx1g", "-Dsft.log.level=info", "-Djava.io.tmpdir=" + driverDir.resolve("tmp")));
+    List<String> args = new ArrayList<>(run.arguments());
+    args.addAll(List.of("--report", report.toString(),
+        // Executors load the harness from the same SPARK_HOME/jars as the driver: nothing to ship.
+        "--ship-jars", "false",
+        "--conf", "spark.executor.extraJavaOptions=" + String.join(" ", SparkSettings.FAST_START_JVM_FLAGS)
+            + " -Dsft.log.level=info -Djava.io.tmpdir=" + executorTmp));
+    if (keep) {
+      args.add("--keep");
+    }
+    Progress.say("driver (" + run.group() + "): starting for " + run.scenarios() + " (log " + log + ")");
+    int exit = execute(JvmProcess.command(sparkHome, jvmFlags, JvmProcess.SFT_CLI_MAIN, args), driverDir, log);
+    RunExitCode exitCode = RunExitCode.fromCode(exit);
+    if (Files.isRegularFile(report)) {
+      try {
+        return new Outcome(ReportJson.read(report), exitCode);
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot read the driver's report " + report, e);
+      }
+    }
+    String why = "the " + run.group() + " driver exited with code " + exit + " without a report; see " + log;
+    Progress.say(why);
+    return new Outcome(run.unreported(log.toString(), why),
+        exitCode == RunExitCode.PASSED ? RunExitCode.INFRASTRUCTURE : exitCode);
+  }
+
+  void destroy() {
+    Process running = process;
+    if (running != null) {
+      running.destroyForcibly();
+    }
+  }
+
+  private int execute(List<String> command, Path driverDir, Path log) {
+    try {
+      process = JvmProcess.start(command, Map.of("SPARK_LOCAL_IP", LocalCluster.MASTER_HOST,
+          "SPARK_HOME", sparkHome.toString(), HarnessEnvironment.LOCAL_DRIVER, "1"), driverDir, log, true);
+      try (BufferedReader lines = new BufferedReader(
+          new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
+        String line;
+        while ((line = lines.readLine()) != null) {
+          System.out.println("  " + line);
+        }
+      }
+      if (!process.waitFor(EXIT_GRACE_SECONDS, TimeUnit.SECONDS)) {
+        process.destroyForcibly();
+        process.waitFor(10, TimeUnit.SECONDS);
+      }
+      return process.exitValue();
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot start the driver JVM", e);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted while the driver ran", e);
+    } finally {
+      process = null;
+    }
+  }
+}

@@ -1,0 +1,108 @@
+package dev.sft.harness.run;
+
+import dev.sft.contract.DriverRun;
+import dev.sft.contract.Report;
+import dev.sft.contract.RunExitCode;
+import dev.sft.contract.ScenarioName;
+import dev.sft.contract.WriterName;
+import dev.sft.harness.cluster.LocalCluster;
+import dev.sft.harness.driver.Progress;
+import dev.sft.harness.evidence.EvidenceLayout;
+import dev.sft.harness.evidence.Folders;
+import dev.sft.harness.report.ReportFiles;
+import dev.sft.harness.scenario.Fixture;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * The embedded run behind {@code sft local}: a real Standalone cluster on loopback addresses, one driver JVM per
+ * driver run of the plan, one merged report, and every process it started stopped again (also on Ctrl-C).
+ *
+ * <p>Output layout: {@code <out>/shared/<run-id>/} is the shared root's evidence, {@code <out>/cluster/} the
+ * cluster's and drivers' logs and scratch space.
+ */
+public final class LocalRun {
+  /** What {@code sft local} asks for, already validated. */
+  public record Settings(String runId, List<ScenarioName> scenarios, Path out, int timeoutSeconds, boolean keep,
+      int repeat, WriterName writer, int workers, int masterPort, Path sparkHome) {}
+
+  /** The merged report, where it is, and the exit code of the whole run. */
+  public record Result(Report report, Path reportFile, Path evidence, RunExitCode exitCode) {}
+
+  private final Settings settings;
+  private final Path shared;
+  private final Path clusterDir;
+
+  public LocalRun(Settings settings) {
+    this.settings = settings;
+    this.shared = settings.out().resolve("shared");
+    this.clusterDir = settings.out().resolve("cluster");
+  }
+
+  public Result run() {
+    try {
+      Files.createDirectories(shared);
+      Files.createDirectories(clusterDir);
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot create output folder " + settings.out(), e);
+    }
+    String startedAt = Instant.now().toString();
+    Progress.say("sft local: run " + settings.runId() + ", output " + settings.out());
+    List<DriverProcess> drivers = new ArrayList<>();
+    LocalCluster[] cluster = new LocalCluster[1];
+    Thread stopper = new Thread(() -> {
+      drivers.forEach(DriverProcess::destroy);
+      if (cluster[0] != null) {
+        cluster[0].close();
+      }
+    }, "sft-local-stop");
+    Runtime.getRuntime().addShutdownHook(stopper);
+    List<Report> parts = new ArrayList<>();
+    RunExitCode worst = RunExitCode.PASSED;
+    try {
+      cluster[0] = LocalCluster.start(settings.sparkHome(), clusterDir, settings.masterPort(), settings.workers(),
+          Duration.ofSeconds(settings.timeoutSeconds()));
+      Path killWrapper = KillWrapper.write(settings.sparkHome(), clusterDir);
+      for (DriverRun run : DriverRun.plan(settings.scenarios(), (speculation, group) -> new DriverRun(
+          settings.runId(), speculation, group, settings.repeat(), settings.writer(), settings.timeoutSeconds(),
+          cluster[0].masterUrl(), shared.toString(), killWrapper.toString(), LocalCluster.MASTER_HOST, null))) {
+        DriverProcess driver = new DriverProcess(settings.sparkHome(), clusterDir, run, settings.keep());
+        drivers.add(driver);
+        DriverProcess.Outcome outcome = driver.run();
+        drivers.remove(driver);
+        parts.add(outcome.report());
+        worst = outcome.exitCode().code() > worst.code() ? outcome.exitCode() : worst;
+      }
+    } finally {
+      Progress.say("cluster: stopping every process this run started");
+      stopper.run();
+      try {
+        Runtime.getRuntime().removeShutdownHook(stopper);
+      } catch (IllegalStateException shuttingDown) {
+        // Already shutting down (Ctrl-C): the hook is running or has run.
+      }
+    }
+    return merge(parts, startedAt, worst);
+  }
+
+  private Result merge(List<Report> parts, String startedAt, RunExitCode worst) {
+    Path runDir = shared.resolve(settings.runId());
+    Report merged = Report.merge(settings.runId(), parts, startedAt, Instant.now().toString());
+    if (merged.passed() && !settings.keep()) {
+      // The drivers share the source files; once every scenario passed they are no longer needed.
+      Folders.deleteRecursively(Fixture.sourceDir(runDir));
+    }
+    Path reportFile = runDir.resolve(EvidenceLayout.REPORT);
+    ReportFiles.write(merged, reportFile);
+    // A driver that could not judge (preflight, infrastructure) decides the exit; otherwise the verdicts do.
+    RunExitCode exit = worst != RunExitCode.PASSED && worst != RunExitCode.SCENARIO_NOT_PASSED ? worst
+        : merged.passed() ? RunExitCode.PASSED : RunExitCode.SCENARIO_NOT_PASSED;
+    return new Result(merged, reportFile, runDir, exit);
+  }
+}

@@ -1,0 +1,60 @@
+package dev.sft.harness.run;
+
+import dev.sft.contract.DriverRun;
+import dev.sft.contract.ScenarioName;
+import dev.sft.contract.WriterName;
+import dev.sft.harness.evidence.EvidenceLayout;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Everything one driver run needs, already validated by the CLI: the contract's {@link DriverRun} plus what only a
+ * harness process decides (where the report goes, how executors get the jars, extra Spark settings).
+ *
+ * @param executorClasspath extra executor classpath visible on every worker, or null
+ * @param shipJars whether to ship the harness and Iceberg jars to executors through {@code spark.jars}
+ * @param extraConf further Spark settings, applied last
+ */
+public record RunOptions(
+    DriverRun run,
+    Path report,
+    String executorClasspath,
+    boolean shipJars,
+    boolean keepFixtures,
+    Map<String, String> extraConf) {
+
+  public String master() {
+    return run.master();
+  }
+
+  public String runId() {
+    return run.runId();
+  }
+
+  public Path runDir() {
+    return Path.of(run.sharedRoot()).resolve(run.runId());
+  }
+
+  /** This driver run's own folder, e.g. for its scheduler events. */
+  public Path driverDir() {
+    return EvidenceLayout.driverDir(runDir(), run.group());
+  }
+
+  public Duration timeout() {
+    return Duration.ofSeconds(run.timeoutSeconds());
+  }
+
+  public boolean speculation() {
+    return run.speculation();
+  }
+
+  public List<ScenarioName> scenarios() {
+    return run.scenarios();
+  }
+
+  public WriterName writer() {
+    return run.writer();
+  }
+}

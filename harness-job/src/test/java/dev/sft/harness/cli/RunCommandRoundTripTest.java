@@ -1,0 +1,72 @@
+package dev.sft.harness.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sft.contract.DriverRun;
+import dev.sft.contract.ScenarioName;
+import dev.sft.contract.WriterName;
+import dev.sft.harness.cluster.JvmProcess;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import picocli.CommandLine;
+
+/**
+ * What the controller and {@code sft local} render with {@link DriverRun#arguments}, {@code sft run} reads back as
+ * the same driver run: the request half of the contract has one definition, and this is its round trip.
+ */
+class RunCommandRoundTripTest {
+  private static DriverRun parse(List<String> arguments) {
+    assertThat(arguments.get(0)).isEqualTo(DriverRun.COMMAND);
+    RunCommand command = new RunCommand();
+    new CommandLine(command).parseArgs(arguments.subList(1, arguments.size()).toArray(String[]::new));
+    return command.driverRun();
+  }
+
+  @Test
+  void everyPlannedRunOfEveryScenarioSetReadsBackEqual() {
+    List<List<ScenarioName>> sets = new ArrayList<>();
+    ScenarioName[] all = ScenarioName.values();
+    for (int mask = 1; mask < 1 << all.length; mask++) {
+      List<ScenarioName> set = new ArrayList<>();
+      for (int i = 0; i < all.length; i++) {
+        if ((mask & 1 << i) != 0) {
+          set.add(all[i]);
+        }
+      }
+      sets.add(set);
+    }
+    int checked = 0;
+    for (List<ScenarioName> set : sets) {
+      // As the controller renders them: pod-exec kill command, $(POD_IP), the termination log.
+      for (DriverRun run : DriverRun.plan(set, (speculation, group) -> new DriverRun("t1-r1-abcd", speculation,
+          group, 3, WriterName.COMET_NATIVE, 240, "spark://t1-master.ns1.svc:7077", "/shared/sft",
+          "/opt/sft/bin/sft-kill-pod-exec", "$(POD_IP)", "/dev/termination-log"))) {
+        assertThat(parse(run.arguments())).isEqualTo(run);
+        checked++;
+      }
+      // As sft local renders them: no termination log.
+      for (DriverRun run : DriverRun.plan(set, (speculation, group) -> new DriverRun("local-1", speculation,
+          group, 1, WriterName.ICEBERG, 180, "spark://127.0.0.1:7077", "/tmp/out/shared", "/tmp/out/kill",
+          "127.0.0.1", null))) {
+        assertThat(parse(run.arguments())).isEqualTo(run);
+        checked++;
+      }
+    }
+    assertThat(checked).isEqualTo(2 * (3 + 3 + 2 * 9));
+  }
+
+  @Test
+  void withoutScenariosARunTakesEveryScenarioOfItsSpeculationSetting() {
+    DriverRun run = parse(List.of("run", "--master", "spark://h:7077", "--shared-root", "/s", "--run-id", "r1",
+        "--speculation", "false"));
+    assertThat(run.scenarios()).containsExactlyElementsOf(
+        Arrays.stream(ScenarioName.values()).filter(s -> !s.needsSpeculation()).toList());
+  }
+
+  @Test
+  void theClusterCodeStartsTheCliByItsRealName() {
+    assertThat(JvmProcess.SFT_CLI_MAIN).isEqualTo(SftCli.class.getName());
+  }
+}
