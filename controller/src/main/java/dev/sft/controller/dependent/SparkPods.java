@@ -68,9 +68,10 @@ final class SparkPods {
   }
 
   /** {@code java <daemon flags> -cp /opt/spark/jars/* <main class>}: Maven-built images have no sbin scripts. */
-  static List<String> daemonCommand(String mainClass) {
+  static List<String> daemonCommand(String mainClass, String... ownFlags) {
     List<String> command = new ArrayList<>(List.of("java", ImageLayout.DAEMON_HEAP, "-XX:+UseSerialGC"));
     command.addAll(List.of(ImageLayout.SPARK_DAEMON_FLAGS));
+    command.addAll(List.of(ownFlags));
     command.addAll(List.of("-cp", ImageLayout.SPARK_CLASSPATH, mainClass));
     return command;
   }

@@ -51,7 +51,9 @@ public final class WorkerStatefulSetDependent implements OwnedResource<StatefulS
   }
 
   private static Container container(SchedulerFailureTest test, ResolvedSpec spec) {
-    List<String> command = new ArrayList<>(SparkPods.daemonCommand(MAIN_CLASS));
+    // A replaced master pod has a new IP: reconnect through the Service name, not the address the old master gave.
+    List<String> command = new ArrayList<>(SparkPods.daemonCommand(MAIN_CLASS,
+        "-Dspark.worker.preferConfiguredMasterAddress=true"));
     command.addAll(List.of("--host", "$(POD_IP)",
         "--cores", String.valueOf(spec.coresPerWorker()),
         "--memory", spec.workerMemory(),

@@ -4,32 +4,46 @@ import dev.sft.controller.api.ResolvedSpec;
 import dev.sft.controller.api.SchedulerFailureTest;
 import dev.sft.controller.dependent.Names;
 import dev.sft.controller.spark.MasterProbe;
+import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.Set;
+import java.util.stream.Collectors;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
- * Observes whether a test's Spark cluster can take a driver. Ready means the master reports at least {@code workers}
- * workers ALIVE, not that the objects exist or the pods run. Reads only; never changes anything.
+ * Observes whether a test's Spark cluster can take a driver. Ready means both StatefulSets are rolled out to their
+ * latest template and the master reports at least {@code workers} workers ALIVE on the pods of that template, not
+ * that the objects exist or that some pods run. Reads only; never changes anything.
  */
 @ApplicationScoped
 public class ClusterObserver {
+  /** The label a StatefulSet controller puts on each pod: the revision of the template it was made from. */
+  static final String REVISION_LABEL = "controller-revision-hash";
 
-  /** What the cluster looks like now. */
-  public record Observation(int mastersReady, int workersReady, int workersWanted, MasterProbe.Result probe) {
+  /**
+   * What the cluster looks like now.
+   *
+   * @param rolloutPending why the pods are not yet all of the latest template and ready (null when they are)
+   * @param aliveOnCurrentPods ALIVE workers in the master's view whose host is a current worker pod's IP
+   */
+  public record Observation(String rolloutPending, int workersWanted, MasterProbe.Result probe,
+      int aliveOnCurrentPods) {
     public boolean ready() {
-      return probe != null && probe.error() == null && probe.alive() >= workersWanted;
+      return rolloutPending == null && probe != null && probe.error() == null && aliveOnCurrentPods >= workersWanted;
     }
 
     public String describe() {
-      if (mastersReady < 1 || workersReady < workersWanted) {
-        return "pods ready: master " + mastersReady + "/1, workers " + workersReady + "/" + workersWanted;
+      if (rolloutPending != null) {
+        return "pods not ready: " + rolloutPending;
       }
       if (probe.error() != null) {
         return "master not answering: " + probe.error();
       }
-      return probe.alive() + "/" + workersWanted + " workers ALIVE in the master";
+      return aliveOnCurrentPods + "/" + workersWanted + " workers ALIVE in the master"
+          + (probe.alive() > aliveOnCurrentPods ? " (" + (probe.alive() - aliveOnCurrentPods)
+              + " more ALIVE on pods that are gone or replaced)" : "");
     }
   }
 
@@ -46,20 +60,39 @@ public class ClusterObserver {
   }
 
   public Observation observe(SchedulerFailureTest test, ResolvedSpec spec) {
-    int mastersReady = readyReplicas(test, Names.master(test));
-    int workersReady = readyReplicas(test, Names.worker(test));
+    StatefulSet master = statefulSet(test, Names.master(test));
+    StatefulSet workers = statefulSet(test, Names.worker(test));
+    String pending = StatefulSetRollout.pending(master, Names.master(test), 1);
+    if (pending == null) {
+      pending = StatefulSetRollout.pending(workers, Names.worker(test), spec.workers());
+    }
+    if (pending != null) {
+      return new Observation(pending, spec.workers(), null, 0);
+    }
     // Ask the master only once its pods could answer; its view is the one that counts.
-    MasterProbe.Result alive = mastersReady >= 1 && workersReady >= spec.workers()
-        ? probe.aliveWorkers(Names.masterJsonUrl(test, masterJsonUrlTemplate))
-        : null;
-    return new Observation(mastersReady, workersReady, spec.workers(), alive);
+    MasterProbe.Result alive = probe.aliveWorkers(Names.masterJsonUrl(test, masterJsonUrlTemplate));
+    Set<String> currentHosts = currentWorkerPodIps(test, workers);
+    int aliveOnCurrent = (int) alive.aliveHosts().stream().filter(currentHosts::contains).count();
+    return new Observation(null, spec.workers(), alive, aliveOnCurrent);
   }
 
-  private int readyReplicas(SchedulerFailureTest test, String name) {
-    StatefulSet set = client.apps().statefulSets().inNamespace(test.getMetadata().getNamespace()).withName(name).get();
-    if (set == null || set.getStatus() == null || set.getStatus().getReadyReplicas() == null) {
-      return 0;
-    }
-    return set.getStatus().getReadyReplicas();
+  private StatefulSet statefulSet(SchedulerFailureTest test, String name) {
+    return client.apps().statefulSets().inNamespace(test.getMetadata().getNamespace()).withName(name).get();
+  }
+
+  /** IPs of worker pods made from the StatefulSet's latest template: a worker of a replaced pod does not count. */
+  private Set<String> currentWorkerPodIps(SchedulerFailureTest test, StatefulSet workers) {
+    String revision = workers.getStatus().getUpdateRevision();
+    return client.pods().inNamespace(test.getMetadata().getNamespace())
+        .withLabels(Names.componentSelector(test, Names.WORKER)).list().getItems().stream()
+        .filter(pod -> revision == null || revision.equals(label(pod, REVISION_LABEL)))
+        .filter(pod -> pod.getMetadata().getDeletionTimestamp() == null)
+        .map(pod -> pod.getStatus() == null ? null : pod.getStatus().getPodIP())
+        .filter(ip -> ip != null && !ip.isBlank())
+        .collect(Collectors.toSet());
+  }
+
+  private static String label(Pod pod, String key) {
+    return pod.getMetadata().getLabels() == null ? null : pod.getMetadata().getLabels().get(key);
   }
 }

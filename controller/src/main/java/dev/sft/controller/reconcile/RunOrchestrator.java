@@ -24,7 +24,6 @@ import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
-import java.util.concurrent.ThreadLocalRandom;
 import java.util.stream.Collectors;
 
 /**
@@ -138,8 +137,10 @@ public class RunOrchestrator {
     SchedulerFailureTest test = ledger.test();
     SchedulerFailureTestStatus status = ledger.status();
     int runNumber = (status.runNumber == null ? 0 : status.runNumber) + 1;
+    // The suffix keeps a re-created test of the same name from reusing an evidence folder. It is derived, not random:
+    // a reconcile that starts the same run again from a stale cache must name it the same.
     String runId = test.getMetadata().getName() + "-r" + runNumber + "-"
-        + String.format("%04x", ThreadLocalRandom.current().nextInt(0x10000));
+        + String.format("%04x", (test.getMetadata().getUid() + "/" + runNumber).hashCode() & 0xffff);
     ledger.startRun(runId, runNumber, client.getKubernetesSerialization().asJson(test.getSpec()),
         ResolvedSpec.of(test.getSpec()));
     status.phase = Phase.Provisioning;
@@ -274,6 +275,9 @@ public class RunOrchestrator {
   private Next finishRun(StatusLedger ledger, String failure) {
     SchedulerFailureTestStatus status = ledger.status();
     boolean succeeded = ledger.runSucceeded() && failure == null;
+    if (!succeeded && failure == null) {
+      failure = ledger.failedJobs();
+    }
     status.phase = succeeded ? Phase.Succeeded : Phase.Failed;
     status.completionTime = now();
     String outcome = "run " + status.runId + " " + (succeeded ? "succeeded" : "failed") + ": " + status.summary

@@ -133,6 +133,18 @@ final class StatusLedger {
     return status.results.stream().filter(r -> job.name.equals(r.job)).filter(StatusLedger::passed).count();
   }
 
+  /**
+   * Why the run's Jobs failed, for the status message a user reads first: each failed Job with its exit code and
+   * what it left (its termination message when that is no report); null when every Job succeeded.
+   */
+  String failedJobs() {
+    List<String> failures = status.harnessJobs.stream().filter(j -> j.state == JobState.Failed)
+        .map(j -> "harness Job " + j.name + " failed (exit " + (j.exitCode == null ? "unknown" : j.exitCode) + ")"
+            + (j.message == null ? "" : ": " + j.message))
+        .toList();
+    return failures.isEmpty() ? null : String.join("; ", failures);
+  }
+
   /** Passed only when every Job succeeded and reported every repetition as passed on both sides. */
   boolean runSucceeded() {
     updateCounts();

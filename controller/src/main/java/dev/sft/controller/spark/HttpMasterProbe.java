@@ -8,6 +8,8 @@ import java.net.http.HttpClient;
 import java.net.http.HttpRequest;
 import java.net.http.HttpResponse;
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 
 /**
  * Reads the master's {@code /json/} page. Only workers in state ALIVE count: restarted workers linger as DEAD.
@@ -27,7 +29,7 @@ public class HttpMasterProbe implements MasterProbe {
       if (response.statusCode() != 200) {
         return Result.unreachable("master answered HTTP " + response.statusCode());
       }
-      return Result.alive(countAlive(json.readTree(response.body())));
+      return Result.alive(aliveHosts(json.readTree(response.body())));
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return Result.unreachable("interrupted");
@@ -36,13 +38,13 @@ public class HttpMasterProbe implements MasterProbe {
     }
   }
 
-  static int countAlive(JsonNode masterState) {
-    int alive = 0;
+  static List<String> aliveHosts(JsonNode masterState) {
+    List<String> hosts = new ArrayList<>();
     for (JsonNode worker : masterState.path("workers")) {
       if ("ALIVE".equals(worker.path("state").asText())) {
-        alive++;
+        hosts.add(worker.path("host").asText());
       }
     }
-    return alive;
+    return hosts;
   }
 }

@@ -11,7 +11,9 @@ import io.fabric8.kubernetes.api.model.batch.v1.JobConditionBuilder;
 import io.fabric8.kubernetes.api.model.batch.v1.JobStatusBuilder;
 import io.fabric8.kubernetes.api.model.apps.StatefulSetStatusBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.dsl.NonDeletingOperation;
 import java.time.Instant;
+import java.util.stream.IntStream;
 
 /**
  * Plays, openly and only in tests, the parts of Kubernetes the mock server lacks: the StatefulSet and Job controllers
@@ -27,24 +29,49 @@ public final class Kubelet {
     this.masters = masters;
   }
 
-  /** Every pod of both StatefulSets is ready. */
+  /** Every pod of both StatefulSets is of the latest template and ready; the worker pods exist with their IPs. */
   public void statefulSetsReady(SchedulerFailureTest test, int workers) {
-    readyReplicas(test, Names.master(test), 1);
-    readyReplicas(test, Names.worker(test), workers);
+    rolledOut(test, Names.master(test), 1);
+    String revision = rolledOut(test, Names.worker(test), workers);
+    for (int i = 0; i < workers; i++) {
+      Pod pod = new PodBuilder()
+          .withNewMetadata()
+            .withNamespace(test.getMetadata().getNamespace())
+            .withName(Names.worker(test) + "-" + i)
+            .withLabels(Names.componentLabels(test, Names.WORKER))
+            .addToLabels("controller-revision-hash", revision)
+          .endMetadata()
+          .withNewStatus().withPhase("Running").withPodIP(workerIp(i)).endStatus()
+          .build();
+      client.resource(pod).createOr(NonDeletingOperation::update);
+    }
   }
 
-  public void readyReplicas(SchedulerFailureTest test, String statefulSet, int ready) {
-    client.apps().statefulSets().inNamespace(test.getMetadata().getNamespace()).withName(statefulSet)
-        .editStatus(s -> {
-          s.setStatus(new StatefulSetStatusBuilder().withReplicas(ready).withReadyReplicas(ready)
-              .withAvailableReplicas(ready).build());
-          return s;
-        });
+  /**
+   * The StatefulSet controller has rolled every pod to the current generation's template and they are ready.
+   *
+   * @return the revision the pods carry
+   */
+  public String rolledOut(SchedulerFailureTest test, String statefulSet, int ready) {
+    var sets = client.apps().statefulSets().inNamespace(test.getMetadata().getNamespace()).withName(statefulSet);
+    String revision = statefulSet + "-" + sets.get().getMetadata().getGeneration();
+    sets.editStatus(s -> {
+      s.setStatus(new StatefulSetStatusBuilder().withObservedGeneration(s.getMetadata().getGeneration())
+          .withReplicas(ready).withReadyReplicas(ready).withUpdatedReplicas(ready).withAvailableReplicas(ready)
+          .withCurrentRevision(revision).withUpdateRevision(revision).build());
+      return s;
+    });
+    return revision;
   }
 
-  /** The master's {@code /json/} lists this many workers ALIVE. */
+  /** The master's {@code /json/} lists this many workers ALIVE, on the worker pods' IPs. */
   public void masterReportsAlive(SchedulerFailureTest test, int workers) {
-    masters.reportAlive(Names.masterJsonUrl(test, Names.IN_CLUSTER_MASTER_JSON_URL), workers);
+    masters.reportAlive(Names.masterJsonUrl(test, Names.IN_CLUSTER_MASTER_JSON_URL),
+        IntStream.range(0, workers).mapToObj(Kubelet::workerIp).toList());
+  }
+
+  private static String workerIp(int ordinal) {
+    return "10.244.0." + (10 + ordinal);
   }
 
   /** The whole cluster is up: pods ready and every worker registered with the master. */

@@ -27,7 +27,7 @@ class ReconcileErrorTest {
     // Once the controller reports the pods it waits for, it only polls and writes nothing while nothing changes.
     SchedulerFailureTest waiting = cluster.awaitStatus(test, "waiting for worker pods",
         s -> s.step == Step.AwaitingCluster && Conditions.find(s, Conditions.CLUSTER_READY) != null
-            && Conditions.find(s, Conditions.CLUSTER_READY).getMessage().startsWith("pods ready"));
+            && Conditions.find(s, Conditions.CLUSTER_READY).getMessage().startsWith("pods not ready"));
     String goodRunSpec = waiting.getStatus().runSpec;
 
     // The stored run spec no longer parses: every reconcile of this run throws while resolving it.

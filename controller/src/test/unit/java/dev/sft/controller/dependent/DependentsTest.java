@@ -104,6 +104,8 @@ class DependentsTest {
         .getContainers().get(0);
     assertThat(master.getCommand()).containsSubsequence("java", "-cp", "/opt/spark/jars/*",
         "org.apache.spark.deploy.master.Master", "--host", "$(POD_IP)", "--port", "7077", "--webui-port", "8080");
+    assertThat(worker.getCommand()).containsSubsequence("-Dspark.worker.preferConfiguredMasterAddress=true", "-cp",
+        "/opt/spark/jars/*", "org.apache.spark.deploy.worker.Worker");
     assertThat(worker.getCommand()).containsSubsequence("org.apache.spark.deploy.worker.Worker", "--host", "$(POD_IP)",
         "--cores", "2", "--memory", "2g").endsWith("spark://t1-master.ns1.svc:7077");
     for (Container c : List.of(master, worker)) {

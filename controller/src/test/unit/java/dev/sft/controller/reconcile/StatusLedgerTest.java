@@ -45,6 +45,16 @@ class StatusLedgerTest {
   }
 
   @Test
+  void aFailedJobIsNamedWithItsExitCodeAndWhatItLeft() {
+    HarnessJob spec = ledger.nextJob();
+    assertThat(ledger.failedJobs()).isNull();
+    ledger.finishJob(spec, JobState.Failed, 3, null, "termination message is not an sft report: boom",
+        "2026-01-01T00:00:00Z");
+    assertThat(ledger.failedJobs())
+        .isEqualTo("harness Job t1-r1-spec failed (exit 3): termination message is not an sft report: boom");
+  }
+
+  @Test
   void repetitionsAJobDidNotReportCountAsUnknownNeverAsPassed() {
     HarnessJob spec = ledger.nextJob();
     String summary = ledger.finishJob(spec, JobState.Succeeded, 0,

@@ -6,6 +6,7 @@ import com.sun.net.httpserver.HttpServer;
 import java.net.InetSocketAddress;
 import java.net.URI;
 import java.nio.charset.StandardCharsets;
+import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -45,7 +46,8 @@ class HttpMasterProbeTest {
           {"id":"worker-0","host":"10.0.0.7","state":"DEAD"},
           {"id":"worker-2","host":"10.0.0.8","state":"ALIVE"}],"aliveworkers":2,"status":"ALIVE"}
         """;
-    assertThat(new HttpMasterProbe().aliveWorkers(url())).isEqualTo(MasterProbe.Result.alive(2));
+    assertThat(new HttpMasterProbe().aliveWorkers(url()))
+        .isEqualTo(MasterProbe.Result.alive(List.of("10.0.0.6", "10.0.0.8")));
   }
 
   @Test

@@ -1,0 +1,44 @@
+package dev.sft.controller.reconcile;
+
+import io.fabric8.kubernetes.api.model.apps.StatefulSet;
+import io.fabric8.kubernetes.api.model.apps.StatefulSetStatus;
+import java.util.Objects;
+
+/**
+ * Whether a StatefulSet's pods are all of its current template and ready. After a spec change on a retained cluster
+ * the StatefulSet still counts the old pods as ready until its controller has rolled them, so {@code readyReplicas}
+ * alone would let the harness start while pods roll.
+ */
+final class StatefulSetRollout {
+  private StatefulSetRollout() {}
+
+  /** Null when {@code set} runs {@code wanted} ready pods of its latest template; otherwise what is still pending. */
+  static String pending(StatefulSet set, String name, int wanted) {
+    if (set == null) {
+      return name + " does not exist yet";
+    }
+    StatefulSetStatus status = set.getStatus();
+    if (status == null) {
+      return name + " has no status yet";
+    }
+    Long generation = set.getMetadata().getGeneration();
+    if (generation != null && (status.getObservedGeneration() == null || status.getObservedGeneration() < generation)) {
+      return name + ": generation " + generation + " not yet observed by its controller";
+    }
+    int replicas = count(status.getReplicas());
+    int ready = count(status.getReadyReplicas());
+    int updated = count(status.getUpdatedReplicas());
+    if (replicas != wanted || ready != wanted || updated != wanted) {
+      return name + ": " + ready + "/" + wanted + " ready, " + updated + "/" + wanted + " of the latest template"
+          + (replicas == wanted ? "" : ", " + replicas + " pods");
+    }
+    if (status.getUpdateRevision() != null && !Objects.equals(status.getCurrentRevision(), status.getUpdateRevision())) {
+      return name + ": rolling from revision " + status.getCurrentRevision() + " to " + status.getUpdateRevision();
+    }
+    return null;
+  }
+
+  private static int count(Integer value) {
+    return value == null ? 0 : value;
+  }
+}
