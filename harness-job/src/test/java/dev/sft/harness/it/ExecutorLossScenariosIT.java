@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sft.contract.Check;
 import dev.sft.contract.RunExitCode;
+import dev.sft.contract.ScenarioName;
 import dev.sft.contract.ScenarioResult;
 import dev.sft.contract.Verdict;
 import dev.sft.harness.evidence.Json;
@@ -82,7 +83,12 @@ class ExecutorLossScenariosIT {
       Map<String, Object> attempt = (Map<String, Object>) ((Map<String, Object>) target.get("victim")).get("attempt");
       String prefix = String.format("%05d-%d-", (Integer) attempt.get("partition"),
           ((Number) attempt.get("taskAttemptId")).longValue());
-      assertThat(orphans).isNotEmpty().allMatch(o -> Path.of(o).getFileName().toString().startsWith(prefix));
+      assertThat(orphans).isNotEmpty().anyMatch(o -> Path.of(o).getFileName().toString().startsWith(prefix));
+      if (ScenarioName.EXECUTOR_LOSS_TASK_REPLACEMENT.id().equals(s.name())) {
+        // Only the killed attempt was writing; in a shuffle loss, result tasks that met the FetchFailed were too,
+        // and their aborted files are rejected orphans as well (the stage is resubmitted).
+        assertThat(orphans).allMatch(o -> Path.of(o).getFileName().toString().startsWith(prefix));
+      }
       assertThat((List<String>) audit.get("unknownOrphans")).isEmpty();
     }
   }
