@@ -126,6 +126,11 @@ check "every rendered object and example is valid (kubernetes-models, CRD schema
 check "chart expectations (default: cluster-wide)" node "$node_dir/expect.mjs" default "$rendered/default.yaml"
 check "chart expectations (namespaced: $watched)" node "$node_dir/expect.mjs" namespaced "$rendered/namespaced.yaml" "$watched"
 
+# listenOnPodIP binds Quarkus to the pod IP (downward API); by default it listens on every address.
+check "listenOnPodIP=true binds the controller to status.podIP, the default does not" sh -c "
+  '$helm' template sft '$chart' --set listenOnPodIP=true | grep -A3 'name: QUARKUS_HTTP_HOST' | grep -q 'fieldPath: status.podIP' &&
+  ! grep -q QUARKUS_HTTP_HOST '$rendered/default.yaml'"
+
 # Each test's NetworkPolicy admits the controller's master probe by a pod label defined in the controller's code.
 check "the controller's pods carry the label its NetworkPolicies admit (Names.java)" node -e '
   const yaml = require(process.argv[1]), fs = require("fs");
