@@ -19,31 +19,13 @@ final class Census implements AutoCloseable {
       Instant readySince) {}
 
   private final Map<String, Sighting> byUid = new ConcurrentHashMap<>();
-  private final Thread sampler;
-  private volatile boolean running = true;
+  private final Sampler sampler;
 
   Census(String what, Supplier<List<JsonNode>> observe) {
-    sampler = new Thread(() -> {
-      while (running) {
-        sample(observe);
-        try {
-          Thread.sleep(1000);
-        } catch (InterruptedException e) {
-          return;
-        }
-      }
-    }, "census-" + what);
-    sampler.setDaemon(true);
-    sampler.start();
+    sampler = new Sampler("census-" + what, () -> sample(observe.get()));
   }
 
-  private void sample(Supplier<List<JsonNode>> observe) {
-    List<JsonNode> items;
-    try {
-      items = observe.get();
-    } catch (AssertionError | RuntimeException e) {
-      return; // an API hiccup loses one sample; objects of interest live for many seconds
-    }
+  private void sample(List<JsonNode> items) {
     Instant now = Instant.now();
     for (JsonNode item : items) {
       String uid = item.path("metadata").path("uid").asText();
@@ -70,7 +52,6 @@ final class Census implements AutoCloseable {
 
   @Override
   public void close() {
-    running = false;
-    sampler.interrupt();
+    sampler.close();
   }
 }

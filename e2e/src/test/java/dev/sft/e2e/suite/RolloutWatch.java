@@ -13,38 +13,24 @@ import java.util.function.Supplier;
 final class RolloutWatch implements AutoCloseable {
   private final List<String> violations = new ArrayList<>();
   private final List<String> samplesWithJob = new ArrayList<>();
-  private final Thread sampler;
-  private volatile boolean running = true;
+  private final Sampler sampler;
 
   RolloutWatch(Kubectl kubectl, String namespace, Supplier<List<JsonNode>> sparkPods, String jobName,
       String newImage, int expectedPods) {
-    sampler = new Thread(() -> {
-      while (running) {
-        try {
-          List<JsonNode> pods = sparkPods.get();
-          JsonNode job = kubectl.find(namespace, "job", jobName);
-          if (job != null && !finished(job)) {
-            String seen = describe(pods);
-            long rolled = pods.stream().filter(p -> newImage.equals(image(p)) && ready(p)).count();
-            synchronized (this) {
-              samplesWithJob.add(seen);
-              if (rolled != expectedPods || pods.size() != expectedPods) {
-                violations.add("Job " + jobName + " existed while the pods were " + seen);
-              }
-            }
+    sampler = new Sampler("rollout-watch-" + jobName, () -> {
+      List<JsonNode> pods = sparkPods.get();
+      JsonNode job = kubectl.find(namespace, "job", jobName);
+      if (job != null && !finished(job)) {
+        String seen = describe(pods);
+        long rolled = pods.stream().filter(p -> newImage.equals(image(p)) && ready(p)).count();
+        synchronized (this) {
+          samplesWithJob.add(seen);
+          if (rolled != expectedPods || pods.size() != expectedPods) {
+            violations.add("Job " + jobName + " existed while the pods were " + seen);
           }
-        } catch (AssertionError | RuntimeException e) {
-          // one lost sample; the next one comes a second later
-        }
-        try {
-          Thread.sleep(1000);
-        } catch (InterruptedException e) {
-          return;
         }
       }
-    }, "rollout-watch-" + jobName);
-    sampler.setDaemon(true);
-    sampler.start();
+    });
   }
 
   synchronized List<String> violations() {
@@ -86,7 +72,6 @@ final class RolloutWatch implements AutoCloseable {
 
   @Override
   public void close() {
-    running = false;
-    sampler.interrupt();
+    sampler.close();
   }
 }
