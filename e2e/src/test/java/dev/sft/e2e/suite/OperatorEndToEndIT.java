@@ -109,6 +109,14 @@ class OperatorEndToEndIT {
     }
     JsonNode status = statusOf(MINIMAL);
     assertThat(status.path("phase").asText()).isEqualTo("Succeeded");
+    assertThat(condition(status, "ClusterReady").path("message").asText()).as("the master's own view")
+        .isEqualTo("2/2 workers ALIVE in the master");
+    JsonNode specJob = status.path("harnessJobs").path(0);
+    JsonNode lossJobStatus = status.path("harnessJobs").path(1);
+    assertThat(List.of(specJob.path("name").asText(), lossJobStatus.path("name").asText()))
+        .containsExactly(MINIMAL + "-r1-spec", MINIMAL + "-r1-loss");
+    assertThat(Instant.parse(lossJobStatus.path("startTime").asText())).as("the loss Job starts after the spec Job")
+        .isAfterOrEqualTo(Instant.parse(specJob.path("completionTime").asText()));
     assertEveryVerdictPassed(status, Arrays.stream(ScenarioName.values()).map(ScenarioName::id).toList(), 1);
     assertEventsInOrder(MINIMAL, List.of("RunStarted", "ClusterReady", "HarnessJobCreated", "HarnessJobSucceeded",
         "HarnessJobCreated", "HarnessJobSucceeded", "RunSucceeded"));
