@@ -52,7 +52,7 @@ final class ProbedDataWriter implements DataWriter<InternalRow> {
   @Override
   public void abort() throws IOException {
     try {
-      delegate.abort();
+      PendingInterrupt.heldBackDuring(delegate::abort);
     } finally {
       // What the attempt handed off plus what its name prefix still finds on disk after the writer's own abort.
       TaskContext context = TaskContext.get();
