@@ -28,7 +28,7 @@ final class Operator {
   void install() {
     kubectl.apply(null, TestResources.namespace(settings.operatorNamespace()));
     kubectl.apply(null, TestResources.namespace(settings.testNamespace()));
-    Map<String, String> image = OperatorEndToEndIT.split(settings.controllerImage());
+    Map<String, String> image = split(settings.controllerImage());
     Command.run(Duration.ofSeconds(180), List.of(settings.helm().toString(), "install", RELEASE,
         settings.repository().resolve("charts/sft-operator").toString(), "--namespace", settings.operatorNamespace(),
         "--kubeconfig", kubectl.kubeconfig().toString(),
@@ -69,6 +69,12 @@ final class Operator {
 
   private static int restarts(JsonNode pod) {
     return pod.path("status").path("containerStatuses").path(0).path("restartCount").asInt();
+  }
+
+  /** {@code registry/name:tag} as the chart's image.repository and image.tag. */
+  static Map<String, String> split(String image) {
+    int colon = image.lastIndexOf(':');
+    return Map.of("repository", image.substring(0, colon), "tag", image.substring(colon + 1));
   }
 
   static boolean ready(JsonNode pod) {

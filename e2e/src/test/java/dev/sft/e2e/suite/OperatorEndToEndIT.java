@@ -272,9 +272,4 @@ class OperatorEndToEndIT {
       assertThat(kill.path("exitObservedMs").asLong()).isGreaterThanOrEqualTo(kill.path("killTimeMs").asLong());
     });
   }
-
-  static Map<String, String> split(String image) {
-    int colon = image.lastIndexOf(':');
-    return Map.of("repository", image.substring(0, colon), "tag", image.substring(colon + 1));
-  }
 }
