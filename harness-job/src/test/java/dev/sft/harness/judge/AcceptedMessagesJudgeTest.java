@@ -94,7 +94,9 @@ class AcceptedMessagesJudgeTest {
     twoWinners();
     AttemptIdentity twin = attempt(0, 30, 1, "2");
     evidence.handoffs.add(Evidence.marker("handoff", twin, evidence.accepted.get(0).files()));
-    assertThat(Verdicts.of(judge(), HANDOFF)).isEqualTo(Verdict.Failed);
+    Checks checks = judge();
+    assertThat(Verdicts.of(checks, HANDOFF)).isEqualTo(Verdict.Failed);
+    assertThat(Verdicts.detail(checks, HANDOFF)).contains("matching handoffs [10, 30]");
   }
 
   @Test

@@ -53,7 +53,7 @@ class CommitAndRowsJudgeTest {
 
   static Checks rows(RowCounts counts) {
     Checks checks = new Checks();
-    RowsJudge.judge(checks, 48_000, () -> counts);
+    assertThat(RowsJudge.judge(checks, 48_000, () -> counts)).contains(counts);
     return checks;
   }
 

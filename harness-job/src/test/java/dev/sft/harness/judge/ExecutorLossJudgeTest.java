@@ -49,6 +49,8 @@ class ExecutorLossJudgeTest {
       Checks fewRows = new Checks();
       assertThat(preKill(fewRows, target(rows), BYTES, BYTES, false, new Events().history())).isFalse();
       assertThat(Verdicts.of(fewRows, "pre-kill.target-supplied-rows")).isEqualTo(Verdict.Failed);
+      assertThat(Verdicts.detail(fewRows, "pre-kill.target-supplied-rows"))
+          .contains(rows == null ? "an unrecorded number of rows" : "supplied 999 rows");
     }
     Checks exactly = new Checks();
     assertThat(preKill(exactly, target(1_000L), BYTES, BYTES, false, new Events().history())).isTrue();
@@ -100,6 +102,13 @@ class ExecutorLossJudgeTest {
     assertThat(Verdicts.detail(noRecord, "kill.identity-and-exit-proven")).contains("/run/kills");
     assertThat(noRecord.verdict("scheduler")).isEqualTo(Verdict.Unknown);
 
+    Checks refusedWithReason = new Checks();
+    KillRecord withReason = new KillRecord("local", "h", null, null, 110, "5", "x", "refused", 3,
+        "process 110 is executor '4', not '5'", null, null, null, 0, 2);
+    ExecutorLossJudge.kill(refusedWithReason, 3, Optional.of(withReason), "log", "/run/kills");
+    assertThat(Verdicts.detail(refusedWithReason, "kill.identity-and-exit-proven")).contains("not '5'");
+    assertThat(Verdicts.detail(proven, "kill.identity-and-exit-proven")).doesNotContain("null");
+
     Checks notObserved = new Checks();
     ExecutorLossJudge.kill(notObserved, 0, Optional.of(record(0, null)), "log", "/run/kills");
     assertThat(Verdicts.of(notObserved, "kill.identity-and-exit-proven")).isEqualTo(Verdict.Failed);
@@ -131,6 +140,9 @@ class ExecutorLossJudgeTest {
     assertThat(checks.verdict("scheduler")).as(checks.all().toString()).isEqualTo(Verdict.Passed);
     assertThat(checks.all()).extracting(c -> c.rule()).containsExactly("kill.performed", "executor.removed",
         "target.executor-lost-failure", "replacement.succeeded-on-another-executor");
+    assertThat(Verdicts.detail(checks, "target.executor-lost-failure")).contains("ExecutorLostFailure (");
+    assertThat(Verdicts.detail(checks, "replacement.succeeded-on-another-executor"))
+        .contains("succeeded as TID 20 (stage 3.0, attempt 1) on executor 1@host-1");
   }
 
   @Test

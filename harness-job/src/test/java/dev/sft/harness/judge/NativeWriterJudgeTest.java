@@ -33,6 +33,16 @@ class NativeWriterJudgeTest {
   }
 
   @Test
+  void theDetailSaysWhatCometClassified() {
+    Checks none = new Checks();
+    NativeWriterJudge.judge(none, List.of(), true);
+    assertThat(Verdicts.detail(none, "writer.native-ran")).contains("no Iceberg write seen");
+    Checks jvm = new Checks();
+    NativeWriterJudge.judge(jvm, List.of(JVM), true);
+    assertThat(Verdicts.detail(jvm, "writer.native-ran")).contains("jvm AppendDataExec [unsupported option]");
+  }
+
+  @Test
   void noRecordedPlanIsUnknown() {
     Checks checks = new Checks();
     NativeWriterJudge.noPlan(checks);

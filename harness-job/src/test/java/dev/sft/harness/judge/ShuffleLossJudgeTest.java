@@ -90,5 +90,39 @@ class ShuffleLossJudgeTest {
     assertThat(history.mapOutputOn("5", 3)).isPresent();
     assertThat(history.mapOutputOn("7", 3)).isEmpty();
     assertThat(history.mapStagesOf(9)).isEmpty();
+    Events notMapOutput = new Events().jobStart(2, 3)
+        .task(1, 2, 0, 0, 0, "7", false, "TaskKilled")
+        .task(2, 2, 1, 0, 0, "8", false, OK)
+        .task(3, 3, 0, 0, 0, "9", false, OK);
+    assertThat(notMapOutput.history().mapOutputOn("7", 3)).as("a failed map task").isEmpty();
+    assertThat(notMapOutput.history().mapOutputOn("8", 3)).as("a re-run map task").isEmpty();
+    assertThat(notMapOutput.history().mapOutputOn("9", 3)).as("a writer task").isEmpty();
+  }
+
+  @Test
+  void aTaskStartIsNotItsEnd() {
+    SchedulerHistory history = new Events().end(5, 3, 0, 0, 0, "1", true, OK).start(6, 3, 0, 0, 0, "1", false)
+        .history();
+    assertThat(history.taskStart(5)).isEmpty();
+    assertThat(history.taskStart(6)).isPresent();
+    assertThat(history.taskEnd(6)).isEmpty();
+    assertThat(history.runningTasks()).extracting(SchedulerEvent::taskId).containsExactly(6L);
+  }
+
+  @Test
+  void aMapTaskInAHigherAttemptWithoutAResubmissionIsNotAMapStageRerun() {
+    Events events = stageReexecution(before()).task(40, 2, 1, 1, 0, "1", false, OK);
+    Events withoutMapSubmission = new Events().jobStart(2, 3).submitted(2, 0).task(1, 2, 0, 0, 0, "5", false, OK)
+        .submitted(3, 0).removed("5").task(10, 3, 0, 0, 0, "5", false, SchedulerHistory.EXECUTOR_LOST_FAILURE)
+        .task(12, 3, 0, 2, 0, "1", false, SchedulerHistory.FETCH_FAILED).task(40, 2, 1, 1, 0, "1", false, OK)
+        .submitted(3, 1).task(31, 3, 1, 0, 0, "1", false, OK);
+    assertThat(Verdicts.of(judge(events), "map-stage.reexecuted")).isEqualTo(Verdict.Passed);
+    assertThat(Verdicts.of(judge(withoutMapSubmission), "map-stage.reexecuted")).isEqualTo(Verdict.Failed);
+  }
+
+  @Test
+  void aHeldReducerThatSucceededIsNoFetchFailure() {
+    Events events = before().task(12, 3, 0, 2, 0, "1", false, OK);
+    assertThat(Verdicts.of(judge(events), "fetch-failed.after-release")).isEqualTo(Verdict.Failed);
   }
 }

@@ -32,6 +32,8 @@ class SpeculationJudgeTest {
         List.of(new AttemptMarker.FileState(Evidence.file(loser, 1), AttemptMarker.FileState.ABSENT)), 6,
         "another attempt succeeded"));
     events.start(10, 3, 0, 0, 0, "1", false).start(15, 3, 0, 0, 1, "2", true);
+    // another partition's accepted message is not the target partition's
+    evidence.accepted.add(new AcceptedMessage(attempt(1, 11, 0, "1"), List.of("/data/00001-11-a"), 4));
     events.end(selected.taskAttemptId(), 3, 0, 0, selected.attemptNumber(), selected.executorId(),
         selected == speculative, SchedulerEvent.SUCCESS);
     events.end(loser.taskAttemptId(), 3, 0, 0, loser.attemptNumber(), loser.executorId(), loser == speculative,
@@ -64,7 +66,17 @@ class SpeculationJudgeTest {
     assertThat(Verdicts.of(checks, "winner.scheduler-success")).isEqualTo(Verdict.Failed);
     assertThat(Verdicts.of(checks, "winner.message-accepted")).isEqualTo(Verdict.Failed);
     assertThat(Verdicts.of(checks, "loser.cancelled")).isEqualTo(Verdict.Failed);
+    assertThat(Verdicts.detail(checks, "loser.cancelled")).contains("ended with Success (");
     assertThat(Verdicts.of(checks, "loser.abort-cleaned-files")).isEqualTo(Verdict.Failed);
+  }
+
+  @Test
+  void twoAttemptsNumberedZeroAreNotAnOriginalAndASpeculativeCopy() {
+    race(SpeculationJudge.Winner.ORIGINAL);
+    speculative = attempt(0, 15, 0, "2");
+    speculativeHandoff = Evidence.marker("handoff", speculative, speculativeHandoff.paths());
+    assertThat(Verdicts.of(judge(SpeculationJudge.Winner.ORIGINAL), "handoff.two-attempts"))
+        .isEqualTo(Verdict.Failed);
   }
 
   @Test
@@ -176,6 +188,7 @@ class SpeculationJudgeTest {
         List.of(new AttemptMarker.FileState("/data/unreadable", AttemptMarker.FileState.UNREADABLE)), 6, "killed"));
     checks = judge(SpeculationJudge.Winner.ORIGINAL);
     assertThat(Verdicts.of(checks, "loser.abort-cleaned-files")).isEqualTo(Verdict.Unknown);
+    assertThat(Verdicts.detail(checks, "loser.abort-cleaned-files")).contains("could not be read: [/data/unreadable]");
     assertThat(checks.verdict("scheduler")).isEqualTo(Verdict.Unknown);
 
     evidence.aborted.clear();

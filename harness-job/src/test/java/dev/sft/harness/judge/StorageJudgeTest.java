@@ -25,6 +25,20 @@ class StorageJudgeTest {
     assertThat(StorageJudge.judge(checks, List.of(), () -> clean(1), AuditRules.OrphanPolicy.NONE)).isPresent();
     assertThat(checks.verdict("storage")).isEqualTo(Verdict.Passed);
     assertThat(Verdicts.of(checks, "storage.quiescent")).isEqualTo(Verdict.Passed);
+    assertThat(checks.all()).extracting(c -> c.rule()).containsExactly("storage.quiescent", "snapshots.one-new",
+        "manifest.equals-accepted-winners", "manifest.no-rejected-files", "files.referenced-exist",
+        "files.no-orphans");
+  }
+
+  @Test
+  void theAuditRulesOfThePolicyDecide() {
+    List<String> physical = List.of("/t/data/00000-1-a.parquet", "/t/data/00000-2-a.parquet");
+    List<String> referenced = List.of("/t/data/00000-1-a.parquet");
+    AuditResult orphan = FileSets.derive("/t", "/t/data", 7L, 1, physical, referenced, referenced, List.of());
+    Checks checks = new Checks();
+    StorageJudge.judge(checks, List.of(), () -> orphan, AuditRules.OrphanPolicy.NONE);
+    assertThat(Verdicts.of(checks, "files.no-orphans")).isEqualTo(Verdict.Failed);
+    assertThat(checks.verdict("storage")).isEqualTo(Verdict.Failed);
   }
 
   @Test
