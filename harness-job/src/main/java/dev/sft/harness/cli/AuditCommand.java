@@ -10,7 +10,7 @@ import dev.sft.harness.audit.StorageAudit;
 import dev.sft.harness.evidence.Json;
 import dev.sft.harness.probe.AcceptedMessage;
 import dev.sft.harness.probe.GatePaths;
-import dev.sft.harness.scenario.WriteEvidence;
+import dev.sft.harness.judge.WriteEvidence;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

@@ -6,6 +6,8 @@ package dev.sft.harness.driver;
  * @param seq order of arrival on the driver
  * @param type job-start, job-end, stage-submitted, stage-completed, task-start, task-end, executor-added,
  *     executor-removed
+ * @param partition for tasks: the RDD partition ({@code TaskInfo.partitionId()}); a resubmitted stage attempt runs
+ *     only some partitions, so the index in its task set is not the partition
  * @param stageIds for job-start: the stages of the job
  * @param reason for task-end: Success, TaskKilled, ExecutorLostFailure, FetchFailed, ...; for stage-completed the
  *     failure reason if any; for executor-removed the removal reason

@@ -71,7 +71,7 @@ public final class SchedulerEventLog extends SparkListener {
         stage != null ? Integer.valueOf(stage.stageId()) : stageIdIfNoInfo,
         stage != null ? Integer.valueOf(stage.attemptNumber()) : stageAttemptIfNoInfo,
         task != null ? task.taskId() : null,
-        task != null ? task.index() : null,
+        task != null ? task.partitionId() : null,
         task != null ? task.attemptNumber() : null,
         task != null ? task.executorId() : executorId,
         task != null ? task.host() : host,

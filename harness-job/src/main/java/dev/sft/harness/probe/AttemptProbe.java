@@ -4,12 +4,18 @@ import dev.sft.harness.evidence.Markers;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+import org.apache.spark.TaskContext;
 
 /**
  * One task attempt's side of the probe, whatever hook it runs in (the JVM writer's data writer, the input gate,
  * the pausing input, Comet's native handoff failpoint): its identity, its marker folder and its gate.
  */
 final class AttemptProbe {
+  /** Attempts in this executor JVM whose completion listener is registered (an attempt has several hooks). */
+  private static final Set<Long> COMPLETION_REGISTERED = ConcurrentHashMap.newKeySet();
+
   private final ProbeSpec spec;
   private final AttemptIdentity attempt;
   private final Path dir;
@@ -40,8 +46,32 @@ final class AttemptProbe {
 
   /** Publishes {@code marker} (e.g. {@link GatePaths#HANDOFF}) with the files and their sizes right now. */
   void publish(String marker, List<String> files, String detail) {
+    publish(marker, files, detail, null);
+  }
+
+  void publish(String marker, List<String> files, String detail, Long rowsSupplied) {
+    completeOnTaskEnd();
     Markers.publish(dir.resolve(marker), new AttemptMarker(marker.replace(".json", ""), attempt,
-        WriterFiles.states(files), System.currentTimeMillis(), detail));
+        WriterFiles.states(files), System.currentTimeMillis(), detail, rowsSupplied));
+  }
+
+  /**
+   * The first marker of an attempt registers a task completion listener that publishes {@code completed.json} when
+   * the task is over (after the writer's abort and after listeners registered later), so the driver can tell an
+   * attempt that is still writing or aborting from one that is done.
+   */
+  private void completeOnTaskEnd() {
+    TaskContext context = TaskContext.get();
+    if (context == null || !COMPLETION_REGISTERED.add(attempt.taskAttemptId())) {
+      return;
+    }
+    context.addTaskCompletionListener(done -> {
+      COMPLETION_REGISTERED.remove(attempt.taskAttemptId());
+      String outcome = done.isInterrupted() ? "interrupted" : done.isFailed() ? "failed" : "succeeded";
+      String reason = done.getKillReason().isDefined() ? ": " + done.getKillReason().get() : "";
+      Markers.publish(dir.resolve(GatePaths.COMPLETED), new AttemptMarker("completed", attempt,
+          WriterFiles.states(ownedFiles()), System.currentTimeMillis(), outcome + reason, null));
+    });
   }
 
   /** The files under the data location whose name prefix belongs to this attempt. */

@@ -33,6 +33,16 @@ public record GatePaths(Path scenarioDir) {
     return gates().resolve("accepted");
   }
 
+  /** A second accepted message of an attempt that already has one: recorded, never overwriting the first. */
+  public Path acceptedDuplicates() {
+    return gates().resolve("accepted-duplicates");
+  }
+
+  /** Accepted messages the probe could not attribute to an attempt. */
+  public Path acceptedUnattributed() {
+    return gates().resolve("accepted-unattributed");
+  }
+
   public Path commits() {
     return gates().resolve("commits");
   }
@@ -45,4 +55,6 @@ public record GatePaths(Path scenarioDir) {
   public static final String RELEASED = "released.json";
   public static final String ABORTED = "aborted.json";
   public static final String GATE_TIMEOUT = "gate-timeout.json";
+  /** Published by a task completion listener when the attempt's task is over, whatever its outcome. */
+  public static final String COMPLETED = "completed.json";
 }

@@ -56,7 +56,7 @@ public final class PausingInput implements FlatMapFunction<Iterator<Row>, Row> {
 
       private void pause() {
         try {
-          probe.publish(GatePaths.PAUSED, probe.ownedFiles(), "paused after " + spec.pauseAfterRows() + " rows");
+          probe.publish(GatePaths.PAUSED, probe.ownedFiles(), "paused after " + supplied + " rows", supplied);
           probe.awaitRelease(probe.ownedFiles());
         } catch (IOException e) {
           throw new UncheckedIOException(e);

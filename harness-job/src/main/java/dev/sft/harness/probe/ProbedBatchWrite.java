@@ -42,15 +42,29 @@ public final class ProbedBatchWrite implements BatchWrite {
       AttemptIdentity attempt = WriterFiles.attemptOf(files);
       if (attempt != null) {
         recordAccepted(attempt, files);
+      } else {
+        Markers.publish(spec.paths().acceptedUnattributed().resolve(UUID.randomUUID() + ".json"),
+            new UnattributedMessage(message.getClass().getName(), files, System.currentTimeMillis(),
+                "the message is not wrapped and its files do not name exactly one attempt"));
       }
     }
     delegate.onDataWriterCommit(AttemptCommitMessage.unwrap(message));
   }
 
-  private void recordAccepted(AttemptIdentity attempt, List<String> files) {
-    Markers.publish(
-        spec.paths().accepted().resolve("p" + attempt.partition() + "-t" + attempt.taskAttemptId() + ".json"),
-        new AcceptedMessage(attempt, files, System.currentTimeMillis()));
+  /**
+   * Publishes the attempt's accepted marker exactly once. Spark calls this on the driver's single DAG event loop,
+   * and only the driver writes accepted markers, so checking before publishing cannot race; a second message of
+   * the same attempt is recorded beside, never over, the first.
+   */
+  private synchronized void recordAccepted(AttemptIdentity attempt, List<String> files) {
+    String name = "p" + attempt.partition() + "-t" + attempt.taskAttemptId();
+    AcceptedMessage accepted = new AcceptedMessage(attempt, files, System.currentTimeMillis());
+    java.nio.file.Path marker = spec.paths().accepted().resolve(name + ".json");
+    if (java.nio.file.Files.exists(marker)) {
+      Markers.publish(spec.paths().acceptedDuplicates().resolve(name + "-" + UUID.randomUUID() + ".json"), accepted);
+    } else {
+      Markers.publish(marker, accepted);
+    }
   }
 
   @Override
@@ -68,18 +82,20 @@ public final class ProbedBatchWrite implements BatchWrite {
     delegate.abort(AttemptCommitMessage.unwrapAll(messages));
   }
 
+  /** The commit marker's count is the commit's own: the non-null messages it was handed. */
   private void recordCommit(WriterCommitMessage[] messages, Runnable commit) {
+    int committed = (int) java.util.Arrays.stream(messages).filter(java.util.Objects::nonNull).count();
     String name = "commit-" + System.currentTimeMillis() + "-" + UUID.randomUUID() + ".json";
     try {
       commit.run();
     } catch (RuntimeException e) {
       Markers.publish(
           spec.paths().commits().resolve(name),
-          new CommitMarker(false, messages.length, System.currentTimeMillis(), e.toString()));
+          new CommitMarker(false, committed, System.currentTimeMillis(), e.toString()));
       throw e;
     }
     Markers.publish(
         spec.paths().commits().resolve(name),
-        new CommitMarker(true, messages.length, System.currentTimeMillis(), null));
+        new CommitMarker(true, committed, System.currentTimeMillis(), null));
   }
 }

@@ -100,18 +100,23 @@ public final class WriterFiles {
     return owned;
   }
 
+  /** Each path's size now; a path whose state cannot be read is {@code UNREADABLE}, never counted as deleted. */
   public static List<AttemptMarker.FileState> states(List<String> paths) {
     List<AttemptMarker.FileState> states = new ArrayList<>();
     for (String path : paths) {
-      Path file = Path.of(path);
-      long bytes;
-      try {
-        bytes = Files.isRegularFile(file) ? Files.size(file) : -1;
-      } catch (java.io.IOException e) {
-        bytes = -1;
-      }
-      states.add(new AttemptMarker.FileState(path, bytes));
+      states.add(new AttemptMarker.FileState(path, sizeOf(Path.of(path))));
     }
     return states;
+  }
+
+  static long sizeOf(Path file) {
+    try {
+      var attributes = Files.readAttributes(file, java.nio.file.attribute.BasicFileAttributes.class);
+      return attributes.isRegularFile() ? attributes.size() : AttemptMarker.FileState.UNREADABLE;
+    } catch (java.nio.file.NoSuchFileException e) {
+      return AttemptMarker.FileState.ABSENT;
+    } catch (java.io.IOException | SecurityException e) {
+      return AttemptMarker.FileState.UNREADABLE;
+    }
   }
 }

@@ -1,14 +1,16 @@
 package dev.sft.harness.scenario;
 
 import dev.sft.harness.evidence.EvidenceLayout;
-import static dev.sft.contract.Check.SCHEDULER;
-
 import dev.sft.contract.ScenarioName;
 import dev.sft.harness.audit.AuditRules;
 import dev.sft.harness.driver.BoundedJob;
 import dev.sft.harness.driver.SchedulerEvent;
 import dev.sft.harness.evidence.BoundedWait;
 import dev.sft.harness.evidence.Markers;
+import dev.sft.harness.judge.ExecutorLossJudge;
+import dev.sft.harness.judge.KillTarget;
+import dev.sft.harness.judge.WriteEvidence;
+import dev.sft.harness.kill.Killer;
 import dev.sft.harness.probe.AttemptIdentity;
 import dev.sft.harness.probe.AttemptMarker;
 import dev.sft.harness.probe.ProbeSpec;
@@ -25,10 +27,11 @@ import org.apache.spark.sql.Row;
  * files and 1,000-row pages, so files roll early). Before the
  * kill the scenario independently requires physical bytes at a path the target attempt owns, no handoff and no
  * terminal event for the target, and progress on another writer partition in another executor process. Then it
- * SIGKILLs the target's executor through the kill command and requires Spark to recover. Subclasses choose the
+ * SIGKILLs the target's executor through the kill command and requires Spark to recover. The rules are
+ * {@link ExecutorLossJudge}'s. Subclasses choose the
  * input and the target, and add their own scheduler evidence.
  */
-abstract class ExecutorLossScenario extends MonitoredWriteScenario<ExecutorLossScenario.Target> {
+abstract class ExecutorLossScenario extends MonitoredWriteScenario<ExecutorLossScenario.Progress> {
   static final int PAUSE_AFTER_ROWS = 4_000;
   static final Map<String, String> TABLE_PROPERTIES = Map.of(
       "write.distribution-mode", "none",
@@ -39,11 +42,15 @@ abstract class ExecutorLossScenario extends MonitoredWriteScenario<ExecutorLossS
     super(name);
   }
 
-  /** The chosen victim and the other partition whose progress proves the write was really under way. */
-  record Target(AttemptMarker victim, AttemptMarker other) {
-    AttemptIdentity attempt() {
-      return victim.attempt();
-    }
+  /** What the drive learned: the target once chosen, and whether its executor was killed. */
+  static final class Progress {
+    KillTarget target;
+    boolean killed;
+  }
+
+  @Override
+  Progress newProgress() {
+    return new Progress();
   }
 
   /** The monitored write's input, fed through {@link dev.sft.harness.probe.PausingInput}. */
@@ -53,10 +60,10 @@ abstract class ExecutorLossScenario extends MonitoredWriteScenario<ExecutorLossS
   abstract List<Integer> holdBeforeInput();
 
   /** The target, once the scenario's preconditions can be met; empty while they cannot yet. */
-  abstract Optional<Target> chooseTarget(ScenarioRun run, WriteEvidence evidence);
+  abstract Optional<KillTarget> chooseTarget(ScenarioRun run, WriteEvidence evidence);
 
-  /** Scheduler evidence specific to the scenario, judged after the write. */
-  abstract void judgeSpecific(ScenarioRun run, Target target, WriteEvidence evidence);
+  /** Scheduler evidence specific to the scenario, judged after the write when the kill happened. */
+  abstract void judgeSpecific(ScenarioRun run, KillTarget target, WriteEvidence evidence);
 
   @Override
   Map<String, String> tableProperties() {
@@ -74,17 +81,14 @@ abstract class ExecutorLossScenario extends MonitoredWriteScenario<ExecutorLossS
   }
 
   @Override
-  void judge(ScenarioRun run, Target target, WriteEvidence evidence, String failure) {
-    if (target == null) {
-      run.check(SCHEDULER, "target.selected", false, "no target was killed; " + failure);
-      return;
+  void judge(ScenarioRun run, Progress progress, WriteEvidence evidence, String failure) {
+    if (ExecutorLossJudge.judge(run.checks(), progress.target, progress.killed, run.history(), failure)) {
+      judgeSpecific(run, progress.target, evidence);
     }
-    judgeRecovery(run, target);
-    judgeSpecific(run, target, evidence);
   }
 
   @Override
-  Target drive(ScenarioRun run, ScenarioContext context, String table, String location) {
+  void drive(ScenarioRun run, ScenarioContext context, String table, String location, Progress progress) {
     ProbeSpec spec = new ProbeSpec(run.dir().toString(), Fixture.dataLocation(location), List.of(), PAUSE_AFTER_ROWS,
         holdBeforeInput(), context.timeout().toMillis());
     try (BoundedJob<Void> write = BoundedJob.startWrite(context.spark(), run.jobGroup(), () -> {
@@ -93,7 +97,7 @@ abstract class ExecutorLossScenario extends MonitoredWriteScenario<ExecutorLossS
     })) {
       run.phase("write started; initial writer attempts pause after " + PAUSE_AFTER_ROWS + " rows"
           + (holdBeforeInput().isEmpty() ? "" : ", partitions " + holdBeforeInput() + " held before their input"));
-      Target target = BoundedWait.until(
+      KillTarget target = BoundedWait.until(
           "a paused target attempt with physical bytes, and progress on another partition in another process",
           context.timeout(),
           () -> {
@@ -104,94 +108,37 @@ abstract class ExecutorLossScenario extends MonitoredWriteScenario<ExecutorLossS
             return chooseTarget(run, WriteEvidence.read(run.gates()));
           },
           () -> describe(run));
+      progress.target = target;
       AttemptIdentity victim = target.attempt();
       Markers.publish(run.dir().resolve(EvidenceLayout.KILL_TARGET), target);
-      if (!preconditionsHold(run, target)) {
+      boolean preconditions = ExecutorLossJudge.preKill(run.checks(), target,
+          WriterFiles.states(target.victim().paths()), WriterFiles.states(target.other().paths()),
+          WriteEvidence.read(run.gates()).handedOff(victim.taskAttemptId()), run.history());
+      if (!preconditions) {
         throw new IllegalStateException("the pre-kill evidence does not hold; nothing was killed");
       }
 
       run.phase("killing executor " + victim.executorId() + " (PID " + victim.pid() + " on " + victim.host()
           + ") which runs writer partition " + victim.partition() + " TID " + victim.taskAttemptId());
       KillInvoker.Outcome kill = KillInvoker.kill(context.killCommand(), victim, run.dir(), context.timeout());
-      run.check(SCHEDULER, "kill.command-succeeded", kill.exitCode() == 0,
-          "kill command exited " + kill.exitCode() + " (log " + kill.log() + ")");
-      if (kill.record().isPresent()) {
-        var record = kill.record().get();
-        run.check(SCHEDULER, "kill.identity-and-exit-proven", record.killed() && record.exitObservedMs() != null,
-            "kill record: " + record.result() + ", cmdline seen '" + record.cmdline() + "', exit "
-                + record.exitState() + (record.reason() == null ? "" : ", " + record.reason()));
-      } else {
-        run.unknown(SCHEDULER, "kill.identity-and-exit-proven",
-            "the kill command wrote no sft kill record under " + run.dir().resolve("kills")
-                + "; identity and exit are not proven by it");
-      }
+      ExecutorLossJudge.kill(run.checks(), kill.exitCode(), kill.record(), kill.log().toString(),
+          run.dir().resolve(Killer.RECORDS).toString());
       if (kill.exitCode() != 0) {
         throw new IllegalStateException("the kill command refused or failed (exit " + kill.exitCode() + ")");
       }
+      progress.killed = true;
       BoundedWait.untilTrue(
           "executor " + victim.executorId() + " removal and ExecutorLostFailure for TID " + victim.taskAttemptId(),
           context.timeout(),
-          () -> executorRemoved(run, victim).isPresent() && run.taskEnd(victim.taskAttemptId()).isPresent(),
-          () -> "executor-removed " + executorRemoved(run, victim).isPresent() + ", task-end "
-              + run.taskEnd(victim.taskAttemptId()).map(SchedulerEvent::reason).orElse("none"));
+          () -> run.history().executorRemoved(victim.executorId()).isPresent()
+              && run.taskEnd(victim.taskAttemptId()).isPresent(),
+          () -> "executor-removed " + run.history().executorRemoved(victim.executorId()).isPresent()
+              + ", task-end " + run.taskEnd(victim.taskAttemptId()).map(SchedulerEvent::reason).orElse("none"));
       run.phase("executor " + victim.executorId() + " removed; releasing every held attempt");
       Markers.publishText(run.gates().releaseAll(), "released by the driver after the kill");
       write.await(context.timeout());
       run.phase("write committed after recovery");
-      return target;
     }
-  }
-
-  /** The reference suite's independent pre-kill requirements, each recorded as a scheduler check. */
-  private static boolean preconditionsHold(ScenarioRun run, Target target) {
-    AttemptIdentity victim = target.attempt();
-    List<AttemptMarker.FileState> victimBytes = WriterFiles.states(target.victim().paths());
-    boolean physical = victimBytes.stream().anyMatch(f -> f.bytes() > 0);
-    run.check(SCHEDULER, "pre-kill.target-physical-bytes", physical,
-        "files owned by TID " + victim.taskAttemptId() + " (prefix "
-            + WriterFiles.attemptPrefixes(victim.partition(), victim.taskAttemptId()) + "): " + victimBytes);
-    boolean handedOff = WriteEvidence.read(run.gates()).handedOff(victim.taskAttemptId());
-    Optional<SchedulerEvent> ended = run.taskEnd(victim.taskAttemptId());
-    run.check(SCHEDULER, "pre-kill.target-not-handed-off-or-ended", !handedOff && ended.isEmpty(),
-        "handoff " + handedOff + ", task-end " + ended.map(SchedulerEvent::reason).orElse("none"));
-    AttemptIdentity other = target.other().attempt();
-    boolean otherBytes = WriterFiles.states(target.other().paths()).stream().anyMatch(f -> f.bytes() > 0);
-    run.check(SCHEDULER, "pre-kill.progress-in-another-process",
-        otherBytes && other.partition() != victim.partition()
-            && (other.pid() != victim.pid() || !other.host().equals(victim.host())),
-        "partition " + other.partition() + " TID " + other.taskAttemptId() + " in executor " + other.executorId()
-            + " (PID " + other.pid() + " on " + other.host() + ") has physical bytes: " + otherBytes);
-    return physical && !handedOff && ended.isEmpty() && otherBytes;
-  }
-
-  /** Evidence of recovery common to both loss scenarios. */
-  private static void judgeRecovery(ScenarioRun run, Target target) {
-    AttemptIdentity victim = target.attempt();
-    run.check(SCHEDULER, "executor.removed", executorRemoved(run, victim).isPresent(),
-        "executor-removed for executor " + victim.executorId() + ": "
-            + executorRemoved(run, victim).map(SchedulerEvent::reason).orElse("none"));
-    Optional<SchedulerEvent> end = run.taskEnd(victim.taskAttemptId());
-    run.check(SCHEDULER, "target.executor-lost-failure",
-        end.map(e -> "ExecutorLostFailure".equals(e.reason())).orElse(false),
-        "TID " + victim.taskAttemptId() + " ended with "
-            + end.map(e -> e.reason() + " (" + e.detail() + ")").orElse("no task-end event"));
-    Optional<SchedulerEvent> replacement = run.events().stream()
-        .filter(e -> e.isTaskEnd() && SchedulerEvent.SUCCESS.equals(e.reason()))
-        .filter(e -> e.stageId() != null && e.stageId() == victim.stageId())
-        .filter(e -> e.partition() != null && e.partition() == victim.partition())
-        .filter(e -> !victim.executorId().equals(e.executorId()))
-        .findFirst();
-    run.check(SCHEDULER, "replacement.succeeded-on-another-executor", replacement.isPresent(),
-        replacement.map(e -> "partition " + victim.partition() + " succeeded as TID " + e.taskId() + " (stage "
-            + e.stageId() + "." + e.stageAttempt() + ", attempt " + e.attemptNumber() + ") on executor "
-            + e.executorId() + "@" + e.host()).orElse("no successful replacement of partition "
-            + victim.partition() + " on another executor"));
-  }
-
-  static Optional<SchedulerEvent> executorRemoved(ScenarioRun run, AttemptIdentity victim) {
-    return run.events().stream()
-        .filter(e -> SchedulerEvent.EXECUTOR_REMOVED.equals(e.type()) && victim.executorId().equals(e.executorId()))
-        .findFirst();
   }
 
   /** Paused initial attempts, with the physical bytes they own right now (re-read by the driver, not trusted). */

@@ -1,19 +1,26 @@
 package dev.sft.harness.scenario;
 
-import dev.sft.harness.evidence.EvidenceLayout;
 import dev.sft.contract.ScenarioName;
 import dev.sft.contract.ScenarioResult;
 import dev.sft.contract.WriterName;
 import dev.sft.harness.audit.AuditRules;
+import dev.sft.harness.evidence.BoundedWait;
+import dev.sft.harness.evidence.EvidenceLayout;
 import dev.sft.harness.evidence.Markers;
+import dev.sft.harness.judge.Quiescence;
+import dev.sft.harness.judge.WriteEvidence;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The shape every scenario shares: create a new empty table, drive one monitored write through its failure, release
- * anything still held, drain the scheduler events, judge the scheduler evidence, apply the common assertions and
- * the storage audit, export the evidence. Subclasses supply the table, the drive and the judgement.
+ * anything still held, wait (bounded) until the write is quiescent, drain the scheduler events, judge the scheduler
+ * evidence, apply the common assertions and the storage audit, export the evidence. Subclasses supply the table,
+ * the drive and the judgement.
  *
- * @param <S> what the drive learned (the race, the kill target), or null when it did not get that far
+ * @param <S> what the drive learned as it went (the race, the kill target, whether the kill happened); the drive
+ *     fills it in step by step, so a failure keeps everything learned before it
  */
 abstract class MonitoredWriteScenario<S> implements Scenario {
   private final ScenarioName name;
@@ -32,10 +39,13 @@ abstract class MonitoredWriteScenario<S> implements Scenario {
   /** How the table differs from a default Iceberg table, for the progress line. */
   abstract String tableDescription();
 
-  abstract S drive(ScenarioRun run, ScenarioContext context, String table, String location);
+  /** A fresh, empty record of the drive's progress. */
+  abstract S newProgress();
 
-  /** Judges the scheduler evidence; {@code state} is null when the drive failed before it knew it. */
-  abstract void judge(ScenarioRun run, S state, WriteEvidence evidence, String failure);
+  abstract void drive(ScenarioRun run, ScenarioContext context, String table, String location, S progress);
+
+  /** Judges the scheduler evidence; {@code failure} says why the drive stopped early, or is null. */
+  abstract void judge(ScenarioRun run, S progress, WriteEvidence evidence, String failure);
 
   abstract AuditRules.OrphanPolicy orphanPolicy();
 
@@ -46,11 +56,11 @@ abstract class MonitoredWriteScenario<S> implements Scenario {
     String table = run.tableName();
     String location = null;
     String failure = null;
-    S state = null;
+    S progress = newProgress();
     try {
       run.phase("creating empty table " + Fixture.qualified(table) + " (" + tableDescription() + ")");
       location = context.fixture().createTable(table, tableProperties());
-      state = drive(run, context, table, location);
+      drive(run, context, table, location, progress);
     } catch (RuntimeException e) {
       failure = "scenario did not complete: " + e.getMessage();
       run.phase("FAILED: " + e.getMessage());
@@ -58,15 +68,36 @@ abstract class MonitoredWriteScenario<S> implements Scenario {
       // Nothing may stay held once the scenario is over, whatever happened.
       Markers.publishText(run.gates().releaseAll(), "released by the driver at the end of the scenario");
     }
+    List<String> stillLive = awaitQuiescence(run, context);
     ScenarioSupport.drainListenerBus(context);
     WriteEvidence evidence = WriteEvidence.read(run.gates());
     if (context.writer() == WriterName.COMET_NATIVE) {
       NativeWriterProof.judge(run, context.plans().lastWritePlan());
     }
-    judge(run, state, evidence, failure);
+    judge(run, progress, evidence, failure);
     ScenarioRun.Counts counts = location == null
         ? new ScenarioRun.Counts()
-        : CommonAssertions.apply(run, context, table, location, evidence, orphanPolicy());
+        : CommonAssertions.apply(run, context, table, location, evidence, orphanPolicy(), stillLive);
     return ScenarioSupport.finish(run, context, counts, failure, location);
+  }
+
+  /**
+   * Waits (bounded) until every started task has a terminal event and every marked attempt completed or lost its
+   * executor, as the reference suite does before its audit; returns what is still live when the bound runs out.
+   */
+  private static List<String> awaitQuiescence(ScenarioRun run, ScenarioContext context) {
+    run.phase("waiting for every task and attempt of the write to come to rest");
+    try {
+      BoundedWait.until("the write's tasks and attempts to come to rest", context.timeout(), () -> {
+        ScenarioSupport.drainListenerBus(context);
+        return Quiescence.live(run.history(), WriteEvidence.read(run.gates())).isEmpty()
+            ? Optional.of(Boolean.TRUE) : Optional.empty();
+      }, () -> String.valueOf(Quiescence.live(run.history(), WriteEvidence.read(run.gates()))));
+      return List.of();
+    } catch (BoundedWait.TimedOut | IllegalStateException e) {
+      run.phase("not quiescent: " + e.getMessage());
+      List<String> live = Quiescence.live(run.history(), WriteEvidence.read(run.gates()));
+      return live.isEmpty() ? List.of("the quiescence wait failed: " + e.getMessage()) : live;
+    }
   }
 }

@@ -1,7 +1,6 @@
 package dev.sft.harness.scenario;
 
-import static dev.sft.contract.Check.SCHEDULER;
-
+import dev.sft.harness.judge.NativeWriterJudge;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.comet.iceberg.IcebergWriteReportListener;
@@ -11,33 +10,26 @@ import org.apache.spark.sql.execution.SparkPlan;
 import scala.jdk.javaapi.CollectionConverters;
 
 /**
- * Comet falls back to the JVM writer silently, so a comet-native scenario must prove the native writer ran for its
- * write: Comet's own classification of the executed plan says exactly one native write, and the plan has Comet's
- * commit operator over its native write operator.
+ * Reads what {@link NativeWriterJudge} needs out of the executed write plan: Comet's own classification of each
+ * Iceberg write, and whether Comet's commit and native write operators are in the plan.
  */
 final class NativeWriterProof {
   private NativeWriterProof() {}
 
   static void judge(ScenarioRun run, SparkPlan writePlan) {
     if (writePlan == null) {
-      run.unknown(SCHEDULER, "writer.native-ran", "no executed plan of the monitored write was recorded");
+      NativeWriterJudge.noPlan(run.checks());
       return;
     }
-    List<String> classified = new ArrayList<>();
-    long nativeWrites = 0;
+    List<NativeWriterJudge.ClassifiedWrite> classified = new ArrayList<>();
     for (IcebergWriteReportListener.IcebergWrite write
         : CollectionConverters.asJava(IcebergWriteReportListener.writes(writePlan))) {
-      classified.add(write.writer() + " " + write.node() + " " + CollectionConverters.asJava(write.reasons()));
-      if ("native".equals(write.writer())) {
-        nativeWrites++;
-      }
+      classified.add(new NativeWriterJudge.ClassifiedWrite(write.writer(), String.valueOf(write.node()),
+          List.copyOf(CollectionConverters.asJava(write.reasons()))));
     }
     boolean commitOverNative = contains(writePlan, IcebergCommitExec.class)
         && contains(writePlan, CometIcebergWriteExec.class);
-    run.check(SCHEDULER, "writer.native-ran", nativeWrites == 1 && classified.size() == 1 && commitOverNative,
-        "Comet's classification of the write: " + (classified.isEmpty() ? "no Iceberg write seen (Comet did not plan"
-            + " it)" : classified) + "; IcebergCommitExec over CometIcebergWriteExec in the plan: "
-            + commitOverNative);
+    NativeWriterJudge.judge(run.checks(), classified, commitOverNative);
   }
 
   private static boolean contains(SparkPlan plan, Class<?> type) {

@@ -6,9 +6,10 @@ import dev.sft.contract.ScenarioResult;
 import dev.sft.contract.Verdict;
 import dev.sft.harness.driver.Progress;
 import dev.sft.harness.driver.SchedulerEvent;
+import dev.sft.harness.judge.Checks;
+import dev.sft.harness.judge.SchedulerHistory;
 import dev.sft.harness.probe.GatePaths;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Collectors;
@@ -24,7 +25,7 @@ public final class ScenarioRun {
   private final ScenarioContext context;
   private final long firstEventSeq;
   private final long startNanos = System.nanoTime();
-  private final List<Check> checks = new ArrayList<>();
+  private final Checks checks = new Checks();
 
   ScenarioRun(ScenarioName name, int repetition, ScenarioContext context) {
     this.name = name;
@@ -60,45 +61,29 @@ public final class ScenarioRun {
     return context.events().since(firstEventSeq);
   }
 
-  public Optional<SchedulerEvent> taskEnd(long tid) {
-    return events().stream().filter(e -> e.isTaskEndOf(tid)).findFirst();
+  /** The scenario's scheduler events so far, for the judges. */
+  public SchedulerHistory history() {
+    return new SchedulerHistory(events());
   }
 
-  public Optional<SchedulerEvent> taskStart(long tid) {
-    return events().stream()
-        .filter(e -> SchedulerEvent.TASK_START.equals(e.type()) && e.taskId() != null && e.taskId() == tid)
-        .findFirst();
+  public Optional<SchedulerEvent> taskEnd(long tid) {
+    return history().taskEnd(tid);
   }
 
   public void phase(String message) {
     Progress.say(name.id() + " r" + repetition + ": " + message);
   }
 
-  public void check(String side, String rule, boolean passed, String detail) {
-    checks.add(new Check(side, rule, passed ? Verdict.Passed : Verdict.Failed, detail));
-  }
-
-  public void add(Check check) {
-    checks.add(check);
-  }
-
-  public void unknown(String side, String rule, String detail) {
-    checks.add(new Check(side, rule, Verdict.Unknown, detail));
-  }
-
-  /** A side with no checks at all has no evidence, which is Unknown, never Passed. */
-  public Verdict verdict(String side) {
-    List<Check> mine = checks.stream().filter(c -> c.side().equals(side)).toList();
-    if (mine.isEmpty()) {
-      return Verdict.Unknown;
-    }
-    return mine.stream().map(Check::verdict).reduce(Verdict.Passed, Verdict::and);
+  /** The checks gathered so far; the judges add to them. */
+  public Checks checks() {
+    return checks;
   }
 
   public ScenarioResult result(Counts counts, String failure) {
-    Verdict scheduler = verdict(Check.SCHEDULER);
-    Verdict storage = verdict(Check.STORAGE);
-    List<String> notPassed = checks.stream()
+    Verdict scheduler = checks.verdict(Check.SCHEDULER);
+    Verdict storage = checks.verdict(Check.STORAGE);
+    List<Check> all = checks.all();
+    List<String> notPassed = all.stream()
         .filter(c -> c.verdict() != Verdict.Passed)
         .map(c -> c.side() + "/" + c.rule() + " " + c.verdict() + ": " + c.detail())
         .collect(Collectors.toList());
@@ -106,12 +91,12 @@ public final class ScenarioRun {
       notPassed.add(0, failure);
     }
     String message = notPassed.isEmpty()
-        ? "all " + checks.size() + " checks passed"
+        ? "all " + all.size() + " checks passed"
         : String.join("; ", notPassed);
     return ScenarioResult.judged(name.id(), repetition, scheduler, storage,
         new ScenarioResult.Counts(counts.rows, counts.distinctIds, counts.newSnapshots, counts.acceptedMessages,
             counts.orphanFiles, counts.knownRejectedOrphans, counts.missingFiles),
-        (System.nanoTime() - startNanos) / 1_000_000, dir.toString(), message, checks);
+        (System.nanoTime() - startNanos) / 1_000_000, dir.toString(), message, all);
   }
 
   /** The report's counts; -1 means "not measured". */

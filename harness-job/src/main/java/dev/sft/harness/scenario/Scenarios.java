@@ -1,6 +1,7 @@
 package dev.sft.harness.scenario;
 
 import dev.sft.contract.ScenarioName;
+import dev.sft.harness.judge.SpeculationJudge;
 
 /** The scenario implementation of each contract name. */
 public final class Scenarios {
@@ -8,8 +9,8 @@ public final class Scenarios {
 
   public static Scenario create(ScenarioName name) {
     return switch (name) {
-      case SPECULATION_ORIGINAL_WINS -> new SpeculationScenario(name, SpeculationScenario.Winner.ORIGINAL);
-      case SPECULATION_SPECULATIVE_WINS -> new SpeculationScenario(name, SpeculationScenario.Winner.SPECULATIVE);
+      case SPECULATION_ORIGINAL_WINS -> new SpeculationScenario(name, SpeculationJudge.Winner.ORIGINAL);
+      case SPECULATION_SPECULATIVE_WINS -> new SpeculationScenario(name, SpeculationJudge.Winner.SPECULATIVE);
       case EXECUTOR_LOSS_TASK_REPLACEMENT -> new TaskReplacementScenario();
       case EXECUTOR_LOSS_SHUFFLE_LOSS -> new ShuffleLossScenario();
     };

@@ -1,11 +1,12 @@
 package dev.sft.harness.scenario;
 
-import static dev.sft.contract.Check.SCHEDULER;
 import static org.apache.spark.sql.functions.col;
 
 import dev.sft.contract.ScenarioName;
-import dev.sft.harness.driver.SchedulerEvent;
-import dev.sft.harness.probe.AttemptIdentity;
+import dev.sft.harness.judge.KillTarget;
+import dev.sft.harness.judge.SchedulerHistory;
+import dev.sft.harness.judge.ShuffleLossJudge;
+import dev.sft.harness.judge.WriteEvidence;
 import dev.sft.harness.probe.AttemptMarker;
 import dev.sft.harness.probe.InputGate;
 import dev.sft.harness.probe.PausingInput;
@@ -27,7 +28,7 @@ import org.apache.spark.sql.Row;
  * zipped with a gate, so two reducers are held before their shuffle iterator is built. The target is an active
  * writer whose executor also owns completed map output. After the executor is removed, releasing the held reducers
  * must produce FetchFailed and a writer stage attempt with a higher stageAttemptId: a higher task attempt number
- * alone is not stage re-execution.
+ * alone is not stage re-execution. The rules are {@link ShuffleLossJudge}'s.
  */
 final class ShuffleLossScenario extends ExecutorLossScenario {
   /** Reducers held before fetching; partitions 0 and 1 write, and one of them is the target. */
@@ -57,81 +58,23 @@ final class ShuffleLossScenario extends ExecutorLossScenario {
   }
 
   @Override
-  Optional<Target> chooseTarget(ScenarioRun run, WriteEvidence evidence) {
+  Optional<KillTarget> chooseTarget(ScenarioRun run, WriteEvidence evidence) {
     Set<Integer> held = evidence.heldBeforeInput().stream().map(m -> m.attempt().partition())
         .collect(Collectors.toCollection(TreeSet::new));
     if (!held.containsAll(HELD_REDUCERS)) {
       return Optional.empty();
     }
+    SchedulerHistory history = run.history();
     List<AttemptMarker> paused = pausedWithBytes(evidence);
     return paused.stream()
         .filter(m -> !HELD_REDUCERS.contains(m.attempt().partition()))
-        .filter(m -> mapOutputOwnedBy(run, m.attempt()).isPresent())
+        .filter(m -> history.mapOutputOn(m.attempt().executorId(), m.attempt().stageId()).isPresent())
         .findFirst()
-        .flatMap(victim -> otherProcess(paused, victim).map(other -> new Target(victim, other)));
-  }
-
-  /** A successful map task of the write's shuffle on the victim's executor, before the write stage. */
-  private static Optional<SchedulerEvent> mapOutputOwnedBy(ScenarioRun run, AttemptIdentity writer) {
-    List<Integer> mapStages = mapStages(run, writer.stageId());
-    return run.events().stream()
-        .filter(e -> e.isTaskEnd() && SchedulerEvent.SUCCESS.equals(e.reason()))
-        .filter(e -> e.stageId() != null && mapStages.contains(e.stageId()) && e.stageAttempt() == 0)
-        .filter(e -> writer.executorId().equals(e.executorId()))
-        .findFirst();
-  }
-
-  /** The other stages of the job that contains the writer stage: its shuffle map stage. */
-  private static List<Integer> mapStages(ScenarioRun run, int writerStage) {
-    return run.events().stream()
-        .filter(e -> SchedulerEvent.JOB_START.equals(e.type()) && e.stageIds() != null
-            && e.stageIds().contains(writerStage))
-        .findFirst()
-        .map(e -> e.stageIds().stream().filter(id -> id != writerStage).toList())
-        .orElse(List.of());
+        .flatMap(victim -> otherProcess(paused, victim).map(other -> new KillTarget(victim, other)));
   }
 
   @Override
-  void judgeSpecific(ScenarioRun run, Target target, WriteEvidence evidence) {
-    AttemptIdentity victim = target.attempt();
-    Optional<SchedulerEvent> mapTask = mapOutputOwnedBy(run, victim);
-    run.check(SCHEDULER, "target.owned-shuffle-output", mapTask.isPresent(),
-        mapTask.map(e -> "executor " + victim.executorId() + " completed map task TID " + e.taskId() + " of stage "
-            + e.stageId()).orElse("executor " + victim.executorId() + " completed no map task of the write"));
-
-    List<AttemptMarker> held = evidence.heldBeforeInput();
-    run.check(SCHEDULER, "reducers.held-before-fetch",
-        held.stream().map(m -> m.attempt().partition()).collect(Collectors.toSet()).containsAll(HELD_REDUCERS),
-        "held before building their shuffle iterator: " + held.stream()
-            .map(m -> "p" + m.attempt().partition() + "/TID " + m.attempt().taskAttemptId()).toList());
-
-    List<Long> heldTids = held.stream().map(m -> m.attempt().taskAttemptId()).toList();
-    List<SchedulerEvent> fetchFailures = run.events().stream()
-        .filter(e -> e.isTaskEnd() && "FetchFailed".equals(e.reason()))
-        .filter(e -> e.stageId() != null && e.stageId() == victim.stageId())
-        .toList();
-    boolean releasedReducerFailed = fetchFailures.stream().anyMatch(e -> heldTids.contains(e.taskId()));
-    run.check(SCHEDULER, "fetch-failed.after-release", releasedReducerFailed,
-        "FetchFailed in the writer stage for TIDs " + fetchFailures.stream().map(SchedulerEvent::taskId).toList()
-            + "; held reducers were TIDs " + heldTids);
-
-    List<String> writerAttempts = run.events().stream()
-        .filter(e -> SchedulerEvent.STAGE_SUBMITTED.equals(e.type()) && e.stageId() != null
-            && e.stageId() == victim.stageId())
-        .map(e -> e.stageId() + "." + e.stageAttempt())
-        .toList();
-    boolean reexecuted = run.events().stream()
-        .anyMatch(e -> SchedulerEvent.STAGE_SUBMITTED.equals(e.type()) && e.stageId() != null
-            && e.stageId() == victim.stageId() && e.stageAttempt() > victim.stageAttempt());
-    run.check(SCHEDULER, "writer-stage.reexecuted", reexecuted,
-        "writer stage attempts submitted: " + writerAttempts + " (the target ran in " + victim.stageId() + "."
-            + victim.stageAttempt() + ")");
-
-    List<Integer> mapStages = mapStages(run, victim.stageId());
-    boolean mapRerun = run.events().stream()
-        .anyMatch(e -> SchedulerEvent.STAGE_SUBMITTED.equals(e.type()) && e.stageId() != null
-            && mapStages.contains(e.stageId()) && e.stageAttempt() > 0);
-    run.check(SCHEDULER, "map-stage.reexecuted", mapRerun,
-        "map stage(s) " + mapStages + " resubmitted to regenerate the lost shuffle output: " + mapRerun);
+  void judgeSpecific(ScenarioRun run, KillTarget target, WriteEvidence evidence) {
+    ShuffleLossJudge.judge(run.checks(), target, evidence.heldBeforeInput(), run.history());
   }
 }

@@ -1,6 +1,8 @@
 package dev.sft.harness.scenario;
 
 import dev.sft.contract.ScenarioName;
+import dev.sft.harness.judge.KillTarget;
+import dev.sft.harness.judge.WriteEvidence;
 import dev.sft.harness.probe.AttemptMarker;
 import dev.sft.harness.probe.PausingInput;
 import dev.sft.harness.probe.ProbeSpec;
@@ -32,16 +34,16 @@ final class TaskReplacementScenario extends ExecutorLossScenario {
   }
 
   @Override
-  Optional<Target> chooseTarget(ScenarioRun run, WriteEvidence evidence) {
+  Optional<KillTarget> chooseTarget(ScenarioRun run, WriteEvidence evidence) {
     List<AttemptMarker> paused = pausedWithBytes(evidence);
     return paused.stream()
         .filter(m -> m.attempt().partition() == TARGET_PARTITION)
         .findFirst()
-        .flatMap(victim -> otherProcess(paused, victim).map(other -> new Target(victim, other)));
+        .flatMap(victim -> otherProcess(paused, victim).map(other -> new KillTarget(victim, other)));
   }
 
   @Override
-  void judgeSpecific(ScenarioRun run, Target target, WriteEvidence evidence) {
+  void judgeSpecific(ScenarioRun run, KillTarget target, WriteEvidence evidence) {
     // Task replacement needs no evidence beyond the common recovery checks.
   }
 }

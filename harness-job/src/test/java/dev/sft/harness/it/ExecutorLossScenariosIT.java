@@ -50,15 +50,17 @@ class ExecutorLossScenariosIT {
   @Test
   void taskReplacementShowsRemovalLostFailureAndReplacement() {
     assertThat(passedRules(run.scenario("executor-loss-task-replacement"))).contains(
-        "pre-kill.target-physical-bytes", "pre-kill.target-not-handed-off-or-ended",
+        "pre-kill.target-physical-bytes", "pre-kill.target-supplied-rows", "pre-kill.target-not-handed-off-or-ended",
         "pre-kill.progress-in-another-process", "kill.command-succeeded", "kill.identity-and-exit-proven",
-        "executor.removed", "target.executor-lost-failure", "replacement.succeeded-on-another-executor");
+        "kill.performed", "executor.removed", "target.executor-lost-failure",
+        "replacement.succeeded-on-another-executor", "accepted.each-once-attributed", "gates.no-timeout",
+        "commit.messages-equal-accepted", "storage.quiescent");
   }
 
   @Test
   void shuffleLossShowsFetchFailureAndStageReexecution() {
     assertThat(passedRules(run.scenario("executor-loss-shuffle-loss"))).contains(
-        "target.owned-shuffle-output", "reducers.held-before-fetch", "fetch-failed.after-release",
+        "fetch-failed.after-release",
         "writer-stage.reexecuted", "map-stage.reexecuted", "executor.removed", "target.executor-lost-failure",
         "replacement.succeeded-on-another-executor");
   }

@@ -53,7 +53,8 @@ class SpeculationScenariosIT {
     List<String> required = List.of("handoff.two-attempts", "handoff.distinct-hosts",
         "handoff.same-stage-attempt-partition", "handoff.nonempty-disjoint-files", "attempts.scheduler-kinds",
         "winner.scheduler-success", "winner.message-accepted", "loser.cancelled", "loser.abort-cleaned-files",
-        "accepted.one-per-partition", "accepted.identifies-one-successful-handoff");
+        "accepted.one-per-partition", "accepted.each-once-attributed", "accepted.identifies-one-successful-handoff",
+        "gates.no-timeout");
     for (ScenarioResult s : run.report().scenarios()) {
       List<String> passedSchedulerRules = s.checks().stream()
           .filter(c -> c.side().equals(Check.SCHEDULER) && c.verdict() == Verdict.Passed)

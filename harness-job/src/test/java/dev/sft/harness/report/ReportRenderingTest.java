@@ -98,7 +98,10 @@ class ReportRenderingTest {
 
     assertThat(html).startsWith("<!DOCTYPE html>").contains("<svg").doesNotContain("<script")
         .contains("127.0.0.3 executor 5").contains("127.0.0.2 executor 1")
-        .contains("p0 TID 10").contains("ExecutorLostFailure").contains("SIGKILL executor 5 (PID 4242)")
+        .contains("p0 TID 10")
+        // the task's own bar, not the legend (which always lists ExecutorLostFailure)
+        .contains("<title>p0 TID 10 stage 7.0: ExecutorLostFailure — executor 5 exited</title>")
+        .contains("SIGKILL executor 5 (PID 4242)")
         .contains("executor 5 removed").contains("stage 7.0").contains("paused TID 10")
         .contains("files.orphans-known-rejected").contains("msg &lt;&amp;&gt;");
     Path written = dir.resolve("out/report.json");

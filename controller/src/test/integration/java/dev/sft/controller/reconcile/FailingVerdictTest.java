@@ -118,4 +118,26 @@ class FailingVerdictTest {
     assertThat(status.results).filteredOn(r -> r.repetition == 2).singleElement()
         .satisfies(r -> assertThat(r.scheduler).isEqualTo(Verdict.Unknown));
   }
+
+  @Test
+  void aFailedSchedulerVerdictFailsTheRunEvenWhenTheHarnessExitsZero() {
+    SchedulerFailureTest test = TestResources.valid("failing", "scheduler");
+    test.getSpec().scenarios = List.of("speculation-original-wins");
+    cluster.create(test);
+    var applied = cluster.awaitStatus(test, "applied", s -> s.step == Step.AwaitingCluster);
+    kubelet.clusterUp(test, 2);
+    cluster.awaitJob(test, "scheduler-r1-spec");
+    // The Job's exit code says success; the report's scheduler verdict says otherwise, and the report decides.
+    kubelet.finishJob("failing", "scheduler-r1-spec", Reports.of(applied.getStatus().runId,
+        List.of("speculation-original-wins"), 1, Verdict.Failed, Verdict.Passed), 0);
+
+    var status = cluster.awaitStatus(test, "failed", s -> s.phase == Phase.Failed).getStatus();
+    assertThat(status.harnessJobs.get(0).exitCode).isEqualTo(0);
+    assertThat(status.summary).isEqualTo("0/1");
+    assertThat(status.results).singleElement().satisfies(r -> {
+      assertThat(r.scheduler).isEqualTo(Verdict.Failed);
+      assertThat(r.storage).isEqualTo(Verdict.Passed);
+    });
+    assertThat(cluster.eventReasons(test)).contains(Reason.RunFailed.name()).doesNotContain(Reason.RunSucceeded.name());
+  }
 }

@@ -86,6 +86,20 @@ class StatusLedgerTest {
   }
 
   @Test
+  void aFailedSchedulerVerdictInAReportWithExitZeroIsCopiedAndFailsTheRun() {
+    for (HarnessJob job = ledger.nextJob(); job != null; job = ledger.nextJob()) {
+      Verdict scheduler = job.speculation ? Verdict.Failed : Verdict.Passed;
+      ledger.finishJob(job, JobState.Succeeded, 0,
+          Reports.of("t1-r1-abcd", job.scenarios, 2, scheduler, Verdict.Passed), null, "now");
+    }
+    assertThat(ledger.allJobsFinished()).isTrue();
+    assertThat(test.getStatus().results).filteredOn(r -> r.job.equals("t1-r1-spec"))
+        .hasSize(4).allSatisfy(r -> assertThat(r.scheduler).isEqualTo(Verdict.Failed));
+    assertThat(test.getStatus().summary).isEqualTo("4/8");
+    assertThat(ledger.runSucceeded()).isFalse();
+  }
+
+  @Test
   void jobsThatNeverRanAreFailedWithEveryRepetitionUnknown() {
     ledger.failUnfinishedJobs("cluster not ready after 300 s");
     assertThat(test.getStatus().harnessJobs).allSatisfy(j -> {

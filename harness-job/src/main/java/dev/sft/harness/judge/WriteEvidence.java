@@ -1,4 +1,4 @@
-package dev.sft.harness.scenario;
+package dev.sft.harness.judge;
 
 import dev.sft.harness.evidence.Markers;
 import dev.sft.harness.probe.AcceptedMessage;
@@ -6,6 +6,7 @@ import dev.sft.harness.probe.AttemptIdentity;
 import dev.sft.harness.probe.AttemptMarker;
 import dev.sft.harness.probe.CommitMarker;
 import dev.sft.harness.probe.GatePaths;
+import dev.sft.harness.probe.UnattributedMessage;
 import dev.sft.harness.probe.WriterFiles;
 import java.util.Collection;
 import java.util.HashSet;
@@ -22,7 +23,10 @@ public record WriteEvidence(
     List<AttemptMarker> heldBeforeInput,
     List<AttemptMarker> aborted,
     List<AttemptMarker> gateTimeouts,
+    List<AttemptMarker> completed,
     List<AcceptedMessage> accepted,
+    List<AcceptedMessage> duplicateAccepted,
+    List<UnattributedMessage> unattributedAccepted,
     List<CommitMarker> commits) {
 
   public static WriteEvidence read(GatePaths paths) {
@@ -33,8 +37,24 @@ public record WriteEvidence(
         Markers.readChildren(paths.attempts(), GatePaths.HELD_BEFORE_INPUT, AttemptMarker.class),
         Markers.readChildren(paths.attempts(), GatePaths.ABORTED, AttemptMarker.class),
         Markers.readChildren(paths.attempts(), GatePaths.GATE_TIMEOUT, AttemptMarker.class),
+        Markers.readChildren(paths.attempts(), GatePaths.COMPLETED, AttemptMarker.class),
         Markers.readAll(paths.accepted(), AcceptedMessage.class),
+        Markers.readAll(paths.acceptedDuplicates(), AcceptedMessage.class),
+        Markers.readAll(paths.acceptedUnattributed(), UnattributedMessage.class),
         Markers.readAll(paths.commits(), CommitMarker.class));
+  }
+
+  /** Every attempt that published any marker (started, held, paused, handed off, aborted, timed out). */
+  public java.util.Map<Long, AttemptIdentity> markedAttempts() {
+    java.util.Map<Long, AttemptIdentity> attempts = new java.util.TreeMap<>();
+    for (List<AttemptMarker> kind : List.of(started, heldBeforeInput, paused, handoffs, aborted, gateTimeouts)) {
+      kind.forEach(m -> attempts.putIfAbsent(m.attempt().taskAttemptId(), m.attempt()));
+    }
+    return attempts;
+  }
+
+  public boolean completed(long taskAttemptId) {
+    return completed.stream().anyMatch(m -> m.attempt().taskAttemptId() == taskAttemptId);
   }
 
   public List<AttemptMarker> handoffsOf(int partition) {

@@ -1,0 +1,36 @@
+package dev.sft.harness.judge;
+
+import dev.sft.contract.Check;
+import dev.sft.contract.Verdict;
+import java.util.ArrayList;
+import java.util.List;
+
+/** The checks one scenario repetition has gathered so far, and the two verdicts they decide. */
+public final class Checks {
+  private final List<Check> checks = new ArrayList<>();
+
+  public void check(String side, String rule, boolean passed, String detail) {
+    checks.add(new Check(side, rule, passed ? Verdict.Passed : Verdict.Failed, detail));
+  }
+
+  public void unknown(String side, String rule, String detail) {
+    checks.add(new Check(side, rule, Verdict.Unknown, detail));
+  }
+
+  public void add(Check check) {
+    checks.add(check);
+  }
+
+  public List<Check> all() {
+    return List.copyOf(checks);
+  }
+
+  /** A side with no checks at all has no evidence, which is Unknown, never Passed. */
+  public Verdict verdict(String side) {
+    List<Check> mine = checks.stream().filter(c -> c.side().equals(side)).toList();
+    if (mine.isEmpty()) {
+      return Verdict.Unknown;
+    }
+    return mine.stream().map(Check::verdict).reduce(Verdict.Passed, Verdict::and);
+  }
+}

@@ -1,0 +1,90 @@
+package dev.sft.harness.judge;
+
+import static dev.sft.harness.judge.Evidence.attempt;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sft.contract.Check;
+import dev.sft.contract.Verdict;
+import dev.sft.harness.audit.AuditResult;
+import dev.sft.harness.audit.AuditRules;
+import dev.sft.harness.audit.FileSets;
+import dev.sft.harness.probe.AttemptIdentity;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** Which files belong to rejected attempts, and the audit rules over the result. */
+class AttributionTest {
+  final Evidence evidence = new Evidence();
+  final AttemptIdentity winner = attempt(0, 140, 1, "2");
+  final AttemptIdentity rejected = attempt(0, 14, 0, "1");
+
+  @Test
+  void aNearMissNameIsNotAttributedToTheRejectedAttempt() {
+    evidence.winner(winner);
+    evidence.started.add(Evidence.marker("started", rejected, List.of()));
+    String nearMiss = "/data/00000-140-op-00002.parquet";
+    String jvmName = "/data/00000-14-op-00001.parquet";
+    String cometName = "/data/00000-00014-op-00001.parquet";
+    assertThat(evidence.build().rejectedFiles(List.of(nearMiss, jvmName, cometName)))
+        .containsExactlyInAnyOrder(jvmName, cometName);
+  }
+
+  @Test
+  void cometsPaddedNameOfAnAcceptedAttemptIsNotRejected() {
+    AttemptIdentity accepted = attempt(1, 7, 0, "1");
+    evidence.winner(accepted);
+    evidence.started.add(Evidence.marker("started", attempt(1, 70, 1, "2"), List.of()));
+    assertThat(evidence.build().rejectedFiles(List.of("/data/00001-00007-op-1.parquet", "/data/00001-70-op-1.parquet",
+        "/data/00001-00070-op-1.parquet")))
+        .containsExactlyInAnyOrder("/data/00001-70-op-1.parquet", "/data/00001-00070-op-1.parquet");
+  }
+
+  @Test
+  void whatARejectedAttemptHandedOffIsRejectedWhateverItsName() {
+    evidence.winner(winner);
+    evidence.handoffs.add(Evidence.marker("handoff", rejected, List.of("/data/renamed.parquet")));
+    assertThat(evidence.build().rejectedFiles(List.of())).containsExactly("/data/renamed.parquet");
+  }
+
+  static AuditResult audit(List<String> physical, List<String> referenced, List<String> winner,
+      List<String> rejected) {
+    return FileSets.derive("/t", "/t/data", 1L, 1, physical, referenced, winner, rejected);
+  }
+
+  static Verdict rule(AuditResult audit, AuditRules.OrphanPolicy policy, String name) {
+    return AuditRules.evaluate(audit, true, policy).stream().filter(c -> c.rule().equals(name))
+        .map(Check::verdict).findFirst().orElseThrow();
+  }
+
+  static final String W = "/t/data/00000-1-a.parquet";
+  static final String R = "/t/data/00000-2-a.parquet";
+
+  @Test
+  void everyAuditRulePassesOnACleanAuditAndFailsOnItsOwnDefect() {
+    AuditResult clean = audit(List.of(W), List.of(W), List.of(W), List.of());
+    assertThat(AuditRules.evaluate(clean, true, AuditRules.OrphanPolicy.NONE))
+        .extracting(Check::verdict).containsOnly(Verdict.Passed).hasSize(4);
+    assertThat(AuditRules.evaluate(clean, false, AuditRules.OrphanPolicy.KNOWN_REJECTED_ONLY))
+        .extracting(Check::rule).containsExactly("files.referenced-exist", "files.orphans-known-rejected");
+
+    assertThat(rule(audit(List.of(W, R), List.of(W, R), List.of(W), List.of()), AuditRules.OrphanPolicy.NONE,
+        "manifest.equals-accepted-winners")).isEqualTo(Verdict.Failed);
+    assertThat(rule(audit(List.of(W), List.of(), List.of(W), List.of()), AuditRules.OrphanPolicy.NONE,
+        "manifest.equals-accepted-winners")).isEqualTo(Verdict.Failed);
+    assertThat(rule(audit(List.of(), List.of(), List.of(), List.of()), AuditRules.OrphanPolicy.NONE,
+        "manifest.equals-accepted-winners")).isEqualTo(Verdict.Failed);
+    assertThat(rule(audit(List.of(W, R), List.of(W, R), List.of(W, R), List.of(R)), AuditRules.OrphanPolicy.NONE,
+        "manifest.no-rejected-files")).isEqualTo(Verdict.Failed);
+    assertThat(rule(audit(List.of(), List.of(W), List.of(W), List.of()), AuditRules.OrphanPolicy.NONE,
+        "files.referenced-exist")).isEqualTo(Verdict.Failed);
+    String outside = "/elsewhere/00000-1-a.parquet";
+    assertThat(rule(audit(List.of(outside), List.of(outside), List.of(outside), List.of()),
+        AuditRules.OrphanPolicy.NONE, "files.referenced-exist")).isEqualTo(Verdict.Failed);
+    assertThat(rule(audit(List.of(W, R), List.of(W), List.of(W), List.of(R)), AuditRules.OrphanPolicy.NONE,
+        "files.no-orphans")).isEqualTo(Verdict.Failed);
+    assertThat(rule(audit(List.of(W, R), List.of(W), List.of(W), List.of(R)),
+        AuditRules.OrphanPolicy.KNOWN_REJECTED_ONLY, "files.orphans-known-rejected")).isEqualTo(Verdict.Passed);
+    assertThat(rule(audit(List.of(W, R), List.of(W), List.of(W), List.of()),
+        AuditRules.OrphanPolicy.KNOWN_REJECTED_ONLY, "files.orphans-known-rejected")).isEqualTo(Verdict.Failed);
+  }
+}

@@ -1,0 +1,32 @@
+package dev.sft.harness.judge;
+
+import static dev.sft.contract.Check.SCHEDULER;
+import static dev.sft.contract.Check.STORAGE;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sft.contract.Verdict;
+import org.junit.jupiter.api.Test;
+
+class ChecksTest {
+  @Test
+  void aSideWithNoChecksIsUnknownNeverPassed() {
+    Checks checks = new Checks();
+    checks.check(STORAGE, "rows.count", true, "ok");
+    assertThat(checks.verdict(SCHEDULER)).isEqualTo(Verdict.Unknown);
+    assertThat(checks.verdict(STORAGE)).isEqualTo(Verdict.Passed);
+  }
+
+  @Test
+  void anyFailureFailsAndAnyUnknownWithoutFailureIsUnknown() {
+    Checks checks = new Checks();
+    checks.check(SCHEDULER, "a", true, "");
+    checks.unknown(SCHEDULER, "b", "");
+    assertThat(checks.verdict(SCHEDULER)).isEqualTo(Verdict.Unknown);
+    checks.check(SCHEDULER, "c", false, "");
+    assertThat(checks.verdict(SCHEDULER)).isEqualTo(Verdict.Failed);
+    assertThat(checks.verdict(STORAGE)).isEqualTo(Verdict.Unknown);
+    checks.add(new dev.sft.contract.Check(STORAGE, "d", Verdict.Passed, "added"));
+    assertThat(checks.verdict(STORAGE)).isEqualTo(Verdict.Passed);
+    assertThat(checks.all()).extracting(dev.sft.contract.Check::rule).containsExactly("a", "b", "c", "d");
+  }
+}
