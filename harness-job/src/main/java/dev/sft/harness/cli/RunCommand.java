@@ -46,6 +46,22 @@ public final class RunCommand implements Callable<Integer> {
           + ", default 180)")
   int timeoutSeconds;
 
+  @Option(names = "--kill-timeout",
+      defaultValue = "${env:" + HarnessEnvironment.KILL_TIMEOUT_SECONDS + ":-" + DriverRun.DEFAULT_KILL_TIMEOUT_SECONDS
+          + "}",
+      description = "bound of one call of the kill command, in seconds, separate from --timeout; a command still"
+          + " running then is ended with its children (env " + HarnessEnvironment.KILL_TIMEOUT_SECONDS
+          + ", default " + DriverRun.DEFAULT_KILL_TIMEOUT_SECONDS + ")")
+  int killTimeoutSeconds;
+
+  @Option(names = "--interrupt-on-cancel", arity = "1",
+      defaultValue = "${env:" + HarnessEnvironment.INTERRUPT_ON_CANCEL + ":-" + DriverRun.DEFAULT_INTERRUPT_ON_CANCEL
+          + "}",
+      description = "spark.job.interruptOnCancel of the monitored writes: true also interrupts the thread of a"
+          + " cancelled task, as the reference suite does (see docs/harness.md; env "
+          + HarnessEnvironment.INTERRUPT_ON_CANCEL + ", default " + DriverRun.DEFAULT_INTERRUPT_ON_CANCEL + ")")
+  String interruptOnCancel;
+
   @Option(names = "--speculation", arity = "1",
       defaultValue = "${env:" + HarnessEnvironment.SPECULATION_ENABLED + ":-true}",
       description = "spark.speculation for this driver run: true or false "
@@ -137,6 +153,8 @@ public final class RunCommand implements Callable<Integer> {
         OptionValues.positive("--repeat", repeat),
         WriterName.fromId(writer),
         OptionValues.positive("--timeout", timeoutSeconds),
+        OptionValues.positive("--kill-timeout", killTimeoutSeconds),
+        OptionValues.parseBoolean("--interrupt-on-cancel", interruptOnCancel),
         master.trim(),
         sharedRoot.toString(),
         kill,

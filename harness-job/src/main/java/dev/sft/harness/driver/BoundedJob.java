@@ -40,13 +40,14 @@ public final class BoundedJob<T> implements AutoCloseable {
   }
 
   /**
-   * Starts a monitored write. Its job group does not interrupt task threads on cancellation, as in an ordinary
-   * application: with {@code spark.job.interruptOnCancel=true}, Spark 4.1 interrupts a killed speculative loser a
-   * second time ("Stage cancelled: Stage finished") while Iceberg's abort is bulk-deleting its files, and the
-   * delete gives up, leaving an orphan that no default-configured application would leave.
+   * Starts a monitored write. By default ({@code --interrupt-on-cancel false}) its job group does not interrupt task
+   * threads on cancellation, as in an ordinary application: with {@code spark.job.interruptOnCancel=true}, Spark 4.1
+   * interrupts a killed speculative loser a second time ("Stage cancelled: Stage finished") while Iceberg's abort is
+   * bulk-deleting its files, and the delete can give up, leaving an orphan. The reference suite sets it to true.
    */
-  public static <T> BoundedJob<T> startWrite(SparkSession spark, String group, Callable<T> action) {
-    return new BoundedJob<>(spark, group, false, action);
+  public static <T> BoundedJob<T> startWrite(SparkSession spark, String group, boolean interruptOnCancel,
+      Callable<T> action) {
+    return new BoundedJob<>(spark, group, interruptOnCancel, action);
   }
 
   /** Starts a job of the harness's own (preflight), whose tasks may be interrupted when it is cancelled. */

@@ -21,6 +21,7 @@ import dev.sft.harness.scenario.Scenarios;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -65,7 +66,9 @@ public final class HarnessDriver {
       Progress.say("preparing the four source files (" + Fixture.TOTAL_ROWS + " rows)");
       Fixture fixture = Fixture.prepare(spark, options.runDir(), options.runDir().resolve("warehouse"));
       ScenarioContext context = new ScenarioContext(
-          spark, events, plans, fixture, options.runDir(), options.timeout(), options.keepFixtures(),
+          spark, events, plans, fixture, options.runDir(), options.timeout(),
+          Duration.ofSeconds(options.run().killTimeoutSeconds()), options.run().interruptOnCancel(),
+          options.keepFixtures(),
           options.run().killCommand(), options.writer());
       List<ScenarioResult> results = new ArrayList<>();
       for (ScenarioName name : options.scenarios()) {

@@ -87,7 +87,7 @@ abstract class ExecutorLossScenario extends MonitoredWriteScenario<ExecutorLossS
   Target drive(ScenarioRun run, ScenarioContext context, String table, String location) {
     ProbeSpec spec = new ProbeSpec(run.dir().toString(), Fixture.dataLocation(location), List.of(), PAUSE_AFTER_ROWS,
         holdBeforeInput(), context.timeout().toMillis());
-    try (BoundedJob<Void> write = BoundedJob.startWrite(context.spark(), run.jobGroup(), () -> {
+    try (BoundedJob<Void> write = BoundedJob.startWrite(context.spark(), run.jobGroup(), context.interruptOnCancel(), () -> {
       MonitoredWrite.append(context, input(context, spec), table, spec);
       return null;
     })) {
@@ -112,9 +112,8 @@ abstract class ExecutorLossScenario extends MonitoredWriteScenario<ExecutorLossS
 
       run.phase("killing executor " + victim.executorId() + " (PID " + victim.pid() + " on " + victim.host()
           + ") which runs writer partition " + victim.partition() + " TID " + victim.taskAttemptId());
-      KillInvoker.Outcome kill = KillInvoker.kill(context.killCommand(), victim, run.dir(), context.timeout());
-      run.check(SCHEDULER, "kill.command-succeeded", kill.exitCode() == 0,
-          "kill command exited " + kill.exitCode() + " (log " + kill.log() + ")");
+      KillInvoker.Outcome kill = KillInvoker.kill(context.killCommand(), victim, run.dir(), context.killTimeout());
+      run.check(SCHEDULER, "kill.command-succeeded", kill.succeeded(), kill.describe());
       if (kill.record().isPresent()) {
         var record = kill.record().get();
         run.check(SCHEDULER, "kill.identity-and-exit-proven", record.killed() && record.exitObservedMs() != null,
@@ -125,8 +124,8 @@ abstract class ExecutorLossScenario extends MonitoredWriteScenario<ExecutorLossS
             "the kill command wrote no sft kill record under " + run.dir().resolve("kills")
                 + "; identity and exit are not proven by it");
       }
-      if (kill.exitCode() != 0) {
-        throw new IllegalStateException("the kill command refused or failed (exit " + kill.exitCode() + ")");
+      if (!kill.succeeded()) {
+        throw new IllegalStateException("the kill command refused, failed or timed out: " + kill.describe());
       }
       BoundedWait.untilTrue(
           "executor " + victim.executorId() + " removal and ExecutorLostFailure for TID " + victim.taskAttemptId(),

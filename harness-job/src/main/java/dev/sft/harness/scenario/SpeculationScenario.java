@@ -64,7 +64,7 @@ final class SpeculationScenario extends MonitoredWriteScenario<SpeculationScenar
     GatePaths gates = run.gates();
     ProbeSpec spec = new ProbeSpec(run.dir().toString(), Fixture.dataLocation(location), List.of(TARGET_PARTITION), 0,
         List.of(), context.timeout().toMillis());
-    try (BoundedJob<Void> write = BoundedJob.startWrite(context.spark(), run.jobGroup(), () -> {
+    try (BoundedJob<Void> write = BoundedJob.startWrite(context.spark(), run.jobGroup(), context.interruptOnCancel(), () -> {
       MonitoredWrite.append(context, context.fixture().source(), table, spec);
       return null;
     })) {
