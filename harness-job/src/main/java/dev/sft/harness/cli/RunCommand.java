@@ -6,6 +6,7 @@ import dev.sft.contract.ScenarioName;
 import dev.sft.contract.TerminationMessage;
 import dev.sft.contract.WriterName;
 import dev.sft.harness.driver.MasterUrl;
+import dev.sft.harness.driver.SparkSettings;
 import dev.sft.harness.evidence.EvidenceLayout;
 import dev.sft.harness.run.HarnessDriver;
 import dev.sft.harness.run.RunOptions;
@@ -179,12 +180,15 @@ public final class RunCommand implements Callable<Integer> {
       }
     }
     boolean hasClasspath = executorClasspath != null && !executorClasspath.isBlank();
-    return new RunOptions(
+    RunOptions options = new RunOptions(
         run,
         report != null ? report.toAbsolutePath() : sharedRoot.resolve(run.runId()).resolve(EvidenceLayout.REPORT),
         hasClasspath ? executorClasspath : null,
         shipJars && !hasClasspath,
         keep,
         OptionValues.parseConf(conf));
+    // Before anything starts: the effective configuration, --conf overrides included, must suit the scenarios.
+    SparkSettings.conf(options);
+    return options;
   }
 }
