@@ -6,7 +6,11 @@ import dev.sft.contract.ScenarioResult;
 import dev.sft.contract.WriterName;
 import dev.sft.harness.audit.AuditRules;
 import dev.sft.harness.evidence.Markers;
+import dev.sft.contract.Check;
+import dev.sft.harness.driver.ExecutorHosts;
+import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * The shape every scenario shares: create a new empty table, drive one monitored write through its failure, release
@@ -16,6 +20,9 @@ import java.util.Map;
  * @param <S> what the drive learned (the race, the kill target), or null when it did not get that far
  */
 abstract class MonitoredWriteScenario<S> implements Scenario {
+  /** The rule of the pre-scenario check that executors still span two hosts. */
+  static final String EXECUTORS_ON_TWO_HOSTS = "cluster.executors-on-two-hosts";
+
   private final ScenarioName name;
 
   MonitoredWriteScenario(ScenarioName name) {
@@ -42,6 +49,16 @@ abstract class MonitoredWriteScenario<S> implements Scenario {
   @Override
   public final ScenarioResult run(ScenarioContext context, int repetition) {
     ScenarioRun run = new ScenarioRun(name, repetition, context);
+    // Preflight ran once per driver run; executors may have gone since. Without two hosts this scenario fails, the
+    // run goes on.
+    List<String> executors = ExecutorHosts.registered(context.spark());
+    Optional<String> shortfall = ExecutorHosts.shortfall(executors);
+    run.check(Check.SCHEDULER, EXECUTORS_ON_TWO_HOSTS, shortfall.isEmpty(),
+        shortfall.orElse("executors registered before the scenario: " + executors));
+    if (shortfall.isPresent()) {
+      run.phase("FAILED before it started: " + shortfall.get());
+      return ScenarioSupport.finish(run, context, new ScenarioRun.Counts(), "not started: " + shortfall.get(), null);
+    }
     context.plans().recordTo(run.dir().resolve(EvidenceLayout.PLANS));
     String table = run.tableName();
     String location = null;
