@@ -40,13 +40,16 @@ class BoundedJobIT {
       try {
         SparkStatusTracker tracker = spark.sparkContext().statusTracker();
         String group = "sft-bounded-job-it";
+        long closing;
         // Two tasks that sleep far longer than the test: only cancellation ends them.
         try (BoundedJob<Object> job = BoundedJob.startInterruptible(spark, group, () -> spark.range(0, 2, 1, 2)
             .selectExpr("reflect('java.lang.Thread', 'sleep', 600000L)").collect())) {
           BoundedWait.untilTrue("the sleeping job's stage to be active", Duration.ofSeconds(120),
               () -> !activeStagesOf(tracker, group).isEmpty(), () -> "active stages " + activeStagesOf(tracker, group));
           assertThat(job.isDone()).isFalse();
+          closing = System.nanoTime();
         }
+        System.out.println("BoundedJobIT: close took " + (System.nanoTime() - closing) / 1_000_000 + " ms");
         assertThat(activeStagesOf(tracker, group)).as("active stages of the group right after close").isEmpty();
         assertThat(Arrays.stream(tracker.getJobIdsForGroup(group)).mapToObj(tracker::getJobInfo)
             .filter(info -> info.isDefined() && info.get().status() == JobExecutionStatus.RUNNING).count())
