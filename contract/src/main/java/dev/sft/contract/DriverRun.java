@@ -18,6 +18,10 @@ import java.util.Objects;
  * @param scenarios the scenarios, every one with this speculation setting, in canonical order
  * @param repeat repetitions of each scenario
  * @param timeoutSeconds bound of every gate and wait in the harness
+ * @param killTimeoutSeconds bound of one call of the kill command, separate from the gates' bound
+ * @param interruptOnCancel {@code spark.job.interruptOnCancel} of the monitored writes' job group: whether
+ *     cancelling a task (a speculative loser) also interrupts its thread (docs/harness.md says why it is off by
+ *     default)
  * @param master the Standalone master URL
  * @param sharedRoot the shared folder, mounted at the same absolute path on the driver and every worker
  * @param killCommand the kill contract's executable, or null when no scenario kills
@@ -31,6 +35,8 @@ public record DriverRun(
     int repeat,
     WriterName writer,
     int timeoutSeconds,
+    int killTimeoutSeconds,
+    boolean interruptOnCancel,
     String master,
     String sharedRoot,
     String killCommand,
@@ -39,10 +45,18 @@ public record DriverRun(
 
   /** The {@code sft run} subcommand every rendering starts with. */
   public static final String COMMAND = "run";
+  /** The reference suite bounds its kill command by 30 s. */
+  public static final int DEFAULT_KILL_TIMEOUT_SECONDS = 30;
+  /** Monitored writes do not interrupt cancelled tasks unless asked to. */
+  public static final boolean DEFAULT_INTERRUPT_ON_CANCEL = false;
 
   public DriverRun {
     Objects.requireNonNull(runId, "runId");
     Objects.requireNonNull(writer, "writer");
+    if (timeoutSeconds < 1 || killTimeoutSeconds < 1) {
+      throw new IllegalArgumentException("timeouts must be at least 1 s, got timeout " + timeoutSeconds
+          + " s and kill timeout " + killTimeoutSeconds + " s");
+    }
     scenarios = scenarios.stream().distinct().sorted(Comparator.naturalOrder()).toList();
     for (ScenarioName name : scenarios) {
       if (name.needsSpeculation() != speculation) {
@@ -89,6 +103,8 @@ public record DriverRun(
         "--repeat", String.valueOf(repeat),
         "--writer", writer.id(),
         "--timeout", String.valueOf(timeoutSeconds),
+        "--kill-timeout", String.valueOf(killTimeoutSeconds),
+        "--interrupt-on-cancel", String.valueOf(interruptOnCancel),
         "--master", master,
         "--shared-root", sharedRoot));
     addIfSet(args, "--kill-command", killCommand);
@@ -106,6 +122,8 @@ public record DriverRun(
       env.put(HarnessEnvironment.KILL_COMMAND, killCommand);
     }
     env.put(HarnessEnvironment.TIMEOUT_SECONDS, String.valueOf(timeoutSeconds));
+    env.put(HarnessEnvironment.KILL_TIMEOUT_SECONDS, String.valueOf(killTimeoutSeconds));
+    env.put(HarnessEnvironment.INTERRUPT_ON_CANCEL, String.valueOf(interruptOnCancel));
     env.put(HarnessEnvironment.SPECULATION_ENABLED, String.valueOf(speculation));
     if (terminationLog != null) {
       env.put(HarnessEnvironment.TERMINATION_LOG, terminationLog);

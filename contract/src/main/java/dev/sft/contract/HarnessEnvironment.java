@@ -12,6 +12,9 @@ public final class HarnessEnvironment {
   public static final String TIMEOUT_SECONDS = "COMET_SCHEDULER_TIMEOUT_SECONDS";
   public static final String SPECULATION_ENABLED = "COMET_SCHEDULER_SPECULATION_ENABLED";
   public static final String EXECUTOR_CLASSPATH = "COMET_SCHEDULER_EXECUTOR_CLASSPATH";
+  /** sft's own settings, which the reference suite does not have. */
+  public static final String KILL_TIMEOUT_SECONDS = "SFT_KILL_TIMEOUT_SECONDS";
+  public static final String INTERRUPT_ON_CANCEL = "SFT_INTERRUPT_ON_CANCEL";
   /** Where {@code sft run} also leaves its compact report (a Kubernetes termination message). */
   public static final String TERMINATION_LOG = "SFT_TERMINATION_LOG";
 

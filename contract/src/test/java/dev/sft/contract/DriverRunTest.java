@@ -8,7 +8,7 @@ import org.junit.jupiter.api.Test;
 
 class DriverRunTest {
   private static DriverRun run(boolean speculation, List<ScenarioName> scenarios) {
-    return new DriverRun("t1-r1-abcd", speculation, scenarios, 2, WriterName.ICEBERG, 180, "spark://m:7077",
+    return new DriverRun("t1-r1-abcd", speculation, scenarios, 2, WriterName.ICEBERG, 180, 30, true, "spark://m:7077",
         "/shared", "/bin/kill", null, "/dev/termination-log");
   }
 
@@ -37,12 +37,15 @@ class DriverRunTest {
         ScenarioName.EXECUTOR_LOSS_TASK_REPLACEMENT));
     assertThat(run.arguments()).startsWith("run").containsSequence("--scenarios",
         "executor-loss-task-replacement,executor-loss-shuffle-loss").containsSequence("--kill-command", "/bin/kill")
+        .containsSequence("--kill-timeout", "30").containsSequence("--interrupt-on-cancel", "true")
         .doesNotContain("--driver-host");
     assertThat(run.environment())
         .containsEntry(HarnessEnvironment.MASTER, "spark://m:7077")
         .containsEntry(HarnessEnvironment.SHARED_ROOT, "/shared")
         .containsEntry(HarnessEnvironment.KILL_COMMAND, "/bin/kill")
         .containsEntry(HarnessEnvironment.TIMEOUT_SECONDS, "180")
+        .containsEntry(HarnessEnvironment.KILL_TIMEOUT_SECONDS, "30")
+        .containsEntry(HarnessEnvironment.INTERRUPT_ON_CANCEL, "true")
         .containsEntry(HarnessEnvironment.SPECULATION_ENABLED, "false")
         .containsEntry(HarnessEnvironment.TERMINATION_LOG, "/dev/termination-log");
   }

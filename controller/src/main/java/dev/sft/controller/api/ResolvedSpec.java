@@ -26,6 +26,7 @@ public record ResolvedSpec(
     String harnessImage,
     WriterName writer,
     int harnessTimeoutSeconds,
+    boolean interruptOnCancel,
     List<String> harnessCommand,
     ResourceRequirements harnessResources,
     String mountPath,
@@ -57,6 +58,8 @@ public record ResolvedSpec(
         harness.image.trim(),
         harness.writer == null ? WriterName.ICEBERG : harness.writer,
         orDefault(harness.timeoutSeconds, SpecDefaults.HARNESS_TIMEOUT_SECONDS),
+        harness.interruptOnCancel != null ? harness.interruptOnCancel
+            : Boolean.parseBoolean(SpecDefaults.INTERRUPT_ON_CANCEL),
         harness.command == null ? null : List.copyOf(harness.command),
         harness.resources,
         spec.storage.mountPath,

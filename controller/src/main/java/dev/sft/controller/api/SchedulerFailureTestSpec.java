@@ -100,6 +100,12 @@ public class SchedulerFailureTestSpec {
     @Max(SpecDefaults.MAX_HARNESS_TIMEOUT_SECONDS)
     public Integer timeoutSeconds;
 
+    @JsonPropertyDescription("spark.job.interruptOnCancel of the monitored writes: true also interrupts the thread "
+        + "of a cancelled task (a speculative loser), as the reference suite does. Off by default: Spark 4.1's "
+        + "second interrupt can break Iceberg's abort and leave the loser's file as an orphan (docs/harness.md).")
+    @Default(SpecDefaults.INTERRUPT_ON_CANCEL)
+    public Boolean interruptOnCancel;
+
     @JsonPropertyDescription("Replaces the harness command, e.g. to host the upstream suite. The COMET_SCHEDULER_* "
         + "environment is still set; verdicts are read only from a termination message in sft's report format.")
     @Size(min = 1)

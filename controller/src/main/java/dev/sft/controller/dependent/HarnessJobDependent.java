@@ -31,8 +31,9 @@ public final class HarnessJobDependent {
   /** The driver run of one speculation setting of this test's current run, as the harness pod runs it. */
   public static DriverRun driverRun(SchedulerFailureTest test, ResolvedSpec spec, String runId, boolean speculation,
       List<ScenarioName> scenarios) {
+    // The custom resource has no kill settings: the pod-exec kill command gets the contract's default bound.
     return new DriverRun(runId, speculation, scenarios, spec.repeat(), spec.writer(), spec.harnessTimeoutSeconds(),
-        Names.masterUrl(test), spec.mountPath(), ImageLayout.KILL_COMMAND, "$(POD_IP)", ImageLayout.TERMINATION_LOG);
+        DriverRun.DEFAULT_KILL_TIMEOUT_SECONDS, spec.interruptOnCancel(), Names.masterUrl(test), spec.mountPath(), ImageLayout.KILL_COMMAND, "$(POD_IP)", ImageLayout.TERMINATION_LOG);
   }
 
   public static Job desired(SchedulerFailureTest test, ResolvedSpec spec, String jobName, DriverRun run) {

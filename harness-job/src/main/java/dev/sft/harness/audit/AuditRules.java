@@ -3,6 +3,7 @@ package dev.sft.harness.audit;
 import static dev.sft.contract.Check.STORAGE;
 
 import dev.sft.contract.Check;
+import dev.sft.contract.ScenarioName;
 import dev.sft.contract.Verdict;
 import java.util.ArrayList;
 import java.util.List;
@@ -22,6 +23,17 @@ public final class AuditRules {
   }
 
   private AuditRules() {}
+
+  /**
+   * Each scenario's orphan policy, defined once for the scenarios and {@code sft audit}: a speculative loser is
+   * cancelled, so its own abort must delete its files; a SIGKILLed attempt cannot clean up.
+   */
+  public static OrphanPolicy policyOf(ScenarioName scenario) {
+    return switch (scenario) {
+      case SPECULATION_ORIGINAL_WINS, SPECULATION_SPECULATIVE_WINS -> OrphanPolicy.NONE;
+      case EXECUTOR_LOSS_TASK_REPLACEMENT, EXECUTOR_LOSS_SHUFFLE_LOSS -> OrphanPolicy.KNOWN_REJECTED_ONLY;
+    };
+  }
 
   public static List<Check> evaluate(AuditResult audit, boolean withAttribution, OrphanPolicy policy) {
     List<Check> checks = new ArrayList<>();

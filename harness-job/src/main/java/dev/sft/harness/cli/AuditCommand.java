@@ -1,6 +1,7 @@
 package dev.sft.harness.cli;
 
 import dev.sft.harness.evidence.EvidenceLayout;
+import dev.sft.harness.evidence.EvidenceScenario;
 import dev.sft.contract.AuditExitCode;
 import dev.sft.contract.Check;
 import dev.sft.contract.Verdict;
@@ -31,7 +32,8 @@ import picocli.CommandLine.Option;
     description = "Audits an Iceberg table's storage with the code the scenarios use: orphan = physical - referenced,"
         + " missing = referenced - physical (Hadoop .crc sidecars excluded). With a scenario's evidence folder it"
         + " also checks that the manifests reference exactly the accepted winners' files, that each writer"
-        + " partition has one accepted message, and that every orphan belongs to a known rejected attempt.",
+        + " partition has one accepted message, and judges orphans by the scenario's own policy (read from the"
+        + " evidence): speculation none at all, executor loss only those of known rejected attempts.",
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {"0:clean", "1:violations found (each named with its file and rule)",
         "2:unusable input (no such table, unreadable metadata, bad arguments)"})
@@ -40,7 +42,8 @@ public final class AuditCommand implements Callable<Integer> {
       description = "Hadoop-catalog table folder, or a metadata JSON file (…/metadata/vN.metadata.json)")
   String tableLocation;
 
-  @Option(names = "--evidence", description = "a scenario's evidence folder (<shared-root>/<run-id>/<scenario>-rN)")
+  @Option(names = "--evidence", description = "a scenario's evidence folder (<shared-root>/<run-id>/<scenario>-rN); its result.json or its"
+          + " name tells the scenario")
   Path evidence;
 
   @Option(names = "--json", description = "print the audit and its rule outcomes as JSON")
@@ -52,9 +55,17 @@ public final class AuditCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     WriteEvidence write = null;
+    // Without evidence nothing is known to be rejected, so no orphan is tolerated.
+    AuditRules.OrphanPolicy policy = AuditRules.OrphanPolicy.NONE;
     if (evidence != null) {
       if (!Files.isDirectory(evidence.resolve(EvidenceLayout.GATES))) {
         System.err.println("sft audit: error: " + evidence + " is not a scenario evidence folder (no gates/ in it)");
+        return AuditExitCode.UNUSABLE_INPUT.code();
+      }
+      try {
+        policy = AuditRules.policyOf(EvidenceScenario.of(evidence));
+      } catch (IllegalArgumentException e) {
+        System.err.println("sft audit: error: " + e.getMessage());
         return AuditExitCode.UNUSABLE_INPUT.code();
       }
       write = WriteEvidence.read(new GatePaths(evidence));
@@ -73,8 +84,7 @@ public final class AuditCommand implements Callable<Integer> {
       System.err.println("sft audit: error: cannot audit " + location + ": " + e.getMessage());
       return AuditExitCode.UNUSABLE_INPUT.code();
     }
-    List<Check> checks = new ArrayList<>(AuditRules.evaluate(audit, write != null,
-        write == null ? AuditRules.OrphanPolicy.NONE : AuditRules.OrphanPolicy.KNOWN_REJECTED_ONLY));
+    List<Check> checks = new ArrayList<>(AuditRules.evaluate(audit, write != null, policy));
     if (write != null) {
       checks.add(onePerPartition(write));
     }

@@ -1,5 +1,6 @@
 package dev.sft.harness.cli;
 
+import dev.sft.contract.DriverRun;
 import dev.sft.contract.ScenarioName;
 import dev.sft.contract.WriterName;
 import dev.sft.harness.report.ReportFiles;
@@ -30,6 +31,16 @@ public final class LocalCommand implements Callable<Integer> {
   @Option(names = "--timeout", defaultValue = "180", description = "bound of every gate and wait, seconds (180)")
   int timeoutSeconds;
 
+  @Option(names = "--kill-timeout", defaultValue = "" + DriverRun.DEFAULT_KILL_TIMEOUT_SECONDS,
+      description = "bound of one call of the kill command, seconds, separate from --timeout ("
+          + DriverRun.DEFAULT_KILL_TIMEOUT_SECONDS + ")")
+  int killTimeoutSeconds;
+
+  @Option(names = "--interrupt-on-cancel", arity = "1", defaultValue = "" + DriverRun.DEFAULT_INTERRUPT_ON_CANCEL,
+      description = "spark.job.interruptOnCancel of the monitored writes: true or false (default "
+          + DriverRun.DEFAULT_INTERRUPT_ON_CANCEL + "; see docs/harness.md)")
+  String interruptOnCancel;
+
   @Option(names = "--keep", description = "retain the tables of passing scenarios (failing ones are always kept)")
   boolean keep;
 
@@ -59,6 +70,8 @@ public final class LocalCommand implements Callable<Integer> {
     WriterName writerName = WriterName.fromId(writer); // rejects an unknown writer before anything starts
     OptionValues.positive("--timeout", timeoutSeconds);
     OptionValues.positive("--repeat", repeat);
+    OptionValues.positive("--kill-timeout", killTimeoutSeconds);
+    boolean interrupt = OptionValues.parseBoolean("--interrupt-on-cancel", interruptOnCancel);
     OptionValues.positive("--workers", workers);
     if (masterPort < 1 || masterPort > 65535) {
       throw new IllegalArgumentException("--master-port must be 1-65535, got " + masterPort);
@@ -66,8 +79,8 @@ public final class LocalCommand implements Callable<Integer> {
     Path home = resolveSparkHome();
     String runId = RunIds.generate();
     Path outDir = (out != null ? out : defaultOut(runId)).toAbsolutePath();
-    LocalRun.Result result = new LocalRun(new LocalRun.Settings(runId, selected, outDir, timeoutSeconds, keep,
-        repeat, writerName, workers, masterPort, home)).run();
+    LocalRun.Result result = new LocalRun(new LocalRun.Settings(runId, selected, outDir, timeoutSeconds,
+        killTimeoutSeconds, interrupt, keep, repeat, writerName, workers, masterPort, home)).run();
     System.out.print("\n" + ReportTable.render(result.report()));
     System.out.println("report:   " + result.reportFile() + " (also " + ReportFiles.JUNIT + ", " + ReportFiles.HTML
         + ")");

@@ -6,6 +6,7 @@ import dev.sft.contract.ScenarioName;
 import dev.sft.contract.TerminationMessage;
 import dev.sft.contract.WriterName;
 import dev.sft.harness.driver.MasterUrl;
+import dev.sft.harness.driver.SparkSettings;
 import dev.sft.harness.evidence.EvidenceLayout;
 import dev.sft.harness.run.HarnessDriver;
 import dev.sft.harness.run.RunOptions;
@@ -45,6 +46,22 @@ public final class RunCommand implements Callable<Integer> {
       description = "bound of every gate and wait, in seconds (env " + HarnessEnvironment.TIMEOUT_SECONDS
           + ", default 180)")
   int timeoutSeconds;
+
+  @Option(names = "--kill-timeout",
+      defaultValue = "${env:" + HarnessEnvironment.KILL_TIMEOUT_SECONDS + ":-" + DriverRun.DEFAULT_KILL_TIMEOUT_SECONDS
+          + "}",
+      description = "bound of one call of the kill command, in seconds, separate from --timeout; a command still"
+          + " running then is ended with its children (env " + HarnessEnvironment.KILL_TIMEOUT_SECONDS
+          + ", default " + DriverRun.DEFAULT_KILL_TIMEOUT_SECONDS + ")")
+  int killTimeoutSeconds;
+
+  @Option(names = "--interrupt-on-cancel", arity = "1",
+      defaultValue = "${env:" + HarnessEnvironment.INTERRUPT_ON_CANCEL + ":-" + DriverRun.DEFAULT_INTERRUPT_ON_CANCEL
+          + "}",
+      description = "spark.job.interruptOnCancel of the monitored writes: true also interrupts the thread of a"
+          + " cancelled task, as the reference suite does (see docs/harness.md; env "
+          + HarnessEnvironment.INTERRUPT_ON_CANCEL + ", default " + DriverRun.DEFAULT_INTERRUPT_ON_CANCEL + ")")
+  String interruptOnCancel;
 
   @Option(names = "--speculation", arity = "1",
       defaultValue = "${env:" + HarnessEnvironment.SPECULATION_ENABLED + ":-true}",
@@ -137,6 +154,8 @@ public final class RunCommand implements Callable<Integer> {
         OptionValues.positive("--repeat", repeat),
         WriterName.fromId(writer),
         OptionValues.positive("--timeout", timeoutSeconds),
+        OptionValues.positive("--kill-timeout", killTimeoutSeconds),
+        OptionValues.parseBoolean("--interrupt-on-cancel", interruptOnCancel),
         master.trim(),
         sharedRoot.toString(),
         kill,
@@ -161,12 +180,15 @@ public final class RunCommand implements Callable<Integer> {
       }
     }
     boolean hasClasspath = executorClasspath != null && !executorClasspath.isBlank();
-    return new RunOptions(
+    RunOptions options = new RunOptions(
         run,
         report != null ? report.toAbsolutePath() : sharedRoot.resolve(run.runId()).resolve(EvidenceLayout.REPORT),
         hasClasspath ? executorClasspath : null,
         shipJars && !hasClasspath,
         keep,
         OptionValues.parseConf(conf));
+    // Before anything starts: the effective configuration, --conf overrides included, must suit the scenarios.
+    SparkSettings.conf(options);
+    return options;
   }
 }

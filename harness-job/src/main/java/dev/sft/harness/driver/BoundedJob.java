@@ -9,13 +9,26 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Set;
+import java.util.stream.Collectors;
+import org.apache.spark.JobExecutionStatus;
+import org.apache.spark.SparkJobInfo;
+import org.apache.spark.SparkStatusTracker;
 import org.apache.spark.sql.SparkSession;
+import scala.Option;
 
 /**
  * A Spark action running on its own thread under a job group, so the driver can orchestrate gates while it runs,
- * wait for it with a bound, and cancel it when the bound is reached.
+ * wait for it with a bound, and cancel it when the bound is reached. Closing it cancels a job still running and waits
+ * (bounded) until the job group has no running job or active stage, so the next scenario starts on an idle cluster.
  */
 public final class BoundedJob<T> implements AutoCloseable {
+  /** A cancelled job ends once the scheduler has processed the cancellation and killed its tasks. */
+  static final Duration CLOSE_BOUND = Duration.ofSeconds(60);
+
   private final SparkSession spark;
   private final String group;
   private final ExecutorService thread;
@@ -40,16 +53,17 @@ public final class BoundedJob<T> implements AutoCloseable {
   }
 
   /**
-   * Starts a monitored write. Its job group does not interrupt task threads on cancellation, as in an ordinary
-   * application: with {@code spark.job.interruptOnCancel=true}, Spark 4.1 interrupts a killed speculative loser a
-   * second time ("Stage cancelled: Stage finished") while Iceberg's abort is bulk-deleting its files, and the
-   * delete gives up, leaving an orphan that no default-configured application would leave.
+   * Starts a monitored write. By default ({@code --interrupt-on-cancel false}) its job group does not interrupt task
+   * threads on cancellation, as in an ordinary application: with {@code spark.job.interruptOnCancel=true}, Spark 4.1
+   * interrupts a killed speculative loser a second time ("Stage cancelled: Stage finished") while Iceberg's abort is
+   * bulk-deleting its files, and the delete can give up, leaving an orphan. The reference suite sets it to true.
    */
-  public static <T> BoundedJob<T> startWrite(SparkSession spark, String group, Callable<T> action) {
-    return new BoundedJob<>(spark, group, false, action);
+  public static <T> BoundedJob<T> startWrite(SparkSession spark, String group, boolean interruptOnCancel,
+      Callable<T> action) {
+    return new BoundedJob<>(spark, group, interruptOnCancel, action);
   }
 
-  /** Starts a job of the harness's own (preflight), whose tasks may be interrupted when it is cancelled. */
+  /** Starts a job of the harness's own (preflight, fixture), whose tasks may be interrupted when it is cancelled. */
   public static <T> BoundedJob<T> startInterruptible(SparkSession spark, String group, Callable<T> action) {
     return new BoundedJob<>(spark, group, true, action);
   }
@@ -81,10 +95,38 @@ public final class BoundedJob<T> implements AutoCloseable {
 
   @Override
   public void close() {
-    if (!future.isDone()) {
-      cancel();
+    try {
+      if (!future.isDone()) {
+        cancel();
+      }
+      BoundedWait.untilTrue("cancelled Spark job group " + group + " to end (its action returned, no job running,"
+              + " no stage active)", CLOSE_BOUND, () -> future.isDone() && busy().isEmpty(),
+          () -> "action returned " + future.isDone() + "; running jobs and active stages of the group " + busy());
+    } finally {
+      thread.shutdown();
     }
-    thread.shutdown();
+  }
+
+  /** The group's running jobs and their active stages, from the status tracker. */
+  private List<String> busy() {
+    SparkStatusTracker tracker = spark.sparkContext().statusTracker();
+    Set<Integer> active = Arrays.stream(tracker.getActiveStageIds()).boxed().collect(Collectors.toSet());
+    List<String> busy = new ArrayList<>();
+    for (int jobId : tracker.getJobIdsForGroup(group)) {
+      Option<SparkJobInfo> info = tracker.getJobInfo(jobId);
+      if (info.isEmpty()) {
+        continue;
+      }
+      if (info.get().status() == JobExecutionStatus.RUNNING) {
+        busy.add("job " + jobId + " running");
+      }
+      for (int stage : info.get().stageIds()) {
+        if (active.contains(stage)) {
+          busy.add("stage " + stage + " of job " + jobId + " active");
+        }
+      }
+    }
+    return busy;
   }
 
   /** The action threw; the message keeps the root cause, which is usually the interesting part. */

@@ -144,8 +144,7 @@ public final class Preflight {
         timeout,
         () -> {
           List<String> seen = executorsSeen(spark);
-          long hosts = seen.stream().map(e -> e.substring(0, e.lastIndexOf(':'))).distinct().count();
-          return hosts >= MIN_HOSTS ? Optional.of(seen) : Optional.empty();
+          return ExecutorHosts.hosts(seen).size() >= MIN_HOSTS ? Optional.of(seen) : Optional.empty();
         },
         () -> "registered executors " + executorsSeen(spark) + " (a single worker host, or workers without free"
             + " cores, cannot run these scenarios)");

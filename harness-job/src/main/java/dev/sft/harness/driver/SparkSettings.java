@@ -25,6 +25,7 @@ public final class SparkSettings {
 
   private SparkSettings() {}
 
+  /** The driver run's configuration, refused (IllegalArgumentException) when it breaks {@link RequiredSettings}. */
   public static SparkConf conf(RunOptions options) {
     Path warehouse = options.runDir().resolve("warehouse");
     SparkConf conf = new SparkConf()
@@ -56,6 +57,10 @@ public final class SparkSettings {
         .set("spark.speculation.quantile", "0.75")
         .set("spark.speculation.multiplier", "1.5")
         .set("spark.speculation.minTaskRuntime", "100ms")
+        // Duration alone decides, as in the reference suite: Spark's efficiency rule would also weigh the held
+        // task's processing rate.
+        .set(RequiredSettings.SPECULATION_EFFICIENCY, "false")
+        .set("spark.task.maxFailures", String.valueOf(RequiredSettings.MIN_TASK_MAX_FAILURES))
         .set("spark.sql.warehouse.dir", options.runDir().resolve("spark-warehouse").toString())
         .set("spark.hadoop.hadoop.tmp.dir", options.runDir().resolve("hadoop-tmp").toString());
     for (String catalog : List.of(Fixture.CATALOG, Fixture.PROBED_CATALOG)) {
@@ -81,6 +86,7 @@ public final class SparkSettings {
     for (Map.Entry<String, String> entry : options.extraConf().entrySet()) {
       conf.set(entry.getKey(), entry.getValue());
     }
+    RequiredSettings.require(conf, options.speculation());
     return conf;
   }
 

@@ -11,6 +11,10 @@ public final class EvidenceLayout {
   public static final String REPORT = "report.json";
   /** Spark listener events, one JSON object a line: per driver run, and per scenario repetition. */
   public static final String SCHEDULER_EVENTS = "scheduler-events.jsonl";
+  /** A driver run's request (the contract's DriverRun) as the driver parsed it. */
+  public static final String DRIVER_RUN = "driver-run.json";
+  /** A driver run's effective Spark configuration, after every override, one {@code key=value} a line. */
+  public static final String SPARK_CONF = "spark-conf.properties";
   /** A scenario repetition's storage audit (physical, referenced, orphan and missing files). */
   public static final String STORAGE_AUDIT = "storage-audit.json";
   /** A scenario repetition's result, as it also appears in the report. */

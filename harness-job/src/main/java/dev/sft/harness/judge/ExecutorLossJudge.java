@@ -52,9 +52,9 @@ public final class ExecutorLossJudge {
   }
 
   /** The kill command's exit and sft's kill record; a command that leaves no record proves nothing: Unknown. */
-  public static void kill(Checks checks, int exitCode, Optional<KillRecord> record, String log, String recordsDir) {
-    checks.check(SCHEDULER, "kill.command-succeeded", exitCode == 0,
-        "kill command exited " + exitCode + " (log " + log + ")");
+  public static void kill(Checks checks, boolean commandSucceeded, String commandOutcome, Optional<KillRecord> record,
+      String recordsDir) {
+    checks.check(SCHEDULER, "kill.command-succeeded", commandSucceeded, commandOutcome);
     if (record.isPresent()) {
       KillRecord r = record.get();
       checks.check(SCHEDULER, "kill.identity-and-exit-proven", r.killed() && r.exitObservedMs() != null,

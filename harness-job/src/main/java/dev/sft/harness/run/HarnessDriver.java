@@ -21,6 +21,11 @@ import dev.sft.harness.scenario.Scenarios;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
+import dev.sft.harness.evidence.Markers;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.stream.Collectors;
+import org.apache.spark.SparkConf;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -44,7 +49,12 @@ public final class HarnessDriver {
 
     Progress.say("driver run " + options.runId() + " (" + options.run().group() + ") against " + options.master()
         + "; evidence under " + options.runDir());
-    SparkSession spark = SparkSession.builder().config(SparkSettings.conf(options)).getOrCreate();
+    SparkConf conf = SparkSettings.conf(options);
+    // What this driver run was asked for and the configuration it was judged under, as evidence.
+    Markers.publish(options.driverDir().resolve(EvidenceLayout.DRIVER_RUN), options.run());
+    Markers.publishText(options.driverDir().resolve(EvidenceLayout.SPARK_CONF), Arrays.stream(conf.getAll())
+        .map(e -> e._1() + "=" + e._2()).sorted().collect(Collectors.joining("\n", "", "\n")));
+    SparkSession spark = SparkSession.builder().config(conf).getOrCreate();
     SchedulerEventLog events = new SchedulerEventLog(
         options.driverDir().resolve(EvidenceLayout.SCHEDULER_EVENTS));
     spark.sparkContext().addSparkListener(events);
@@ -63,9 +73,12 @@ public final class HarnessDriver {
       Progress.say("preflight passed: " + preflight.message());
 
       Progress.say("preparing the four source files (" + Fixture.TOTAL_ROWS + " rows)");
-      Fixture fixture = Fixture.prepare(spark, options.runDir(), options.runDir().resolve("warehouse"));
+      Fixture fixture = Fixture.prepare(spark, options.runDir(), options.runDir().resolve("warehouse"),
+          options.timeout());
       ScenarioContext context = new ScenarioContext(
-          spark, events, plans, fixture, options.runDir(), options.timeout(), options.keepFixtures(),
+          spark, events, plans, fixture, options.runDir(), options.timeout(),
+          Duration.ofSeconds(options.run().killTimeoutSeconds()), options.run().interruptOnCancel(),
+          options.keepFixtures(),
           options.run().killCommand(), options.writer());
       List<ScenarioResult> results = new ArrayList<>();
       for (ScenarioName name : options.scenarios()) {

@@ -29,8 +29,9 @@ import java.util.List;
  */
 public final class LocalRun {
   /** What {@code sft local} asks for, already validated. */
-  public record Settings(String runId, List<ScenarioName> scenarios, Path out, int timeoutSeconds, boolean keep,
-      int repeat, WriterName writer, int workers, int masterPort, Path sparkHome) {}
+  public record Settings(String runId, List<ScenarioName> scenarios, Path out, int timeoutSeconds,
+      int killTimeoutSeconds, boolean interruptOnCancel, boolean keep, int repeat, WriterName writer, int workers,
+      int masterPort, Path sparkHome) {}
 
   /** The merged report, where it is, and the exit code of the whole run. */
   public record Result(Report report, Path reportFile, Path evidence, RunExitCode exitCode) {}
@@ -71,7 +72,7 @@ public final class LocalRun {
       Path killWrapper = KillWrapper.write(settings.sparkHome(), clusterDir);
       for (DriverRun run : DriverRun.plan(settings.scenarios(), (speculation, group) -> new DriverRun(
           settings.runId(), speculation, group, settings.repeat(), settings.writer(), settings.timeoutSeconds(),
-          cluster[0].masterUrl(), shared.toString(), killWrapper.toString(), LocalCluster.MASTER_HOST, null))) {
+          settings.killTimeoutSeconds(), settings.interruptOnCancel(), cluster[0].masterUrl(), shared.toString(), killWrapper.toString(), LocalCluster.MASTER_HOST, null))) {
         DriverProcess driver = new DriverProcess(settings.sparkHome(), clusterDir, run, settings.keep());
         drivers.add(driver);
         DriverProcess.Outcome outcome = driver.run();

@@ -91,7 +91,7 @@ abstract class ExecutorLossScenario extends MonitoredWriteScenario<ExecutorLossS
   void drive(ScenarioRun run, ScenarioContext context, String table, String location, Progress progress) {
     ProbeSpec spec = new ProbeSpec(run.dir().toString(), Fixture.dataLocation(location), List.of(), PAUSE_AFTER_ROWS,
         holdBeforeInput(), context.timeout().toMillis());
-    try (BoundedJob<Void> write = BoundedJob.startWrite(context.spark(), run.jobGroup(), () -> {
+    try (BoundedJob<Void> write = BoundedJob.startWrite(context.spark(), run.jobGroup(), context.interruptOnCancel(), () -> {
       MonitoredWrite.append(context, input(context, spec), table, spec);
       return null;
     })) {
@@ -120,11 +120,11 @@ abstract class ExecutorLossScenario extends MonitoredWriteScenario<ExecutorLossS
 
       run.phase("killing executor " + victim.executorId() + " (PID " + victim.pid() + " on " + victim.host()
           + ") which runs writer partition " + victim.partition() + " TID " + victim.taskAttemptId());
-      KillInvoker.Outcome kill = KillInvoker.kill(context.killCommand(), victim, run.dir(), context.timeout());
-      ExecutorLossJudge.kill(run.checks(), kill.exitCode(), kill.record(), kill.log().toString(),
+      KillInvoker.Outcome kill = KillInvoker.kill(context.killCommand(), victim, run.dir(), context.killTimeout());
+      ExecutorLossJudge.kill(run.checks(), kill.succeeded(), kill.describe(), kill.record(),
           run.dir().resolve(Killer.RECORDS).toString());
-      if (kill.exitCode() != 0) {
-        throw new IllegalStateException("the kill command refused or failed (exit " + kill.exitCode() + ")");
+      if (!kill.succeeded()) {
+        throw new IllegalStateException("the kill command refused, failed or timed out: " + kill.describe());
       }
       progress.killed = true;
       BoundedWait.untilTrue(

@@ -2,11 +2,15 @@ package dev.sft.harness.scenario;
 
 import dev.sft.harness.audit.StorageAudit;
 import dev.sft.harness.evidence.Markers;
+import dev.sft.harness.driver.BoundedJob;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.time.Duration;
 import java.util.Map;
+import java.util.UUID;
+import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
@@ -33,18 +37,21 @@ public final class Fixture {
   private final SparkSession spark;
   private final List<String> sourceDirs;
   private final Path warehouse;
+  private final Duration timeout;
 
-  private Fixture(SparkSession spark, List<String> sourceDirs, Path warehouse) {
+  private Fixture(SparkSession spark, List<String> sourceDirs, Path warehouse, Duration timeout) {
     this.spark = spark;
     this.sourceDirs = sourceDirs;
     this.warehouse = warehouse;
+    this.timeout = timeout;
   }
 
   /**
    * Writes the four source files once per run; every scenario then reads them. A later driver run of the same run
-   * (speculation first, then loss) reuses them once the completion marker shows they were fully written.
+   * (speculation first, then loss) reuses them once the completion marker shows they were fully written. Like every
+   * Spark action of the fixture, the writes are bounded by {@code timeout}.
    */
-  public static Fixture prepare(SparkSession spark, Path runDir, Path warehouse) {
+  public static Fixture prepare(SparkSession spark, Path runDir, Path warehouse, Duration timeout) {
     Path source = sourceDir(runDir);
     Path complete = source.resolve(COMPLETE_MARKER);
     List<String> dirs = new ArrayList<>();
@@ -54,16 +61,20 @@ public final class Fixture {
     if (!Files.exists(complete)) {
       for (int k = 0; k < WRITER_PARTITIONS; k++) {
         long start = k * ID_STRIDE;
-        spark.range(start, start + ROWS_PER_PARTITION, 1, 1)
-            .selectExpr("id", "concat('row-', CAST(id AS STRING)) AS payload")
-            .write()
-            .mode("overwrite")
-            .parquet(dirs.get(k));
+        String dir = dirs.get(k);
+        bounded(spark, "writing source file " + dir, timeout, () -> {
+          spark.range(start, start + ROWS_PER_PARTITION, 1, 1)
+              .selectExpr("id", "concat('row-', CAST(id AS STRING)) AS payload")
+              .write()
+              .mode("overwrite")
+              .parquet(dir);
+          return null;
+        });
       }
       Markers.publishText(complete, TOTAL_ROWS + " rows in " + WRITER_PARTITIONS + " files\n");
     }
     spark.sql("CREATE NAMESPACE IF NOT EXISTS " + CATALOG + "." + NAMESPACE);
-    return new Fixture(spark, dirs, warehouse);
+    return new Fixture(spark, dirs, warehouse, timeout);
   }
 
   public static Path sourceDir(Path runDir) {
@@ -118,16 +129,29 @@ public final class Fixture {
     return PROBED_CATALOG + "." + NAMESPACE + "." + table;
   }
 
-  /** Counts and the bidirectional EXCEPT ALL against the complete expected ID multiset. */
+  /** Counts and the bidirectional EXCEPT ALL against the complete expected ID multiset, bounded by the timeout. */
   public RowCheck verifyRows(String table) {
-    Dataset<Row> actual = spark.table(qualified(table)).select("id");
-    Dataset<Row> expected = expectedIds();
-    Row counts = actual.agg(functions.count(functions.lit(1)), functions.countDistinct(functions.col("id"))).first();
-    return new RowCheck(
-        counts.getLong(0),
-        counts.getLong(1),
-        expected.exceptAll(actual).count(),
-        actual.exceptAll(expected).count());
+    return bounded(spark, "verifying the rows of " + qualified(table), timeout, () -> {
+      Dataset<Row> actual = spark.table(qualified(table)).select("id");
+      Dataset<Row> expected = expectedIds();
+      Row counts = actual.agg(functions.count(functions.lit(1)), functions.countDistinct(functions.col("id")))
+          .first();
+      return new RowCheck(
+          counts.getLong(0),
+          counts.getLong(1),
+          expected.exceptAll(actual).count(),
+          actual.exceptAll(expected).count());
+    });
+  }
+
+  /** Runs a fixture action as its own job group, cancelled at the bound; the message says which step it was. */
+  private static <T> T bounded(SparkSession spark, String step, Duration timeout, Callable<T> action) {
+    String group = "sft-fixture-" + UUID.randomUUID();
+    try (BoundedJob<T> job = BoundedJob.startInterruptible(spark, group, action)) {
+      return job.await(timeout);
+    } catch (RuntimeException e) {
+      throw new IllegalStateException("fixture: " + step + " did not succeed: " + e.getMessage(), e);
+    }
   }
 
   /**

@@ -14,13 +14,33 @@ import java.util.Optional;
 import java.util.concurrent.TimeUnit;
 
 /**
- * Calls the user's kill command with the contract's four arguments, bounded, keeping its output as evidence. The
- * command may be sft's own ({@code sft kill}) or any executable honouring {@code HOST PID EXECUTOR_ID
- * RUN_DIRECTORY}.
+ * Calls the user's kill command with the contract's four arguments, bounded by its own kill time-out (not the gates'
+ * bound), keeping its output as evidence. A command still running at the bound is ended together with every process
+ * it started. The command may be sft's own ({@code sft kill}) or any executable honouring {@code HOST PID
+ * EXECUTOR_ID RUN_DIRECTORY}.
  */
 final class KillInvoker {
-  /** The command's exit code and, when it wrote one, sft's kill record. */
-  record Outcome(int exitCode, Optional<KillRecord> record, Path log) {}
+  /** How long the ended command and its children may take to go away. */
+  private static final Duration END_GRACE = Duration.ofSeconds(10);
+
+  /**
+   * The command's exit code ({@code -1} when it timed out) and, when it wrote one, sft's kill record.
+   *
+   * @param timedOut the command did not finish within {@code bound} and was ended
+   */
+  record Outcome(int exitCode, boolean timedOut, Duration bound, Optional<KillRecord> record, Path log) {
+    boolean succeeded() {
+      return !timedOut && exitCode == 0;
+    }
+
+    /** What happened, for the check's detail and the failure message. */
+    String describe() {
+      return timedOut
+          ? "kill command did not finish within its kill time-out of " + bound.toSeconds() + " s; it and the"
+              + " processes it started were ended (log " + log + ")"
+          : "kill command exited " + exitCode + " (log " + log + ")";
+    }
+  }
 
   private KillInvoker() {}
 
@@ -37,16 +57,32 @@ final class KillInvoker {
           .redirectOutput(ProcessBuilder.Redirect.appendTo(log.toFile()))
           .start();
       if (!process.waitFor(bound.toMillis(), TimeUnit.MILLISECONDS)) {
-        process.destroyForcibly();
-        throw new IllegalStateException("kill command " + command + " did not finish within " + bound.toSeconds()
-            + " s; see " + log);
+        endWithDescendants(process);
+        return new Outcome(-1, true, bound, record(runDirectory, target), log);
       }
-      return new Outcome(process.exitValue(), record(runDirectory, target), log);
+      return new Outcome(process.exitValue(), false, bound, record(runDirectory, target), log);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot run kill command " + killCommand, e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       throw new IllegalStateException("interrupted while running the kill command", e);
+    }
+  }
+
+  /** Ends the command and its children; the children are listed first, as they stop being descendants after. */
+  private static void endWithDescendants(Process process) throws InterruptedException {
+    List<ProcessHandle> tree = new java.util.ArrayList<>(process.descendants().toList());
+    tree.add(process.toHandle());
+    tree.forEach(ProcessHandle::destroyForcibly);
+    long deadline = System.nanoTime() + END_GRACE.toNanos();
+    for (ProcessHandle handle : tree) {
+      long left = deadline - System.nanoTime();
+      try {
+        handle.onExit().get(Math.max(0, left), TimeUnit.NANOSECONDS);
+      } catch (java.util.concurrent.ExecutionException | java.util.concurrent.TimeoutException e) {
+        throw new IllegalStateException("the timed-out kill command's process " + handle.pid()
+            + " did not end within " + END_GRACE.toSeconds() + " s of SIGKILL");
+      }
     }
   }
 

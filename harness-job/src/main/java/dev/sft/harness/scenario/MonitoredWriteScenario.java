@@ -9,6 +9,8 @@ import dev.sft.harness.evidence.EvidenceLayout;
 import dev.sft.harness.evidence.Markers;
 import dev.sft.harness.judge.Quiescence;
 import dev.sft.harness.judge.WriteEvidence;
+import dev.sft.contract.Check;
+import dev.sft.harness.driver.ExecutorHosts;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -23,6 +25,9 @@ import java.util.Optional;
  *     fills it in step by step, so a failure keeps everything learned before it
  */
 abstract class MonitoredWriteScenario<S> implements Scenario {
+  /** The rule of the pre-scenario check that executors still span two hosts. */
+  static final String EXECUTORS_ON_TWO_HOSTS = "cluster.executors-on-two-hosts";
+
   private final ScenarioName name;
 
   MonitoredWriteScenario(ScenarioName name) {
@@ -52,6 +57,16 @@ abstract class MonitoredWriteScenario<S> implements Scenario {
   @Override
   public final ScenarioResult run(ScenarioContext context, int repetition) {
     ScenarioRun run = new ScenarioRun(name, repetition, context);
+    // Preflight ran once per driver run; executors may have gone since. Without two hosts this scenario fails, the
+    // run goes on.
+    List<String> executors = ExecutorHosts.registered(context.spark());
+    Optional<String> shortfall = ExecutorHosts.shortfall(executors);
+    run.checks().check(Check.SCHEDULER, EXECUTORS_ON_TWO_HOSTS, shortfall.isEmpty(),
+        shortfall.orElse("executors registered before the scenario: " + executors));
+    if (shortfall.isPresent()) {
+      run.phase("FAILED before it started: " + shortfall.get());
+      return ScenarioSupport.finish(run, context, new ScenarioRun.Counts(), "not started: " + shortfall.get(), null);
+    }
     context.plans().recordTo(run.dir().resolve(EvidenceLayout.PLANS));
     String table = run.tableName();
     String location = null;

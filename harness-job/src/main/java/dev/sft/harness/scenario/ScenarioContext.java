@@ -7,7 +7,13 @@ import java.nio.file.Path;
 import java.time.Duration;
 import org.apache.spark.sql.SparkSession;
 
-/** What every scenario of one driver run shares; {@code killCommand} is null when no scenario kills. */
+/**
+ * What every scenario of one driver run shares; {@code killCommand} is null when no scenario kills.
+ *
+ * @param timeout bound of every gate and wait
+ * @param killTimeout bound of one call of the kill command
+ * @param interruptOnCancel whether the monitored write's job group interrupts cancelled tasks' threads
+ */
 public record ScenarioContext(
     SparkSession spark,
     SchedulerEventLog events,
@@ -15,6 +21,8 @@ public record ScenarioContext(
     Fixture fixture,
     Path runDir,
     Duration timeout,
+    Duration killTimeout,
+    boolean interruptOnCancel,
     boolean keepFixtures,
     String killCommand,
     WriterName writer) {}

@@ -44,12 +44,14 @@ final class SpeculationScenario extends MonitoredWriteScenario<SpeculationScenar
 
   @Override
   Map<String, String> tableProperties() {
-    return Map.of("write.distribution-mode", "none");
+    // One-byte target files, as in the reference suite: each attempt rolls many files, so the file-set rules and
+    // the loser's abort are about whole sets, not one file each.
+    return Map.of("write.distribution-mode", "none", "write.target-file-size-bytes", "1");
   }
 
   @Override
   String tableDescription() {
-    return "Iceberg defaults, no write distribution";
+    return "one-byte target files, no write distribution";
   }
 
   @Override
@@ -62,7 +64,7 @@ final class SpeculationScenario extends MonitoredWriteScenario<SpeculationScenar
     GatePaths gates = run.gates();
     ProbeSpec spec = new ProbeSpec(run.dir().toString(), Fixture.dataLocation(location), List.of(TARGET_PARTITION), 0,
         List.of(), context.timeout().toMillis());
-    try (BoundedJob<Void> write = BoundedJob.startWrite(context.spark(), run.jobGroup(), () -> {
+    try (BoundedJob<Void> write = BoundedJob.startWrite(context.spark(), run.jobGroup(), context.interruptOnCancel(), () -> {
       MonitoredWrite.append(context, context.fixture().source(), table, spec);
       return null;
     })) {

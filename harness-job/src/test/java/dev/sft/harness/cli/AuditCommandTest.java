@@ -47,7 +47,7 @@ class AuditCommandTest {
   void tableWithTwoPartitionsWritten() throws Exception {
     table = dir.resolve("table");
     data = table.resolve("data");
-    evidence = dir.resolve("evidence");
+    evidence = dir.resolve("executor-loss-task-replacement-r1");
     Table iceberg = new HadoopTables(new Configuration()).create(SCHEMA, table.toString());
     AppendFiles append = iceberg.newAppend();
     for (Path file : List.of(winner(0, 10), winner(1, 11))) {
@@ -139,6 +139,48 @@ class AuditCommandTest {
     assertThat(o.exit).as(o.out).isEqualTo(AuditExitCode.CLEAN.code());
     assertThat(o.out).contains("known rejected 1").contains("PASS files.orphans-known-rejected")
         .contains("PASS manifest.equals-accepted-winners").contains("PASS accepted.one-per-partition");
+  }
+
+  @Test
+  void aSpeculationScenariosEvidenceToleratesNoOrphanEvenOfAKnownRejectedAttempt() throws Exception {
+    // The loser of a speculation race is cancelled, not killed: its own abort must have deleted its files.
+    evidence = dir.resolve("speculation-original-wins-r2");
+    evidence(14);
+    Path loserOrphan = file(0, 14);
+    Outcome o = audit("--table-location", table.toString(), "--evidence", evidence.toString());
+    assertThat(o.exit).as(o.out).isEqualTo(AuditExitCode.VIOLATIONS.code());
+    assertThat(o.out).contains("FAIL files.no-orphans")
+        .contains(loserOrphan + ": orphan (physical, not referenced by the current snapshot) [files.no-orphans]")
+        .doesNotContain("files.orphans-known-rejected");
+  }
+
+  @Test
+  void theScenarioComesFromResultJsonWhateverTheFolderIsCalled() throws Exception {
+    evidence = dir.resolve("copied-evidence");
+    evidence(14);
+    file(0, 14);
+    Files.writeString(evidence.resolve("result.json"), "{\"name\": \"speculation-speculative-wins\", \"repetition\": 1}");
+    Outcome o = audit("--table-location", table.toString(), "--evidence", evidence.toString());
+    assertThat(o.exit).as(o.out).isEqualTo(AuditExitCode.VIOLATIONS.code());
+    assertThat(o.out).contains("FAIL files.no-orphans");
+
+    Files.writeString(evidence.resolve("result.json"), "{\"name\": \"executor-loss-shuffle-loss\"}");
+    Outcome loss = audit("--table-location", table.toString(), "--evidence", evidence.toString());
+    assertThat(loss.exit).as(loss.out).isEqualTo(AuditExitCode.CLEAN.code());
+    assertThat(loss.out).contains("PASS files.orphans-known-rejected");
+  }
+
+  @Test
+  void evidenceOfNoTellableScenarioOrOfTwoIsUnusable() throws Exception {
+    evidence = dir.resolve("evidence");
+    evidence();
+    assertThat(audit("--table-location", table.toString(), "--evidence", evidence.toString()).exit)
+        .as("neither result.json nor a scenario folder name").isEqualTo(AuditExitCode.UNUSABLE_INPUT.code());
+    Path renamed = dir.resolve("speculation-original-wins-r1");
+    Files.move(evidence, renamed);
+    Files.writeString(renamed.resolve("result.json"), "{\"name\": \"executor-loss-task-replacement\"}");
+    assertThat(audit("--table-location", table.toString(), "--evidence", renamed.toString()).exit)
+        .as("folder and result.json disagree").isEqualTo(AuditExitCode.UNUSABLE_INPUT.code());
   }
 
   @Test

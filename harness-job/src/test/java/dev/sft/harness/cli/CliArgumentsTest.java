@@ -86,4 +86,13 @@ class CliArgumentsTest {
       assertThat(files).isEmpty();
     }
   }
+
+  @Test
+  void aConfOverrideThatBreaksTheScenariosConditionsIsRefusedBeforeAnythingStarts(@TempDir Path shared) {
+    // No master listens at this address: the refusal comes before the driver tries to reach one.
+    Outcome o = run("run", "--master", "spark://127.0.0.1:1", "--shared-root", shared.toString(),
+        "--speculation", "true", "--conf", "spark.shuffle.service.enabled=true");
+    assertThat(o.exit).isEqualTo(RunExitCode.USAGE.code());
+    assertThat(o.err).contains("spark.shuffle.service.enabled=true");
+  }
 }

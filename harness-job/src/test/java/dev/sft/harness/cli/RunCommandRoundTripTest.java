@@ -41,14 +41,14 @@ class RunCommandRoundTripTest {
     for (List<ScenarioName> set : sets) {
       // As the controller renders them: pod-exec kill command, $(POD_IP), the termination log.
       for (DriverRun run : DriverRun.plan(set, (speculation, group) -> new DriverRun("t1-r1-abcd", speculation,
-          group, 3, WriterName.COMET_NATIVE, 240, "spark://t1-master.ns1.svc:7077", "/shared/sft",
+          group, 3, WriterName.COMET_NATIVE, 240, 45, true, "spark://t1-master.ns1.svc:7077", "/shared/sft",
           "/opt/sft/bin/sft-kill-pod-exec", "$(POD_IP)", "/dev/termination-log"))) {
         assertThat(parse(run.arguments())).isEqualTo(run);
         checked++;
       }
       // As sft local renders them: no termination log.
       for (DriverRun run : DriverRun.plan(set, (speculation, group) -> new DriverRun("local-1", speculation,
-          group, 1, WriterName.ICEBERG, 180, "spark://127.0.0.1:7077", "/tmp/out/shared", "/tmp/out/kill",
+          group, 1, WriterName.ICEBERG, 180, 30, false, "spark://127.0.0.1:7077", "/tmp/out/shared", "/tmp/out/kill",
           "127.0.0.1", null))) {
         assertThat(parse(run.arguments())).isEqualTo(run);
         checked++;
@@ -63,6 +63,8 @@ class RunCommandRoundTripTest {
         "--speculation", "false"));
     assertThat(run.scenarios()).containsExactlyElementsOf(
         Arrays.stream(ScenarioName.values()).filter(s -> !s.needsSpeculation()).toList());
+    assertThat(run.killTimeoutSeconds()).isEqualTo(DriverRun.DEFAULT_KILL_TIMEOUT_SECONDS).isEqualTo(30);
+    assertThat(run.interruptOnCancel()).isEqualTo(DriverRun.DEFAULT_INTERRUPT_ON_CANCEL).isFalse();
   }
 
   @Test

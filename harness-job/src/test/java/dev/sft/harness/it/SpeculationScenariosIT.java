@@ -81,7 +81,9 @@ class SpeculationScenariosIT {
       assertThat((List<String>) audit.get("missing")).isEmpty();
       assertThat((List<String>) audit.get("referenced")).isNotEmpty()
           .containsExactlyInAnyOrderElementsOf((List<String>) audit.get("winner"));
-      assertThat((List<String>) audit.get("rejected")).isNotEmpty();
+      // One-byte target files: every attempt rolls several files, the loser's included.
+      assertThat((List<String>) audit.get("winner")).as("winner files of 4 partitions").hasSizeGreaterThan(4 * 2);
+      assertThat((List<String>) audit.get("rejected")).as("the loser's files").hasSizeGreaterThan(1);
       assertThat(Files.readString(evidence.resolve("scheduler-events.jsonl")))
           .contains("\"speculative\":true").contains("\"reason\":\"TaskKilled\"");
       assertThat(evidence.resolve("plans.txt")).isRegularFile();

@@ -93,11 +93,11 @@ class ExecutorLossJudgeTest {
   @Test
   void aProvenKillPassesAndAKillCommandThatLeavesNoRecordIsUnknown() {
     Checks proven = new Checks();
-    ExecutorLossJudge.kill(proven, 0, Optional.of(record(0, 5L)), "log", "/run/kills");
+    ExecutorLossJudge.kill(proven, true, "kill command exited 0", Optional.of(record(0, 5L)), "/run/kills");
     assertThat(proven.verdict("scheduler")).isEqualTo(Verdict.Passed);
 
     Checks noRecord = new Checks();
-    ExecutorLossJudge.kill(noRecord, 0, Optional.empty(), "log", "/run/kills");
+    ExecutorLossJudge.kill(noRecord, true, "kill command exited 0", Optional.empty(), "/run/kills");
     assertThat(Verdicts.of(noRecord, "kill.identity-and-exit-proven")).isEqualTo(Verdict.Unknown);
     assertThat(Verdicts.detail(noRecord, "kill.identity-and-exit-proven")).contains("/run/kills");
     assertThat(noRecord.verdict("scheduler")).isEqualTo(Verdict.Unknown);
@@ -105,18 +105,24 @@ class ExecutorLossJudgeTest {
     Checks refusedWithReason = new Checks();
     KillRecord withReason = new KillRecord("local", "h", null, null, 110, "5", "x", "refused", 3,
         "process 110 is executor '4', not '5'", null, null, null, 0, 2);
-    ExecutorLossJudge.kill(refusedWithReason, 3, Optional.of(withReason), "log", "/run/kills");
+    ExecutorLossJudge.kill(refusedWithReason, false, "kill command exited 3", Optional.of(withReason), "/run/kills");
     assertThat(Verdicts.detail(refusedWithReason, "kill.identity-and-exit-proven")).contains("not '5'");
     assertThat(Verdicts.detail(proven, "kill.identity-and-exit-proven")).doesNotContain("null");
 
     Checks notObserved = new Checks();
-    ExecutorLossJudge.kill(notObserved, 0, Optional.of(record(0, null)), "log", "/run/kills");
+    ExecutorLossJudge.kill(notObserved, true, "kill command exited 0", Optional.of(record(0, null)), "/run/kills");
     assertThat(Verdicts.of(notObserved, "kill.identity-and-exit-proven")).isEqualTo(Verdict.Failed);
 
     Checks refused = new Checks();
-    ExecutorLossJudge.kill(refused, 3, Optional.of(record(3, null)), "log", "/run/kills");
+    ExecutorLossJudge.kill(refused, false, "kill command exited 3", Optional.of(record(3, null)), "/run/kills");
     assertThat(Verdicts.of(refused, "kill.command-succeeded")).isEqualTo(Verdict.Failed);
     assertThat(Verdicts.of(refused, "kill.identity-and-exit-proven")).isEqualTo(Verdict.Failed);
+
+    Checks timedOut = new Checks();
+    ExecutorLossJudge.kill(timedOut, false, "kill command timed out after 30 s and was ended", Optional.of(record(0, 5L)),
+        "/run/kills");
+    assertThat(Verdicts.of(timedOut, "kill.command-succeeded")).isEqualTo(Verdict.Failed);
+    assertThat(Verdicts.detail(timedOut, "kill.command-succeeded")).contains("timed out");
   }
 
   /** The loss as Spark reports it: the victim lost, its executor removed, the partition re-run elsewhere. */

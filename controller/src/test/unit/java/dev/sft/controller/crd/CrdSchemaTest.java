@@ -65,6 +65,9 @@ class CrdSchemaTest {
     assertThat(harness.getProperties().get("writer").getEnum()).extracting(n -> n.asText())
         .containsExactlyInAnyOrder("iceberg", "comet-native");
     assertThat(harness.getProperties().get("timeoutSeconds").getDefault().asInt()).isEqualTo(180);
+    assertThat(harness.getProperties().get("interruptOnCancel").getType()).isEqualTo("boolean");
+    assertThat(harness.getProperties().get("interruptOnCancel").getDefault().asBoolean())
+        .as("the schema's default is the contract's").isEqualTo(dev.sft.contract.DriverRun.DEFAULT_INTERRUPT_ON_CANCEL);
     assertThat(spec.getProperties().get("repeat").getMinimum()).isEqualTo(1.0);
     JSONSchemaProps storage = spec.getProperties().get("storage");
     assertThat(storage.getRequired()).containsExactly("mountPath");

@@ -148,7 +148,7 @@ class DependentsTest {
     assertThat(harness.getCommand()).containsExactlyElementsOf(expected);
     assertThat(run).isEqualTo(new DriverRun("t1-r1-abcd", false,
         List.of(ScenarioName.EXECUTOR_LOSS_TASK_REPLACEMENT, ScenarioName.EXECUTOR_LOSS_SHUFFLE_LOSS), 1,
-        WriterName.ICEBERG, 180, "spark://t1-master.ns1.svc:7077", "/shared/sft", "/opt/sft/bin/sft-kill-pod-exec",
+        WriterName.ICEBERG, 180, 30, false, "spark://t1-master.ns1.svc:7077", "/shared/sft", "/opt/sft/bin/sft-kill-pod-exec",
         "$(POD_IP)", "/dev/termination-log"));
     run.environment().forEach((name, value) -> assertThat(env(harness, name)).as(name).isEqualTo(value));
     assertThat(harness.getTerminationMessagePath()).isEqualTo("/dev/termination-log");
@@ -162,6 +162,21 @@ class DependentsTest {
     assertThat(job.getMetadata().getLabels()).containsEntry(Names.RUN_ID_LABEL, "t1-r1-abcd");
     assertThat(job.getSpec().getTemplate().getMetadata().getLabels()).containsEntry(Names.HARNESS_JOB_LABEL,
         "t1-r1-loss");
+  }
+
+  @Test
+  void interruptOnCancelFromTheResourceReachesTheHarnessAsArgumentAndEnvironment() {
+    assertThat(HarnessJobDependent.driverRun(test, spec, "t1-r1-abcd", true,
+        List.of(ScenarioName.SPECULATION_ORIGINAL_WINS)).interruptOnCancel()).as("default").isFalse();
+    test.getSpec().harness.interruptOnCancel = true;
+    ResolvedSpec on = ResolvedSpec.of(test.getSpec());
+    DriverRun run = HarnessJobDependent.driverRun(test, on, "t1-r1-abcd", true,
+        List.of(ScenarioName.SPECULATION_ORIGINAL_WINS));
+    Container harness = HarnessJobDependent.desired(test, on, "t1-r1-spec", run).getSpec().getTemplate()
+        .getSpec().getContainers().get(0);
+    assertThat(harness.getCommand()).containsSequence("--interrupt-on-cancel", "true")
+        .containsSequence("--kill-timeout", String.valueOf(DriverRun.DEFAULT_KILL_TIMEOUT_SECONDS));
+    assertThat(env(harness, "SFT_INTERRUPT_ON_CANCEL")).isEqualTo("true");
   }
 
   @Test
