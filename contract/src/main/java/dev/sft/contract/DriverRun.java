@@ -39,6 +39,8 @@ public record DriverRun(
 
   /** The {@code sft run} subcommand every rendering starts with. */
   public static final String COMMAND = "run";
+  /** The file name of a report, the run's and each driver run's. */
+  public static final String REPORT_FILE = "report.json";
 
   public DriverRun {
     Objects.requireNonNull(runId, "runId");
@@ -80,6 +82,20 @@ public record DriverRun(
     return group(speculation);
   }
 
+  /** The folder of one driver run's own evidence and report, under the run's folder: {@code driver-spec}. */
+  public static String driverFolder(String group) {
+    return "driver-" + group;
+  }
+
+  /**
+   * Where this driver run writes its own report: {@code <sharedRoot>/<runId>/driver-<group>/report.json}. Each
+   * driver run of a run has its own, so none overwrites another's; the harness merges them into the run's
+   * {@code <sharedRoot>/<runId>/report.json}.
+   */
+  public String report() {
+    return sharedRoot + "/" + runId + "/" + driverFolder(group()) + "/" + REPORT_FILE;
+  }
+
   /** The arguments of {@code sft run} (without the executable), starting with {@code run}. */
   public List<String> arguments() {
     List<String> args = new ArrayList<>(List.of(COMMAND,
@@ -90,7 +106,8 @@ public record DriverRun(
         "--writer", writer.id(),
         "--timeout", String.valueOf(timeoutSeconds),
         "--master", master,
-        "--shared-root", sharedRoot));
+        "--shared-root", sharedRoot,
+        "--report", report()));
     addIfSet(args, "--kill-command", killCommand);
     addIfSet(args, "--driver-host", driverHost);
     addIfSet(args, "--termination-log", terminationLog);

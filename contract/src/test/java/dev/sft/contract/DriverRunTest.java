@@ -38,6 +38,10 @@ class DriverRunTest {
     assertThat(run.arguments()).startsWith("run").containsSequence("--scenarios",
         "executor-loss-task-replacement,executor-loss-shuffle-loss").containsSequence("--kill-command", "/bin/kill")
         .doesNotContain("--driver-host");
+    assertThat(run.arguments()).containsSequence("--report", run.sharedRoot() + "/" + run.runId()
+        + "/driver-loss/report.json");
+    assertThat(run(true, List.of(ScenarioName.SPECULATION_ORIGINAL_WINS)).report())
+        .isEqualTo(run.sharedRoot() + "/" + run.runId() + "/driver-spec/report.json");
     assertThat(run.environment())
         .containsEntry(HarnessEnvironment.MASTER, "spark://m:7077")
         .containsEntry(HarnessEnvironment.SHARED_ROOT, "/shared")
