@@ -94,6 +94,7 @@ class OperatorEndToEndIT {
           () -> kubectl.list(ns, "pods", "job-name=" + lossJob),
           pods -> pods.size() == 1 && "Running".equals(pods.get(0).path("status").path("phase").asText())).get(0);
       timings.record("apply to loss Job running", started);
+      assertMasterUiThroughKubectlProxy(ns);
       Progress.say("loss Job pod %s running; killing the controller", lossPod.path("metadata").path("name").asText());
       JsonNode controller = operator.awaitReady(Duration.ofSeconds(10));
       cluster.killContainer(settings.operatorNamespace(), controller.path("metadata").path("name").asText(),
@@ -250,6 +251,20 @@ class OperatorEndToEndIT {
       }
     }
     assertThat(next).as("events of %s in order %s; saw %s", name, expected, reasons).isEqualTo(expected.size());
+  }
+
+  /** docs/operations.md's way to the master's UI, which listens on its pod IP: kubectl proxy to the Service. */
+  private void assertMasterUiThroughKubectlProxy(String ns) {
+    try (KubectlProxy proxy = KubectlProxy.start(kubectl)) {
+      JsonNode master = proxy.getJson("/api/v1/namespaces/" + ns + "/services/" + MINIMAL + "-master:http/proxy/json/");
+      List<String> alive = new ArrayList<>();
+      master.path("workers").forEach(w -> {
+        if ("ALIVE".equals(w.path("state").asText())) {
+          alive.add(w.path("host").asText());
+        }
+      });
+      assertThat(alive).as("ALIVE workers in the master's /json/ through kubectl proxy: %s", master).hasSize(2);
+    }
   }
 
   /**
