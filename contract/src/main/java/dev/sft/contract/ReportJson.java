@@ -20,6 +20,11 @@ public final class ReportJson {
 
   private ReportJson() {}
 
+  /** The one-line, nulls-left-out mapper of {@link #toCompactJson}, for the termination message's own forms. */
+  static ObjectMapper compactMapper() {
+    return COMPACT;
+  }
+
   public static String toJson(Report report) {
     try {
       return MAPPER.writeValueAsString(report);

@@ -1,42 +1,162 @@
 package dev.sft.contract;
 
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
+import java.util.Base64;
 import java.util.List;
+import java.util.zip.DataFormatException;
+import java.util.zip.Deflater;
+import java.util.zip.Inflater;
 
 /**
  * The compact report a harness container leaves in its Kubernetes termination message, from which the controller
- * copies verdicts into the resource's status. Kubernetes keeps at most 4096 bytes, so the per-rule checks are
- * dropped and messages are shortened until the summary fits; the full report stays on the shared volume.
+ * copies verdicts and counts into the resource's status. Kubernetes keeps at most 4096 bytes. The per-rule checks
+ * are always dropped (the full report stays on the shared volume); then the first form that fits wins:
+ *
+ * <ol>
+ *   <li>the report as one line of JSON, messages shortened step by step (a run of a few repetitions);
+ *   <li>the results column by column ({@link ResultColumns}), messages shortened step by step; then the same
+ *       columns deflated and in Base64: every verdict, count, duration and evidence path of {@link #MAX_RESULTS}
+ *       results fits;
+ *   <li>verdicts only, every count "not measured" ({@code -1}), the message pointing at {@code report.json};
+ *   <li>the run-level outcome without results.
+ * </ol>
  */
 public final class TerminationMessage {
   public static final int MAX_BYTES = 4096;
+  /**
+   * The most results one harness Job reports: the CRD's largest {@code repeat} (100) times the scenarios of one
+   * speculation setting (2). {@code TerminationMessageTest} proves that many fit with every count.
+   */
+  public static final int MAX_RESULTS = 200;
+  /** Marks the column form, so a reader can tell it from the plain report. */
+  static final String COLUMNS = "resultColumns";
+  /** The same columns, deflated and Base64-encoded, when even they are too long as text. */
+  static final String DEFLATED_COLUMNS = "resultColumnsDeflated";
+  static final String COUNTS_DROPPED =
+      "counts did not fit the termination message; read report.json on the shared volume";
+  private static final int[] MESSAGE_LIMITS = {400, 160, 60, 0};
 
   private TerminationMessage() {}
 
   public static String encode(Report report) {
-    for (int messageLimit : new int[] {400, 160, 60, 0}) {
-      List<ScenarioResult> compact = new ArrayList<>();
-      for (ScenarioResult s : report.scenarios()) {
-        compact.add(s.withMessage(shorten(s.message(), messageLimit), null));
-      }
-      Report summary = new Report(report.runId(), report.writer(), report.master(), compact, report.passed(),
-          report.startedAt(), report.finishedAt(), shorten(report.failure(), Math.max(messageLimit, 200)),
-          report.stats());
-      String json = ReportJson.toCompactJson(summary);
-      if (json.getBytes(StandardCharsets.UTF_8).length <= MAX_BYTES) {
+    for (int limit : MESSAGE_LIMITS) {
+      String json = ReportJson.toCompactJson(withMessages(report, report.scenarios(), limit));
+      if (fits(json)) {
         return json;
       }
     }
-    // Too many scenarios even without messages: keep the run-level outcome, which is what decides the phase.
+    for (boolean deflate : new boolean[] {false, true}) {
+      for (int limit : MESSAGE_LIMITS) {
+        String columns = columns(report, shortened(report.scenarios(), limit), limit, deflate);
+        if (fits(columns)) {
+          return columns;
+        }
+      }
+    }
+    List<ScenarioResult> verdictsOnly = report.scenarios().stream()
+        .map(s -> ScenarioResult.judged(s.name(), s.repetition(), s.scheduler(), s.storage(),
+            ScenarioResult.Counts.NOT_MEASURED, -1, null, COUNTS_DROPPED, null))
+        .toList();
+    String columns = columns(report, verdictsOnly, 0, true);
+    if (fits(columns)) {
+      return columns;
+    }
+    // Too many results even as verdicts: keep the run-level outcome, which is what decides the phase.
     return ReportJson.toCompactJson(new Report(report.runId(), report.writer(), report.master(), List.of(),
         report.passed(), report.startedAt(), report.finishedAt(),
         "summary too large for a termination message; read report.json on the shared volume", report.stats()));
   }
 
   public static Report decode(String message) throws IOException {
-    return ReportJson.fromJson(message);
+    JsonNode tree = ReportJson.compactMapper().readTree(message);
+    if (tree == null || !tree.isObject()) {
+      throw new IOException("not a JSON object: " + message);
+    }
+    if (!tree.has(COLUMNS) && !tree.has(DEFLATED_COLUMNS)) {
+      return ReportJson.fromJson(message);
+    }
+    ObjectNode plain = ((ObjectNode) tree).deepCopy();
+    JsonNode columns = plain.has(COLUMNS) ? plain.remove(COLUMNS)
+        : ReportJson.compactMapper().readTree(inflate(plain.remove(DEFLATED_COLUMNS).asText()));
+    Report frame = ReportJson.compactMapper().treeToValue(plain, Report.class);
+    try {
+      return new Report(frame.runId(), frame.writer(), frame.master(),
+          ResultColumns.decode(columns, ReportJson.compactMapper()), frame.passed(), frame.startedAt(),
+          frame.finishedAt(), frame.failure(), frame.stats());
+    } catch (IllegalArgumentException e) {
+      throw new IOException("bad result columns: " + e.getMessage(), e);
+    }
+  }
+
+  private static String columns(Report report, List<ScenarioResult> results, int limit, boolean deflate) {
+    ObjectNode frame = ReportJson.compactMapper().valueToTree(withMessages(report, List.of(), limit));
+    frame.remove("scenarios");
+    ObjectNode columns = ResultColumns.encode(results, ReportJson.compactMapper());
+    if (deflate) {
+      frame.put(DEFLATED_COLUMNS, deflate(columns.toString()));
+    } else {
+      frame.set(COLUMNS, columns);
+    }
+    return frame.toString();
+  }
+
+  private static String deflate(String text) {
+    Deflater deflater = new Deflater(Deflater.BEST_COMPRESSION);
+    try {
+      deflater.setInput(text.getBytes(StandardCharsets.UTF_8));
+      deflater.finish();
+      ByteArrayOutputStream out = new ByteArrayOutputStream();
+      byte[] buffer = new byte[4096];
+      while (!deflater.finished()) {
+        out.write(buffer, 0, deflater.deflate(buffer));
+      }
+      return Base64.getEncoder().encodeToString(out.toByteArray());
+    } finally {
+      deflater.end();
+    }
+  }
+
+  private static String inflate(String base64) throws IOException {
+    Inflater inflater = new Inflater();
+    try {
+      inflater.setInput(Base64.getDecoder().decode(base64));
+      ByteArrayOutputStream out = new ByteArrayOutputStream();
+      byte[] buffer = new byte[4096];
+      while (!inflater.finished()) {
+        int n = inflater.inflate(buffer);
+        if (n == 0 && (inflater.needsInput() || inflater.needsDictionary())) {
+          throw new IOException("truncated deflated result columns");
+        }
+        out.write(buffer, 0, n);
+      }
+      return out.toString(StandardCharsets.UTF_8);
+    } catch (DataFormatException | IllegalArgumentException e) {
+      throw new IOException("bad deflated result columns: " + e.getMessage(), e);
+    } finally {
+      inflater.end();
+    }
+  }
+
+  private static Report withMessages(Report report, List<ScenarioResult> results, int limit) {
+    return new Report(report.runId(), report.writer(), report.master(), shortened(results, limit), report.passed(),
+        report.startedAt(), report.finishedAt(), shorten(report.failure(), Math.max(limit, 200)), report.stats());
+  }
+
+  private static List<ScenarioResult> shortened(List<ScenarioResult> results, int limit) {
+    List<ScenarioResult> compact = new ArrayList<>();
+    for (ScenarioResult s : results) {
+      compact.add(s.withMessage(shorten(s.message(), limit), null));
+    }
+    return compact;
+  }
+
+  private static boolean fits(String json) {
+    return json.getBytes(StandardCharsets.UTF_8).length <= MAX_BYTES;
   }
 
   private static String shorten(String text, int limit) {

@@ -39,6 +39,10 @@ class DriverRunTest {
         "executor-loss-task-replacement,executor-loss-shuffle-loss").containsSequence("--kill-command", "/bin/kill")
         .containsSequence("--kill-timeout", "30").containsSequence("--interrupt-on-cancel", "true")
         .doesNotContain("--driver-host");
+    assertThat(run.arguments()).containsSequence("--report", run.sharedRoot() + "/" + run.runId()
+        + "/driver-loss/report.json");
+    assertThat(run(true, List.of(ScenarioName.SPECULATION_ORIGINAL_WINS)).report())
+        .isEqualTo(run.sharedRoot() + "/" + run.runId() + "/driver-spec/report.json");
     assertThat(run.environment())
         .containsEntry(HarnessEnvironment.MASTER, "spark://m:7077")
         .containsEntry(HarnessEnvironment.SHARED_ROOT, "/shared")

@@ -1,10 +1,13 @@
 package dev.sft.contract;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 class TerminationMessageTest {
@@ -13,6 +16,30 @@ class TerminationMessageTest {
         new ScenarioResult.Counts(48_000, 48_000, 1, 4, 3, 2, 0), 61_000,
         "/shared/run/executor-loss-shuffle-loss-r" + repetition, message,
         List.of(new Check(Check.STORAGE, "files.orphans-known-rejected", Verdict.Failed, "x".repeat(500))));
+  }
+
+  /**
+   * One harness Job's results at the CRD's largest repeat: both scenarios of one speculation setting, every
+   * repetition with its own duration, orphan counts that vary, and some failures that explain themselves.
+   */
+  private static List<ScenarioResult> fullJob(long seed) {
+    Random random = new Random(seed);
+    List<ScenarioResult> results = new ArrayList<>();
+    String runDir = "/shared/sft/upstream-suite-with-a-long-name-r12-20260101t000000z-4f2a9c";
+    for (ScenarioName name : List.of(ScenarioName.EXECUTOR_LOSS_TASK_REPLACEMENT,
+        ScenarioName.EXECUTOR_LOSS_SHUFFLE_LOSS)) {
+      for (int rep = 1; rep <= TerminationMessage.MAX_RESULTS / 2; rep++) {
+        boolean failed = random.nextInt(10) == 0;
+        int orphans = random.nextInt(9);
+        results.add(ScenarioResult.judged(name.id(), rep, Verdict.Passed, failed ? Verdict.Failed : Verdict.Passed,
+            new ScenarioResult.Counts(failed ? 47_000 + random.nextInt(1000) : 48_000,
+                failed ? 47_000 + random.nextInt(1000) : 48_000, 1, 4, orphans, orphans, failed ? 2 : 0),
+            3_000 + random.nextInt(120_000), runDir + "/" + name.id() + "-r" + rep,
+            failed ? "missing files: 2 referenced by snapshot 7 but absent from storage" : null,
+            List.of(new Check(Check.STORAGE, "files.missing-empty", Verdict.Passed, "ok"))));
+      }
+    }
+    return results;
   }
 
   @Test
@@ -31,6 +58,50 @@ class TerminationMessageTest {
   }
 
   @Test
+  void carriesEveryResultWithEveryCountAtTheLargestRepeat() throws Exception {
+    for (long seed = 1; seed <= 20; seed++) {
+      List<ScenarioResult> results = fullJob(seed);
+      Report report = Report.of("run-9", "comet-native", "spark://full-master.sft-staging.svc:7077", results,
+          "2026-01-01T00:00:00Z", "2026-01-01T03:00:00Z", null);
+      String encoded = TerminationMessage.encode(report);
+      assertThat(encoded.getBytes(StandardCharsets.UTF_8).length).isLessThanOrEqualTo(TerminationMessage.MAX_BYTES);
+      Report decoded = TerminationMessage.decode(encoded);
+      assertThat(decoded.scenarios()).hasSize(TerminationMessage.MAX_RESULTS);
+      for (int i = 0; i < results.size(); i++) {
+        ScenarioResult sent = results.get(i);
+        // Messages may be shortened to fit; everything else arrives as sent.
+        assertThat(decoded.scenarios().get(i))
+            .isEqualTo(sent.withMessage(decoded.scenarios().get(i).message(), null));
+      }
+      assertThat(decoded.stats()).isEqualTo(report.stats());
+      assertThat(decoded.passed()).isEqualTo(report.passed());
+    }
+  }
+
+  @Test
+  void underPressureKeepsEveryVerdictAndMarksTheCountsNotMeasured() throws Exception {
+    Random random = new Random(5);
+    List<ScenarioResult> noisy = new ArrayList<>();
+    for (int rep = 1; rep <= TerminationMessage.MAX_RESULTS; rep++) {
+      noisy.add(ScenarioResult.judged("speculation-original-wins", rep, Verdict.Passed,
+          rep % 3 == 0 ? Verdict.Failed : Verdict.Passed,
+          new ScenarioResult.Counts(random.nextInt(1_000_000), random.nextInt(1_000_000), random.nextInt(100),
+              random.nextInt(100), random.nextInt(100), random.nextInt(100), random.nextInt(100)),
+          random.nextInt(10_000_000), "/shared/" + random.nextLong(), "m".repeat(300), null));
+    }
+    Report report = Report.of("run-10", "iceberg", "spark://m:7077", noisy, "a", "b", null);
+    String encoded = TerminationMessage.encode(report);
+    assertThat(encoded.getBytes(StandardCharsets.UTF_8).length).isLessThanOrEqualTo(TerminationMessage.MAX_BYTES);
+    Report decoded = TerminationMessage.decode(encoded);
+    assertThat(decoded.scenarios()).extracting(ScenarioResult::storage)
+        .containsExactlyElementsOf(noisy.stream().map(ScenarioResult::storage).toList());
+    assertThat(decoded.scenarios()).allSatisfy(s -> {
+      assertThat(s.orphanFiles()).isEqualTo(-1);
+      assertThat(s.message()).contains("report.json");
+    });
+  }
+
+  @Test
   void alwaysFitsTheKubernetesLimit() throws Exception {
     List<ScenarioResult> many = new ArrayList<>();
     for (int i = 1; i <= 40; i++) {
@@ -40,5 +111,12 @@ class TerminationMessageTest {
     String encoded = TerminationMessage.encode(report);
     assertThat(encoded.getBytes(StandardCharsets.UTF_8).length).isLessThanOrEqualTo(TerminationMessage.MAX_BYTES);
     assertThat(TerminationMessage.decode(encoded).passed()).isFalse();
+    assertThat(TerminationMessage.decode(encoded).scenarios()).hasSize(40);
+  }
+
+  @Test
+  void aLogTailIsNoReport() {
+    assertThatThrownBy(() -> TerminationMessage.decode("Exception in thread \"main\" java.lang.OutOfMemoryError"))
+        .isInstanceOf(IOException.class);
   }
 }

@@ -69,6 +69,17 @@ final class CommandLineTool {
     return binary;
   }
 
+  /** Starts a long-running command (e.g. {@code kubectl proxy}); the caller reads its output and ends it. */
+  Process start(String... args) throws IOException {
+    List<String> argv = new ArrayList<>();
+    argv.add(binary.toString());
+    argv.addAll(fixedArgs);
+    argv.addAll(List.of(args));
+    ProcessBuilder builder = new ProcessBuilder(argv).redirectErrorStream(true);
+    builder.environment().putAll(environment);
+    return builder.start();
+  }
+
   Result run(Duration bound, String... args) {
     return runWithInput(bound, null, args);
   }

@@ -20,9 +20,10 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * Routes each HTTP request: discovery and OpenAPI documents, {@code pods/exec} and {@code pods/log}, watches, and
- * everything else to the {@link StandInStore} (on a worker thread: the store is synchronous). Authentication is not
- * checked (any bearer token, or none, is accepted) and nothing is authorised.
+ * Routes each HTTP request: discovery and OpenAPI documents, {@code pods/exec} and {@code pods/log}, the service
+ * proxy ({@link ServiceProxy}), watches, and everything else to the {@link StandInStore} (on a worker thread: the
+ * store is synchronous). Authentication is not checked (any bearer token, or none, is accepted) and nothing is
+ * authorised.
  */
 final class HttpFront {
 
@@ -37,6 +38,7 @@ final class HttpFront {
   private final WatchEndpoint watches;
   private final ExecBackend exec;
   private final ExecutorService workers;
+  private final ServiceProxy serviceProxy;
   private volatile String serverAddress = "127.0.0.1:443";
 
   HttpFront(Vertx vertx, StandInStore store, ExecBackend exec, ExecutorService workers) {
@@ -47,6 +49,7 @@ final class HttpFront {
     this.watches = new WatchEndpoint(vertx, store);
     this.exec = exec;
     this.workers = workers;
+    this.serviceProxy = new ServiceProxy(store);
   }
 
   /** Watches served so far, by transport ("http", "websocket"). */
@@ -74,7 +77,10 @@ final class HttpFront {
         }
       }
       Matcher pod = POD_SUBRESOURCE.matcher(path);
-      if (pod.matches()) {
+      Matcher proxied = ServiceProxy.PATH.matcher(path);
+      if (proxied.matches()) {
+        workers.execute(() -> serviceProxy.serve(request, proxied));
+      } else if (pod.matches()) {
         podSubresource(request, pod.group(1), pod.group(2), pod.group(3));
       } else if (request.method() == io.vertx.core.http.HttpMethod.GET && WatchEndpoint.isWatch(request)) {
         watches.serve(request);

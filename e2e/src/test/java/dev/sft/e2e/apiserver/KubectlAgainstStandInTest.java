@@ -2,12 +2,22 @@ package dev.sft.e2e.apiserver;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import com.sun.net.httpserver.HttpServer;
+import java.io.BufferedReader;
+import java.io.InputStreamReader;
+import java.net.InetSocketAddress;
+import java.net.URI;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -198,6 +208,72 @@ class KubectlAgainstStandInTest {
 
   private static String jsonpath(String namespace, String object, String expression) {
     return kubectl.ok(BOUND, "-n", namespace, "get", object, "-o", "jsonpath=" + expression);
+  }
+
+  /**
+   * The documented way to the master's UI (docs/operations.md): {@code kubectl proxy}, then the Service's proxy path.
+   * A local HTTP server plays the master's UI, on the pod IP the pod's status gives.
+   */
+  @Test
+  void kubectlProxyReachesAPodsPortThroughItsServicesProxyPath() throws Exception {
+    namespace("proxy");
+    HttpServer ui = HttpServer.create(new InetSocketAddress("127.0.0.1", 0), 0);
+    ui.createContext("/json/", exchange -> {
+      byte[] body = "{\"workers\":[{\"host\":\"127.0.0.1\",\"state\":\"ALIVE\"}]}".getBytes(StandardCharsets.UTF_8);
+      exchange.getResponseHeaders().add("Content-Type", "application/json");
+      exchange.sendResponseHeaders(200, body.length);
+      exchange.getResponseBody().write(body);
+      exchange.close();
+    });
+    ui.start();
+    Process proxy = null;
+    try {
+      int uiPort = ui.getAddress().getPort();
+      apply(String.join("\n",
+          "apiVersion: v1", "kind: Service", "metadata: {name: t-master}",
+          "spec: {clusterIP: None, selector: {role: master}, ports: [{name: spark, port: 7077},"
+              + " {name: http, port: 8080, targetPort: ui}]}",
+          "---",
+          "apiVersion: v1", "kind: Pod", "metadata: {name: t-master-0, labels: {role: master}}",
+          "spec: {containers: [{name: spark, image: localhost/sft/sft:e2e, ports: [{name: ui, containerPort: "
+              + uiPort + "}]}]}", ""), "-n", "proxy");
+      String base = "/api/v1/namespaces/proxy/services/t-master:http/proxy/json/";
+
+      proxy = kubectl.start("proxy", "--port=0");
+      BufferedReader output = new BufferedReader(new InputStreamReader(proxy.getInputStream(), StandardCharsets.UTF_8));
+      String banner = CompletableFuture.supplyAsync(() -> {
+        try {
+          return output.readLine();
+        } catch (java.io.IOException e) {
+          return "unreadable: " + e;
+        }
+      }).get(30, java.util.concurrent.TimeUnit.SECONDS);
+      Matcher served = Pattern.compile("Starting to serve on 127\\.0\\.0\\.1:(\\d+)").matcher(String.valueOf(banner));
+      assertThat(served.find()).as("kubectl proxy's first line: %s", banner).isTrue();
+      // HTTP/1.1: Java's default asks for an h2c upgrade, which kubectl proxy would treat as a protocol upgrade.
+      HttpClient http = HttpClient.newBuilder().version(HttpClient.Version.HTTP_1_1).build();
+      URI url = URI.create("http://127.0.0.1:" + served.group(1) + base);
+
+      // Not ready yet: no endpoint, as on a real cluster.
+      HttpResponse<String> before = http.send(HttpRequest.newBuilder(url).timeout(BOUND).build(),
+          HttpResponse.BodyHandlers.ofString());
+      assertThat(before.statusCode()).as(before.body()).isEqualTo(503);
+      assertThat(before.body()).contains("no endpoints available");
+
+      kubectl.ok(BOUND, "-n", "proxy", "patch", "pod", "t-master-0", "--subresource=status", "--type", "merge", "-p",
+          "{\"status\":{\"phase\":\"Running\",\"podIP\":\"127.0.0.1\",\"conditions\":[{\"type\":\"Ready\","
+              + "\"status\":\"True\"}]}}");
+      HttpResponse<String> after = http.send(HttpRequest.newBuilder(url).timeout(BOUND).build(),
+          HttpResponse.BodyHandlers.ofString());
+      assertThat(after.statusCode()).as(after.body()).isEqualTo(200);
+      assertThat(after.body()).contains("\"state\":\"ALIVE\"");
+    } finally {
+      if (proxy != null) {
+        proxy.destroy();
+        proxy.waitFor(10, java.util.concurrent.TimeUnit.SECONDS);
+      }
+      ui.stop(0);
+    }
   }
 
   private static String pod(String name, String role) {

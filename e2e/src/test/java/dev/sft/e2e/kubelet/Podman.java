@@ -9,9 +9,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The podman command line as these machines need it (DESIGN.md §8): runc, cgroupfs, a file events log; every
- * container this simulator starts carries {@link #OWNER_LABEL} with the simulator's instance id, so listing and
- * cleanup touch only those.
+ * The podman command line as these machines need it (the same as docker/build-images.sh, which says why): runc,
+ * cgroupfs, a file events log; every container this simulator starts carries {@link #OWNER_LABEL} with the
+ * simulator's instance id, so listing and cleanup touch only those.
  */
 final class Podman {
   static final String OWNER_LABEL = "dev.sft.e2e.simulator";

@@ -37,6 +37,17 @@ public final class Kubectl {
     return Command.run(bound, stdin, command);
   }
 
+  /** Starts a long-running kubectl (e.g. {@code proxy}), stderr into stdout; the caller reads and ends it. */
+  public Process start(String... args) {
+    List<String> command = new ArrayList<>(List.of(binary.toString(), "--kubeconfig", kubeconfig.toString()));
+    command.addAll(List.of(args));
+    try {
+      return new ProcessBuilder(command).redirectErrorStream(true).start();
+    } catch (java.io.IOException e) {
+      throw new AssertionError("cannot start " + command + ": " + e, e);
+    }
+  }
+
   /** {@code kubectl apply -f -} of the given YAML; fails with kubectl's own words. */
   public String apply(String namespace, String yaml) {
     return namespace == null

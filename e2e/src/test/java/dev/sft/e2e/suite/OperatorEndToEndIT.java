@@ -11,6 +11,7 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -93,6 +94,7 @@ class OperatorEndToEndIT {
           () -> kubectl.list(ns, "pods", "job-name=" + lossJob),
           pods -> pods.size() == 1 && "Running".equals(pods.get(0).path("status").path("phase").asText())).get(0);
       timings.record("apply to loss Job running", started);
+      assertMasterUiThroughKubectlProxy(ns);
       Progress.say("loss Job pod %s running; killing the controller", lossPod.path("metadata").path("name").asText());
       JsonNode controller = operator.awaitReady(Duration.ofSeconds(10));
       cluster.killContainer(settings.operatorNamespace(), controller.path("metadata").path("name").asText(),
@@ -123,7 +125,7 @@ class OperatorEndToEndIT {
     assertEveryVerdictPassed(status, Arrays.stream(ScenarioName.values()).map(ScenarioName::id).toList(), 1);
     assertEventsInOrder(MINIMAL, List.of("RunStarted", "ClusterReady", "HarnessJobCreated", "HarnessJobSucceeded",
         "HarnessJobCreated", "HarnessJobSucceeded", "RunSucceeded"));
-    assertKillsWentThroughPodExec(status.path("runId").asText());
+    assertEvidenceOnTheClaim(status.path("runId").asText());
 
     long cleanup = System.nanoTime();
     Await.until("default cleanup: no master or worker pods of " + MINIMAL, Duration.ofSeconds(180),
@@ -251,14 +253,44 @@ class OperatorEndToEndIT {
     assertThat(next).as("events of %s in order %s; saw %s", name, expected, reasons).isEqualTo(expected.size());
   }
 
+  /** docs/operations.md's way to the master's UI, which listens on its pod IP: kubectl proxy to the Service. */
+  private void assertMasterUiThroughKubectlProxy(String ns) {
+    try (KubectlProxy proxy = KubectlProxy.start(kubectl)) {
+      JsonNode master = proxy.getJson("/api/v1/namespaces/" + ns + "/services/" + MINIMAL + "-master:http/proxy/json/");
+      List<String> alive = new ArrayList<>();
+      master.path("workers").forEach(w -> {
+        if ("ALIVE".equals(w.path("state").asText())) {
+          alive.add(w.path("host").asText());
+        }
+      });
+      assertThat(alive).as("ALIVE workers in the master's /json/ through kubectl proxy: %s", master).hasSize(2);
+    }
+  }
+
   /**
-   * Each loss scenario killed one executor through pod exec into a worker pod, with the identity proven and the exit
-   * observed.
+   * On the claim: each harness Job's own report, and the run's report merged from both (neither Job's overwrote the
+   * other's); each loss scenario killed one executor through pod exec into a worker pod, with the identity proven and
+   * the exit observed.
    */
-  private void assertKillsWentThroughPodExec(String runId) {
+  private void assertEvidenceOnTheClaim(String runId) {
     String mountPath = resources.minimal(MINIMAL).path("spec").path("storage").path("mountPath").asText();
+    String runDir = mountPath + "/" + runId;
     Map<String, String> files = new SharedFolder(kubectl, settings.testNamespace(), settings.sparkImage())
-        .read(MINIMAL + "-shared", mountPath, mountPath + "/" + runId, "kill-*.json");
+        .read(MINIMAL + "-shared", mountPath, runDir, "kill-*.json", "report.json");
+    Map<String, List<String>> reported = new TreeMap<>();
+    for (String report : List.of("report.json", "driver-spec/report.json", "driver-loss/report.json")) {
+      String content = files.get(runDir + "/" + report);
+      assertThat(content).as("%s/%s among %s", runDir, report, files.keySet()).isNotNull();
+      List<String> names = new ArrayList<>();
+      Kubectl.parse(content).path("scenarios").forEach(s -> names.add(s.path("name").asText()));
+      reported.put(report, names);
+    }
+    assertThat(reported.get("driver-spec/report.json")).as("the -spec Job's report")
+        .containsExactly("speculation-original-wins", "speculation-speculative-wins");
+    assertThat(reported.get("driver-loss/report.json")).as("the -loss Job's report")
+        .containsExactly("executor-loss-task-replacement", "executor-loss-shuffle-loss");
+    assertThat(reported.get("report.json")).as("the run's report, merged from both Jobs'")
+        .containsExactlyElementsOf(Arrays.stream(ScenarioName.values()).map(ScenarioName::id).toList());
     // The kill contract's records are RUN_DIRECTORY/kills/kill-*.json (kill-target.json beside them is the plan).
     List<JsonNode> kills = files.entrySet().stream().filter(f -> f.getKey().contains("/kills/"))
         .map(f -> Kubectl.parse(f.getValue())).toList();

@@ -1,6 +1,8 @@
 package dev.sft.e2e.suite;
 
 import java.time.Duration;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
 
@@ -22,8 +24,8 @@ final class SharedFolder {
     this.image = image;
   }
 
-  /** The content of every file under {@code folder} whose name matches {@code pattern}, by path. */
-  Map<String, String> read(String claim, String mountPath, String folder, String pattern) {
+  /** The content of every file under {@code folder} whose name matches one of {@code patterns}, by path. */
+  Map<String, String> read(String claim, String mountPath, String folder, String... patterns) {
     String pod = "sft-e2e-reader-" + claim;
     kubectl.apply(namespace, """
         {"apiVersion":"v1","kind":"Pod","metadata":{"name":"%s","labels":{"app.kubernetes.io/part-of":"sft-e2e"}},
@@ -36,9 +38,17 @@ final class SharedFolder {
       Await.until("reader pod " + pod + " running", Duration.ofSeconds(120),
           () -> kubectl.find(namespace, "pod", pod),
           p -> p != null && "Running".equals(p.path("status").path("phase").asText()));
-      String listing = kubectl.run(Duration.ofSeconds(60), null, "exec", "-n", namespace, pod, "-c", "reader", "--",
-          "sh", "-c", "find \"$1\" -type f -name \"$2\" | sort | while read -r f; do printf '" + SEPARATOR
-              + "%s\\n' \"$f\"; cat \"$f\"; echo; done", "read", folder, pattern).orFail();
+      // find FOLDER -type f ( -name P1 -o -name P2 ... ): the folder and the patterns are the script's $1, $2, ...
+      StringBuilder names = new StringBuilder();
+      for (int i = 0; i < patterns.length; i++) {
+        names.append(i == 0 ? "" : " -o").append(" -name \"$").append(i + 2).append('"');
+      }
+      String script = "find \"$1\" -type f \\(" + names + " \\) | sort | while read -r f; do printf '" + SEPARATOR
+          + "%s\\n' \"$f\"; cat \"$f\"; echo; done";
+      List<String> command = new ArrayList<>(List.of("exec", "-n", namespace, pod, "-c", "reader", "--", "sh", "-c",
+          script, "read", folder));
+      command.addAll(List.of(patterns));
+      String listing = kubectl.run(Duration.ofSeconds(60), null, command.toArray(String[]::new)).orFail();
       Map<String, String> files = new TreeMap<>();
       for (String entry : listing.split(SEPARATOR)) {
         int newline = entry.indexOf('\n');

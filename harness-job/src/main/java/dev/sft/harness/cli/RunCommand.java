@@ -7,7 +7,6 @@ import dev.sft.contract.TerminationMessage;
 import dev.sft.contract.WriterName;
 import dev.sft.harness.driver.MasterUrl;
 import dev.sft.harness.driver.SparkSettings;
-import dev.sft.harness.evidence.EvidenceLayout;
 import dev.sft.harness.run.HarnessDriver;
 import dev.sft.harness.run.RunOptions;
 import java.io.IOException;
@@ -84,7 +83,9 @@ public final class RunCommand implements Callable<Integer> {
   @Option(names = "--run-id", description = "run id (default: generated); evidence goes to <shared-root>/<run-id>")
   String runId;
 
-  @Option(names = "--report", description = "where to write report.json (default: <shared-root>/<run-id>/report.json)")
+  @Option(names = "--report", description = "where to write this driver run's report.json (default: "
+      + "<shared-root>/<run-id>/driver-spec|driver-loss/report.json); the run's report merged from every driver run "
+      + "so far goes to <shared-root>/<run-id>/report.json")
   Path report;
 
   @Option(names = "--driver-host", description = "address executors use to reach this driver")
@@ -182,7 +183,7 @@ public final class RunCommand implements Callable<Integer> {
     boolean hasClasspath = executorClasspath != null && !executorClasspath.isBlank();
     RunOptions options = new RunOptions(
         run,
-        report != null ? report.toAbsolutePath() : sharedRoot.resolve(run.runId()).resolve(EvidenceLayout.REPORT),
+        report != null ? report.toAbsolutePath() : Path.of(run.report()),
         hasClasspath ? executorClasspath : null,
         shipJars && !hasClasspath,
         keep,

@@ -15,7 +15,7 @@ import org.apache.spark.SparkConf;
 
 /** The Spark configuration of a driver run, following the reference suite's cluster requirements. */
 public final class SparkSettings {
-  /** Cold JVM start dominates on small machines; these roughly halve it (DESIGN.md §6). */
+  /** Cold JVM start dominates on small machines; these roughly halve it (bench/RESULTS.md has the figures). */
   public static final List<String> FAST_START_JVM_FLAGS =
       List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:-UsePerfData");
 

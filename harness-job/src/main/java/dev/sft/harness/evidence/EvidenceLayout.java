@@ -1,5 +1,6 @@
 package dev.sft.harness.evidence;
 
+import dev.sft.contract.DriverRun;
 import java.nio.file.Path;
 
 /**
@@ -7,8 +8,11 @@ import java.nio.file.Path;
  * the reports ({@code report.html}, {@code sft audit}) read. docs/harness.md shows the same tree.
  */
 public final class EvidenceLayout {
-  /** The run's (or one driver run's) machine-readable report. */
-  public static final String REPORT = "report.json";
+  /**
+   * The run's merged machine-readable report; each driver run also writes its own in its {@link #driverDir}
+   * ({@link DriverRun#report()}).
+   */
+  public static final String REPORT = DriverRun.REPORT_FILE;
   /** Spark listener events, one JSON object a line: per driver run, and per scenario repetition. */
   public static final String SCHEDULER_EVENTS = "scheduler-events.jsonl";
   /** A driver run's request (the contract's DriverRun) as the driver parsed it. */
@@ -32,6 +36,6 @@ public final class EvidenceLayout {
 
   /** The folder of one driver run ({@code driver-spec}, {@code driver-loss}). */
   public static Path driverDir(Path runDir, String group) {
-    return runDir.resolve("driver-" + group);
+    return runDir.resolve(DriverRun.driverFolder(group));
   }
 }

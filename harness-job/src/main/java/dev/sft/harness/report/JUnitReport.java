@@ -67,7 +67,7 @@ public final class JUnitReport {
   }
 
   private static String details(ScenarioResult s) {
-    StringBuilder out = new StringBuilder(s.message()).append('\n');
+    StringBuilder out = new StringBuilder(s.message() == null ? "" : s.message() + "\n");
     if (s.checks() != null) {
       for (Check check : s.checks()) {
         out.append(check.verdict()).append(' ').append(check.side()).append('/').append(check.rule()).append(": ")

@@ -48,8 +48,7 @@ final class DriverProcess {
 
   Outcome run() {
     Path driverDir = EvidenceLayout.driverDir(clusterDir, run.group());
-    Path report = EvidenceLayout.driverDir(Path.of(run.sharedRoot()).resolve(run.runId()), run.group())
-        .resolve(EvidenceLayout.REPORT);
+    Path report = Path.of(run.report());
     Path log = driverDir.resolve("driver.log");
     Path executorTmp = clusterDir.resolve("executor-tmp");
     try {
@@ -61,7 +60,7 @@ final class DriverProcess {
     List<String> jvmFlags = new ArrayList<>(JavaModuleFlags.read(sparkHome));
     jvmFlags.addAll(List.of("-Xmx1g", "-Dsft.log.level=info", "-Djava.io.tmpdir=" + driverDir.resolve("tmp")));
     List<String> args = new ArrayList<>(run.arguments());
-    args.addAll(List.of("--report", report.toString(),
+    args.addAll(List.of(
         // Executors load the harness from the same SPARK_HOME/jars as the driver: nothing to ship.
         "--ship-jars", "false",
         "--conf", "spark.executor.extraJavaOptions=" + String.join(" ", SparkSettings.FAST_START_JVM_FLAGS)

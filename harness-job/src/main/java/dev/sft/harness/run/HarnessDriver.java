@@ -14,6 +14,7 @@ import dev.sft.harness.driver.SchedulerEventLog;
 import dev.sft.harness.driver.SparkSettings;
 import dev.sft.harness.evidence.EvidenceLayout;
 import dev.sft.harness.report.ReportFiles;
+import dev.sft.harness.report.RunReport;
 import dev.sft.harness.scenario.Fixture;
 import dev.sft.harness.scenario.Scenario;
 import dev.sft.harness.scenario.ScenarioContext;
@@ -26,6 +27,7 @@ import java.time.Duration;
 import java.util.Arrays;
 import java.util.stream.Collectors;
 import org.apache.spark.SparkConf;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
@@ -104,9 +106,12 @@ public final class HarnessDriver {
         .map(r -> r.withMessage(r.message(), preflight)).toList();
   }
 
+  /** This driver run's own report, then the run's report merged from it and the other driver run's. */
   private static Report write(Report report, RunOptions options) {
     ReportFiles.write(report, options.report());
     Progress.say("report written to " + options.report());
+    Path runReport = RunReport.write(options.runDir(), options.runId(), options.run().group(), report);
+    Progress.say("run report (every driver run so far) written to " + runReport);
     return report;
   }
 }

@@ -98,7 +98,9 @@ class HappyPathTest {
         .containsSubsequence("--speculation", "true")
         .containsSubsequence("--scenarios", "speculation-original-wins,speculation-speculative-wins")
         .containsSubsequence("--repeat", "2")
-        .containsSubsequence("--run-id", running.getStatus().runId);
+        .containsSubsequence("--run-id", running.getStatus().runId)
+        // Each driver run has its own report; the harness merges them into the run's report.json.
+        .containsSubsequence("--report", "/shared/sft/" + running.getStatus().runId + "/driver-spec/report.json");
     // The loss Job waits for the speculation Job.
     Thread.sleep(500);
     assertThat(cluster.jobs(test)).extracting(j -> j.getMetadata().getName()).containsExactly("alpha-r1-spec");
@@ -111,7 +113,8 @@ class HappyPathTest {
     Job lossJob = cluster.awaitJob(test, "alpha-r1-loss");
     assertThat(lossJob.getSpec().getTemplate().getSpec().getContainers().get(0).getCommand())
         .containsSubsequence("--speculation", "false")
-        .containsSubsequence("--scenarios", "executor-loss-task-replacement,executor-loss-shuffle-loss");
+        .containsSubsequence("--scenarios", "executor-loss-task-replacement,executor-loss-shuffle-loss")
+        .containsSubsequence("--report", "/shared/sft/" + runId + "/driver-loss/report.json");
     SchedulerFailureTest between = cluster.awaitStatus(test, "first results", s -> s.results.size() == 4);
     assertThat(between.getStatus().harnessJobs.get(0).state).isEqualTo(JobState.Succeeded);
     assertThat(between.getStatus().summary).isEqualTo("4/8");

@@ -1,0 +1,241 @@
+package dev.sft.contract;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Objects;
+
+/**
+ * Scenario results column by column, dense enough that a hundred repetitions of a driver run's scenarios fit a
+ * termination message. Repetitions of one scenario repeat almost every value, so each field becomes one column of
+ * runs: a run is a value, or {@code [count, value]} for a value repeated {@code count} times.
+ *
+ * <ul>
+ *   <li>Whole-number columns are stored as they are, or as differences to the previous value when that is shorter
+ *       ({@code {"delta": runs}}): repetition numbers 1, 2, 3, ... become one run of 1s.
+ *   <li>Text columns are stored relative to the previous value ({@code {"text": runs}}): {@code "+"} is the previous
+ *       value with its last number plus one ({@code ...-r1}, {@code ...-r2}), {@code "K:rest"} the previous value's
+ *       first K characters followed by {@code rest}.
+ *   <li>A column equal to an earlier one names it ({@code {"same": "orphanFiles"}}).
+ * </ul>
+ *
+ * Every field of {@link ScenarioResult} is a column under its JSON name, so a field added to the record travels
+ * without a change here. The per-rule checks are left out (a termination message never carries them).
+ */
+final class ResultColumns {
+  static final String COUNT = "count";
+  private static final String DELTA = "delta";
+  private static final String TEXT = "text";
+  private static final String SAME = "same";
+  private static final String NEXT_NUMBER = "+";
+  private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
+
+  private ResultColumns() {}
+
+  static ObjectNode encode(List<ScenarioResult> results, ObjectMapper mapper) {
+    Map<String, List<JsonNode>> columns = new LinkedHashMap<>();
+    for (int i = 0; i < results.size(); i++) {
+      ObjectNode row = mapper.valueToTree(results.get(i).withMessage(results.get(i).message(), null));
+      row.remove("checks");
+      for (Iterator<Map.Entry<String, JsonNode>> fields = row.fields(); fields.hasNext(); ) {
+        Map.Entry<String, JsonNode> field = fields.next();
+        List<JsonNode> column = columns.computeIfAbsent(field.getKey(), k -> new ArrayList<>());
+        while (column.size() < i) {
+          column.add(NODES.nullNode());
+        }
+        column.add(field.getValue());
+      }
+    }
+    ObjectNode encoded = NODES.objectNode();
+    encoded.put(COUNT, results.size());
+    Map<List<JsonNode>, String> seen = new LinkedHashMap<>();
+    columns.forEach((name, values) -> {
+      while (values.size() < results.size()) {
+        values.add(NODES.nullNode());
+      }
+      String earlier = seen.putIfAbsent(values, name);
+      encoded.set(name, earlier != null ? NODES.objectNode().put(SAME, earlier) : column(values));
+    });
+    return encoded;
+  }
+
+  static List<ScenarioResult> decode(JsonNode encoded, ObjectMapper mapper) {
+    int count = encoded.path(COUNT).asInt(-1);
+    if (count < 0) {
+      throw new IllegalArgumentException("result columns without a count");
+    }
+    List<ObjectNode> rows = new ArrayList<>();
+    for (int i = 0; i < count; i++) {
+      rows.add(NODES.objectNode());
+    }
+    for (Iterator<Map.Entry<String, JsonNode>> fields = encoded.fields(); fields.hasNext(); ) {
+      Map.Entry<String, JsonNode> field = fields.next();
+      if (field.getKey().equals(COUNT)) {
+        continue;
+      }
+      JsonNode column = field.getValue();
+      if (column.has(SAME)) {
+        column = encoded.path(column.get(SAME).asText());
+      }
+      List<JsonNode> values = values(column);
+      if (values.size() != count) {
+        throw new IllegalArgumentException("column '" + field.getKey() + "' has " + values.size()
+            + " values for " + count + " results");
+      }
+      for (int i = 0; i < count; i++) {
+        rows.get(i).set(field.getKey(), values.get(i));
+      }
+    }
+    List<ScenarioResult> results = new ArrayList<>();
+    for (ObjectNode row : rows) {
+      results.add(mapper.convertValue(row, ScenarioResult.class));
+    }
+    return results;
+  }
+
+  private static JsonNode column(List<JsonNode> values) {
+    if (values.stream().allMatch(v -> v.isNull() || v.isTextual())) {
+      ObjectNode text = NODES.objectNode();
+      text.set(TEXT, runs(relativeText(values)));
+      return text;
+    }
+    ArrayNode plain = runs(values);
+    if (values.stream().allMatch(JsonNode::canConvertToLong) && values.stream().allMatch(JsonNode::isIntegralNumber)) {
+      ObjectNode delta = NODES.objectNode();
+      delta.set(DELTA, runs(differences(values)));
+      if (delta.toString().length() < plain.toString().length()) {
+        return delta;
+      }
+    }
+    return plain;
+  }
+
+  private static List<JsonNode> values(JsonNode column) {
+    if (column.isArray()) {
+      return expand(column);
+    }
+    if (column.has(DELTA)) {
+      List<JsonNode> values = new ArrayList<>();
+      long previous = 0;
+      for (JsonNode difference : expand(column.get(DELTA))) {
+        previous += difference.asLong();
+        values.add(NODES.numberNode(previous));
+      }
+      return values;
+    }
+    if (column.has(TEXT)) {
+      List<JsonNode> values = new ArrayList<>();
+      String previous = "";
+      for (JsonNode element : expand(column.get(TEXT))) {
+        if (element.isNull()) {
+          values.add(NODES.nullNode());
+          continue;
+        }
+        previous = fromPrevious(previous, element.asText());
+        values.add(NODES.textNode(previous));
+      }
+      return values;
+    }
+    throw new IllegalArgumentException("unknown column form " + column);
+  }
+
+  private static ArrayNode runs(List<JsonNode> values) {
+    ArrayNode runs = NODES.arrayNode();
+    for (int i = 0; i < values.size(); ) {
+      int end = i + 1;
+      while (end < values.size() && values.get(end).equals(values.get(i))) {
+        end++;
+      }
+      if (end - i == 1) {
+        runs.add(values.get(i));
+      } else {
+        runs.add(NODES.arrayNode().add(end - i).add(values.get(i)));
+      }
+      i = end;
+    }
+    return runs;
+  }
+
+  private static List<JsonNode> expand(JsonNode runs) {
+    List<JsonNode> values = new ArrayList<>();
+    for (JsonNode run : runs) {
+      if (run.isArray()) {
+        for (int n = 0; n < run.get(0).asInt(); n++) {
+          values.add(run.get(1));
+        }
+      } else {
+        values.add(run);
+      }
+    }
+    return values;
+  }
+
+  private static List<JsonNode> differences(List<JsonNode> values) {
+    List<JsonNode> differences = new ArrayList<>();
+    long previous = 0;
+    for (JsonNode value : values) {
+      differences.add(NODES.numberNode(value.asLong() - previous));
+      previous = value.asLong();
+    }
+    return differences;
+  }
+
+  /** Each text relative to the previous non-null text; nulls stay null. */
+  private static List<JsonNode> relativeText(List<JsonNode> values) {
+    List<JsonNode> relative = new ArrayList<>();
+    String previous = "";
+    for (JsonNode value : values) {
+      if (value.isNull()) {
+        relative.add(value);
+        continue;
+      }
+      String text = value.asText();
+      relative.add(NODES.textNode(Objects.equals(nextNumber(previous), text) ? NEXT_NUMBER : prefixed(previous, text)));
+      previous = text;
+    }
+    return relative;
+  }
+
+  private static String prefixed(String previous, String text) {
+    int common = 0;
+    while (common < previous.length() && common < text.length() && previous.charAt(common) == text.charAt(common)) {
+      common++;
+    }
+    return common + ":" + text.substring(common);
+  }
+
+  private static String fromPrevious(String previous, String element) {
+    if (element.equals(NEXT_NUMBER)) {
+      String next = nextNumber(previous);
+      if (next == null) {
+        throw new IllegalArgumentException("'+' after a text that ends in no number: " + previous);
+      }
+      return next;
+    }
+    int colon = element.indexOf(':');
+    int common = colon < 0 ? -1 : Integer.parseInt(element.substring(0, colon));
+    if (common < 0 || common > previous.length()) {
+      throw new IllegalArgumentException("bad text element '" + element + "' after '" + previous + "'");
+    }
+    return previous.substring(0, common) + element.substring(colon + 1);
+  }
+
+  /** The text with its trailing number plus one ({@code a-r9} to {@code a-r10}), or null when it ends in none. */
+  private static String nextNumber(String text) {
+    int start = text.length();
+    while (start > 0 && Character.isDigit(text.charAt(start - 1))) {
+      start--;
+    }
+    if (start == text.length() || text.length() - start > 9) {
+      return null;
+    }
+    return text.substring(0, start) + (Long.parseLong(text.substring(start)) + 1);
+  }
+}
