@@ -145,7 +145,8 @@ public class SchedulerFailureTestSpec {
   /** The claim the controller creates when no existing claim is named. */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public static class ClaimTemplate {
-    @JsonPropertyDescription("Storage class with ReadWriteMany support (e.g. NFS, CephFS, EFS). Omit for default.")
+    @JsonPropertyDescription("Storage class supporting the access modes (ReadWriteMany: e.g. NFS, "
+        + "CephFS, EFS). Omit for the cluster's default.")
     public String storageClassName;
 
     @JsonPropertyDescription("Requested size, a Kubernetes quantity such as 10Gi.")
