@@ -120,6 +120,26 @@ public final class Kubelet {
     finishPod(namespace, jobName, Names.HARNESS_CONTAINER, terminationMessage, exitCode);
   }
 
+  /** The kernel killed the harness container at its memory limit; it left only its last log lines. */
+  public void harnessOomKilled(String namespace, String jobName, String logTail) {
+    finishPod(namespace, jobName, Names.HARNESS_CONTAINER, logTail, 137);
+    client.pods().inNamespace(namespace).withName(jobName + "-x7k2p").editStatus(p -> {
+      p.getStatus().getContainerStatuses().get(0).getState().getTerminated().setReason("OOMKilled");
+      return p;
+    });
+  }
+
+  /** The Job ran past its activeDeadlineSeconds: the Job controller failed it and deleted its pod. */
+  public void jobDeadlineExceeded(String namespace, String jobName) {
+    client.batch().v1().jobs().inNamespace(namespace).withName(jobName).editStatus(j -> {
+      j.setStatus(new JobStatusBuilder().withStartTime(Instant.now().toString()).withActive(0).withFailed(1)
+          .withConditions(new JobConditionBuilder().withType("Failed").withStatus("True")
+              .withReason("DeadlineExceeded").withMessage("Job was active longer than specified deadline").build())
+          .build());
+      return j;
+    });
+  }
+
   private void finishPod(String namespace, String jobName, String container, String terminationMessage,
       int exitCode) {
     Job job = client.batch().v1().jobs().inNamespace(namespace).withName(jobName).get();
