@@ -90,6 +90,15 @@ public class ChildResources {
         .list().getItems();
   }
 
+  /** Deletes every Job of this test that belongs to a run other than {@code runId}. */
+  public void deleteJobsOfOtherRuns(SchedulerFailureTest test, String runId) {
+    for (Job job : jobs(test)) {
+      if (!runId.equals(job.getMetadata().getLabels().get(Names.RUN_ID_LABEL))) {
+        delete(test, Job.class, job.getMetadata().getName());
+      }
+    }
+  }
+
   private <R extends HasMetadata> R createIfAbsent(Class<R> type, R desired) {
     try {
       return client.resource(desired).create();

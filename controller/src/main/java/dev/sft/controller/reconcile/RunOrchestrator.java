@@ -166,11 +166,7 @@ public class RunOrchestrator {
       }
     }
     // Jobs of earlier runs would hold the kill transport's RBAC and clutter the namespace.
-    for (Job old : children.jobs(test)) {
-      if (!status.runId.equals(old.getMetadata().getLabels().get(Names.RUN_ID_LABEL))) {
-        children.delete(test, Job.class, old.getMetadata().getName());
-      }
-    }
+    children.deleteJobsOfOtherRuns(test, status.runId);
     // The harness starts only once the pods' user has created and renamed a file on the shared volume.
     children.createJob(test, StorageCheckJobDependent.desired(test, spec,
         Names.storageCheckJob(test, status.runNumber), status.runId));
