@@ -60,6 +60,15 @@ public final class SpecValidator {
     validateHarness(spec.harness, violations);
     validatePullSecrets(spec.imagePullSecrets, violations);
     validateStorage(spec.storage, violations);
+    boolean oneNodeClaim = spec.storage != null && spec.storage.claimTemplate != null
+        && spec.storage.claimTemplate.accessModes != null
+        && !spec.storage.claimTemplate.accessModes.contains(SpecDefaults.CLAIM_ACCESS_MODE);
+    if (oneNodeClaim && spec.placement != null
+        && spec.placement.workerAntiAffinity == SchedulerFailureTestSpec.WorkerAntiAffinity.Required) {
+      violations.add(new Violation("spec.placement.workerAntiAffinity", "Required puts every worker on its own "
+          + "node, which a ReadWriteOnce claim cannot serve (it mounts on one node only): use None with "
+          + "ReadWriteOnce, or a ReadWriteMany claim"));
+    }
     return violations;
   }
 

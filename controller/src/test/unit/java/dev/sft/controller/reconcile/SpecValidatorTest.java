@@ -83,6 +83,19 @@ class SpecValidatorTest {
   }
 
   @Test
+  void aReadWriteOnceClaimCannotServeWorkersSpreadOverNodes() {
+    SchedulerFailureTest test = TestResources.valid("ns1", "t1");
+    test.getSpec().storage.claimTemplate.accessModes = List.of("ReadWriteOnce");
+    test.getSpec().placement = new dev.sft.controller.api.SchedulerFailureTestSpec.Placement();
+    test.getSpec().placement.workerAntiAffinity =
+        dev.sft.controller.api.SchedulerFailureTestSpec.WorkerAntiAffinity.Required;
+    assertThat(SpecValidator.validate(test)).extracting(SpecValidator.Violation::field)
+        .containsExactly("spec.placement.workerAntiAffinity");
+    test.getSpec().storage.claimTemplate.accessModes = List.of("ReadWriteMany", "ReadWriteOnce");
+    assertThat(SpecValidator.validate(test)).isEmpty();
+  }
+
+  @Test
   void pullSecretsMustBeSecretNames() {
     SchedulerFailureTest test = TestResources.valid("ns1", "t1");
     test.getSpec().imagePullSecrets = List.of(new LocalObjectReference("ok-name"), new LocalObjectReference("Bad"));
