@@ -25,8 +25,9 @@ final class HarnessPodFate {
     List<String> fates = new ArrayList<>();
     if (deadlineExceeded(job)) {
       fates.add("the Job ran past its activeDeadlineSeconds (" + job.getSpec().getActiveDeadlineSeconds()
-          + " s, " + DEADLINE_EXCEEDED + ") and Kubernetes ended its pod before the harness reported; raise "
-          + "spec.harness.timeoutSeconds only if a wait needs longer, else see the harness log");
+          + " s, " + DEADLINE_EXCEEDED + ") and Kubernetes ended its pod before the harness reported (its own, "
+          + "shorter deadline did not stop it in time: a wait outlived its bound); what it wrote is in the run's "
+          + "folder on the shared volume");
     }
     for (Pod pod : pods) {
       var status = pod.getStatus();
