@@ -1,7 +1,8 @@
 // What the rendered chart must say, beyond schema validity: the properties the controller and the docs rely on.
 //
-//   node expect.mjs default RENDERED.yaml
+//   node expect.mjs cluster-wide RENDERED.yaml
 //   node expect.mjs namespaced RENDERED.yaml NAMESPACE[,NAMESPACE...]
+// (the default values are "namespaced" to the release's namespace)
 //
 // Exit code 0 when every expectation holds, 1 otherwise.
 
@@ -9,8 +10,8 @@ import fs from "node:fs";
 import yaml from "js-yaml";
 
 const [mode, file, namespaceList] = process.argv.slice(2);
-if (!["default", "namespaced"].includes(mode) || !file) {
-  console.error("usage: node expect.mjs default|namespaced RENDERED.yaml [NAMESPACE,...]");
+if (!["cluster-wide", "namespaced"].includes(mode) || !file) {
+  console.error("usage: node expect.mjs cluster-wide|namespaced RENDERED.yaml [NAMESPACE,...]");
   process.exit(2);
 }
 const objects = yaml.loadAll(fs.readFileSync(file, "utf8")).filter(Boolean);
@@ -41,12 +42,12 @@ const CONTROLLER_NEEDS = [
   ["apps", "statefulsets", ["get", "list", "watch", "create", "update", "delete"]],
   ["batch", "jobs", ["get", "list", "watch", "create", "update", "delete"]],
   ["", "pods", ["get", "list"]],
-  ["", "events", ["create"]],
+  ["", "events", ["create", "list"]],
 ];
 // What the controller grants each test's harness (HarnessRoleDependent). Kubernetes refuses to let the controller
 // create a Role with permissions it does not hold itself.
 const HARNESS_ROLE = [
-  ["", "pods", ["get", "list"]],
+  ["", "pods", ["get", "list", "watch"]],
   ["", "pods/exec", ["create", "get"]],
 ];
 const CONTROLLER_LABEL = ["app.kubernetes.io/name", "sft-controller"];
@@ -100,6 +101,9 @@ expect("read-only root filesystem with a writable /tmp", containerSecurity.readO
 expect("memory and CPU requests, memory limit",
   container?.resources?.requests?.memory && container?.resources?.requests?.cpu && container?.resources?.limits?.memory);
 expect("the heap follows the memory limit (JAVA_TOOL_OPTIONS)", /MaxRAMPercentage/.test(env.JAVA_TOOL_OPTIONS || ""));
+const controllerNamespace = (container?.env || []).find((e) => e.name === "SFT_CONTROLLER_NAMESPACE");
+expect("SFT_CONTROLLER_NAMESPACE comes from the downward API (each test's NetworkPolicy admits that namespace)",
+  controllerNamespace?.valueFrom?.fieldRef?.fieldPath === "metadata.namespace");
 const serviceAccounts = ofKind("ServiceAccount");
 expect("the pod runs as the chart's ServiceAccount",
   serviceAccounts.some((sa) => sa.metadata.name === pod?.spec?.serviceAccountName));
@@ -118,7 +122,7 @@ function bindsToServiceAccount(binding) {
     && s.name === pod?.spec?.serviceAccountName && s.namespace === deployment?.metadata?.namespace);
 }
 
-if (mode === "default") {
+if (mode === "cluster-wide") {
   const clusterRole = ofKind("ClusterRole").find((r) => !r.metadata.name.endsWith("-crd-reader"));
   expect("a ClusterRole for the controller", Boolean(clusterRole));
   expectRules("the ClusterRole", clusterRole?.rules);
@@ -142,6 +146,8 @@ if (mode === "default") {
     ofKind("Role").every((r) => namespaces.includes(r.metadata.namespace)));
   expect(`${NAMESPACES_ENV} lists exactly the watched namespaces`,
     env[NAMESPACES_ENV] === namespaces.join(","), `got ${env[NAMESPACES_ENV]}`);
+}
+if (mode === "namespaced" && namespaceList !== deployment?.metadata?.namespace) {
   expect("the master-probe URL template reaches the controller", /\{service\}/.test(env.SFT_MASTER_PROBE_URL_TEMPLATE || ""));
   const policy = ofKind("NetworkPolicy")[0];
   expect("the NetworkPolicy selects the controller's pods", Boolean(policy) && Object.entries(

@@ -114,16 +114,24 @@ refuses "values schema rejects an unknown key (watchNamespace)" "Additional prop
 refuses "values schema rejects image.pullPolicy=Sometimes" "$schema_error" "$helm" lint --strict "$chart" --set image.pullPolicy=Sometimes
 refuses "values schema rejects a namespace that is not a DNS label" "$schema_error" "$helm" lint --strict "$chart" --set 'watchNamespaces={Sft_Staging}'
 refuses "values schema rejects a probe template without {service}" "$schema_error" "$helm" lint --strict "$chart" --set masterProbe.urlTemplate=http://master:8080/json/
+refuses "watchAllNamespaces with watchNamespaces is refused" "set either watchAllNamespaces or watchNamespaces" \
+  "$helm" template sft "$chart" --set watchAllNamespaces=true --set 'watchNamespaces={sft-staging}'
 
 check "helm template (default values)" sh -c \
   "'$helm' template sft '$chart' --namespace sft-system --include-crds > '$rendered/default.yaml'"
 check "helm template (namespaced values)" sh -c \
   "'$helm' template sft '$chart' --namespace sft-system --include-crds -f '$namespaced_values' > '$rendered/namespaced.yaml'"
+check "helm template (watchAllNamespaces=true)" sh -c \
+  "'$helm' template sft '$chart' --namespace sft-system --include-crds --set watchAllNamespaces=true > '$rendered/cluster-wide.yaml'"
 
 check "every rendered object and example is valid (kubernetes-models, CRD schema)" \
   node "$node_dir/validate.mjs" --crd "$root/crds/$crd_file" \
-  "$rendered/default.yaml" "$rendered/namespaced.yaml" "$root"/examples/*.yaml
-check "chart expectations (default: cluster-wide)" node "$node_dir/expect.mjs" default "$rendered/default.yaml"
+  "$rendered/default.yaml" "$rendered/namespaced.yaml" "$rendered/cluster-wide.yaml" "$root"/examples/*.yaml
+# The default is namespaced: the release's own namespace only. Cluster-wide is an explicit opt-in.
+check "chart expectations (default: the release namespace sft-system only)" node "$node_dir/expect.mjs" namespaced \
+  "$rendered/default.yaml" sft-system
+check "chart expectations (watchAllNamespaces: cluster-wide)" node "$node_dir/expect.mjs" cluster-wide \
+  "$rendered/cluster-wide.yaml"
 check "chart expectations (namespaced: $watched)" node "$node_dir/expect.mjs" namespaced "$rendered/namespaced.yaml" "$watched"
 
 # listenOnPodIP binds Quarkus to the pod IP (downward API); by default it listens on every address.

@@ -27,6 +27,20 @@ app.kubernetes.io/name: sft-controller
 app.kubernetes.io/instance: {{ .Release.Name }}
 {{- end -}}
 
+{{/*
+The namespaces the controller watches, comma-separated: watchNamespaces, else the release's namespace; empty when
+watchAllNamespaces (every namespace).
+*/}}
+{{- define "sft-operator.watchNamespaces" -}}
+{{- if .Values.watchAllNamespaces -}}
+{{- if .Values.watchNamespaces -}}
+{{- fail "set either watchAllNamespaces or watchNamespaces, not both" -}}
+{{- end -}}
+{{- else -}}
+{{- join "," (.Values.watchNamespaces | default (list .Release.Namespace)) -}}
+{{- end -}}
+{{- end -}}
+
 {{- define "sft-operator.labels" -}}
 {{ include "sft-operator.selectorLabels" . }}
 app.kubernetes.io/version: {{ .Chart.AppVersion | quote }}
@@ -70,7 +84,8 @@ namespace's Role (watchNamespaces). Kept in step with controller/src/main/java/d
 - apiGroups: [rbac.authorization.k8s.io]
   resources: [roles, rolebindings]
   verbs: [get, list, watch, create, update, patch, delete]
-# Reads harness pods' termination messages. Also what the harness Role grants: Kubernetes lets the controller create
+# Reads harness and storage-check pods' termination messages. Also what the harness Role grants (watch: fabric8's exec
+# waits for the pod with a list and a watch): Kubernetes lets the controller create
 # a Role only with permissions it holds itself (no escalate/bind verbs are granted here).
 - apiGroups: [""]
   resources: [pods]
@@ -80,8 +95,9 @@ namespace's Role (watchNamespaces). Kept in step with controller/src/main/java/d
 - apiGroups: [""]
   resources: [pods/exec]
   verbs: [create, get]
-# One Event per transition or failure (EventRecorder, core/v1 Events).
+# One Event per transition or failure (EventRecorder, core/v1 Events); a Pending claim's provisioner Events are read
+# for the ClaimPending message (StorageObserver).
 - apiGroups: [""]
   resources: [events]
-  verbs: [create, patch]
+  verbs: [get, list, create, patch]
 {{- end -}}

@@ -23,6 +23,23 @@ public final class HarnessEnvironment {
   public static final String WORKER_SELECTOR = "SFT_WORKER_SELECTOR";
   public static final String SPARK_CONTAINER = "SFT_SPARK_CONTAINER";
 
+  /**
+   * The harness's own overall deadline in seconds from its start ({@code sft run --deadline}): once it has passed,
+   * the harness starts no further scenario and writes its report with the rest {@code Unknown}. The controller sets
+   * it shorter than the Job's {@code activeDeadlineSeconds}, so the report is written before Kubernetes kills the pod.
+   */
+  public static final String DEADLINE_SECONDS = "SFT_DEADLINE_SECONDS";
+
+  /** The sft launcher's settings: where Spark's jars are, where the launcher is (for the kill wrappers). */
+  public static final String SPARK_HOME = "SFT_SPARK_HOME";
+  public static final String LAUNCHER = "SFT_LAUNCHER";
+  /**
+   * Heaps the launcher gives its JVMs ({@code -Xmx}, Java's size syntax such as {@code 1024m}): the driver of
+   * {@code sft run} and the short-lived JVM of {@code sft kill} beside it in the same container.
+   */
+  public static final String DRIVER_HEAP = "SFT_DRIVER_HEAP";
+  public static final String KILL_HEAP = "SFT_KILL_HEAP";
+
   /** Set by {@code sft local} for the drivers it starts, which then leave the summary to it. */
   public static final String LOCAL_DRIVER = "SFT_LOCAL_DRIVER";
 

@@ -4,6 +4,7 @@ import dev.sft.contract.ScenarioName;
 import dev.sft.contract.WriterName;
 import dev.sft.controller.api.SchedulerFailureTestSpec.CleanupPolicy;
 import dev.sft.controller.api.SchedulerFailureTestSpec.WorkerAntiAffinity;
+import io.fabric8.kubernetes.api.model.LocalObjectReference;
 import io.fabric8.kubernetes.api.model.ResourceRequirements;
 import io.fabric8.kubernetes.api.model.Toleration;
 import java.util.Arrays;
@@ -36,7 +37,9 @@ public record ResolvedSpec(
     List<Toleration> tolerations,
     WorkerAntiAffinity workerAntiAffinity,
     CleanupPolicy onSuccess,
-    CleanupPolicy onFailure) {
+    CleanupPolicy onFailure,
+    List<LocalObjectReference> imagePullSecrets,
+    String imagePullPolicy) {
 
   public static ResolvedSpec of(SchedulerFailureTestSpec spec) {
     var spark = spec.spark;
@@ -70,7 +73,15 @@ public record ResolvedSpec(
         placement.workerAntiAffinity == null
             ? WorkerAntiAffinity.valueOf(SpecDefaults.WORKER_ANTI_AFFINITY) : placement.workerAntiAffinity,
         cleanup.onSuccess == null ? CleanupPolicy.valueOf(SpecDefaults.ON_SUCCESS) : cleanup.onSuccess,
-        cleanup.onFailure == null ? CleanupPolicy.valueOf(SpecDefaults.ON_FAILURE) : cleanup.onFailure);
+        cleanup.onFailure == null ? CleanupPolicy.valueOf(SpecDefaults.ON_FAILURE) : cleanup.onFailure,
+        spec.imagePullSecrets == null ? List.of() : List.copyOf(spec.imagePullSecrets),
+        spec.imagePullPolicy == null ? null : spec.imagePullPolicy.name());
+  }
+
+  /** The generated claim's access modes, ReadWriteMany unless the template names others. */
+  public List<String> claimAccessModes() {
+    List<String> modes = claimTemplate == null ? null : claimTemplate.accessModes;
+    return modes == null || modes.isEmpty() ? List.of(SpecDefaults.CLAIM_ACCESS_MODE) : List.copyOf(modes);
   }
 
   public boolean createsClaim() {

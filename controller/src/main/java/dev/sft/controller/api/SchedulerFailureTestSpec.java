@@ -10,6 +10,7 @@ import io.fabric8.generator.annotation.Pattern;
 import io.fabric8.generator.annotation.Required;
 import io.fabric8.generator.annotation.Size;
 import io.fabric8.generator.annotation.ValidationRule;
+import io.fabric8.kubernetes.api.model.LocalObjectReference;
 import io.fabric8.kubernetes.api.model.ResourceRequirements;
 import io.fabric8.kubernetes.api.model.Toleration;
 import java.util.List;
@@ -48,6 +49,20 @@ public class SchedulerFailureTestSpec {
 
   public Cleanup cleanup;
 
+  @JsonPropertyDescription("Secrets for pulling the Spark and harness images from a private registry; set on every "
+      + "pod the controller creates and on the harness service account.")
+  public List<LocalObjectReference> imagePullSecrets;
+
+  @JsonPropertyDescription("Pull policy of every container the controller creates: Always, IfNotPresent or Never. "
+      + "Omit for Kubernetes' default (Always for a :latest or untagged image, else IfNotPresent).")
+  public PullPolicy imagePullPolicy;
+
+  public enum PullPolicy {
+    Always,
+    IfNotPresent,
+    Never
+  }
+
   /** The Spark Standalone cluster: one master and {@code workers} workers. */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public static class Spark {
@@ -72,8 +87,8 @@ public class SchedulerFailureTestSpec {
     @Pattern(SpecDefaults.SPARK_MEMORY_PATTERN)
     public String memory;
 
-    @JsonPropertyDescription("Container resources of each worker pod. A memory limit must leave room for the "
-        + "worker daemon: at least memory + 512Mi.")
+    @JsonPropertyDescription("Container resources of each worker pod. A memory limit must hold the worker daemon "
+        + "and the executors it may host, each with its overhead (docs/operator.md, \"Memory\").")
     public ResourceRequirements resources;
 
     @JsonPropertyDescription("How long the cluster may take to report every worker ALIVE before the run fails.")
@@ -125,22 +140,33 @@ public class SchedulerFailureTestSpec {
     @Pattern(SpecDefaults.ABSOLUTE_PATH_PATTERN)
     public String mountPath;
 
-    @JsonPropertyDescription("An existing ReadWriteMany claim to use. Never deleted by the controller.")
+    @JsonPropertyDescription("An existing claim to use (ReadWriteMany, or ReadWriteOnce on a one-node cluster). "
+        + "Never deleted by the controller.")
     public String existingClaim;
 
-    @JsonPropertyDescription("A ReadWriteMany claim the controller creates for this test.")
+    @JsonPropertyDescription("A claim the controller creates for this test.")
     public ClaimTemplate claimTemplate;
   }
 
   /** The claim the controller creates when no existing claim is named. */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public static class ClaimTemplate {
-    @JsonPropertyDescription("Storage class with ReadWriteMany support (e.g. NFS, CephFS, EFS). Omit for default.")
+    @JsonPropertyDescription("Storage class supporting the access modes (ReadWriteMany: e.g. NFS, "
+        + "CephFS, EFS). Omit for the cluster's default.")
     public String storageClassName;
 
     @JsonPropertyDescription("Requested size, a Kubernetes quantity such as 10Gi.")
     @Required
     public String size;
+
+    @JsonPropertyDescription("Access modes of the claim. Omit for [ReadWriteMany]: every pod mounts it, on any node. "
+        + "ReadWriteOnce binds only where all pods share one node: a one-node cluster (kind, minikube), or "
+        + "workers pinned to one node.")
+    @Size(min = 1, max = 2)
+    @ValidationRule(value = SpecDefaults.ACCESS_MODE_RULE,
+        message = "access modes must be ReadWriteMany or ReadWriteOnce")
+    @ValidationRule(value = "self.all(m, self.exists_one(n, n == m))", message = "an access mode is listed twice")
+    public List<String> accessModes;
   }
 
   /** Where the pods may run. */

@@ -1,5 +1,7 @@
 package dev.sft.controller.api;
 
+import java.util.List;
+
 /**
  * The defaults of the spec, in one place: the CRD schema's {@code default}s are generated from these constants, and
  * {@link ResolvedSpec} applies the same values when a field is absent (an API server without the schema, or the test
@@ -18,6 +20,14 @@ public final class SpecDefaults {
   public static final String WORKER_ANTI_AFFINITY = "Preferred";
   public static final String ON_SUCCESS = "DeleteCluster";
   public static final String ON_FAILURE = "Retain";
+  public static final String CLAIM_ACCESS_MODE = "ReadWriteMany";
+
+  /**
+   * Access modes a shared claim may have: every pod writes it, so ReadOnlyMany and ReadWriteOncePod cannot serve.
+   * ReadWriteOnce binds only when all pods run on one node.
+   */
+  public static final List<String> CLAIM_ACCESS_MODES = List.of("ReadWriteMany", "ReadWriteOnce");
+  public static final String ACCESS_MODE_RULE = "self.all(m, m in ['ReadWriteMany', 'ReadWriteOnce'])";
 
   /** Minimums and maximums shared by the schema annotations and the controller's validator. */
   public static final long MIN_WORKERS = 2;

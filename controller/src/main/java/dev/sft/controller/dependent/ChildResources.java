@@ -13,6 +13,7 @@ import java.security.MessageDigest;
 import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.List;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Applies and deletes a test's children. Every object gets the test as its controlling owner (so deleting the test
@@ -22,22 +23,38 @@ import java.util.List;
 @ApplicationScoped
 public class ChildResources {
 
-  /** The Spark cluster and its fixtures, in creation order: storage, network identities, RBAC, then pods. */
-  public static final List<OwnedResource<?>> CLUSTER = List.of(
-      new SharedClaimDependent(),
-      new MasterServiceDependent(),
-      new WorkerServiceDependent(),
-      new HarnessServiceAccountDependent(),
-      new HarnessRoleDependent(),
-      new HarnessRoleBindingDependent(),
-      new SparkNetworkPolicyDependent(),
-      new MasterStatefulSetDependent(),
-      new WorkerStatefulSetDependent());
+  /**
+   * The namespace the controller runs in ({@code SFT_CONTROLLER_NAMESPACE}, which the chart sets from the downward
+   * API): each test's NetworkPolicy admits the readiness probe from there only.
+   */
+  public static final String CONTROLLER_NAMESPACE_PROPERTY = "sft.controller.namespace";
 
   private final KubernetesClient client;
+  private final List<OwnedResource<?>> cluster;
 
-  public ChildResources(KubernetesClient client) {
+  public ChildResources(KubernetesClient client,
+      @ConfigProperty(name = CONTROLLER_NAMESPACE_PROPERTY) String controllerNamespace) {
     this.client = client;
+    this.cluster = cluster(controllerNamespace);
+  }
+
+  /** The Spark cluster and its fixtures, in creation order: storage, network identities, RBAC, then pods. */
+  public static List<OwnedResource<?>> cluster(String controllerNamespace) {
+    return List.of(
+        new SharedClaimDependent(),
+        new MasterServiceDependent(),
+        new WorkerServiceDependent(),
+        new HarnessServiceAccountDependent(),
+        new HarnessRoleDependent(),
+        new HarnessRoleBindingDependent(),
+        new SparkNetworkPolicyDependent(),
+        new ControllerProbePolicyDependent(controllerNamespace),
+        new MasterStatefulSetDependent(),
+        new WorkerStatefulSetDependent());
+  }
+
+  public List<OwnedResource<?>> cluster() {
+    return cluster;
   }
 
   /** Creates the child, or updates it when its desired state changed since the controller last applied it. */
@@ -56,7 +73,7 @@ public class ChildResources {
     return client.resource(desired).update();
   }
 
-  /** Creates a harness Job unless one of that name exists; never a second one. */
+  /** Creates a Job (harness or storage check) unless one of that name exists; never a second one. */
   public Job createJob(SchedulerFailureTest test, Job job) {
     return createIfAbsent(Job.class, decorate(test, job));
   }
@@ -66,12 +83,20 @@ public class ChildResources {
         io.fabric8.kubernetes.api.model.DeletionPropagation.BACKGROUND).delete();
   }
 
-  /** Every harness Job of this test, of any run. */
-  public List<Job> harnessJobs(SchedulerFailureTest test) {
+  /** Every Job of this test (harness Jobs and storage checks), of any run. */
+  public List<Job> jobs(SchedulerFailureTest test) {
     return client.batch().v1().jobs().inNamespace(namespace(test))
         .withLabel(Names.TEST_LABEL, test.getMetadata().getName())
-        .withLabel(Names.COMPONENT_LABEL, Names.HARNESS)
         .list().getItems();
+  }
+
+  /** Deletes every Job of this test that belongs to a run other than {@code runId}. */
+  public void deleteJobsOfOtherRuns(SchedulerFailureTest test, String runId) {
+    for (Job job : jobs(test)) {
+      if (!runId.equals(job.getMetadata().getLabels().get(Names.RUN_ID_LABEL))) {
+        delete(test, Job.class, job.getMetadata().getName());
+      }
+    }
   }
 
   private <R extends HasMetadata> R createIfAbsent(Class<R> type, R desired) {

@@ -6,11 +6,15 @@ import dev.sft.contract.ScenarioName;
 import dev.sft.controller.api.ResolvedSpec;
 import dev.sft.controller.api.SchedulerFailureTest;
 import dev.sft.controller.spark.ImageLayout;
+import dev.sft.controller.spark.MemoryBudget;
 import io.fabric8.kubernetes.api.model.ContainerBuilder;
 import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.EnvVarBuilder;
+import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
@@ -25,6 +29,11 @@ public final class HarnessJobDependent {
   static final long DEADLINE_BASE_SECONDS = 300;
   /** Every scenario waits on a few gates, each bounded by timeoutSeconds. */
   static final long DEADLINE_TIMEOUTS_PER_SCENARIO = 4;
+  /**
+   * Between the harness's own deadline plus one running repetition and the Job's: pod start (image pull), writing the
+   * report, stopping Spark.
+   */
+  static final long REPORT_MARGIN_SECONDS = 120;
 
   private HarnessJobDependent() {}
 
@@ -44,7 +53,7 @@ public final class HarnessJobDependent {
         .withName(Names.HARNESS_CONTAINER)
         .withImage(spec.harnessImage())
         .withCommand(spec.harnessCommand() != null ? spec.harnessCommand() : command(run))
-        .withEnv(env(test, run))
+        .withEnv(env(test, spec, run))
         .addNewPort().withName("driver").withContainerPort(ImageLayout.DRIVER_PORT).endPort()
         .addNewPort().withName("blockmanager").withContainerPort(ImageLayout.DRIVER_BLOCK_MANAGER_PORT).endPort()
         .withTerminationMessagePath(ImageLayout.TERMINATION_LOG)
@@ -85,8 +94,15 @@ public final class HarnessJobDependent {
    * The driver run's environment (the reference suite's names, so it also runs through {@code spec.harness.command})
    * plus where the pod-exec kill transport finds the worker pods.
    */
-  static List<EnvVar> env(SchedulerFailureTest test, DriverRun run) {
+  static List<EnvVar> env(SchedulerFailureTest test, ResolvedSpec spec, DriverRun run) {
     List<EnvVar> env = SparkPods.sparkEnv();
+    // What the launcher and the kill wrappers read, set here rather than taken from the image's ENV, so that another
+    // harness image with the same layout works.
+    env.add(new EnvVar(HarnessEnvironment.SPARK_HOME, ImageLayout.SPARK_HOME, null));
+    env.add(new EnvVar(HarnessEnvironment.LAUNCHER, ImageLayout.SFT_CLI, null));
+    env.add(new EnvVar(HarnessEnvironment.DRIVER_HEAP, driverHeapMib(spec) + "m", null));
+    env.add(new EnvVar(HarnessEnvironment.KILL_HEAP, MemoryBudget.KILL_HEAP_MIB + "m", null));
+    env.add(new EnvVar(HarnessEnvironment.DEADLINE_SECONDS, String.valueOf(harnessDeadlineSeconds(run)), null));
     env.add(new EnvVarBuilder().withName(HarnessEnvironment.NAMESPACE)
         .withNewValueFrom().withNewFieldRef().withFieldPath("metadata.namespace").endFieldRef().endValueFrom()
         .build());
@@ -94,6 +110,22 @@ public final class HarnessJobDependent {
     env.add(new EnvVar(HarnessEnvironment.SPARK_CONTAINER, Names.SPARK_CONTAINER, null));
     run.environment().forEach((name, value) -> env.add(new EnvVar(name, value, null)));
     return env;
+  }
+
+  /** The driver's heap: what the harness container's memory limit leaves ({@link MemoryBudget}). */
+  static long driverHeapMib(ResolvedSpec spec) {
+    var resources = spec.harnessResources();
+    Quantity limit = resources == null || resources.getLimits() == null ? null : resources.getLimits().get("memory");
+    return MemoryBudget.driverHeapMib(limit == null ? null
+        : limit.getNumericalAmount().divide(BigDecimal.valueOf(1L << 20), RoundingMode.FLOOR).longValue());
+  }
+
+  /**
+   * The harness's own deadline: it starts no repetition after it, so the one still running (bounded by
+   * {@link #DEADLINE_TIMEOUTS_PER_SCENARIO} timeouts) and the report fit before the Job's deadline ends the pod.
+   */
+  static long harnessDeadlineSeconds(DriverRun run) {
+    return activeDeadlineSeconds(run) - DEADLINE_TIMEOUTS_PER_SCENARIO * run.timeoutSeconds() - REPORT_MARGIN_SECONDS;
   }
 
   static long activeDeadlineSeconds(DriverRun run) {

@@ -7,7 +7,8 @@ import io.fabric8.kubernetes.api.model.rbac.Role;
 import io.fabric8.kubernetes.api.model.rbac.RoleBuilder;
 
 /**
- * What the harness may do: read pods (to resolve an executor's host to a worker pod) and exec only into this
+ * What the harness may do: read and watch pods (to resolve an executor's host to a worker pod; fabric8's exec waits
+ * for the pod with a list and a watch first) and exec only into this
  * test's worker pods, named one by one, so a kill can never reach another test's or anyone else's pod.
  */
 public final class HarnessRoleDependent implements OwnedResource<Role> {
@@ -27,7 +28,8 @@ public final class HarnessRoleDependent implements OwnedResource<Role> {
     return new RoleBuilder()
         .withNewMetadata().withName(name(test)).withLabels(Names.componentLabels(test, Names.HARNESS)).endMetadata()
         .withRules(
-            new PolicyRuleBuilder().withApiGroups("").withResources("pods").withVerbs("get", "list").build(),
+            new PolicyRuleBuilder().withApiGroups("").withResources("pods").withVerbs("get", "list", "watch")
+                .build(),
             // Exec is "create" on pods/exec; WebSocket clients open it with "get".
             new PolicyRuleBuilder().withApiGroups("").withResources("pods/exec").withVerbs("create", "get")
                 .withResourceNames(Names.workerPods(test, spec.workers())).build())

@@ -5,7 +5,10 @@ import dev.sft.controller.api.SchedulerFailureTest;
 import io.fabric8.kubernetes.api.model.ServiceAccount;
 import io.fabric8.kubernetes.api.model.ServiceAccountBuilder;
 
-/** The identity of the harness pods; the kill transport uses its token to exec into worker pods. */
+/**
+ * The identity of the harness pods; the kill transport uses its token to exec into worker pods. It carries the spec's
+ * pull secrets too, so that pods under this account pull from the same registry even without the pod's own list.
+ */
 public final class HarnessServiceAccountDependent implements OwnedResource<ServiceAccount> {
 
   @Override
@@ -22,6 +25,7 @@ public final class HarnessServiceAccountDependent implements OwnedResource<Servi
   public ServiceAccount desired(SchedulerFailureTest test, ResolvedSpec spec) {
     return new ServiceAccountBuilder()
         .withNewMetadata().withName(name(test)).withLabels(Names.componentLabels(test, Names.HARNESS)).endMetadata()
+        .withImagePullSecrets(spec.imagePullSecrets().isEmpty() ? null : spec.imagePullSecrets())
         .build();
   }
 }

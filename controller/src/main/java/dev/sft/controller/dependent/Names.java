@@ -32,9 +32,11 @@ public final class Names {
   public static final String MASTER = "master";
   public static final String WORKER = "worker";
   public static final String HARNESS = "harness";
+  public static final String STORAGE_CHECK = "storage-check";
   /** The container in Spark pods; the pod-exec kill transport execs into it. */
   public static final String SPARK_CONTAINER = "spark";
   public static final String HARNESS_CONTAINER = "harness";
+  public static final String STORAGE_CHECK_CONTAINER = "storage-check";
 
   private Names() {}
 
@@ -60,6 +62,11 @@ public final class Names {
     return test.getMetadata().getName() + "-spark";
   }
 
+  /** The NetworkPolicy admitting the controller's probe to the master. */
+  public static String probePolicy(SchedulerFailureTest test) {
+    return test.getMetadata().getName() + "-probe";
+  }
+
   public static String generatedClaim(SchedulerFailureTest test) {
     return test.getMetadata().getName() + "-shared";
   }
@@ -67,6 +74,11 @@ public final class Names {
   /** Deterministic per run and speculation setting, so a retried create can never make a second Job. */
   public static String harnessJob(SchedulerFailureTest test, int runNumber, boolean speculation) {
     return test.getMetadata().getName() + "-r" + runNumber + "-" + DriverRun.group(speculation);
+  }
+
+  /** The run's shared-storage check ({@code StorageCheckJobDependent}). */
+  public static String storageCheckJob(SchedulerFailureTest test, int runNumber) {
+    return test.getMetadata().getName() + "-r" + runNumber + "-storage";
   }
 
   public static String masterHost(SchedulerFailureTest test) {

@@ -7,7 +7,10 @@ import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
 import io.fabric8.kubernetes.api.model.PersistentVolumeClaimBuilder;
 import io.fabric8.kubernetes.api.model.Quantity;
 
-/** The shared ReadWriteMany claim, when the spec asks for one from a template (an existing claim is only used). */
+/**
+ * The shared claim, when the spec asks for one from a template (an existing claim is only used). ReadWriteMany unless
+ * the template names its access modes: ReadWriteOnce binds only where every pod runs on one node.
+ */
 public final class SharedClaimDependent implements OwnedResource<PersistentVolumeClaim> {
 
   @Override
@@ -46,7 +49,7 @@ public final class SharedClaimDependent implements OwnedResource<PersistentVolum
     return new PersistentVolumeClaimBuilder()
         .withNewMetadata().withName(name(test)).endMetadata()
         .withNewSpec()
-          .withAccessModes("ReadWriteMany")
+          .withAccessModes(spec.claimAccessModes())
           .withStorageClassName(spec.claimTemplate().storageClassName)
           .withNewResources().addToRequests("storage", new Quantity(spec.claimTemplate().size)).endResources()
         .endSpec()

@@ -2,16 +2,14 @@ package dev.sft.controller.dependent;
 
 import dev.sft.controller.api.ResolvedSpec;
 import dev.sft.controller.api.SchedulerFailureTest;
-import dev.sft.controller.spark.ImageLayout;
-import io.fabric8.kubernetes.api.model.IntOrString;
 import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy;
 import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicyBuilder;
 import java.util.Map;
 
 /**
  * Admits traffic to this test's pods only from this test's pods (Spark RPC, block transfers, the client-mode
- * driver), plus the controller's readiness probe to the master's UI port. Egress stays open: the harness talks to
- * the API server for pod exec.
+ * driver); {@link ControllerProbePolicyDependent} adds the controller's readiness probe to the master's UI port.
+ * Egress stays open: the harness talks to the API server for pod exec.
  */
 public final class SparkNetworkPolicyDependent implements OwnedResource<NetworkPolicy> {
 
@@ -35,13 +33,6 @@ public final class SparkNetworkPolicyDependent implements OwnedResource<NetworkP
           .withPolicyTypes("Ingress")
           .addNewIngress()
             .addNewFrom().withNewPodSelector().withMatchLabels(thisTest).endPodSelector().endFrom()
-          .endIngress()
-          .addNewIngress()
-            .addNewFrom()
-              .withNewNamespaceSelector().endNamespaceSelector()
-              .withNewPodSelector().addToMatchLabels(Names.CONTROLLER_NAME_LABEL, Names.CONTROLLER_NAME).endPodSelector()
-            .endFrom()
-            .addNewPort().withProtocol("TCP").withPort(new IntOrString(ImageLayout.MASTER_UI_PORT)).endPort()
           .endIngress()
         .endSpec()
         .build();

@@ -23,8 +23,8 @@ final class SparkPods {
   private SparkPods() {}
 
   /**
-   * The common pod template: Pod Security "restricted" for pod and container, the spec's node selector and
-   * tolerations, no service-account token, and the scratch volume (plus the shared volume, mounted at the same path
+   * The common pod template: Pod Security "restricted" for pod and container, the spec's pull secrets and pull
+   * policy, node selector and tolerations, no service-account token, and the scratch volume (plus the shared volume, mounted at the same path
    * in every pod that has it). Callers add what is their own (affinity, restart policy, service account).
    *
    * @param withShared whether this pod mounts the shared volume (workers and harness do, the master does not)
@@ -41,11 +41,13 @@ final class SparkPods {
     mounts.add(new VolumeMountBuilder().withName(SCRATCH_VOLUME).withMountPath(ImageLayout.SCRATCH_DIR).build());
     volumes.add(new VolumeBuilder().withName(SCRATCH_VOLUME).withNewEmptyDir().endEmptyDir().build());
     return new PodSpecBuilder()
+        .withImagePullSecrets(spec.imagePullSecrets().isEmpty() ? null : spec.imagePullSecrets())
         .withSecurityContext(PodSecurity.restrictedPod())
         .withAutomountServiceAccountToken(false)
         .withNodeSelector(spec.nodeSelector().isEmpty() ? null : spec.nodeSelector())
         .withTolerations(spec.tolerations())
         .addToContainers(new ContainerBuilder(container)
+            .withImagePullPolicy(spec.imagePullPolicy())
             .withSecurityContext(PodSecurity.restrictedContainer())
             .withVolumeMounts(mounts)
             .build())

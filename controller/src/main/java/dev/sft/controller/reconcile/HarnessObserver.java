@@ -5,13 +5,13 @@ import dev.sft.contract.TerminationMessage;
 import dev.sft.controller.api.SchedulerFailureTest;
 import dev.sft.controller.dependent.Names;
 import io.fabric8.kubernetes.api.model.ContainerStateTerminated;
-import io.fabric8.kubernetes.api.model.ContainerStatus;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.JobCondition;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Comparator;
+import java.util.List;
 import java.util.Optional;
 
 /**
@@ -45,10 +45,13 @@ public class HarnessObserver {
     if (state == State.ACTIVE) {
       return new Observation(State.ACTIVE, null, null, null);
     }
-    String jobProblem = state == State.FAILED ? failureOf(job) : null;
-    Optional<ContainerStateTerminated> terminated = client.pods().inNamespace(namespace)
-        .withLabel(Names.HARNESS_JOB_LABEL, jobName).list().getItems().stream()
-        .map(HarnessObserver::harnessTermination)
+    List<Pod> pods = client.pods().inNamespace(namespace).withLabel(Names.HARNESS_JOB_LABEL, jobName).list()
+        .getItems();
+    // Kubernetes' own account of the death (deadline, eviction, OOM kill) first, then what the harness left.
+    String fate = HarnessPodFate.describe(job, pods);
+    String jobProblem = state == State.FAILED ? join(fate, failureOf(job)) : fate;
+    Optional<ContainerStateTerminated> terminated = pods.stream()
+        .map(pod -> Optional.ofNullable(HarnessPodFate.harnessTermination(pod)))
         .flatMap(Optional::stream)
         .max(Comparator.comparing(t -> t.getFinishedAt() == null ? "" : t.getFinishedAt()));
     if (terminated.isEmpty()) {
@@ -101,19 +104,7 @@ public class HarnessObserver {
     return "Job failed: " + c.getReason() + (c.getMessage() == null ? "" : " (" + c.getMessage() + ")");
   }
 
-  private static Optional<ContainerStateTerminated> harnessTermination(Pod pod) {
-    if (pod.getStatus() == null || pod.getStatus().getContainerStatuses() == null) {
-      return Optional.empty();
-    }
-    return pod.getStatus().getContainerStatuses().stream()
-        .filter(s -> Names.HARNESS_CONTAINER.equals(s.getName()))
-        .map(ContainerStatus::getState)
-        .filter(s -> s != null && s.getTerminated() != null)
-        .map(s -> s.getTerminated())
-        .findFirst();
-  }
-
   private static String join(String a, String b) {
-    return a == null ? b : a + "; " + b;
+    return a == null ? b : b == null ? a : a + "; " + b;
   }
 }

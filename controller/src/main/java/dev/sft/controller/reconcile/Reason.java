@@ -12,6 +12,10 @@ public enum Reason {
   WorkersAlive,
   ClusterReady,
   ClusterNotReady,
+  /** The shared claim is not bound; the message names its storage class and the provisioner's latest Event. */
+  ClaimPending,
+  /** The pods' user cannot create and rename a file on the shared volume (the run's storage check). */
+  SharedStorageNotWritable,
   NotStarted,
   Running,
   JobRunning,

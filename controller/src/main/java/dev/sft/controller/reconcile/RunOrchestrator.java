@@ -16,6 +16,7 @@ import dev.sft.controller.dependent.ChildResources;
 import dev.sft.controller.dependent.HarnessJobDependent;
 import dev.sft.controller.dependent.Names;
 import dev.sft.controller.dependent.OwnedResource;
+import dev.sft.controller.dependent.StorageCheckJobDependent;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -27,8 +28,9 @@ import java.util.Optional;
 import java.util.stream.Collectors;
 
 /**
- * Drives one test through its run: validate, provision the cluster, wait until the master sees every worker ALIVE,
- * run the harness Jobs one after the other, and clean up by policy. {@link StatusLedger} keeps the record.
+ * Drives one test through its run: validate, provision the cluster and check its shared volume, wait until the
+ * volume is writable and the master sees every worker ALIVE ({@link ClusterReadiness}), run the harness Jobs one
+ * after the other, and clean up by policy. {@link StatusLedger} keeps the record.
  *
  * <p>The status is the write-ahead log. Every create or delete is preceded by a status write that names it
  * ({@code step}, {@code harnessJobs[].state = Creating}), so a controller restarted at any point finds in the status
@@ -46,16 +48,16 @@ public class RunOrchestrator {
 
   private final KubernetesClient client;
   private final ChildResources children;
-  private final ClusterObserver clusterObserver;
+  private final ClusterReadiness readiness;
   private final HarnessObserver harnessObserver;
   private final StatusWriter statusWriter;
   private final EventRecorder events;
 
-  public RunOrchestrator(KubernetesClient client, ChildResources children, ClusterObserver clusterObserver,
+  public RunOrchestrator(KubernetesClient client, ChildResources children, ClusterReadiness readiness,
       HarnessObserver harnessObserver, StatusWriter statusWriter, EventRecorder events) {
     this.client = client;
     this.children = children;
-    this.clusterObserver = clusterObserver;
+    this.readiness = readiness;
     this.harnessObserver = harnessObserver;
     this.statusWriter = statusWriter;
     this.events = events;
@@ -158,17 +160,16 @@ public class RunOrchestrator {
     SchedulerFailureTest test = ledger.test();
     SchedulerFailureTestStatus status = ledger.status();
     ResolvedSpec spec = ledger.runSpec();
-    for (OwnedResource<?> dependent : ChildResources.CLUSTER) {
+    for (OwnedResource<?> dependent : children.cluster()) {
       if (dependent.isOwned(spec)) {
         children.apply(test, spec, dependent);
       }
     }
     // Jobs of earlier runs would hold the kill transport's RBAC and clutter the namespace.
-    for (Job old : children.harnessJobs(test)) {
-      if (!status.runId.equals(old.getMetadata().getLabels().get(Names.RUN_ID_LABEL))) {
-        children.delete(test, Job.class, old.getMetadata().getName());
-      }
-    }
+    children.deleteJobsOfOtherRuns(test, status.runId);
+    // The harness starts only once the pods' user has created and renamed a file on the shared volume.
+    children.createJob(test, StorageCheckJobDependent.desired(test, spec,
+        Names.storageCheckJob(test, status.runNumber), status.runId));
     status.step = Step.AwaitingCluster;
     Conditions.set(status, Conditions.CLUSTER_READY, false, Reason.WaitingForWorkers,
         "waiting for " + spec.workers() + " workers ALIVE in the master", ledger.generation());
@@ -179,33 +180,34 @@ public class RunOrchestrator {
   private Next awaitCluster(StatusLedger ledger) {
     SchedulerFailureTest test = ledger.test();
     SchedulerFailureTestStatus status = ledger.status();
-    ResolvedSpec spec = ledger.runSpec();
-    ClusterObserver.Observation cluster = clusterObserver.observe(test, spec);
-    if (cluster.ready()) {
-      status.clusterReadyTime = now();
-      status.phase = Phase.Running;
-      status.step = Step.RunningHarness;
-      status.message = "cluster ready: " + cluster.describe();
-      Conditions.set(status, Conditions.CLUSTER_READY, true, Reason.WorkersAlive, cluster.describe(),
-          ledger.generation());
-      Conditions.forPhase(status, Reason.Running, "running the harness", ledger.generation());
-      events.normal(test, Reason.ClusterReady, status.message);
-      return Next.CONTINUE; // the next Job's write-ahead write records this too
-    }
     long waited = Duration.between(Instant.parse(status.startTime), Instant.now()).toSeconds();
-    if (waited > spec.readyTimeoutSeconds()) {
-      String message = "cluster not ready after " + spec.readyTimeoutSeconds() + " s: " + cluster.describe();
-      Conditions.set(status, Conditions.CLUSTER_READY, false, Reason.ClusterNotReady, message, ledger.generation());
-      events.warning(test, Reason.ClusterNotReady, message);
-      ledger.failUnfinishedJobs(message);
-      return finishRun(ledger, message);
+    ClusterReadiness.Verdict verdict = readiness.assess(test, ledger.runSpec(),
+        Names.storageCheckJob(test, status.runNumber), waited);
+    boolean ready = verdict.outcome() == ClusterReadiness.Outcome.READY;
+    boolean changed = Conditions.set(status, Conditions.CLUSTER_READY, ready, verdict.reason(), verdict.message(),
+        ledger.generation());
+    switch (verdict.outcome()) {
+      case READY -> {
+        status.clusterReadyTime = now();
+        status.phase = Phase.Running;
+        status.step = Step.RunningHarness;
+        status.message = "cluster ready: " + verdict.message();
+        Conditions.forPhase(status, Reason.Running, "running the harness", ledger.generation());
+        events.normal(test, Reason.ClusterReady, status.message);
+        return Next.CONTINUE; // the next Job's write-ahead write records this too
+      }
+      case FAIL -> {
+        events.warning(test, verdict.reason(), verdict.message());
+        ledger.failUnfinishedJobs(verdict.message());
+        return finishRun(ledger, verdict.message());
+      }
+      default -> {
+        if (changed) {
+          statusWriter.write(test);
+        }
+        return Next.waitFor(CLUSTER_POLL);
+      }
     }
-    boolean changed = Conditions.set(status, Conditions.CLUSTER_READY, false, Reason.WaitingForWorkers,
-        cluster.describe(), ledger.generation());
-    if (changed) {
-      statusWriter.write(test);
-    }
-    return Next.waitFor(CLUSTER_POLL);
   }
 
   private Next runHarness(StatusLedger ledger) {
@@ -305,10 +307,10 @@ public class RunOrchestrator {
   private Next cleanUp(StatusLedger ledger) {
     SchedulerFailureTest test = ledger.test();
     CleanupPolicy policy = policy(ledger);
-    for (Job job : children.harnessJobs(test)) {
+    for (Job job : children.jobs(test)) {
       children.delete(test, Job.class, job.getMetadata().getName());
     }
-    for (OwnedResource<?> dependent : ChildResources.CLUSTER) {
+    for (OwnedResource<?> dependent : children.cluster()) {
       if (dependent.isOwned(ledger.runSpec()) && !dependent.survives(policy)) {
         children.delete(test, dependent.type(), dependent.name(test));
       }

@@ -1,12 +1,18 @@
 package dev.sft.controller.reconcile;
 
+import dev.sft.contract.ExecutorSizing;
 import dev.sft.contract.ScenarioName;
+import dev.sft.contract.WriterName;
 import dev.sft.controller.api.SchedulerFailureTest;
 import dev.sft.controller.api.SchedulerFailureTestSpec;
 import dev.sft.controller.api.SpecDefaults;
 import dev.sft.controller.dependent.Names;
+import dev.sft.controller.spark.MemoryBudget;
+import io.fabric8.kubernetes.api.model.LocalObjectReference;
 import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.ResourceRequirements;
 import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -28,11 +34,10 @@ public final class SpecValidator {
     }
   }
 
+  private static final String DNS_SUBDOMAIN = "[a-z0-9]([-a-z0-9.]*[a-z0-9])?";
+
   /** Folders the images use; mounting the shared volume over them would break the pods. */
   static final List<String> RESERVED_MOUNT_PATHS = List.of("/opt/spark", "/opt/sft", "/tmp", "/dev", "/proc", "/");
-
-  /** The worker JVM itself needs room beside the memory it offers to executors. */
-  static final long WORKER_DAEMON_HEADROOM_BYTES = 512L << 20;
 
   private SpecValidator() {}
 
@@ -50,9 +55,20 @@ public final class SpecValidator {
     }
     validateScenarios(spec.scenarios, violations);
     range("spec.repeat", spec.repeat, SpecDefaults.MIN_REPEAT, SpecDefaults.MAX_REPEAT, violations);
-    validateSpark(spec.spark, violations);
+    WriterName writer = spec.harness == null || spec.harness.writer == null ? WriterName.ICEBERG : spec.harness.writer;
+    validateSpark(spec.spark, writer, violations);
     validateHarness(spec.harness, violations);
+    validatePullSecrets(spec.imagePullSecrets, violations);
     validateStorage(spec.storage, violations);
+    boolean oneNodeClaim = spec.storage != null && spec.storage.claimTemplate != null
+        && spec.storage.claimTemplate.accessModes != null
+        && !spec.storage.claimTemplate.accessModes.contains(SpecDefaults.CLAIM_ACCESS_MODE);
+    if (oneNodeClaim && spec.placement != null
+        && spec.placement.workerAntiAffinity == SchedulerFailureTestSpec.WorkerAntiAffinity.Required) {
+      violations.add(new Violation("spec.placement.workerAntiAffinity", "Required puts every worker on its own "
+          + "node, which a ReadWriteOnce claim cannot serve (it mounts on one node only): use None with "
+          + "ReadWriteOnce, or a ReadWriteMany claim"));
+    }
     return violations;
   }
 
@@ -79,7 +95,8 @@ public final class SpecValidator {
     }
   }
 
-  private static void validateSpark(SchedulerFailureTestSpec.Spark spark, List<Violation> violations) {
+  private static void validateSpark(SchedulerFailureTestSpec.Spark spark, WriterName writer,
+      List<Violation> violations) {
     if (spark == null) {
       violations.add(new Violation("spec.spark", "is required"));
       return;
@@ -96,21 +113,32 @@ public final class SpecValidator {
           "must be a Spark memory size such as 2g or 1536m, got '" + memory + "'"));
       return;
     }
-    Quantity limit = spark.resources == null || spark.resources.getLimits() == null
-        ? null : spark.resources.getLimits().get("memory");
-    if (limit != null) {
-      BigDecimal needed = BigDecimal.valueOf(sparkMemoryBytes(memory) + WORKER_DAEMON_HEADROOM_BYTES);
-      BigDecimal limitBytes;
-      try {
-        limitBytes = limit.getNumericalAmount();
-      } catch (IllegalArgumentException e) {
-        violations.add(new Violation("spec.spark.resources.limits.memory", "is not a quantity: " + limit));
-        return;
-      }
-      if (limitBytes.compareTo(needed) < 0) {
-        violations.add(new Violation("spec.spark.resources.limits.memory", "must be at least spec.spark.memory ("
-            + memory + ") plus 512Mi for the worker daemon, got " + limit));
-      }
+    long memoryMib = sparkMemoryBytes(memory) >> 20;
+    if (memoryMib < ExecutorSizing.EXECUTOR_HEAP_MIB) {
+      violations.add(new Violation("spec.spark.memory", "must be at least " + ExecutorSizing.EXECUTOR_HEAP_MIB
+          + "m, the heap of one executor (spark.executor.memory), got '" + memory + "'"));
+      return;
+    }
+    Long limitMib = memoryLimitMib("spec.spark.resources.limits.memory", spark.resources, violations);
+    int cores = spark.coresPerWorker == null ? Integer.parseInt(SpecDefaults.CORES_PER_WORKER) : spark.coresPerWorker;
+    MemoryBudget.WorkerNeed need = MemoryBudget.worker(cores, memoryMib, writer);
+    if (limitMib != null && limitMib < need.mib()) {
+      violations.add(new Violation("spec.spark.resources.limits.memory", "must be at least " + need.mib() + "Mi: "
+          + need.explain() + "; got " + spark.resources.getLimits().get("memory")));
+    }
+  }
+
+  /** The memory limit of a container in MiB, null when none is set; a malformed one is a violation. */
+  private static Long memoryLimitMib(String field, ResourceRequirements resources, List<Violation> violations) {
+    Quantity limit = resources == null || resources.getLimits() == null ? null : resources.getLimits().get("memory");
+    if (limit == null) {
+      return null;
+    }
+    try {
+      return limit.getNumericalAmount().divide(BigDecimal.valueOf(1L << 20), RoundingMode.FLOOR).longValueExact();
+    } catch (IllegalArgumentException | ArithmeticException e) {
+      violations.add(new Violation(field, "is not a quantity: " + limit));
+      return null;
     }
   }
 
@@ -122,6 +150,14 @@ public final class SpecValidator {
     image("spec.harness.image", harness.image, violations);
     range("spec.harness.timeoutSeconds", harness.timeoutSeconds, SpecDefaults.MIN_HARNESS_TIMEOUT_SECONDS,
         SpecDefaults.MAX_HARNESS_TIMEOUT_SECONDS, violations);
+    Long limitMib = memoryLimitMib("spec.harness.resources.limits.memory", harness.resources, violations);
+    if (limitMib != null && limitMib < MemoryBudget.harnessMinimumMib()) {
+      violations.add(new Violation("spec.harness.resources.limits.memory", "must be at least "
+          + MemoryBudget.harnessMinimumMib() + "Mi: the driver's heap of at least " + MemoryBudget.MIN_DRIVER_HEAP_MIB
+          + "Mi plus its JVM overhead of " + MemoryBudget.DRIVER_NON_HEAP_MIB + "Mi and the kill command's JVM ("
+          + MemoryBudget.KILL_HEAP_MIB + "Mi heap + " + MemoryBudget.KILL_NON_HEAP_MIB + "Mi); got "
+          + harness.resources.getLimits().get("memory")));
+    }
     if (harness.command != null) {
       if (harness.command.isEmpty()) {
         violations.add(new Violation("spec.harness.command", "must not be empty; omit it to run the sft harness"));
@@ -157,7 +193,7 @@ public final class SpecValidator {
     if (hasExisting == hasTemplate) {
       violations.add(new Violation("spec.storage", "exactly one of existingClaim or claimTemplate must be set"));
     }
-    if (hasExisting && !storage.existingClaim.matches("[a-z0-9]([-a-z0-9.]*[a-z0-9])?")) {
+    if (hasExisting && !storage.existingClaim.matches(DNS_SUBDOMAIN)) {
       violations.add(new Violation("spec.storage.existingClaim",
           "must be a claim name (lower-case DNS subdomain), got '" + storage.existingClaim + "'"));
     }
@@ -172,6 +208,42 @@ public final class SpecValidator {
       if (!positive) {
         violations.add(new Violation("spec.storage.claimTemplate.size",
             "must be a positive quantity such as 10Gi, got '" + size + "'"));
+      }
+      validateAccessModes(storage.claimTemplate.accessModes, violations);
+    }
+  }
+
+  private static void validatePullSecrets(List<LocalObjectReference> secrets, List<Violation> violations) {
+    if (secrets == null) {
+      return;
+    }
+    for (int i = 0; i < secrets.size(); i++) {
+      String name = secrets.get(i) == null ? null : secrets.get(i).getName();
+      if (name == null || !name.matches(DNS_SUBDOMAIN)) {
+        violations.add(new Violation("spec.imagePullSecrets[" + i + "].name",
+            "must be a Secret name (lower-case DNS subdomain), got '" + name + "'"));
+      }
+    }
+  }
+
+  private static void validateAccessModes(List<String> modes, List<Violation> violations) {
+    if (modes == null) {
+      return; // ReadWriteMany
+    }
+    if (modes.isEmpty()) {
+      violations.add(new Violation("spec.storage.claimTemplate.accessModes",
+          "must not be empty; omit it for [ReadWriteMany]"));
+    }
+    Set<String> seen = new HashSet<>();
+    for (int i = 0; i < modes.size(); i++) {
+      String mode = modes.get(i);
+      if (!SpecDefaults.CLAIM_ACCESS_MODES.contains(mode)) {
+        violations.add(new Violation("spec.storage.claimTemplate.accessModes[" + i + "]", "must be ReadWriteMany or "
+            + "ReadWriteOnce (every pod writes the volume, so ReadOnlyMany and ReadWriteOncePod cannot serve), got '"
+            + mode + "'"));
+      } else if (!seen.add(mode)) {
+        violations.add(new Violation("spec.storage.claimTemplate.accessModes[" + i + "]",
+            "'" + mode + "' is listed twice"));
       }
     }
   }

@@ -33,13 +33,16 @@ public final class ImageLayout {
   public static final long RUN_AS_USER = 185;
 
   /** Heap of the master and worker daemons; executors get their own JVMs and memory. */
-  public static final String DAEMON_HEAP = "-Xmx512m";
+  public static final String DAEMON_HEAP = "-Xmx" + MemoryBudget.DAEMON_HEAP_MIB + "m";
 
   /**
-   * Spark features the scenarios must not have: an external shuffle service would keep shuffle output alive across
-   * an executor kill, decommissioning would migrate it, push-based shuffle would merge it elsewhere.
+   * No kill endpoints on the daemons' UIs, and none of the Spark features the scenarios must not have: an external
+   * shuffle service would keep shuffle output alive across an executor kill, decommissioning would migrate it,
+   * push-based shuffle would merge it elsewhere.
    */
   public static final String[] SPARK_DAEMON_FLAGS = {
+    // The master's UI is reachable from the controller: no kill links for applications, drivers or stages on it.
+    "-Dspark.ui.killEnabled=false",
     "-Dspark.shuffle.service.enabled=false",
     "-Dspark.decommission.enabled=false",
     "-Dspark.shuffle.push.enabled=false",

@@ -1,5 +1,7 @@
 package dev.sft.controller.support;
 
+import static org.awaitility.Awaitility.await;
+
 import dev.sft.contract.Report;
 import dev.sft.contract.TerminationMessage;
 import dev.sft.controller.api.SchedulerFailureTest;
@@ -12,6 +14,7 @@ import io.fabric8.kubernetes.api.model.batch.v1.JobStatusBuilder;
 import io.fabric8.kubernetes.api.model.apps.StatefulSetStatusBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.NonDeletingOperation;
+import java.time.Duration;
 import java.time.Instant;
 import java.util.stream.IntStream;
 
@@ -29,8 +32,12 @@ public final class Kubelet {
     this.masters = masters;
   }
 
-  /** Every pod of both StatefulSets is of the latest template and ready; the worker pods exist with their IPs. */
+  /**
+   * Every pod of both StatefulSets is of the latest template and ready; the worker pods exist with their IPs; the
+   * current run's storage check found the volume writable.
+   */
   public void statefulSetsReady(SchedulerFailureTest test, int workers) {
+    storageChecked(test, 0, "uid 185 gid 185 can create and rename files in /shared/sft");
     rolledOut(test, Names.master(test), 1);
     String revision = rolledOut(test, Names.worker(test), workers);
     for (int i = 0; i < workers; i++) {
@@ -64,6 +71,27 @@ public final class Kubelet {
     return revision;
   }
 
+  /**
+   * The current run's storage-check Job ran its check, which exited {@code exitCode} with {@code message}; then the
+   * Job controller marks it finished. Waits for the run and its Job to exist.
+   */
+  public void storageChecked(SchedulerFailureTest test, int exitCode, String message) {
+    String namespace = test.getMetadata().getNamespace();
+    var resources = client.resources(SchedulerFailureTest.class).inNamespace(namespace)
+        .withName(test.getMetadata().getName());
+    int runNumber = await("a run of " + test.getMetadata().getName()).atMost(TestCluster.TIMEOUT)
+        .pollInterval(Duration.ofMillis(100))
+        .until(() -> resources.get().getStatus() == null ? null : resources.get().getStatus().runNumber,
+            n -> n != null);
+    String jobName = Names.storageCheckJob(test, runNumber);
+    Job job = await("storage-check Job " + jobName).atMost(TestCluster.TIMEOUT).pollInterval(Duration.ofMillis(100))
+        .until(() -> client.batch().v1().jobs().inNamespace(namespace).withName(jobName).get(), j -> j != null);
+    if (job.getStatus() != null && (job.getStatus().getSucceeded() != null || job.getStatus().getFailed() != null)) {
+      return;
+    }
+    finishPod(namespace, jobName, Names.STORAGE_CHECK_CONTAINER, message, exitCode);
+  }
+
   /** The master's {@code /json/} lists this many workers ALIVE, on the worker pods' IPs. */
   public void masterReportsAlive(SchedulerFailureTest test, int workers) {
     masters.reportAlive(Names.masterJsonUrl(test, Names.IN_CLUSTER_MASTER_JSON_URL),
@@ -89,6 +117,31 @@ public final class Kubelet {
   }
 
   public void finishJobWithMessage(String namespace, String jobName, String terminationMessage, int exitCode) {
+    finishPod(namespace, jobName, Names.HARNESS_CONTAINER, terminationMessage, exitCode);
+  }
+
+  /** The kernel killed the harness container at its memory limit; it left only its last log lines. */
+  public void harnessOomKilled(String namespace, String jobName, String logTail) {
+    finishPod(namespace, jobName, Names.HARNESS_CONTAINER, logTail, 137);
+    client.pods().inNamespace(namespace).withName(jobName + "-x7k2p").editStatus(p -> {
+      p.getStatus().getContainerStatuses().get(0).getState().getTerminated().setReason("OOMKilled");
+      return p;
+    });
+  }
+
+  /** The Job ran past its activeDeadlineSeconds: the Job controller failed it and deleted its pod. */
+  public void jobDeadlineExceeded(String namespace, String jobName) {
+    client.batch().v1().jobs().inNamespace(namespace).withName(jobName).editStatus(j -> {
+      j.setStatus(new JobStatusBuilder().withStartTime(Instant.now().toString()).withActive(0).withFailed(1)
+          .withConditions(new JobConditionBuilder().withType("Failed").withStatus("True")
+              .withReason("DeadlineExceeded").withMessage("Job was active longer than specified deadline").build())
+          .build());
+      return j;
+    });
+  }
+
+  private void finishPod(String namespace, String jobName, String container, String terminationMessage,
+      int exitCode) {
     Job job = client.batch().v1().jobs().inNamespace(namespace).withName(jobName).get();
     String now = Instant.now().toString();
     Pod pod = new PodBuilder()
@@ -96,12 +149,13 @@ public final class Kubelet {
           .withNamespace(namespace)
           .withName(jobName + "-x7k2p")
           .withLabels(job.getSpec().getTemplate().getMetadata().getLabels())
+          .addToLabels("job-name", jobName)
         .endMetadata()
         .withSpec(job.getSpec().getTemplate().getSpec())
         .withNewStatus()
           .withPhase(exitCode == 0 ? "Succeeded" : "Failed")
           .addNewContainerStatus()
-            .withName(Names.HARNESS_CONTAINER)
+            .withName(container)
             .withNewState().withNewTerminated().withExitCode(exitCode).withMessage(terminationMessage)
             .withFinishedAt(now).withReason(exitCode == 0 ? "Completed" : "Error").endTerminated().endState()
           .endContainerStatus()

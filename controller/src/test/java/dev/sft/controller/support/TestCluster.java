@@ -48,7 +48,15 @@ public final class TestCluster {
             j -> j != null);
   }
 
+  /** The test's harness Jobs (not its storage checks). */
   public List<Job> jobs(SchedulerFailureTest test) {
+    return client.batch().v1().jobs().inNamespace(test.getMetadata().getNamespace())
+        .withLabel(Names.TEST_LABEL, test.getMetadata().getName())
+        .withLabel(Names.COMPONENT_LABEL, Names.HARNESS).list().getItems();
+  }
+
+  /** Every Job of the test: harness Jobs and storage checks. */
+  public List<Job> allJobs(SchedulerFailureTest test) {
     return client.batch().v1().jobs().inNamespace(test.getMetadata().getNamespace())
         .withLabel(Names.TEST_LABEL, test.getMetadata().getName()).list().getItems();
   }
@@ -70,7 +78,7 @@ public final class TestCluster {
     all.addAll(client.rbac().roleBindings().inNamespace(ns).withLabel(Names.TEST_LABEL, name).list().getItems());
     all.addAll(client.network().v1().networkPolicies().inNamespace(ns).withLabel(Names.TEST_LABEL, name).list()
         .getItems());
-    all.addAll(jobs(test));
+    all.addAll(allJobs(test));
     return all;
   }
 

@@ -88,7 +88,9 @@ class OperatorEndToEndIT {
     String ns = settings.testNamespace();
     long started = System.nanoTime();
     kubectl.apply(ns, TestResources.json(resources.minimal(MINIMAL)));
-    try (Census jobs = new Census("jobs of " + MINIMAL, () -> kubectl.list(ns, "jobs", "sft.dev/test=" + MINIMAL))) {
+    // Harness Jobs only: step 3 checks the run's storage-check Job, which a retained cluster keeps.
+    try (Census jobs = new Census("harness jobs of " + MINIMAL,
+        () -> kubectl.list(ns, "jobs", "sft.dev/test=" + MINIMAL + ",sft.dev/component=harness"))) {
       String lossJob = MINIMAL + "-r1-loss";
       JsonNode lossPod = Await.until("the loss Job's harness pod running", settings.runBound(),
           () -> kubectl.list(ns, "pods", "job-name=" + lossJob),
@@ -160,6 +162,11 @@ class OperatorEndToEndIT {
         .hasSize(2);
     assertThat(kubectl.list(ns, "pods", "sft.dev/test=" + FAILING + ",sft.dev/component=worker"))
         .allSatisfy(p -> assertThat(p.path("status").path("phase").asText()).isEqualTo("Running"));
+    // Before the harness started, the pods' user created and renamed a file on the shared claim.
+    JsonNode storageCheck = kubectl.find(ns, "job", FAILING + "-r1-storage");
+    assertThat(storageCheck).as("the run's storage-check Job, retained with the cluster").isNotNull();
+    assertThat(storageCheck.path("status").path("succeeded").asInt()).as("storage check: %s", storageCheck)
+        .isEqualTo(1);
     failingFirstRunId = status.path("runId").asText();
   }
 

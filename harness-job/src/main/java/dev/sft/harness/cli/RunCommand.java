@@ -12,6 +12,7 @@ import dev.sft.harness.run.RunOptions;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -109,6 +110,11 @@ public final class RunCommand implements Callable<Integer> {
           + "Kubernetes container (env " + HarnessEnvironment.TERMINATION_LOG + ")")
   Path terminationLog;
 
+  @Option(names = "--deadline", defaultValue = "${env:" + HarnessEnvironment.DEADLINE_SECONDS + ":-0}",
+      description = "seconds from the start after which no further scenario starts; the rest are reported Unknown "
+          + "(env " + HarnessEnvironment.DEADLINE_SECONDS + ", default 0: none)")
+  int deadlineSeconds;
+
   @Option(names = "--conf", description = "extra Spark setting KEY=VALUE (repeatable)")
   List<String> conf = List.of();
 
@@ -164,6 +170,13 @@ public final class RunCommand implements Callable<Integer> {
         terminationLog == null ? null : terminationLog.toString());
   }
 
+  private Duration deadline() {
+    if (deadlineSeconds < 0) {
+      throw new IllegalArgumentException("--deadline must be 0 (none) or a number of seconds, got " + deadlineSeconds);
+    }
+    return deadlineSeconds == 0 ? null : Duration.ofSeconds(deadlineSeconds);
+  }
+
   /** The driver run checked against this machine, with the harness-only settings. */
   RunOptions options() {
     DriverRun run = driverRun();
@@ -187,7 +200,8 @@ public final class RunCommand implements Callable<Integer> {
         hasClasspath ? executorClasspath : null,
         shipJars && !hasClasspath,
         keep,
-        OptionValues.parseConf(conf));
+        OptionValues.parseConf(conf),
+        deadline());
     // Before anything starts: the effective configuration, --conf overrides included, must suit the scenarios.
     SparkSettings.conf(options);
     return options;

@@ -1,5 +1,6 @@
 package dev.sft.harness.driver;
 
+import dev.sft.contract.ExecutorSizing;
 import dev.sft.contract.WriterName;
 import dev.sft.harness.comet.CometCommitObserver;
 import dev.sft.harness.comet.CometExecutorPlugin;
@@ -19,9 +20,9 @@ public final class SparkSettings {
   public static final List<String> FAST_START_JVM_FLAGS =
       List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:-UsePerfData");
 
-  /** One core per executor, four in total: four writer partitions run at once, one per executor process. */
-  public static final int EXECUTOR_CORES = 1;
-  public static final int MAX_CORES = 4;
+  /** One core per executor, four in total (the contract's {@link ExecutorSizing}, which the controller sizes by). */
+  public static final int EXECUTOR_CORES = ExecutorSizing.EXECUTOR_CORES;
+  public static final int MAX_CORES = ExecutorSizing.MAX_CORES;
 
   private SparkSettings() {}
 
@@ -34,7 +35,9 @@ public final class SparkSettings {
         .set("spark.ui.enabled", "false")
         .set("spark.executor.cores", String.valueOf(EXECUTOR_CORES))
         .set("spark.cores.max", String.valueOf(MAX_CORES))
-        .set("spark.executor.memory", "768m")
+        .set("spark.executor.memory", ExecutorSizing.EXECUTOR_HEAP_MIB + "m")
+        // Spark's own default, set explicitly so that the controller's worker-size rule and the run agree.
+        .set("spark.executor.memoryOverhead", ExecutorSizing.overheadMib(ExecutorSizing.EXECUTOR_HEAP_MIB) + "m")
         .set("spark.executor.extraJavaOptions", String.join(" ", FAST_START_JVM_FLAGS))
         // Scheduler behaviour under test: no AQE, no dynamic allocation, no decommissioning, no push shuffle, no
         // external shuffle service, so shuffle output lives and dies with its executor process.
@@ -99,7 +102,7 @@ public final class SparkSettings {
         .set("spark.sql.extensions", CometCommitObserver.class.getName())
         // Comet disables itself without off-heap memory, and with Spark's shuffle unless its own shuffle is off.
         .set("spark.memory.offHeap.enabled", "true")
-        .set("spark.memory.offHeap.size", "256m")
+        .set("spark.memory.offHeap.size", ExecutorSizing.COMET_OFF_HEAP_MIB + "m")
         .set("spark.comet.shuffle.enabled", "false")
         .set("spark.comet.write.iceberg.enabled", "true")
         // RDD-fed fixtures (the pausing input, the input gate) reach the native writer as Arrow batches.

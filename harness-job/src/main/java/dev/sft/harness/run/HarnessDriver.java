@@ -41,7 +41,9 @@ public final class HarnessDriver {
   public record Outcome(Report report, RunExitCode exitCode) {}
 
   public static Outcome run(RunOptions options) {
-    String startedAt = Instant.now().toString();
+    Instant start = Instant.now();
+    String startedAt = start.toString();
+    RunDeadline deadline = new RunDeadline(start, options.deadline());
     MasterUrl.requireReachable(options.master(), 5_000);
     try {
       Files.createDirectories(options.runDir());
@@ -86,7 +88,12 @@ public final class HarnessDriver {
       for (ScenarioName name : options.scenarios()) {
         Scenario scenario = Scenarios.create(name);
         for (int repetition = 1; repetition <= options.run().repeat(); repetition++) {
-          results.add(scenario.run(context, repetition));
+          if (deadline.passed(Instant.now())) {
+            Progress.say(name.id() + " #" + repetition + " not started: the harness deadline has passed");
+            results.add(deadline.notStarted(name, repetition, options.runDir().toString()));
+          } else {
+            results.add(scenario.run(context, repetition));
+          }
         }
       }
       Report report = Report.of(options.runId(), options.writer().id(), options.master(), results, startedAt,

@@ -16,6 +16,7 @@ import java.util.Map;
  * @param executorClasspath extra executor classpath visible on every worker, or null
  * @param shipJars whether to ship the harness and Iceberg jars to executors through {@code spark.jars}
  * @param extraConf further Spark settings, applied last
+ * @param deadline when, from the driver's start, to stop starting scenarios; null for none
  */
 public record RunOptions(
     DriverRun run,
@@ -23,7 +24,8 @@ public record RunOptions(
     String executorClasspath,
     boolean shipJars,
     boolean keepFixtures,
-    Map<String, String> extraConf) {
+    Map<String, String> extraConf,
+    Duration deadline) {
 
   public String master() {
     return run.master();

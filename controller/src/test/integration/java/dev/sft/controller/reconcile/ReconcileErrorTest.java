@@ -24,10 +24,11 @@ class ReconcileErrorTest {
     TestCluster cluster = new TestCluster(client);
     SchedulerFailureTest test = TestResources.valid("errors", "broken-run-spec");
     cluster.create(test);
-    // Once the controller reports the pods it waits for, it only polls and writes nothing while nothing changes.
-    SchedulerFailureTest waiting = cluster.awaitStatus(test, "waiting for worker pods",
+    // Once the controller reports what it waits for (the mock binds no claim), it only polls and writes nothing
+    // while nothing changes.
+    SchedulerFailureTest waiting = cluster.awaitStatus(test, "waiting for the claim",
         s -> s.step == Step.AwaitingCluster && Conditions.find(s, Conditions.CLUSTER_READY) != null
-            && Conditions.find(s, Conditions.CLUSTER_READY).getMessage().startsWith("pods not ready"));
+            && Reason.ClaimPending.name().equals(Conditions.find(s, Conditions.CLUSTER_READY).getReason()));
     String goodRunSpec = waiting.getStatus().runSpec;
 
     // The stored run spec no longer parses: every reconcile of this run throws while resolving it.

@@ -31,7 +31,8 @@ class DependentsTest {
     assertThat(role.getRules()).hasSize(2);
     PolicyRule pods = role.getRules().get(0);
     assertThat(pods.getResources()).containsExactly("pods");
-    assertThat(pods.getVerbs()).containsExactlyInAnyOrder("get", "list");
+    // fabric8's exec lists and watches the pod before it opens the exec.
+    assertThat(pods.getVerbs()).containsExactlyInAnyOrder("get", "list", "watch");
     PolicyRule exec = role.getRules().get(1);
     assertThat(exec.getResources()).containsExactly("pods/exec");
     assertThat(exec.getVerbs()).containsExactlyInAnyOrder("create", "get");
@@ -55,17 +56,29 @@ class DependentsTest {
     assertThat(policy.getSpec().getPolicyTypes()).containsExactly("Ingress");
     assertThat(policy.getSpec().getPodSelector().getMatchLabels()).containsExactlyEntriesOf(
         java.util.Map.of(Names.TEST_LABEL, "t1"));
-    var fromPeers = policy.getSpec().getIngress().get(0);
-    assertThat(fromPeers.getFrom()).singleElement().satisfies(peer -> {
-      assertThat(peer.getPodSelector().getMatchLabels()).containsExactlyEntriesOf(
-          java.util.Map.of(Names.TEST_LABEL, "t1"));
-      assertThat(peer.getNamespaceSelector()).isNull();
+    assertThat(policy.getSpec().getIngress()).singleElement().satisfies(fromPeers ->
+        assertThat(fromPeers.getFrom()).singleElement().satisfies(peer -> {
+          assertThat(peer.getPodSelector().getMatchLabels()).containsExactlyEntriesOf(
+              java.util.Map.of(Names.TEST_LABEL, "t1"));
+          assertThat(peer.getNamespaceSelector()).isNull();
+        }));
+    // The probe: only the master's pods, only its UI port, only from the controller's own namespace and pods.
+    var probe = new ControllerProbePolicyDependent("sft-system").desired(test, spec);
+    assertThat(probe.getMetadata().getName()).isEqualTo("t1-probe");
+    assertThat(probe.getSpec().getPodSelector().getMatchLabels()).containsExactlyInAnyOrderEntriesOf(
+        java.util.Map.of(Names.TEST_LABEL, "t1", Names.COMPONENT_LABEL, Names.MASTER));
+    assertThat(probe.getSpec().getIngress()).singleElement().satisfies(fromController -> {
+      assertThat(fromController.getPorts()).singleElement().satisfies(p -> {
+        assertThat(p.getPort().getIntVal()).isEqualTo(ImageLayout.MASTER_UI_PORT);
+        assertThat(p.getProtocol()).isEqualTo("TCP");
+      });
+      assertThat(fromController.getFrom()).singleElement().satisfies(peer -> {
+        assertThat(peer.getNamespaceSelector().getMatchLabels())
+            .containsExactlyEntriesOf(java.util.Map.of("kubernetes.io/metadata.name", "sft-system"));
+        assertThat(peer.getPodSelector().getMatchLabels())
+            .containsExactlyEntriesOf(java.util.Map.of(Names.CONTROLLER_NAME_LABEL, Names.CONTROLLER_NAME));
+      });
     });
-    var fromController = policy.getSpec().getIngress().get(1);
-    assertThat(fromController.getPorts()).singleElement()
-        .satisfies(p -> assertThat(p.getPort().getIntVal()).isEqualTo(ImageLayout.MASTER_UI_PORT));
-    assertThat(fromController.getFrom().get(0).getPodSelector().getMatchLabels())
-        .containsEntry(Names.CONTROLLER_NAME_LABEL, Names.CONTROLLER_NAME);
   }
 
   @Test
@@ -110,7 +123,8 @@ class DependentsTest {
         "--cores", "2", "--memory", "2g").endsWith("spark://t1-master.ns1.svc:7077");
     for (Container c : List.of(master, worker)) {
       assertThat(c.getName()).isEqualTo(Names.SPARK_CONTAINER);
-      assertThat(c.getCommand()).contains("-Dspark.shuffle.service.enabled=false",
+      assertThat(c.getCommand()).contains("-Dspark.ui.killEnabled=false", "-Xmx512m",
+          "-Dspark.shuffle.service.enabled=false",
           "-Dspark.decommission.enabled=false", "-Dspark.shuffle.push.enabled=false");
       assertThat(env(c, "SPARK_LOCAL_IP")).isEqualTo("$(POD_IP)");
       assertThat(env(c, "SPARK_SCALA_VERSION")).isEqualTo("2.13");
@@ -198,7 +212,9 @@ class DependentsTest {
     return Stream.of(
         new MasterStatefulSetDependent().desired(test, spec).getSpec().getTemplate().getSpec(),
         new WorkerStatefulSetDependent().desired(test, spec).getSpec().getTemplate().getSpec(),
-        HarnessJobDependent.desired(test, spec, "t1-r1-spec", run).getSpec().getTemplate().getSpec()).toList();
+        HarnessJobDependent.desired(test, spec, "t1-r1-spec", run).getSpec().getTemplate().getSpec(),
+        StorageCheckJobDependent.desired(test, spec, "t1-r1-storage", "t1-r1-abcd").getSpec().getTemplate()
+            .getSpec()).toList();
   }
 
   private static String env(Container c, String name) {

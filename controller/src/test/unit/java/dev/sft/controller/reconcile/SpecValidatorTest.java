@@ -4,6 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sft.controller.api.SchedulerFailureTest;
 import dev.sft.controller.support.TestResources;
+import io.fabric8.kubernetes.api.model.LocalObjectReference;
+import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.ResourceRequirements;
+import io.fabric8.kubernetes.api.model.ResourceRequirementsBuilder;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -23,5 +27,83 @@ class SpecValidatorTest {
     assertThat(SpecValidator.validate(test)).extracting(SpecValidator.Violation::field)
         .contains("metadata.name", "spec.repeat", "spec.storage.mountPath")
         .anyMatch(field -> field.startsWith("spec.scenarios"));
+  }
+
+  @Test
+  void theWorkerLimitMustHoldTheDaemonAndEveryExecutorItMayHostWithOverhead() {
+    SchedulerFailureTest test = TestResources.valid("ns1", "t1");
+    // 2 cores and 2g offered: 2 executors of 768Mi heap + 384Mi overhead, plus the daemon's 512Mi + 256Mi.
+    test.getSpec().spark.resources = memoryLimit("2560Mi"); // the old rule, memory + 512Mi
+    assertThat(SpecValidator.validate(test)).singleElement().satisfies(v -> {
+      assertThat(v.field()).isEqualTo("spec.spark.resources.limits.memory");
+      assertThat(v.problem()).startsWith("must be at least 3072Mi: the worker daemon (512Mi heap + 256Mi JVM "
+          + "overhead) plus 2 executor(s) of 1152Mi each (768Mi heap + 384Mi overhead").endsWith("got 2560Mi");
+    });
+    test.getSpec().spark.resources = memoryLimit("3Gi");
+    assertThat(SpecValidator.validate(test)).isEmpty();
+  }
+
+  @Test
+  void moreCoresMeanMoreExecutorsUpToWhatTheOfferedMemoryHolds() {
+    SchedulerFailureTest test = TestResources.valid("ns1", "t1");
+    test.getSpec().spark.coresPerWorker = 8;
+    test.getSpec().spark.memory = "4g"; // 5 executors fit the memory, but a run asks for 4 in all
+    test.getSpec().spark.resources = memoryLimit("5Gi");
+    assertThat(SpecValidator.validate(test)).singleElement()
+        .satisfies(v -> assertThat(v.problem()).startsWith("must be at least 5376Mi").contains("4 executor(s)"));
+    test.getSpec().harness.writer = dev.sft.contract.WriterName.COMET_NATIVE; // plus 256Mi off-heap each
+    assertThat(SpecValidator.validate(test)).singleElement()
+        .satisfies(v -> assertThat(v.problem()).startsWith("must be at least 6400Mi").contains("off-heap"));
+  }
+
+  @Test
+  void workerMemoryBelowOneExecutorsHeapAndATooSmallHarnessAreRejectedWithTheirNumbers() {
+    SchedulerFailureTest test = TestResources.valid("ns1", "t1");
+    test.getSpec().spark.memory = "512m";
+    test.getSpec().harness.resources = memoryLimit("1Gi");
+    assertThat(SpecValidator.validate(test)).extracting(SpecValidator.Violation::toString).containsExactly(
+        "spec.spark.memory: must be at least 768m, the heap of one executor (spark.executor.memory), got '512m'",
+        "spec.harness.resources.limits.memory: must be at least 1152Mi: the driver's heap of at least 512Mi plus "
+            + "its JVM overhead of 384Mi and the kill command's JVM (128Mi heap + 128Mi); got 1Gi");
+  }
+
+  @Test
+  void accessModesMustLetEveryPodWrite() {
+    SchedulerFailureTest test = TestResources.valid("ns1", "t1");
+    test.getSpec().storage.claimTemplate.accessModes = List.of("ReadWriteOnce");
+    assertThat(SpecValidator.validate(test)).isEmpty();
+    test.getSpec().storage.claimTemplate.accessModes = List.of("ReadWriteMany", "ReadOnlyMany", "ReadWriteMany");
+    assertThat(SpecValidator.validate(test)).extracting(SpecValidator.Violation::toString).containsExactly(
+        "spec.storage.claimTemplate.accessModes[1]: must be ReadWriteMany or ReadWriteOnce (every pod writes the "
+            + "volume, so ReadOnlyMany and ReadWriteOncePod cannot serve), got 'ReadOnlyMany'",
+        "spec.storage.claimTemplate.accessModes[2]: 'ReadWriteMany' is listed twice");
+    test.getSpec().storage.claimTemplate.accessModes = List.of();
+    assertThat(SpecValidator.validate(test)).extracting(SpecValidator.Violation::field)
+        .containsExactly("spec.storage.claimTemplate.accessModes");
+  }
+
+  @Test
+  void aReadWriteOnceClaimCannotServeWorkersSpreadOverNodes() {
+    SchedulerFailureTest test = TestResources.valid("ns1", "t1");
+    test.getSpec().storage.claimTemplate.accessModes = List.of("ReadWriteOnce");
+    test.getSpec().placement = new dev.sft.controller.api.SchedulerFailureTestSpec.Placement();
+    test.getSpec().placement.workerAntiAffinity =
+        dev.sft.controller.api.SchedulerFailureTestSpec.WorkerAntiAffinity.Required;
+    assertThat(SpecValidator.validate(test)).extracting(SpecValidator.Violation::field)
+        .containsExactly("spec.placement.workerAntiAffinity");
+    test.getSpec().storage.claimTemplate.accessModes = List.of("ReadWriteMany", "ReadWriteOnce");
+    assertThat(SpecValidator.validate(test)).isEmpty();
+  }
+
+  @Test
+  void pullSecretsMustBeSecretNames() {
+    SchedulerFailureTest test = TestResources.valid("ns1", "t1");
+    test.getSpec().imagePullSecrets = List.of(new LocalObjectReference("ok-name"), new LocalObjectReference("Bad"));
+    assertThat(SpecValidator.validate(test)).extracting(SpecValidator.Violation::field)
+        .containsExactly("spec.imagePullSecrets[1].name");
+  }
+
+  private static ResourceRequirements memoryLimit(String limit) {
+    return new ResourceRequirementsBuilder().addToLimits("memory", new Quantity(limit)).build();
   }
 }

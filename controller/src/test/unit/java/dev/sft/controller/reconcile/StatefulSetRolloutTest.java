@@ -37,6 +37,13 @@ class StatefulSetRolloutTest {
   }
 
   @Test
+  void moreOrFewerPodsThanWantedArePending() {
+    StatefulSet scalingDown = new StatefulSetBuilder(set(2, 2L, 2, 2, "r2", "r2")).editStatus().withReplicas(3)
+        .endStatus().build();
+    assertThat(StatefulSetRollout.pending(scalingDown, "t1-worker", 2)).contains(", 3 pods");
+  }
+
+  @Test
   void aPodNotReadyOrMissingIsPending() {
     assertThat(StatefulSetRollout.pending(set(1, 1L, 1, 2, "r1", "r1"), "t1-worker", 2)).contains("1/2 ready");
     assertThat(StatefulSetRollout.pending(null, "t1-worker", 2)).contains("does not exist");

@@ -1,0 +1,119 @@
+package dev.sft.controller.reconcile;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sft.controller.api.SchedulerFailureTest;
+import dev.sft.controller.api.SchedulerFailureTestStatus.Phase;
+import dev.sft.controller.api.SchedulerFailureTestStatus.Step;
+import dev.sft.controller.support.FakeMasterProbe;
+import dev.sft.controller.support.Kubelet;
+import dev.sft.controller.support.TestCluster;
+import dev.sft.controller.support.TestResources;
+import io.fabric8.kubernetes.api.model.EventBuilder;
+import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
+import io.fabric8.kubernetes.api.model.PersistentVolumeClaimStatusBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.quarkus.test.junit.QuarkusTest;
+import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
+import jakarta.inject.Inject;
+import java.time.Instant;
+import java.util.List;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The shared volume is reported as what keeps a run from starting: a claim that stays Pending (with its storage
+ * class and the provisioner's Event) and a volume the pods' user cannot write, never as workers not ready.
+ */
+@QuarkusTest
+@WithKubernetesTestServer(crud = true)
+class SharedStorageTest {
+  @Inject KubernetesClient client;
+  @Inject FakeMasterProbe masters;
+  TestCluster cluster;
+  Kubelet kubelet;
+
+  @BeforeEach
+  void setUp() {
+    cluster = new TestCluster(client);
+    kubelet = new Kubelet(client, masters);
+  }
+
+  @Test
+  void aClaimThatStaysPendingIsReportedWithItsStorageClassAndTheProvisionersEvent() {
+    SchedulerFailureTest test = TestResources.valid("storage", "unbound");
+    test.getSpec().storage.claimTemplate.storageClassName = "standard";
+    cluster.create(test);
+    cluster.awaitStatus(test, "applied", s -> s.step == Step.AwaitingCluster);
+    // kind's local-path class serves ReadWriteOnce only; its provisioner says so in an Event on the claim.
+    setClaimPhase("storage", "unbound-shared", "Pending");
+    client.v1().events().inNamespace("storage").resource(new EventBuilder()
+        .withNewMetadata().withName("unbound-shared.1").withNamespace("storage").endMetadata()
+        .withNewInvolvedObject().withKind("PersistentVolumeClaim").withName("unbound-shared")
+            .withNamespace("storage").endInvolvedObject()
+        .withReason("ProvisioningFailed")
+        .withMessage("failed to provision volume with StorageClass \"standard\": Only support ReadWriteOnce "
+            + "access mode")
+        .withLastTimestamp(Instant.now().toString())
+        .build()).create();
+    // Even with every pod up and every worker ALIVE, the claim is the news while it is not bound.
+    kubelet.masterReportsAlive(test, 2);
+    kubelet.rolledOut(test, "unbound-master", 1);
+    kubelet.rolledOut(test, "unbound-worker", 2);
+
+    var waiting = cluster.awaitStatus(test, "waiting on the claim", s -> {
+      var c = Conditions.find(s, Conditions.CLUSTER_READY);
+      return c != null && Reason.ClaimPending.name().equals(c.getReason()) && c.getMessage().contains("Only support");
+    });
+    assertThat(Conditions.find(waiting.getStatus(), Conditions.CLUSTER_READY).getMessage()).isEqualTo(
+        "claim unbound-shared is Pending (storage class standard, access modes [ReadWriteMany]): ProvisioningFailed: "
+            + "failed to provision volume with StorageClass \"standard\": Only support ReadWriteOnce access mode");
+
+    // Past the readiness time-out, the run fails as ClaimPending, not as workers not ready.
+    backdateStart(test);
+    var failed = cluster.awaitStatus(test, "failed", s -> s.phase == Phase.Failed);
+    var clusterReady = Conditions.find(failed.getStatus(), Conditions.CLUSTER_READY);
+    assertThat(clusterReady.getReason()).isEqualTo(Reason.ClaimPending.name());
+    assertThat(failed.getStatus().message).contains("cluster not ready after 600 s: claim unbound-shared is Pending")
+        .doesNotContain("workers");
+    assertThat(cluster.jobs(test)).as("no harness Job").isEmpty();
+    assertThat(cluster.eventReasons(test)).contains(Reason.ClaimPending.name());
+  }
+
+  @Test
+  void aVolumeThePodsUserCannotWriteFailsTheRunBeforeTheHarnessWithTheFix() {
+    SchedulerFailureTest test = TestResources.valid("storage", "rootowned");
+    cluster.create(test);
+    cluster.awaitStatus(test, "applied", s -> s.step == Step.AwaitingCluster);
+    setClaimPhase("storage", "rootowned-shared", "Bound");
+    kubelet.masterReportsAlive(test, 2);
+    kubelet.storageChecked(test, 1, "uid 185 (groups 185) cannot create and rename a file in /shared/sft: "
+        + "sh: 1: cannot create /shared/sft/.sft-storage-check-x.tmp: Permission denied; the folder is "
+        + "drwxr-xr-x 2 0 0 4096 Dec  1 12:00 /shared/sft");
+
+    var failed = cluster.awaitStatus(test, "failed", s -> s.phase == Phase.Failed);
+    var clusterReady = Conditions.find(failed.getStatus(), Conditions.CLUSTER_READY);
+    assertThat(clusterReady.getReason()).isEqualTo(Reason.SharedStorageNotWritable.name());
+    assertThat(clusterReady.getMessage()).startsWith("the pods' user cannot write the shared volume (claim "
+        + "rootowned-shared, mounted at /shared/sft): uid 185 (groups 185) cannot create and rename a file")
+        .contains("Permission denied", "drwxr-xr-x 2 0 0")
+        .endsWith("the fix depends on the volume's driver: docs/operations.md, \"Shared storage\"");
+    assertThat(cluster.jobs(test)).as("the harness never starts on a volume it cannot write").isEmpty();
+    assertThat(failed.getStatus().results).as("every repetition Unknown").isNotEmpty()
+        .allSatisfy(r -> assertThat(r.scheduler).hasToString("Unknown"));
+    assertThat(cluster.eventReasons(test)).contains(Reason.SharedStorageNotWritable.name());
+  }
+
+  private void setClaimPhase(String namespace, String name, String phase) {
+    var claims = client.persistentVolumeClaims().inNamespace(namespace).withName(name);
+    PersistentVolumeClaim claim = claims.get();
+    claim.setStatus(new PersistentVolumeClaimStatusBuilder().withPhase(phase).build());
+    claims.updateStatus(claim);
+  }
+
+  private void backdateStart(SchedulerFailureTest test) {
+    SchedulerFailureTest current = cluster.get(test);
+    current.getStatus().startTime = Instant.now().minusSeconds(3600).toString();
+    client.resource(current).updateStatus();
+  }
+}
