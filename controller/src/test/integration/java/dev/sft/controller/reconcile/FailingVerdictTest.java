@@ -8,40 +8,24 @@ import dev.sft.controller.api.SchedulerFailureTestStatus.Cleanup;
 import dev.sft.controller.api.SchedulerFailureTestStatus.JobState;
 import dev.sft.controller.api.SchedulerFailureTestStatus.Phase;
 import dev.sft.controller.api.SchedulerFailureTestStatus.Step;
-import dev.sft.controller.support.FakeMasterProbe;
-import dev.sft.controller.support.Kubelet;
 import dev.sft.controller.support.Reports;
 import dev.sft.controller.support.Runs;
-import dev.sft.controller.support.TestCluster;
+import dev.sft.controller.support.ReconcilerTestBase;
 import dev.sft.controller.support.TestResources;
 import dev.sft.controller.support.ConditionChecks;
 import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy;
 import io.fabric8.kubernetes.api.model.rbac.Role;
-import io.fabric8.kubernetes.client.KubernetesClient;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
-import jakarta.inject.Inject;
 import java.util.List;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** A failing or missing verdict fails the run, and by default everything is kept for inspection. */
 @QuarkusTest
 @WithKubernetesTestServer(crud = true)
-class FailingVerdictTest {
-  @Inject KubernetesClient client;
-  @Inject FakeMasterProbe masters;
-  TestCluster cluster;
-  Kubelet kubelet;
-
-  @BeforeEach
-  void setUp() {
-    cluster = new TestCluster(client);
-    kubelet = new Kubelet(client, masters);
-  }
-
+class FailingVerdictTest extends ReconcilerTestBase {
   @Test
   void aFailedStorageVerdictFailsTheRunAndRetainsTheClusterAndJobs() {
     SchedulerFailureTest test = TestResources.valid("failing", "orphans");

@@ -11,10 +11,8 @@ import dev.sft.controller.api.SchedulerFailureTestStatus.Phase;
 import dev.sft.controller.api.SchedulerFailureTestStatus.ScenarioResultStatus;
 import dev.sft.controller.api.SchedulerFailureTestStatus.Step;
 import dev.sft.controller.dependent.Names;
-import dev.sft.controller.support.FakeMasterProbe;
-import dev.sft.controller.support.Kubelet;
 import dev.sft.controller.support.Reports;
-import dev.sft.controller.support.TestCluster;
+import dev.sft.controller.support.ReconcilerTestBase;
 import dev.sft.controller.support.TestResources;
 import dev.sft.controller.support.ConditionChecks;
 import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
@@ -25,30 +23,16 @@ import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy;
 import io.fabric8.kubernetes.api.model.rbac.Role;
 import io.fabric8.kubernetes.api.model.rbac.RoleBinding;
-import io.fabric8.kubernetes.client.KubernetesClient;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
-import jakarta.inject.Inject;
 import java.time.Duration;
 import java.util.List;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /** A test resource goes from creation through both harness Jobs to Succeeded, with the verdicts copied. */
 @QuarkusTest
 @WithKubernetesTestServer(crud = true)
-class HappyPathTest {
-  @Inject KubernetesClient client;
-  @Inject FakeMasterProbe masters;
-  TestCluster cluster;
-  Kubelet kubelet;
-
-  @BeforeEach
-  void setUp() {
-    cluster = new TestCluster(client);
-    kubelet = new Kubelet(client, masters);
-  }
-
+class HappyPathTest extends ReconcilerTestBase {
   @Test
   void runsBothJobsInOrderOnceTheMasterSeesEveryWorkerAndCopiesTheVerdicts() throws Exception {
     SchedulerFailureTest test = TestResources.valid("happy", "alpha");

@@ -5,20 +5,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.sft.controller.api.SchedulerFailureTest;
 import dev.sft.controller.api.SchedulerFailureTestStatus.Phase;
 import dev.sft.controller.api.SchedulerFailureTestStatus.Step;
-import dev.sft.controller.support.FakeMasterProbe;
-import dev.sft.controller.support.Kubelet;
-import dev.sft.controller.support.TestCluster;
+import dev.sft.controller.support.ReconcilerTestBase;
 import dev.sft.controller.support.TestResources;
 import io.fabric8.kubernetes.api.model.EventBuilder;
 import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
 import io.fabric8.kubernetes.api.model.PersistentVolumeClaimStatusBuilder;
-import io.fabric8.kubernetes.client.KubernetesClient;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
-import jakarta.inject.Inject;
 import java.time.Instant;
-import java.util.List;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -27,18 +21,7 @@ import org.junit.jupiter.api.Test;
  */
 @QuarkusTest
 @WithKubernetesTestServer(crud = true)
-class SharedStorageTest {
-  @Inject KubernetesClient client;
-  @Inject FakeMasterProbe masters;
-  TestCluster cluster;
-  Kubelet kubelet;
-
-  @BeforeEach
-  void setUp() {
-    cluster = new TestCluster(client);
-    kubelet = new Kubelet(client, masters);
-  }
-
+class SharedStorageTest extends ReconcilerTestBase {
   @Test
   void aClaimThatStaysPendingIsReportedWithItsStorageClassAndTheProvisionersEvent() {
     SchedulerFailureTest test = TestResources.valid("storage", "unbound");

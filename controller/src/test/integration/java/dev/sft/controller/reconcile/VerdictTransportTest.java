@@ -12,19 +12,14 @@ import dev.sft.controller.api.SchedulerFailureTestStatus.Phase;
 import dev.sft.controller.api.SchedulerFailureTestStatus.ScenarioResultStatus;
 import dev.sft.controller.api.SchedulerFailureTestStatus.Step;
 import dev.sft.controller.api.SpecDefaults;
-import dev.sft.controller.support.FakeMasterProbe;
-import dev.sft.controller.support.Kubelet;
 import dev.sft.controller.support.Reports;
-import dev.sft.controller.support.TestCluster;
+import dev.sft.controller.support.ReconcilerTestBase;
 import dev.sft.controller.support.TestResources;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
-import io.fabric8.kubernetes.client.KubernetesClient;
-import jakarta.inject.Inject;
 import java.nio.charset.StandardCharsets;
 import java.util.Arrays;
 import java.util.List;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -33,18 +28,7 @@ import org.junit.jupiter.api.Test;
  */
 @QuarkusTest
 @WithKubernetesTestServer(crud = true)
-class VerdictTransportTest {
-  @Inject KubernetesClient client;
-  @Inject FakeMasterProbe masters;
-  TestCluster cluster;
-  Kubelet kubelet;
-
-  @BeforeEach
-  void setUp() {
-    cluster = new TestCluster(client);
-    kubelet = new Kubelet(client, masters);
-  }
-
+class VerdictTransportTest extends ReconcilerTestBase {
   @Test
   void everyResultOfTheLargestRepeatReachesTheStatus() {
     int repeat = (int) SpecDefaults.MAX_REPEAT;
