@@ -115,6 +115,10 @@ public final class RunCommand implements Callable<Integer> {
           + "(env " + HarnessEnvironment.DEADLINE_SECONDS + ", default 0: none)")
   int deadlineSeconds;
 
+  @Option(names = "--jar", description = "a jar under test (repeatable) that replaces the released jar of the same"
+      + " module; the driver and every executor must have loaded it (see docs/harness.md, Testing your own build)")
+  List<Path> jars = List.of();
+
   @Option(names = "--conf", description = "extra Spark setting KEY=VALUE (repeatable)")
   List<String> conf = List.of();
 
@@ -201,7 +205,8 @@ public final class RunCommand implements Callable<Integer> {
         shipJars && !hasClasspath,
         keep,
         OptionValues.parseConf(conf),
-        deadline());
+        deadline(),
+        jars.stream().map(j -> j.toAbsolutePath().normalize()).toList());
     // Before anything starts: the effective configuration, --conf overrides included, must suit the scenarios.
     SparkSettings.conf(options);
     return options;
