@@ -58,12 +58,6 @@ public record JarIdentity(Path file, String coordinates, String artifactName, St
           return new JarIdentity(jar, pom.getProperty("groupId") + ":" + artifact, artifact, version);
         }
       }
-      // A lone pom.properties is the jar's own even when the file was renamed.
-      if (poms.size() == 1 && poms.get(0).getProperty("artifactId") != null) {
-        Properties pom = poms.get(0);
-        return new JarIdentity(jar, pom.getProperty("groupId") + ":" + pom.getProperty("artifactId"),
-            pom.getProperty("artifactId"), pom.getProperty("version"));
-      }
       String version = declaredVersion(file);
       return new JarIdentity(jar, null, nameAndVersion[0], version != null ? version : nameAndVersion[1]);
     } catch (IOException e) {
