@@ -210,6 +210,11 @@ public final class RunCommand implements Callable<Integer> {
     }
     boolean hasClasspath = executorClasspath != null && !executorClasspath.isBlank();
     List<Path> jarsUnderTest = jars.stream().map(j -> j.toAbsolutePath().normalize()).toList();
+    for (Path jar : jarsUnderTest) {
+      if (!Files.isRegularFile(jar)) {
+        throw new IllegalArgumentException("--jar " + jar + " is not a file");
+      }
+    }
     String classpath = hasClasspath ? executorClasspath : null;
     if (!jarsUnderTest.isEmpty() && System.getenv(DriverRelaunch.APPLIED) != null) {
       // The restarted driver of a cluster of its own: executors take the jars under test before SPARK_HOME/jars.

@@ -41,11 +41,7 @@ public final class DriverRelaunch {
     List<String> jvmFlags = new ArrayList<>(JavaModuleFlags.read(home));
     ManagementFactory.getRuntimeMXBean().getInputArguments().stream().filter(a -> a.startsWith("-Xmx"))
         .forEach(jvmFlags::add);
-    List<String> childArgs = new ArrayList<>(List.of("run"));
-    childArgs.addAll(args);
-    if (args.stream().noneMatch(a -> a.equals("--run-id") || a.startsWith("--run-id="))) {
-      childArgs.addAll(List.of("--run-id", options.runId())); // the same evidence folder as this JVM chose
-    }
+    List<String> childArgs = childArguments(args, options.runId());
     Progress.say("driver: restarting on " + home.resolve("jars") + " with the jars under test " + options.jarsUnderTest());
     ProcessBuilder builder = new ProcessBuilder(JvmProcess.command(home, jvmFlags, JvmProcess.SFT_CLI_MAIN, childArgs))
         .inheritIO();
@@ -61,6 +57,22 @@ public final class DriverRelaunch {
       child.destroyForcibly();
       throw new IllegalStateException("interrupted while the restarted driver ran", e);
     }
+  }
+
+  /**
+   * {@code sft run} and the original arguments (picocli's original arguments start with the command name), pinned to
+   * the run id this JVM chose, so the restarted driver writes to the same evidence folder.
+   */
+  static List<String> childArguments(List<String> original, String runId) {
+    List<String> args = new ArrayList<>(original);
+    if (!args.isEmpty() && args.get(0).equals(dev.sft.contract.DriverRun.COMMAND)) {
+      args.remove(0);
+    }
+    args.add(0, dev.sft.contract.DriverRun.COMMAND);
+    if (args.stream().noneMatch(a -> a.equals("--run-id") || a.startsWith("--run-id="))) {
+      args.addAll(List.of("--run-id", runId));
+    }
+    return args;
   }
 
   /** Copies of the jars under test on the shared root, as an executor classpath that comes before SPARK_HOME/jars. */

@@ -25,6 +25,16 @@ class DriverRelaunchTest {
   }
 
   @Test
+  void theRestartedDriverGetsTheSameArgumentsAndRunId() {
+    var parsed = dev.sft.harness.cli.SftCli.commandLine().parseArgs("run", "--master", "spark://h:7077", "--jar", "x.jar");
+    List<String> original = parsed.subcommand().originalArgs();
+    assertThat(DriverRelaunch.childArguments(original, "run-7"))
+        .containsExactly("run", "--master", "spark://h:7077", "--jar", "x.jar", "--run-id", "run-7");
+    assertThat(DriverRelaunch.childArguments(List.of("--run-id", "mine", "--jar", "x.jar"), "run-7"))
+        .containsExactly("run", "--run-id", "mine", "--jar", "x.jar");
+  }
+
+  @Test
   void noJarsNoRestart() {
     assertThat(DriverRelaunch.needed(List.of())).isFalse();
   }
