@@ -31,8 +31,16 @@ public record RanJar(
 
   public static final String UNDER_TEST = "under-test";
 
-  /** One executor process's view: {@code process} is {@code <executor-id>@<host>/<pid>}. */
-  public record Sighting(String process, String file, String sha256) {}
+  /**
+   * One executor process's view: {@code process} is {@code <executor-id>@<host>/<pid>}; {@code sha256} is empty for a
+   * released jar (executors hash only jars under test).
+   */
+  public record Sighting(String process, String file, String sha256) {
+    /** Whether this executor loaded the same file as the driver: by SHA-256 when it has one, else by path. */
+    public boolean sameAs(RanJar driver) {
+      return sha256 == null || sha256.isEmpty() ? file.equals(driver.file()) : sha256.equals(driver.sha256());
+    }
+  }
 
   public RanJar {
     executors = executors == null ? List.of() : List.copyOf(executors);

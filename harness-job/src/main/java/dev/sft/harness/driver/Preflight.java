@@ -161,7 +161,7 @@ public final class Preflight {
       read = false;
       detail = e.toString();
     }
-    List<LoadedJars.Location> loaded = probes.stream().map(p -> LoadedJars.locate(p.className())).toList();
+    List<LoadedJars.Location> loaded = probes.stream().map(LoadedJars::locateOnExecutor).toList();
     // Passing the barrier proves every task of this stage is running at this moment.
     context.barrier();
     return Json.compact(new ExecutorCheckIn(env.executorId(), env.blockManager().blockManagerId().host(),

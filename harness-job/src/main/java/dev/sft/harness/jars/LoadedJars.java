@@ -36,7 +36,10 @@ public final class LoadedJars {
     RELEASED.put("comet", "org.apache.spark.CometPlugin");
   }
 
-  /** A 40 MiB jar hashes in a fraction of a second; each executor hashes each file once. */
+  /**
+   * Hashing Spark, Iceberg and Comet in every executor added about 3 s to the preflight on 2 cores, so executors hash
+   * only the jars under test and name the file of the others; each executor hashes each file once.
+   */
   private static final Map<String, String> SHA_BY_FILE = new ConcurrentHashMap<>();
 
   private LoadedJars() {}
@@ -90,8 +93,17 @@ public final class LoadedJars {
     }
   }
 
-  /** Where this JVM loads {@code className} from, without initialising it; file "absent" when it cannot. */
+  /** Where an executor loaded the probe's class from; the SHA-256 only for a jar under test (else empty). */
+  public static Location locateOnExecutor(Probe probe) {
+    return locate(probe.className(), probe.requestedSha256() != null);
+  }
+
+  /** Where this JVM loads {@code className} from, with the file's SHA-256; file "absent" when it cannot. */
   public static Location locate(String className) {
+    return locate(className, true);
+  }
+
+  private static Location locate(String className, boolean hash) {
     try {
       Class<?> type = Class.forName(className, false, Thread.currentThread().getContextClassLoader());
       CodeSource source = type.getProtectionDomain().getCodeSource();
@@ -100,7 +112,7 @@ public final class LoadedJars {
       }
       Path file = Path.of(source.getLocation().toURI());
       String key = file.toString();
-      return new Location(key, SHA_BY_FILE.computeIfAbsent(key, k -> JarIdentity.sha256(file)));
+      return new Location(key, hash ? SHA_BY_FILE.computeIfAbsent(key, k -> JarIdentity.sha256(file)) : "");
     } catch (ClassNotFoundException | LinkageError e) {
       return new Location("absent (" + e + ")", "");
     } catch (URISyntaxException | IllegalArgumentException e) {

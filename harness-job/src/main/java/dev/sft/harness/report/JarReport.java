@@ -11,7 +11,7 @@ public final class JarReport {
 
   /** e.g. {@code iceberg-spark-runtime (under test) org.apache.iceberg:... 1.11.0 sha256 ab12.. on driver and 4 executors}. */
   public static String line(RanJar jar) {
-    long agreeing = jar.executors().stream().filter(s -> s.sha256().equals(jar.sha256())).count();
+    long agreeing = jar.executors().stream().filter(s -> s.sameAs(jar)).count();
     return String.format(Locale.ROOT, "%s%s %s %s sha256 %s (%s; driver and %d of %d executor(s) loaded this file)",
         jar.role(), jar.underTest() ? " (--jar, under test)" : "", jar.module(), jar.version(), jar.sha256(),
         jar.file(), agreeing, jar.executors().size());
@@ -33,7 +33,7 @@ public final class JarReport {
           .append(HtmlReport.esc(jar.file())).append("<br>(").append(HtmlReport.esc(jar.className()))
           .append(")</td><td class=\"mono\">")
           .append(jar.executors().stream().map(s -> HtmlReport.esc(s.process() + ": "
-              + (s.sha256().equals(jar.sha256()) ? "same file" : s.sha256() + " " + s.file())))
+              + (s.sameAs(jar) ? "same file" : (s.sha256().isEmpty() ? "" : s.sha256() + " ") + s.file())))
               .collect(Collectors.joining("<br>")))
           .append("</td></tr>\n");
     }

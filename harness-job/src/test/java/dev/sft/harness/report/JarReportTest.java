@@ -26,6 +26,17 @@ class JarReportTest {
   }
 
   @Test
+  void executorsNameReleasedJarsByFileWithoutHashingThem() {
+    RanJar spark = new RanJar("spark-core", "org.apache.spark.SparkContext", "org.apache.spark:spark-core_2.13", "4.1.3",
+        "cc", "/h/jars/spark-core_2.13-4.1.3.jar", false, null, List.of(
+            new RanJar.Sighting("0@a/1", "/h/jars/spark-core_2.13-4.1.3.jar", ""),
+            new RanJar.Sighting("1@b/2", "/other/spark-core_2.13-4.0.0.jar", "")));
+    assertThat(JarReport.line(spark)).contains("driver and 1 of 2 executor(s) loaded this file");
+    assertThat(HtmlReport.render(Report.of("r", "iceberg", "m", List.of(), "a", "b", null, List.of(spark))))
+        .contains("0@a/1: same file").contains("1@b/2: /other/spark-core_2.13-4.0.0.jar");
+  }
+
+  @Test
   void theJarsSurviveTheReportJsonAndMergeAcrossDriverRuns() throws Exception {
     Report one = Report.of("r", "iceberg", "m", List.of(), "a", "b", null, List.of(MINE.withExecutors(
         List.of(MINE.executors().get(0)))));
