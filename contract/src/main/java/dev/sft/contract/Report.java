@@ -16,6 +16,8 @@ import java.util.List;
  * @param finishedAt ISO-8601 finish time
  * @param failure a run-level failure (preflight, unreachable master) that prevented scenarios from running, or null
  * @param stats per scenario: repetitions passed, failed and unknown, and the duration spread
+ * @param jars the Spark, Iceberg, Comet and {@code --jar} jars that ran, with versions and SHA-256 (empty when not
+ *     recorded, e.g. in a termination message)
  */
 public record Report(
     String runId,
@@ -26,14 +28,25 @@ public record Report(
     String startedAt,
     String finishedAt,
     String failure,
-    List<ScenarioStats> stats) {
+    List<ScenarioStats> stats,
+    List<RanJar> jars) {
+
+  public Report {
+    jars = jars == null ? List.of() : List.copyOf(jars);
+  }
 
   public static Report of(
       String runId, String writer, String master, List<ScenarioResult> scenarios,
       String startedAt, String finishedAt, String failure) {
+    return of(runId, writer, master, scenarios, startedAt, finishedAt, failure, List.of());
+  }
+
+  public static Report of(
+      String runId, String writer, String master, List<ScenarioResult> scenarios,
+      String startedAt, String finishedAt, String failure, List<RanJar> jars) {
     boolean allPassed = failure == null && !scenarios.isEmpty() && scenarios.stream().allMatch(ScenarioResult::passed);
     return new Report(runId, writer, master, List.copyOf(scenarios), allPassed, startedAt, finishedAt, failure,
-        ScenarioStats.of(scenarios));
+        ScenarioStats.of(scenarios), jars);
   }
 
   /** Merges the reports of several driver runs of one run (e.g. speculation on, then off). */
@@ -42,7 +55,9 @@ public record Report(
     List<String> failures = new ArrayList<>();
     String writer = null;
     String master = null;
+    List<List<RanJar>> jars = new ArrayList<>();
     for (Report part : parts) {
+      jars.add(part.jars());
       all.addAll(part.scenarios());
       writer = writer == null ? part.writer() : writer;
       master = master == null ? part.master() : master;
@@ -50,6 +65,7 @@ public record Report(
         failures.add(part.failure());
       }
     }
-    return of(runId, writer, master, all, startedAt, finishedAt, failures.isEmpty() ? null : String.join("; ", failures));
+    return of(runId, writer, master, all, startedAt, finishedAt, failures.isEmpty() ? null : String.join("; ", failures),
+        RanJar.merge(jars));
   }
 }

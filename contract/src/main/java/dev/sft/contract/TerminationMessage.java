@@ -69,7 +69,8 @@ public final class TerminationMessage {
     // Too many results even as verdicts: keep the run-level outcome, which is what decides the phase.
     return ReportJson.toCompactJson(new Report(report.runId(), report.writer(), report.master(), List.of(),
         report.passed(), report.startedAt(), report.finishedAt(),
-        "summary too large for a termination message; read report.json on the shared volume", report.stats()));
+        "summary too large for a termination message; read report.json on the shared volume", report.stats(),
+        List.of()));
   }
 
   public static Report decode(String message) throws IOException {
@@ -87,7 +88,7 @@ public final class TerminationMessage {
     try {
       return new Report(frame.runId(), frame.writer(), frame.master(),
           ResultColumns.decode(columns, ReportJson.compactMapper()), frame.passed(), frame.startedAt(),
-          frame.finishedAt(), frame.failure(), frame.stats());
+          frame.finishedAt(), frame.failure(), frame.stats(), frame.jars());
     } catch (IllegalArgumentException e) {
       throw new IOException("bad result columns: " + e.getMessage(), e);
     }
@@ -144,7 +145,8 @@ public final class TerminationMessage {
 
   private static Report withMessages(Report report, List<ScenarioResult> results, int limit) {
     return new Report(report.runId(), report.writer(), report.master(), shortened(results, limit), report.passed(),
-        report.startedAt(), report.finishedAt(), shorten(report.failure(), Math.max(limit, 200)), report.stats());
+        report.startedAt(), report.finishedAt(), shorten(report.failure(), Math.max(limit, 200)), report.stats(),
+        List.of());
   }
 
   private static List<ScenarioResult> shortened(List<ScenarioResult> results, int limit) {

@@ -3,9 +3,9 @@ package dev.sft.harness.cli;
 import dev.sft.contract.DriverRun;
 import dev.sft.contract.ScenarioName;
 import dev.sft.contract.WriterName;
+import dev.sft.harness.jars.JarSet;
 import dev.sft.harness.report.ReportFiles;
 import dev.sft.harness.run.LocalRun;
-import java.net.URI;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.List;
@@ -59,8 +59,14 @@ public final class LocalCommand implements Callable<Integer> {
   int masterPort;
 
   @Option(names = "--spark-home", defaultValue = "${env:SFT_SPARK_HOME}",
-      description = "assembled SPARK_HOME (default: the one this harness jar lives in)")
+      description = "SPARK_HOME to run on: the harness's assembled one (default: the one this harness jar lives in)"
+          + " or a Spark distribution of your own (its Spark, plus the harness's other jars)")
   Path sparkHome;
+
+  @Option(names = "--jar", description = "a jar under test, e.g. your iceberg-spark-runtime-...-SNAPSHOT.jar or a"
+      + " Comet jar: it replaces the released jar of the same module for the driver, workers and executors"
+      + " (repeatable); the report proves it ran")
+  List<Path> jars = List.of();
 
   @Override
   public Integer call() {
@@ -76,31 +82,24 @@ public final class LocalCommand implements Callable<Integer> {
     if (masterPort < 1 || masterPort > 65535) {
       throw new IllegalArgumentException("--master-port must be 1-65535, got " + masterPort);
     }
-    Path home = resolveSparkHome();
+    Path own = JarSet.ownSparkHome();
+    Path home = sparkHome != null ? sparkHome.toAbsolutePath() : own;
+    if (home == null) {
+      throw new IllegalArgumentException("cannot tell where the assembled SPARK_HOME is; pass --spark-home or set"
+          + " SFT_SPARK_HOME (the build puts it in harness-job/target/spark-home)");
+    }
+    // Refuses a non-distribution and a --jar that replaces nothing (or several) before anything starts.
+    JarSet jarSet = JarSet.resolve(home, own, jars);
     String runId = RunIds.generate();
     Path outDir = (out != null ? out : defaultOut(runId)).toAbsolutePath();
     LocalRun.Result result = new LocalRun(new LocalRun.Settings(runId, selected, outDir, timeoutSeconds,
-        killTimeoutSeconds, interrupt, keep, repeat, writerName, workers, masterPort, home)).run();
+        killTimeoutSeconds, interrupt, keep, repeat, writerName, workers, masterPort, jarSet)).run();
     System.out.print("\n" + ReportTable.render(result.report()));
     System.out.println("report:   " + result.reportFile() + " (also " + ReportFiles.JUNIT + ", " + ReportFiles.HTML
         + ")");
     System.out.println("evidence: " + result.evidence());
     System.out.println("output:   " + outDir);
     return result.exitCode().code();
-  }
-
-  private Path resolveSparkHome() {
-    if (sparkHome != null) {
-      return sparkHome.toAbsolutePath();
-    }
-    // The build assembles SPARK_HOME/jars with the harness jar inside it.
-    Path jar = Path.of(URI.create("file://"
-        + LocalCommand.class.getProtectionDomain().getCodeSource().getLocation().getPath()));
-    if (jar.getParent() != null && jar.getParent().getFileName().toString().equals("jars")) {
-      return jar.getParent().getParent();
-    }
-    throw new IllegalArgumentException("cannot tell where the assembled SPARK_HOME is; pass --spark-home or set"
-        + " SFT_SPARK_HOME (the build puts it in harness-job/target/spark-home)");
   }
 
   private static Path defaultOut(String runId) {

@@ -3,6 +3,7 @@ package dev.sft.harness.cli;
 import dev.sft.contract.Report;
 import dev.sft.contract.ScenarioResult;
 import dev.sft.contract.ScenarioStats;
+import dev.sft.harness.report.JarReport;
 import java.util.Locale;
 
 /** The summary table printed at the end of a run. */
@@ -34,6 +35,10 @@ final class ReportTable {
         out.append(String.format(Locale.ROOT, "%n%s r%d: %s%n  evidence: %s%n", s.name(), s.repetition(),
             s.message(), s.evidence()));
       }
+    }
+    if (!report.jars().isEmpty()) {
+      out.append(String.format(Locale.ROOT, "%njars that ran:%n"));
+      report.jars().forEach(jar -> out.append("  ").append(JarReport.line(jar)).append(System.lineSeparator()));
     }
     if (report.failure() != null) {
       out.append(String.format(Locale.ROOT, "%nrun failure: %s%n", report.failure()));

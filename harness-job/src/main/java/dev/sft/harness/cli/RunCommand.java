@@ -7,6 +7,7 @@ import dev.sft.contract.TerminationMessage;
 import dev.sft.contract.WriterName;
 import dev.sft.harness.driver.MasterUrl;
 import dev.sft.harness.driver.SparkSettings;
+import dev.sft.harness.run.DriverRelaunch;
 import dev.sft.harness.run.HarnessDriver;
 import dev.sft.harness.run.RunOptions;
 import java.io.IOException;
@@ -17,7 +18,9 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Option;
+import picocli.CommandLine.Spec;
 
 /** {@code sft run}: the harness driver against any Standalone cluster; its options are a {@link DriverRun}. */
 @Command(
@@ -115,6 +118,10 @@ public final class RunCommand implements Callable<Integer> {
           + "(env " + HarnessEnvironment.DEADLINE_SECONDS + ", default 0: none)")
   int deadlineSeconds;
 
+  @Option(names = "--jar", description = "a jar under test (repeatable) that replaces the released jar of the same"
+      + " module; the driver and every executor must have loaded it (see docs/harness.md, Testing your own build)")
+  List<Path> jars = List.of();
+
   @Option(names = "--conf", description = "extra Spark setting KEY=VALUE (repeatable)")
   List<String> conf = List.of();
 
@@ -122,9 +129,17 @@ public final class RunCommand implements Callable<Integer> {
     System.setProperty("sft.scenarios.all", ScenarioName.allIds());
   }
 
+  @Spec
+  CommandSpec spec;
+
   @Override
   public Integer call() {
-    HarnessDriver.Outcome outcome = HarnessDriver.run(options());
+    RunOptions checked = options();
+    if (DriverRelaunch.needed(checked.jarsUnderTest())) {
+      List<String> args = spec == null ? List.of() : spec.commandLine().getParseResult().originalArgs();
+      return DriverRelaunch.run(checked, args);
+    }
+    HarnessDriver.Outcome outcome = HarnessDriver.run(checked);
     if (terminationLog != null) {
       try {
         Files.writeString(terminationLog, TerminationMessage.encode(outcome.report()));
@@ -194,14 +209,27 @@ public final class RunCommand implements Callable<Integer> {
       }
     }
     boolean hasClasspath = executorClasspath != null && !executorClasspath.isBlank();
+    List<Path> jarsUnderTest = jars.stream().map(j -> j.toAbsolutePath().normalize()).toList();
+    for (Path jar : jarsUnderTest) {
+      if (!Files.isRegularFile(jar)) {
+        throw new IllegalArgumentException("--jar " + jar + " is not a file");
+      }
+    }
+    String classpath = hasClasspath ? executorClasspath : null;
+    if (!jarsUnderTest.isEmpty() && System.getenv(DriverRelaunch.APPLIED) != null) {
+      // The restarted driver of a cluster of its own: executors take the jars under test before SPARK_HOME/jars.
+      String copies = DriverRelaunch.executorClasspath(Path.of(run.sharedRoot()).resolve(run.runId()), jarsUnderTest);
+      classpath = classpath == null ? copies : copies + java.io.File.pathSeparator + classpath;
+    }
     RunOptions options = new RunOptions(
         run,
         report != null ? report.toAbsolutePath() : Path.of(run.report()),
-        hasClasspath ? executorClasspath : null,
+        classpath,
         shipJars && !hasClasspath,
         keep,
         OptionValues.parseConf(conf),
-        deadline());
+        deadline(),
+        jarsUnderTest);
     // Before anything starts: the effective configuration, --conf overrides included, must suit the scenarios.
     SparkSettings.conf(options);
     return options;

@@ -1,6 +1,8 @@
 package dev.sft.harness.driver;
 
+import dev.sft.contract.RanJar;
 import dev.sft.harness.evidence.BoundedWait;
+import dev.sft.harness.jars.LoadedJars;
 import dev.sft.harness.evidence.Json;
 import dev.sft.harness.evidence.Markers;
 import java.io.IOException;
@@ -30,28 +32,40 @@ import scala.runtime.AbstractFunction1;
  * Proves the cluster can host the scenarios before any of them runs, as the reference suite does: every executor
  * reads the driver's challenge from the shared filesystem, and executor processes on at least two distinct
  * scheduler hosts run at the same moment. The concurrency proof is a Spark barrier stage: its tasks only pass the
- * barrier when all of them are running.
+ * barrier when all of them are running. Inside the barrier each executor also says which jar file it loaded the
+ * Spark, Iceberg, Comet and {@code --jar} classes from ({@link LoadedJars}); a jar under test that did not run on
+ * the driver and on every executor fails the preflight.
  */
 public final class Preflight {
   public static final int MIN_HOSTS = 2;
 
   /** What one executor process reported from inside the barrier. */
-  public record ExecutorCheckIn(String executorId, String host, long pid, boolean readChallenge, String detail)
-      implements Serializable {}
+  public record ExecutorCheckIn(String executorId, String host, long pid, boolean readChallenge, String detail,
+      List<LoadedJars.Location> loaded) implements Serializable {
+    public ExecutorCheckIn {
+      loaded = loaded == null ? List.of() : List.copyOf(loaded);
+    }
 
-  /** The preflight's evidence, written to {@code preflight.json}. */
-  public record Result(boolean passed, String message, List<ExecutorCheckIn> checkIns, List<String> registered) {}
+    String process() {
+      return executorId + "@" + host + "/" + pid;
+    }
+  }
+
+  /** The preflight's evidence, written to {@code preflight.json}; {@code jars} as the report names them. */
+  public record Result(boolean passed, String message, List<ExecutorCheckIn> checkIns, List<String> registered,
+      List<RanJar> jars) {}
 
   private Preflight() {}
 
-  public static Result run(SparkSession spark, Path runDir, Duration timeout) {
+  public static Result run(SparkSession spark, Path runDir, Duration timeout, List<LoadedJars.Probe> probes) {
     Path dir = runDir.resolve("preflight");
+    List<RanJar> driverJars = LoadedJars.onDriver(probes);
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
     List<String> registered;
     try {
       registered = awaitExecutorsOnDistinctHosts(spark, timeout);
     } catch (BoundedWait.TimedOut e) {
-      return record(dir, new Result(false, e.getMessage(), List.of(), executorsSeen(spark)));
+      return record(dir, new Result(false, e.getMessage(), List.of(), executorsSeen(spark), driverJars));
     }
     registered = awaitRequestedExecutors(spark, registered, timeout.compareTo(Duration.ofSeconds(30)) < 0
         ? timeout : Duration.ofSeconds(30));
@@ -69,19 +83,32 @@ public final class Preflight {
     try {
       ClassTag<String> strings = ClassTag$.MODULE$.apply(String.class);
       try (BoundedJob<List<String>> job = BoundedJob.startInterruptible(spark, group, () -> new JavaRDD<>(
-          barrierInput.rdd().barrier().mapPartitions(new CheckIn(challengePath, token), false, strings), strings)
+          barrierInput.rdd().barrier().mapPartitions(new CheckIn(challengePath, token, probes), false, strings), strings)
           .collect())) {
         reports = job.await(timeout);
       }
     } catch (RuntimeException e) {
-      return record(dir, new Result(false, "preflight barrier job failed: " + e.getMessage(), List.of(), registered));
+      return record(dir, new Result(false, "preflight barrier job failed: " + e.getMessage(), List.of(), registered,
+          driverJars));
     }
     List<ExecutorCheckIn> checkIns = reports.stream().map(json -> Json.parse(json, ExecutorCheckIn.class)).toList();
-    return record(dir, judge(checkIns, registered));
+    return record(dir, judge(checkIns, registered, probes, driverJars));
   }
 
-  static Result judge(List<ExecutorCheckIn> checkIns, List<String> registered) {
-    List<String> problems = new ArrayList<>();
+  static Result judge(List<ExecutorCheckIn> checkIns, List<String> registered, List<LoadedJars.Probe> probes,
+      List<RanJar> driverJars) {
+    List<RanJar> jars = new ArrayList<>();
+    for (int i = 0; i < driverJars.size(); i++) {
+      List<RanJar.Sighting> seen = new ArrayList<>();
+      for (ExecutorCheckIn checkIn : checkIns) {
+        if (i < checkIn.loaded().size()) {
+          LoadedJars.Location at = checkIn.loaded().get(i);
+          seen.add(new RanJar.Sighting(checkIn.process(), at.file(), at.sha256()));
+        }
+      }
+      jars.add(driverJars.get(i).withExecutors(seen));
+    }
+    List<String> problems = new ArrayList<>(LoadedJars.mismatches(jars, probes));
     for (ExecutorCheckIn checkIn : checkIns) {
       if (!checkIn.readChallenge()) {
         problems.add("executor " + checkIn.executorId() + " on " + checkIn.host()
@@ -99,7 +126,7 @@ public final class Preflight {
         ? "shared filesystem visible to " + processes.size() + " executor processes on hosts " + hosts
             + ", all running concurrently"
         : String.join("; ", problems);
-    return new Result(problems.isEmpty(), message, checkIns, registered);
+    return new Result(problems.isEmpty(), message, checkIns, registered, jars);
   }
 
   /** The barrier task body; a named serializable class because Spark's barrier API is Scala-only. */
@@ -107,19 +134,21 @@ public final class Preflight {
       scala.collection.Iterator<String>> implements Serializable {
     private final String challengePath;
     private final String token;
+    private final List<LoadedJars.Probe> probes;
 
-    CheckIn(String challengePath, String token) {
+    CheckIn(String challengePath, String token, List<LoadedJars.Probe> probes) {
       this.challengePath = challengePath;
       this.token = token;
+      this.probes = List.copyOf(probes);
     }
 
     @Override
     public scala.collection.Iterator<String> apply(scala.collection.Iterator<Integer> ignored) {
-      return CollectionConverters.asScala(List.of(checkIn(challengePath, token)).iterator());
+      return CollectionConverters.asScala(List.of(checkIn(challengePath, token, probes)).iterator());
     }
   }
 
-  private static String checkIn(String challengePath, String token) {
+  private static String checkIn(String challengePath, String token, List<LoadedJars.Probe> probes) {
     BarrierTaskContext context = BarrierTaskContext.get();
     SparkEnv env = SparkEnv.get();
     boolean read;
@@ -132,10 +161,11 @@ public final class Preflight {
       read = false;
       detail = e.toString();
     }
+    List<LoadedJars.Location> loaded = probes.stream().map(LoadedJars::locateOnExecutor).toList();
     // Passing the barrier proves every task of this stage is running at this moment.
     context.barrier();
     return Json.compact(new ExecutorCheckIn(env.executorId(), env.blockManager().blockManagerId().host(),
-        ProcessHandle.current().pid(), read, detail));
+        ProcessHandle.current().pid(), read, detail, loaded));
   }
 
   private static List<String> awaitExecutorsOnDistinctHosts(SparkSession spark, Duration timeout) {

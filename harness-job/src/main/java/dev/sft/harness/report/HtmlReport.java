@@ -66,6 +66,7 @@ public final class HtmlReport {
       html.append("<p class=\"Failed\">run failure: ").append(esc(report.failure())).append("</p>\n");
     }
     summary(html, report);
+    JarReport.html(html, report.jars());
     for (ScenarioResult scenario : report.scenarios()) {
       scenario(html, scenario);
     }

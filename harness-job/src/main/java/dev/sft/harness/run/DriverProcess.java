@@ -37,9 +37,11 @@ final class DriverProcess {
   private final Path clusterDir;
   private final DriverRun run;
   private final boolean keep;
+  private final List<Path> jarsUnderTest;
   private volatile Process process;
 
-  DriverProcess(Path sparkHome, Path clusterDir, DriverRun run, boolean keep) {
+  DriverProcess(Path sparkHome, Path clusterDir, DriverRun run, boolean keep, List<Path> jarsUnderTest) {
+    this.jarsUnderTest = List.copyOf(jarsUnderTest);
     this.sparkHome = sparkHome;
     this.clusterDir = clusterDir;
     this.run = run;
@@ -67,6 +69,10 @@ final class DriverProcess {
             + " -Dsft.log.level=info -Djava.io.tmpdir=" + executorTmp));
     if (keep) {
       args.add("--keep");
+    }
+    // The driver's classpath (sparkHome/jars) already holds them; the driver proves they ran.
+    for (Path jar : jarsUnderTest) {
+      args.addAll(List.of("--jar", jar.toString()));
     }
     Progress.say("driver (" + run.group() + "): starting for " + run.scenarios() + " (log " + log + ")");
     int exit = execute(JvmProcess.command(sparkHome, jvmFlags, JvmProcess.SFT_CLI_MAIN, args), driverDir, log);

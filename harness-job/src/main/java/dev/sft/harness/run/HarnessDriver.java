@@ -13,6 +13,8 @@ import dev.sft.harness.driver.Progress;
 import dev.sft.harness.driver.SchedulerEventLog;
 import dev.sft.harness.driver.SparkSettings;
 import dev.sft.harness.evidence.EvidenceLayout;
+import dev.sft.harness.jars.LoadedJars;
+import dev.sft.harness.report.JarReport;
 import dev.sft.harness.report.ReportFiles;
 import dev.sft.harness.report.RunReport;
 import dev.sft.harness.scenario.Fixture;
@@ -66,12 +68,14 @@ public final class HarnessDriver {
     spark.listenerManager().register(plans);
     try {
       Progress.say("preflight: waiting for executors on two hosts, then checking shared storage and concurrency");
-      Preflight.Result preflight = Preflight.run(spark, options.runDir(), options.timeout());
+      Preflight.Result preflight = Preflight.run(spark, options.runDir(), options.timeout(),
+          LoadedJars.probes(options.jarsUnderTest()));
+      preflight.jars().forEach(jar -> Progress.say("jar: " + JarReport.line(jar)));
       if (!preflight.passed()) {
         Progress.say("preflight FAILED: " + preflight.message());
         Report report = Report.of(options.runId(), options.writer().id(), options.master(),
             notRun(options, "not run: preflight failed"), startedAt, Instant.now().toString(),
-            "preflight failed: " + preflight.message());
+            "preflight failed: " + preflight.message(), preflight.jars());
         return new Outcome(write(report, options), RunExitCode.PREFLIGHT_FAILED);
       }
       Progress.say("preflight passed: " + preflight.message());
@@ -97,7 +101,7 @@ public final class HarnessDriver {
         }
       }
       Report report = Report.of(options.runId(), options.writer().id(), options.master(), results, startedAt,
-          Instant.now().toString(), null);
+          Instant.now().toString(), null, preflight.jars());
       return new Outcome(write(report, options),
           report.passed() ? RunExitCode.PASSED : RunExitCode.SCENARIO_NOT_PASSED);
     } finally {

@@ -9,6 +9,7 @@ import dev.sft.harness.cluster.LocalCluster;
 import dev.sft.harness.driver.Progress;
 import dev.sft.harness.evidence.EvidenceLayout;
 import dev.sft.harness.evidence.Folders;
+import dev.sft.harness.jars.JarSet;
 import dev.sft.harness.report.ReportFiles;
 import dev.sft.harness.scenario.Fixture;
 import java.io.IOException;
@@ -31,7 +32,7 @@ public final class LocalRun {
   /** What {@code sft local} asks for, already validated. */
   public record Settings(String runId, List<ScenarioName> scenarios, Path out, int timeoutSeconds,
       int killTimeoutSeconds, boolean interruptOnCancel, boolean keep, int repeat, WriterName writer, int workers,
-      int masterPort, Path sparkHome) {}
+      int masterPort, JarSet jars) {}
 
   /** The merged report, where it is, and the exit code of the whole run. */
   public record Result(Report report, Path reportFile, Path evidence, RunExitCode exitCode) {}
@@ -67,13 +68,16 @@ public final class LocalRun {
     List<Report> parts = new ArrayList<>();
     RunExitCode worst = RunExitCode.PASSED;
     try {
-      cluster[0] = LocalCluster.start(settings.sparkHome(), clusterDir, settings.masterPort(), settings.workers(),
+      // One SPARK_HOME for every process: the given one, or a per-run one of links with the --jar files in it.
+      Path sparkHome = settings.jars().materialize(clusterDir.resolve("spark-home"));
+      List<Path> jarsUnderTest = settings.jars().replacements().stream().map(r -> r.given().file()).toList();
+      cluster[0] = LocalCluster.start(sparkHome, clusterDir, settings.masterPort(), settings.workers(),
           Duration.ofSeconds(settings.timeoutSeconds()));
-      Path killWrapper = KillWrapper.write(settings.sparkHome(), clusterDir);
+      Path killWrapper = KillWrapper.write(sparkHome, clusterDir);
       for (DriverRun run : DriverRun.plan(settings.scenarios(), (speculation, group) -> new DriverRun(
           settings.runId(), speculation, group, settings.repeat(), settings.writer(), settings.timeoutSeconds(),
           settings.killTimeoutSeconds(), settings.interruptOnCancel(), cluster[0].masterUrl(), shared.toString(), killWrapper.toString(), LocalCluster.MASTER_HOST, null))) {
-        DriverProcess driver = new DriverProcess(settings.sparkHome(), clusterDir, run, settings.keep());
+        DriverProcess driver = new DriverProcess(sparkHome, clusterDir, run, settings.keep(), jarsUnderTest);
         drivers.add(driver);
         DriverProcess.Outcome outcome = driver.run();
         drivers.remove(driver);

@@ -17,6 +17,7 @@ import java.util.Map;
  * @param shipJars whether to ship the harness and Iceberg jars to executors through {@code spark.jars}
  * @param extraConf further Spark settings, applied last
  * @param deadline when, from the driver's start, to stop starting scenarios; null for none
+ * @param jarsUnderTest the {@code --jar} files this driver and its executors must have loaded
  */
 public record RunOptions(
     DriverRun run,
@@ -25,7 +26,12 @@ public record RunOptions(
     boolean shipJars,
     boolean keepFixtures,
     Map<String, String> extraConf,
-    Duration deadline) {
+    Duration deadline,
+    List<Path> jarsUnderTest) {
+
+  public RunOptions {
+    jarsUnderTest = jarsUnderTest == null ? List.of() : List.copyOf(jarsUnderTest);
+  }
 
   public String master() {
     return run.master();

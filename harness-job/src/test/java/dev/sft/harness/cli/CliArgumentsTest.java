@@ -24,6 +24,19 @@ class CliArgumentsTest {
   }
 
   @Test
+  void rejectsAMissingJarUnderTestAndASparkHomeThatIsNoSparkDistribution(@TempDir Path dir) throws Exception {
+    Outcome jar = run("run", "--master", "spark://127.0.0.1:7077", "--shared-root", dir.toString(), "--jar",
+        dir.resolve("nope.jar").toString());
+    assertThat(jar.exit).isEqualTo(RunExitCode.USAGE.code());
+    assertThat(jar.err).contains("--jar").contains("is not a file");
+    Outcome home = run("local", "--spark-home", Files.createDirectories(dir.resolve("not-spark/jars")).getParent()
+        .toString(), "--out", dir.resolve("out").toString());
+    assertThat(home.exit).isEqualTo(RunExitCode.USAGE.code());
+    assertThat(home.err).contains("is not a Spark distribution");
+    assertThat(dir.resolve("out")).doesNotExist();
+  }
+
+  @Test
   void rejectsALocalMaster(@TempDir Path shared) {
     Outcome o = run("run", "--master", "local[4]", "--shared-root", shared.toString());
     assertThat(o.exit).isEqualTo(RunExitCode.USAGE.code());
