@@ -11,12 +11,10 @@ import dev.sft.controller.api.SchedulerFailureTestSpec.WorkerAntiAffinity;
 import dev.sft.controller.spark.ImageLayout;
 import dev.sft.controller.support.TestResources;
 import io.fabric8.kubernetes.api.model.Container;
-import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.rbac.PolicyRule;
 import java.util.List;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /** The desired objects themselves: what each pod runs, and what the harness is allowed to do and reach. */
@@ -83,7 +81,7 @@ class DependentsTest {
 
   @Test
   void everyPodMeetsThePodSecurityStandardRestricted() {
-    for (PodSpec pod : allPodSpecs()) {
+    for (PodSpec pod : RenderedPods.all(test, spec)) {
       assertThat(pod.getSecurityContext().getRunAsNonRoot()).isTrue();
       assertThat(pod.getSecurityContext().getRunAsUser()).isNotZero();
       assertThat(pod.getSecurityContext().getSeccompProfile().getType()).isEqualTo("RuntimeDefault");
@@ -126,9 +124,9 @@ class DependentsTest {
       assertThat(c.getCommand()).contains("-Dspark.ui.killEnabled=false", "-Xmx512m",
           "-Dspark.shuffle.service.enabled=false",
           "-Dspark.decommission.enabled=false", "-Dspark.shuffle.push.enabled=false");
-      assertThat(env(c, "SPARK_LOCAL_IP")).isEqualTo("$(POD_IP)");
-      assertThat(env(c, "SPARK_SCALA_VERSION")).isEqualTo("2.13");
-      assertThat(env(c, "SPARK_HOME")).isEqualTo("/opt/spark");
+      assertThat(RenderedPods.env(c, "SPARK_LOCAL_IP")).isEqualTo("$(POD_IP)");
+      assertThat(RenderedPods.env(c, "SPARK_SCALA_VERSION")).isEqualTo("2.13");
+      assertThat(RenderedPods.env(c, "SPARK_HOME")).isEqualTo("/opt/spark");
       assertThat(c.getEnv().get(0).getValueFrom().getFieldRef().getFieldPath()).isEqualTo("status.podIP");
     }
     assertThat(worker.getVolumeMounts()).anySatisfy(m -> assertThat(m.getMountPath()).isEqualTo("/shared/sft"));
@@ -164,15 +162,15 @@ class DependentsTest {
         List.of(ScenarioName.EXECUTOR_LOSS_TASK_REPLACEMENT, ScenarioName.EXECUTOR_LOSS_SHUFFLE_LOSS), 1,
         WriterName.ICEBERG, 180, 30, false, "spark://t1-master.ns1.svc:7077", "/shared/sft", "/opt/sft/bin/sft-kill-pod-exec",
         "$(POD_IP)", "/dev/termination-log"));
-    run.environment().forEach((name, value) -> assertThat(env(harness, name)).as(name).isEqualTo(value));
+    run.environment().forEach((name, value) -> assertThat(RenderedPods.env(harness, name)).as(name).isEqualTo(value));
     assertThat(harness.getTerminationMessagePath()).isEqualTo("/dev/termination-log");
-    assertThat(env(harness, "SFT_WORKER_SELECTOR")).isEqualTo("sft.dev/test=t1,sft.dev/component=worker");
+    assertThat(RenderedPods.env(harness, "SFT_WORKER_SELECTOR")).isEqualTo("sft.dev/test=t1,sft.dev/component=worker");
     assertThat(harness.getEnv()).anySatisfy(e -> {
       assertThat(e.getName()).isEqualTo("SFT_NAMESPACE");
       assertThat(e.getValueFrom().getFieldRef().getFieldPath()).isEqualTo("metadata.namespace");
     });
-    assertThat(env(harness, "SFT_SPARK_CONTAINER")).isEqualTo("spark");
-    assertThat(env(harness, "COMET_SCHEDULER_SPECULATION_ENABLED")).isEqualTo("false");
+    assertThat(RenderedPods.env(harness, "SFT_SPARK_CONTAINER")).isEqualTo("spark");
+    assertThat(RenderedPods.env(harness, "COMET_SCHEDULER_SPECULATION_ENABLED")).isEqualTo("false");
     assertThat(job.getMetadata().getLabels()).containsEntry(Names.RUN_ID_LABEL, "t1-r1-abcd");
     assertThat(job.getSpec().getTemplate().getMetadata().getLabels()).containsEntry(Names.HARNESS_JOB_LABEL,
         "t1-r1-loss");
@@ -190,7 +188,7 @@ class DependentsTest {
         .getSpec().getContainers().get(0);
     assertThat(harness.getCommand()).containsSequence("--interrupt-on-cancel", "true")
         .containsSequence("--kill-timeout", String.valueOf(DriverRun.DEFAULT_KILL_TIMEOUT_SECONDS));
-    assertThat(env(harness, "SFT_INTERRUPT_ON_CANCEL")).isEqualTo("true");
+    assertThat(RenderedPods.env(harness, "SFT_INTERRUPT_ON_CANCEL")).isEqualTo("true");
   }
 
   @Test
@@ -202,24 +200,11 @@ class DependentsTest {
     Container harness = HarnessJobDependent.desired(test, overridden, "t1-r1-spec", run).getSpec().getTemplate()
         .getSpec().getContainers().get(0);
     assertThat(harness.getCommand()).containsExactly("/opt/upstream/run-suite.sh");
-    assertThat(env(harness, "COMET_SCHEDULER_MASTER")).isEqualTo("spark://t1-master.ns1.svc:7077");
-    assertThat(env(harness, "COMET_SCHEDULER_KILL_COMMAND")).isEqualTo("/opt/sft/bin/sft-kill-pod-exec");
+    assertThat(RenderedPods.env(harness, "COMET_SCHEDULER_MASTER")).isEqualTo("spark://t1-master.ns1.svc:7077");
+    assertThat(RenderedPods.env(harness, "COMET_SCHEDULER_KILL_COMMAND")).isEqualTo("/opt/sft/bin/sft-kill-pod-exec");
   }
 
-  private List<PodSpec> allPodSpecs() {
-    DriverRun run = HarnessJobDependent.driverRun(test, spec, "t1-r1-abcd", true,
-        List.of(ScenarioName.SPECULATION_ORIGINAL_WINS));
-    return Stream.of(
-        new MasterStatefulSetDependent().desired(test, spec).getSpec().getTemplate().getSpec(),
-        new WorkerStatefulSetDependent().desired(test, spec).getSpec().getTemplate().getSpec(),
-        HarnessJobDependent.desired(test, spec, "t1-r1-spec", run).getSpec().getTemplate().getSpec(),
-        StorageCheckJobDependent.desired(test, spec, "t1-r1-storage", "t1-r1-abcd").getSpec().getTemplate()
-            .getSpec()).toList();
-  }
 
-  private static String env(Container c, String name) {
-    return c.getEnv().stream().filter(e -> e.getName().equals(name)).map(EnvVar::getValue).findFirst().orElse(null);
-  }
 
   private static SchedulerFailureTest named(SchedulerFailureTest t) {
     t.getMetadata().setUid("uid-1");

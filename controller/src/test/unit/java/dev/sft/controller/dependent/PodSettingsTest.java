@@ -9,14 +9,12 @@ import dev.sft.controller.api.SchedulerFailureTest;
 import dev.sft.controller.api.SchedulerFailureTestSpec.PullPolicy;
 import dev.sft.controller.support.TestResources;
 import io.fabric8.kubernetes.api.model.Container;
-import io.fabric8.kubernetes.api.model.EnvVar;
 import io.fabric8.kubernetes.api.model.LocalObjectReference;
 import io.fabric8.kubernetes.api.model.PodSpec;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.ResourceRequirementsBuilder;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import java.util.List;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -31,7 +29,7 @@ class PodSettingsTest {
     test.getSpec().imagePullSecrets = List.of(new LocalObjectReference("registry-credentials"));
     test.getSpec().imagePullPolicy = PullPolicy.Always;
     ResolvedSpec spec = ResolvedSpec.of(test.getSpec());
-    assertThat(allPodSpecs(spec)).hasSize(4).allSatisfy(pod -> {
+    assertThat(RenderedPods.all(test, spec)).hasSize(4).allSatisfy(pod -> {
       assertThat(pod.getImagePullSecrets()).extracting(LocalObjectReference::getName)
           .containsExactly("registry-credentials");
       assertThat(pod.getContainers()).allSatisfy(c -> assertThat(c.getImagePullPolicy()).isEqualTo("Always"));
@@ -43,7 +41,7 @@ class PodSettingsTest {
   @Test
   void withoutThemKubernetesDefaultsApply() {
     ResolvedSpec spec = ResolvedSpec.of(test.getSpec());
-    assertThat(allPodSpecs(spec)).allSatisfy(pod -> {
+    assertThat(RenderedPods.all(test, spec)).allSatisfy(pod -> {
       assertThat(pod.getImagePullSecrets()).isNullOrEmpty();
       assertThat(pod.getContainers()).allSatisfy(c -> assertThat(c.getImagePullPolicy()).isNull());
     });
@@ -59,17 +57,17 @@ class PodSettingsTest {
     Job job = HarnessJobDependent.desired(test, spec, "t1-r1-loss", run);
     Container harness = job.getSpec().getTemplate().getSpec().getContainers().get(0);
     // Not from the image's ENV: another image with the same layout works.
-    assertThat(env(harness, "SFT_SPARK_HOME")).isEqualTo("/opt/spark");
-    assertThat(env(harness, "SFT_LAUNCHER")).isEqualTo("/opt/sft/bin/sft");
-    assertThat(env(harness, "SPARK_HOME")).isEqualTo("/opt/spark");
-    assertThat(env(harness, "SPARK_SCALA_VERSION")).isEqualTo("2.13");
+    assertThat(RenderedPods.env(harness, "SFT_SPARK_HOME")).isEqualTo("/opt/spark");
+    assertThat(RenderedPods.env(harness, "SFT_LAUNCHER")).isEqualTo("/opt/sft/bin/sft");
+    assertThat(RenderedPods.env(harness, "SPARK_HOME")).isEqualTo("/opt/spark");
+    assertThat(RenderedPods.env(harness, "SPARK_SCALA_VERSION")).isEqualTo("2.13");
     // 2048Mi - 384Mi driver overhead - 128Mi kill heap - 128Mi kill overhead.
-    assertThat(env(harness, "SFT_DRIVER_HEAP")).isEqualTo("1408m");
-    assertThat(env(harness, "SFT_KILL_HEAP")).isEqualTo("128m");
+    assertThat(RenderedPods.env(harness, "SFT_DRIVER_HEAP")).isEqualTo("1408m");
+    assertThat(RenderedPods.env(harness, "SFT_KILL_HEAP")).isEqualTo("128m");
     // Job: 300 + 4 x 180 x 2 = 1740 s; the harness stops starting scenarios one scenario bound (720 s) plus 120 s
     // earlier, so the repetition still running and the report fit.
     assertThat(job.getSpec().getActiveDeadlineSeconds()).isEqualTo(1740L);
-    assertThat(env(harness, "SFT_DEADLINE_SECONDS")).isEqualTo("900");
+    assertThat(RenderedPods.env(harness, "SFT_DEADLINE_SECONDS")).isEqualTo("900");
   }
 
   @Test
@@ -79,8 +77,8 @@ class PodSettingsTest {
         List.of(ScenarioName.SPECULATION_ORIGINAL_WINS));
     Container harness = HarnessJobDependent.desired(test, spec, "t1-r1-spec", run).getSpec().getTemplate()
         .getSpec().getContainers().get(0);
-    assertThat(env(harness, "SFT_DRIVER_HEAP")).isEqualTo("1024m");
-    assertThat(env(harness, "SFT_DEADLINE_SECONDS")).isEqualTo("180");
+    assertThat(RenderedPods.env(harness, "SFT_DRIVER_HEAP")).isEqualTo("1024m");
+    assertThat(RenderedPods.env(harness, "SFT_DEADLINE_SECONDS")).isEqualTo("180");
   }
 
   @Test
@@ -112,21 +110,6 @@ class PodSettingsTest {
     assertThat(container.getCommand()).first().isEqualTo("sh");
     assertThat(container.getCommand().get(2)).contains(": > \"$probe.tmp\"", "mv \"$probe.tmp\" \"$probe\"",
         "/dev/termination-log");
-    assertThat(env(container, "SFT_MOUNT_PATH")).isEqualTo("/shared/sft");
-  }
-
-  private List<PodSpec> allPodSpecs(ResolvedSpec spec) {
-    DriverRun run = HarnessJobDependent.driverRun(test, spec, "t1-r1-abcd", true,
-        List.of(ScenarioName.SPECULATION_ORIGINAL_WINS));
-    return Stream.of(
-        new MasterStatefulSetDependent().desired(test, spec).getSpec().getTemplate().getSpec(),
-        new WorkerStatefulSetDependent().desired(test, spec).getSpec().getTemplate().getSpec(),
-        HarnessJobDependent.desired(test, spec, "t1-r1-spec", run).getSpec().getTemplate().getSpec(),
-        StorageCheckJobDependent.desired(test, spec, "t1-r1-storage", "t1-r1-abcd").getSpec().getTemplate()
-            .getSpec()).toList();
-  }
-
-  private static String env(Container c, String name) {
-    return c.getEnv().stream().filter(e -> e.getName().equals(name)).map(EnvVar::getValue).findFirst().orElse(null);
+    assertThat(RenderedPods.env(container, "SFT_MOUNT_PATH")).isEqualTo("/shared/sft");
   }
 }
