@@ -27,6 +27,7 @@ import java.util.Objects;
  * @param killCommand the kill contract's executable, or null when no scenario kills
  * @param driverHost the address executors reach the driver at, or null for Spark's default
  * @param terminationLog where the compact report also goes, or null
+ * @param operations the write operations every scenario runs under, in matrix order (default: {@code append})
  */
 public record DriverRun(
     String runId,
@@ -41,7 +42,8 @@ public record DriverRun(
     String sharedRoot,
     String killCommand,
     String driverHost,
-    String terminationLog) {
+    String terminationLog,
+    List<WriteOperation> operations) {
 
   /** The {@code sft run} subcommand every rendering starts with. */
   public static final String COMMAND = "run";
@@ -60,6 +62,8 @@ public record DriverRun(
           + " s and kill timeout " + killTimeoutSeconds + " s");
     }
     scenarios = scenarios.stream().distinct().sorted(Comparator.naturalOrder()).toList();
+    operations = operations == null || operations.isEmpty() ? List.of(WriteOperation.DEFAULT)
+        : operations.stream().distinct().sorted().toList();
     for (ScenarioName name : scenarios) {
       if (name.needsSpeculation() != speculation) {
         throw new IllegalArgumentException("scenario '" + name.id() + "' needs spark.speculation="
@@ -67,6 +71,20 @@ public record DriverRun(
             + "; speculation is fixed per SparkContext, so run it in a separate driver run");
       }
     }
+  }
+
+  /** A driver run of the default operation ({@code append}) only. */
+  public DriverRun(String runId, boolean speculation, List<ScenarioName> scenarios, int repeat, WriterName writer,
+      int timeoutSeconds, int killTimeoutSeconds, boolean interruptOnCancel, String master, String sharedRoot,
+      String killCommand, String driverHost, String terminationLog) {
+    this(runId, speculation, scenarios, repeat, writer, timeoutSeconds, killTimeoutSeconds, interruptOnCancel, master,
+        sharedRoot, killCommand, driverHost, terminationLog, List.of(WriteOperation.DEFAULT));
+  }
+
+  /** The same run under these operations. */
+  public DriverRun withOperations(List<WriteOperation> newOperations) {
+    return new DriverRun(runId, speculation, scenarios, repeat, writer, timeoutSeconds, killTimeoutSeconds,
+        interruptOnCancel, master, sharedRoot, killCommand, driverHost, terminationLog, newOperations);
   }
 
   /** Builds the driver run of one speculation setting; every field but those two is the caller's. */
@@ -116,6 +134,7 @@ public record DriverRun(
         "--run-id", runId,
         "--speculation", String.valueOf(speculation),
         "--scenarios", String.join(",", scenarios.stream().map(ScenarioName::id).toList()),
+        "--operations", String.join(",", operations.stream().map(WriteOperation::id).toList()),
         "--repeat", String.valueOf(repeat),
         "--writer", writer.id(),
         "--timeout", String.valueOf(timeoutSeconds),
@@ -152,8 +171,10 @@ public record DriverRun(
   public List<ScenarioResult> unknownResults(String evidence, String why) {
     List<ScenarioResult> results = new ArrayList<>();
     for (ScenarioName name : scenarios) {
-      for (int repetition = 1; repetition <= repeat; repetition++) {
-        results.add(ScenarioResult.unknown(name.id(), repetition, evidence, why));
+      for (WriteOperation operation : operations) {
+        for (int repetition = 1; repetition <= repeat; repetition++) {
+          results.add(ScenarioResult.unknown(name.id(), operation, repetition, evidence, why));
+        }
       }
     }
     return results;

@@ -3,11 +3,18 @@ package dev.sft.contract;
 import java.util.List;
 
 /**
- * The result of one repetition of one scenario, as written to {@code report.json}. Counts are integers; a count
- * that could not be measured is {@code -1}. Build one with {@link #judged} or {@link #unknown}.
+ * The result of one repetition of one scenario under one write operation, as written to {@code report.json}; a
+ * result is keyed by scenario × operation × layout × repetition. Counts are integers; a count that could not be
+ * measured is {@code -1}. Build one with {@link #judged} or {@link #unknown}.
+ *
+ * @param operation the {@link OperationName} id of the monitored write; a report from before operations has none,
+ *     which reads as {@code append}
+ * @param layout the {@link TableLayout} id of the table; none reads as {@code unpartitioned}
  */
 public record ScenarioResult(
     String name,
+    String operation,
+    String layout,
     int repetition,
     Verdict scheduler,
     Verdict storage,
@@ -23,6 +30,11 @@ public record ScenarioResult(
     String message,
     List<Check> checks) {
 
+  public ScenarioResult {
+    operation = operation == null ? WriteOperation.DEFAULT.operation().id() : operation;
+    layout = layout == null ? WriteOperation.DEFAULT.layout().id() : layout;
+  }
+
   /** What a scenario counted; -1 for what it could not measure. */
   public record Counts(long rows, long distinctIds, int newSnapshots, int acceptedMessages, int orphanFiles,
       int knownRejectedOrphans, int missingFiles) {
@@ -30,24 +42,48 @@ public record ScenarioResult(
   }
 
   /** A repetition that ran and was judged by its checks. */
+  public static ScenarioResult judged(String name, WriteOperation operation, int repetition, Verdict scheduler,
+      Verdict storage, Counts counts, long durationMs, String evidence, String message, List<Check> checks) {
+    return new ScenarioResult(name, operation.operation().id(), operation.layout().id(), repetition, scheduler,
+        storage, counts.rows(), counts.distinctIds(), counts.newSnapshots(), counts.acceptedMessages(),
+        counts.orphanFiles(), counts.knownRejectedOrphans(), counts.missingFiles(), durationMs, evidence, message,
+        checks == null ? null : List.copyOf(checks));
+  }
+
+  /** A repetition of the default operation ({@code append}) that ran and was judged by its checks. */
   public static ScenarioResult judged(String name, int repetition, Verdict scheduler, Verdict storage, Counts counts,
       long durationMs, String evidence, String message, List<Check> checks) {
-    return new ScenarioResult(name, repetition, scheduler, storage, counts.rows(), counts.distinctIds(),
-        counts.newSnapshots(), counts.acceptedMessages(), counts.orphanFiles(), counts.knownRejectedOrphans(),
-        counts.missingFiles(), durationMs, evidence, message, checks == null ? null : List.copyOf(checks));
+    return judged(name, WriteOperation.DEFAULT, repetition, scheduler, storage, counts, durationMs, evidence, message,
+        checks);
   }
 
   /** A repetition that never ran or never reported: both verdicts Unknown, nothing measured. */
+  public static ScenarioResult unknown(String name, WriteOperation operation, int repetition, String evidence,
+      String why) {
+    return judged(name, operation, repetition, Verdict.Unknown, Verdict.Unknown, Counts.NOT_MEASURED, 0, evidence,
+        why, List.of());
+  }
+
+  /** A repetition of the default operation that never ran or never reported. */
   public static ScenarioResult unknown(String name, int repetition, String evidence, String why) {
-    return judged(name, repetition, Verdict.Unknown, Verdict.Unknown, Counts.NOT_MEASURED, 0, evidence, why,
-        List.of());
+    return unknown(name, WriteOperation.DEFAULT, repetition, evidence, why);
   }
 
   /** The same result with another message and checks, e.g. shortened for a termination message. */
   public ScenarioResult withMessage(String newMessage, List<Check> newChecks) {
-    return new ScenarioResult(name, repetition, scheduler, storage, rows, distinctIds, newSnapshots,
-        acceptedMessages, orphanFiles, knownRejectedOrphans, missingFiles, durationMs, evidence, newMessage,
-        newChecks);
+    return new ScenarioResult(name, operation, layout, repetition, scheduler, storage, rows, distinctIds,
+        newSnapshots, acceptedMessages, orphanFiles, knownRejectedOrphans, missingFiles, durationMs, evidence,
+        newMessage, newChecks);
+  }
+
+  /** The matrix column this result belongs to. */
+  public WriteOperation writeOperation() {
+    return WriteOperation.of(operation, layout);
+  }
+
+  /** The matrix cell: scenario and operation id, e.g. {@code speculation-original-wins/overwrite-partitioned}. */
+  public String cell() {
+    return name + "/" + writeOperation().id();
   }
 
   public boolean passed() {

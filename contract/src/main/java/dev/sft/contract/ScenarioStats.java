@@ -6,18 +6,18 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * Repetition statistics of one scenario, for judging race stability: how many repetitions passed both verdicts,
- * how many failed, how many stayed unknown, and the spread of their durations.
+ * Repetition statistics of one matrix cell (scenario × operation × layout), for judging race stability: how many
+ * repetitions passed both verdicts, how many failed, how many stayed unknown, and the spread of their durations.
  */
 public record ScenarioStats(
-    String name, int runs, int passed, int failed, int unknown, long durationMinMs, long durationMedianMs,
+    String name, String operation, String layout, int runs, int passed, int failed, int unknown, long durationMinMs, long durationMedianMs,
     long durationMaxMs) {
 
-  /** One entry per scenario name, in the order the scenarios first appear. */
+  /** One entry per matrix cell, in the order the cells first appear. */
   public static List<ScenarioStats> of(List<ScenarioResult> results) {
     Map<String, List<ScenarioResult>> byName = new LinkedHashMap<>();
     for (ScenarioResult result : results) {
-      byName.computeIfAbsent(result.name(), n -> new ArrayList<>()).add(result);
+      byName.computeIfAbsent(result.cell(), n -> new ArrayList<>()).add(result);
     }
     List<ScenarioStats> stats = new ArrayList<>();
     for (Map.Entry<String, List<ScenarioResult>> entry : byName.entrySet()) {
@@ -28,7 +28,8 @@ public record ScenarioStats(
       List<Long> durations = runs.stream().map(ScenarioResult::durationMs).sorted().toList();
       int n = durations.size();
       long median = n % 2 == 1 ? durations.get(n / 2) : (durations.get(n / 2 - 1) + durations.get(n / 2)) / 2;
-      stats.add(new ScenarioStats(entry.getKey(), n, passed, failed, n - passed - failed, durations.get(0), median,
+      ScenarioResult first = runs.get(0);
+      stats.add(new ScenarioStats(first.name(), first.operation(), first.layout(), n, passed, failed, n - passed - failed, durations.get(0), median,
           durations.get(n - 1)));
     }
     return stats;

@@ -29,8 +29,10 @@ import java.util.zip.Inflater;
 public final class TerminationMessage {
   public static final int MAX_BYTES = 4096;
   /**
-   * The most results one harness Job reports: the CRD's largest {@code repeat} (100) times the scenarios of one
-   * speculation setting (2). {@code TerminationMessageTest} proves that many fit with every count.
+   * The most results whose every count fits: the CRD's largest {@code repeat} (100) times the scenarios of one
+   * speculation setting (2), or the same number spread over operations (2 scenarios × 4 operations × 25).
+   * {@code TerminationMessageTest} proves that many fit with every count, and that an operation matrix of four times
+   * as many still keeps every verdict and cell.
    */
   public static final int MAX_RESULTS = 200;
   /** Marks the column form, so a reader can tell it from the plain report. */
@@ -59,7 +61,7 @@ public final class TerminationMessage {
       }
     }
     List<ScenarioResult> verdictsOnly = report.scenarios().stream()
-        .map(s -> ScenarioResult.judged(s.name(), s.repetition(), s.scheduler(), s.storage(),
+        .map(s -> ScenarioResult.judged(s.name(), s.writeOperation(), s.repetition(), s.scheduler(), s.storage(),
             ScenarioResult.Counts.NOT_MEASURED, -1, null, COUNTS_DROPPED, null))
         .toList();
     String columns = columns(report, verdictsOnly, 0, true);

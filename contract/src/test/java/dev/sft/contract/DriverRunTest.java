@@ -55,6 +55,21 @@ class DriverRunTest {
   }
 
   @Test
+  void operationsAreRenderedInMatrixOrderAndDefaultToAppend() {
+    DriverRun run = run(true, List.of(ScenarioName.SPECULATION_ORIGINAL_WINS));
+    assertThat(run.operations()).containsExactly(WriteOperation.DEFAULT);
+    assertThat(run.arguments()).containsSequence("--operations", "append");
+    DriverRun matrix = run.withOperations(WriteOperation.parseList("overwrite-partitioned,append"));
+    assertThat(matrix.arguments()).containsSequence("--operations", "append,overwrite-partitioned");
+    assertThat(matrix.unknownResults("/e", "driver died")).extracting(ScenarioResult::cell, ScenarioResult::repetition)
+        .containsExactly(
+            org.assertj.core.groups.Tuple.tuple("speculation-original-wins/append", 1),
+            org.assertj.core.groups.Tuple.tuple("speculation-original-wins/append", 2),
+            org.assertj.core.groups.Tuple.tuple("speculation-original-wins/overwrite-partitioned", 1),
+            org.assertj.core.groups.Tuple.tuple("speculation-original-wins/overwrite-partitioned", 2));
+  }
+
+  @Test
   void aRunThatNeverReportedCountsEveryRepetitionAsUnknown() {
     DriverRun run = run(true, List.of(ScenarioName.SPECULATION_ORIGINAL_WINS));
     List<ScenarioResult> unknown = run.unknownResults("/shared/t1-r1-abcd", "driver died");

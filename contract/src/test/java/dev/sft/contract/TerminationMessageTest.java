@@ -79,6 +79,56 @@ class TerminationMessageTest {
   }
 
   @Test
+  void carriesAnOperationMatrixWithEveryCountAndEveryCellKey() throws Exception {
+    Random random = new Random(3);
+    List<ScenarioResult> results = new ArrayList<>();
+    for (ScenarioName name : List.of(ScenarioName.SPECULATION_ORIGINAL_WINS, ScenarioName.SPECULATION_SPECULATIVE_WINS)) {
+      for (WriteOperation operation : WriteOperation.all()) {
+        for (int rep = 1; rep <= TerminationMessage.MAX_RESULTS / 2 / WriteOperation.all().size(); rep++) {
+          int orphans = random.nextInt(3);
+          results.add(ScenarioResult.judged(name.id(), operation, rep, Verdict.Passed,
+              orphans == 0 ? Verdict.Passed : Verdict.Failed,
+              new ScenarioResult.Counts(48_000, 48_000, 1, 4, orphans, 0, 0), 3_000 + random.nextInt(60_000),
+              "/shared/run/" + name.id() + "-" + operation.id() + "-r" + rep, null, null));
+        }
+      }
+    }
+    Report report = Report.of("run-11", "iceberg", "spark://m:7077", results, "a", "b", null);
+    String encoded = TerminationMessage.encode(report);
+    assertThat(encoded.getBytes(StandardCharsets.UTF_8).length).isLessThanOrEqualTo(TerminationMessage.MAX_BYTES);
+    Report decoded = TerminationMessage.decode(encoded);
+    assertThat(decoded.scenarios()).hasSize(TerminationMessage.MAX_RESULTS);
+    for (int i = 0; i < results.size(); i++) {
+      assertThat(decoded.scenarios().get(i))
+          .isEqualTo(results.get(i).withMessage(decoded.scenarios().get(i).message(), null));
+    }
+  }
+
+  @Test
+  void aMatrixBeyondTheCountBudgetStillKeepsEveryVerdictAndCell() throws Exception {
+    List<ScenarioResult> results = new ArrayList<>();
+    Random random = new Random(4);
+    for (ScenarioName name : List.of(ScenarioName.EXECUTOR_LOSS_TASK_REPLACEMENT,
+        ScenarioName.EXECUTOR_LOSS_SHUFFLE_LOSS)) {
+      for (WriteOperation operation : WriteOperation.all()) {
+        for (int rep = 1; rep <= 100; rep++) {
+          results.add(ScenarioResult.judged(name.id(), operation, rep, Verdict.Passed,
+              random.nextInt(10) == 0 ? Verdict.Failed : Verdict.Passed,
+              new ScenarioResult.Counts(48_000, 48_000, 1, 4, random.nextInt(9), random.nextInt(9), 0),
+              random.nextInt(100_000), "/shared/" + random.nextLong(), "m".repeat(100), null));
+        }
+      }
+    }
+    String encoded = TerminationMessage.encode(Report.of("run-12", "iceberg", "spark://m:7077", results, "a", "b",
+        null));
+    assertThat(encoded.getBytes(StandardCharsets.UTF_8).length).isLessThanOrEqualTo(TerminationMessage.MAX_BYTES);
+    Report decoded = TerminationMessage.decode(encoded);
+    assertThat(decoded.scenarios()).extracting(ScenarioResult::cell, ScenarioResult::repetition,
+        ScenarioResult::storage).containsExactlyElementsOf(results.stream()
+            .map(r -> org.assertj.core.groups.Tuple.tuple(r.cell(), r.repetition(), r.storage())).toList());
+  }
+
+  @Test
   void underPressureKeepsEveryVerdictAndMarksTheCountsNotMeasured() throws Exception {
     Random random = new Random(5);
     List<ScenarioResult> noisy = new ArrayList<>();

@@ -2,6 +2,7 @@ package dev.sft.harness.cli;
 
 import dev.sft.contract.DriverRun;
 import dev.sft.contract.ScenarioName;
+import dev.sft.contract.WriteOperation;
 import dev.sft.contract.WriterName;
 import dev.sft.harness.jars.JarSet;
 import dev.sft.harness.report.ReportFiles;
@@ -21,8 +22,16 @@ import picocli.CommandLine.Option;
         + "separate JVMs, runs the scenarios against them, prints a summary and stops every process it started. "
         + "Everything it writes stays under --out.")
 public final class LocalCommand implements Callable<Integer> {
-  @Option(names = "--scenarios", description = "comma-separated scenarios (default: all)")
+  static {
+    System.setProperty("sft.operations.all", WriteOperation.allIds());
+  }
+
+  @Option(names = "--scenarios", description = "comma-separated scenarios, or all (default: all)")
   String scenarios;
+
+  @Option(names = "--operations", description = "comma-separated write operations every scenario runs under, or"
+      + " all for the whole matrix (default: append); known: ${sys:sft.operations.all}")
+  String operations;
 
   @Option(names = "--out", description = "output folder (default: target/sft-local/<run-id> in the sft checkout,"
       + " or a temporary folder)")
@@ -70,9 +79,8 @@ public final class LocalCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    List<ScenarioName> selected = scenarios == null
-        ? Arrays.asList(ScenarioName.values())
-        : ScenarioName.parseList(scenarios);
+    List<ScenarioName> selected = OptionValues.scenarios(scenarios, Arrays.asList(ScenarioName.values()));
+    List<WriteOperation> selectedOperations = OptionValues.operations(operations);
     WriterName writerName = WriterName.fromId(writer); // rejects an unknown writer before anything starts
     OptionValues.positive("--timeout", timeoutSeconds);
     OptionValues.positive("--repeat", repeat);
@@ -92,7 +100,7 @@ public final class LocalCommand implements Callable<Integer> {
     JarSet jarSet = JarSet.resolve(home, own, jars);
     String runId = RunIds.generate();
     Path outDir = (out != null ? out : defaultOut(runId)).toAbsolutePath();
-    LocalRun.Result result = new LocalRun(new LocalRun.Settings(runId, selected, outDir, timeoutSeconds,
+    LocalRun.Result result = new LocalRun(new LocalRun.Settings(runId, selected, selectedOperations, outDir, timeoutSeconds,
         killTimeoutSeconds, interrupt, keep, repeat, writerName, workers, masterPort, jarSet)).run();
     System.out.print("\n" + ReportTable.render(result.report()));
     System.out.println("report:   " + result.reportFile() + " (also " + ReportFiles.JUNIT + ", " + ReportFiles.HTML

@@ -1,5 +1,7 @@
 package dev.sft.harness.cli;
 
+import dev.sft.contract.ScenarioName;
+import dev.sft.contract.WriteOperation;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -23,6 +25,16 @@ final class OptionValues {
       case "false" -> false;
       default -> throw new IllegalArgumentException(option + " must be true or false, got '" + value + "'");
     };
+  }
+
+  /** {@code --scenarios}: absent or {@code all} selects {@code all}, otherwise the listed scenarios. */
+  static List<ScenarioName> scenarios(String value, List<ScenarioName> all) {
+    return value == null || value.trim().equals(WriteOperation.ALL) ? all : ScenarioName.parseList(value);
+  }
+
+  /** {@code --operations}: absent selects {@code append}, {@code all} the whole matrix. */
+  static List<WriteOperation> operations(String value) {
+    return value == null ? List.of(WriteOperation.DEFAULT) : WriteOperation.parseList(value);
   }
 
   static Map<String, String> parseConf(List<String> entries) {

@@ -4,6 +4,7 @@ import dev.sft.contract.DriverRun;
 import dev.sft.contract.HarnessEnvironment;
 import dev.sft.contract.ScenarioName;
 import dev.sft.contract.TerminationMessage;
+import dev.sft.contract.WriteOperation;
 import dev.sft.contract.WriterName;
 import dev.sft.harness.driver.MasterUrl;
 import dev.sft.harness.driver.SparkSettings;
@@ -81,6 +82,10 @@ public final class RunCommand implements Callable<Integer> {
       + "with this speculation setting); known: ${sys:sft.scenarios.all}")
   String scenarios;
 
+  @Option(names = "--operations", description = "comma-separated write operations every scenario runs under, or all"
+      + " (default: append); known: ${sys:sft.operations.all}")
+  String operations;
+
   @Option(names = "--repeat", defaultValue = "1", description = "repetitions of each scenario (default 1)")
   int repeat;
 
@@ -127,6 +132,7 @@ public final class RunCommand implements Callable<Integer> {
 
   static {
     System.setProperty("sft.scenarios.all", ScenarioName.allIds());
+    System.setProperty("sft.operations.all", WriteOperation.allIds());
   }
 
   @Spec
@@ -165,9 +171,8 @@ public final class RunCommand implements Callable<Integer> {
           + " same place on the driver and every worker");
     }
     boolean speculationOn = OptionValues.parseBoolean("--speculation", speculation);
-    List<ScenarioName> selected = scenarios == null
-        ? Arrays.stream(ScenarioName.values()).filter(s -> s.needsSpeculation() == speculationOn).toList()
-        : ScenarioName.parseList(scenarios);
+    List<ScenarioName> selected = OptionValues.scenarios(scenarios,
+        Arrays.stream(ScenarioName.values()).filter(s -> s.needsSpeculation() == speculationOn).toList());
     String kill = killCommand == null || killCommand.isBlank() ? null : killCommand.trim();
     return new DriverRun(
         runId == null ? RunIds.generate() : RunIds.validate(runId),
@@ -182,7 +187,8 @@ public final class RunCommand implements Callable<Integer> {
         sharedRoot.toString(),
         kill,
         driverHost,
-        terminationLog == null ? null : terminationLog.toString());
+        terminationLog == null ? null : terminationLog.toString(),
+        OptionValues.operations(operations));
   }
 
   private Duration deadline() {

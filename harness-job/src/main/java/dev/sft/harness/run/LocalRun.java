@@ -4,6 +4,7 @@ import dev.sft.contract.DriverRun;
 import dev.sft.contract.Report;
 import dev.sft.contract.RunExitCode;
 import dev.sft.contract.ScenarioName;
+import dev.sft.contract.WriteOperation;
 import dev.sft.contract.WriterName;
 import dev.sft.harness.cluster.LocalCluster;
 import dev.sft.harness.driver.Progress;
@@ -30,7 +31,7 @@ import java.util.List;
  */
 public final class LocalRun {
   /** What {@code sft local} asks for, already validated. */
-  public record Settings(String runId, List<ScenarioName> scenarios, Path out, int timeoutSeconds,
+  public record Settings(String runId, List<ScenarioName> scenarios, List<WriteOperation> operations, Path out, int timeoutSeconds,
       int killTimeoutSeconds, boolean interruptOnCancel, boolean keep, int repeat, WriterName writer, int workers,
       int masterPort, JarSet jars) {}
 
@@ -76,7 +77,8 @@ public final class LocalRun {
       Path killWrapper = KillWrapper.write(sparkHome, clusterDir);
       for (DriverRun run : DriverRun.plan(settings.scenarios(), (speculation, group) -> new DriverRun(
           settings.runId(), speculation, group, settings.repeat(), settings.writer(), settings.timeoutSeconds(),
-          settings.killTimeoutSeconds(), settings.interruptOnCancel(), cluster[0].masterUrl(), shared.toString(), killWrapper.toString(), LocalCluster.MASTER_HOST, null))) {
+          settings.killTimeoutSeconds(), settings.interruptOnCancel(), cluster[0].masterUrl(), shared.toString(),
+          killWrapper.toString(), LocalCluster.MASTER_HOST, null, settings.operations()))) {
         DriverProcess driver = new DriverProcess(sparkHome, clusterDir, run, settings.keep(), jarsUnderTest);
         drivers.add(driver);
         DriverProcess.Outcome outcome = driver.run();

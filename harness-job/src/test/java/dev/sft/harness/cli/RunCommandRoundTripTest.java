@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sft.contract.DriverRun;
 import dev.sft.contract.ScenarioName;
+import dev.sft.contract.WriteOperation;
 import dev.sft.contract.WriterName;
 import dev.sft.harness.cluster.JvmProcess;
 import java.util.ArrayList;
@@ -65,6 +66,22 @@ class RunCommandRoundTripTest {
         Arrays.stream(ScenarioName.values()).filter(s -> !s.needsSpeculation()).toList());
     assertThat(run.killTimeoutSeconds()).isEqualTo(DriverRun.DEFAULT_KILL_TIMEOUT_SECONDS).isEqualTo(30);
     assertThat(run.interruptOnCancel()).isEqualTo(DriverRun.DEFAULT_INTERRUPT_ON_CANCEL).isFalse();
+  }
+
+  @Test
+  void operationsReadBackEqualAndAllSelectsTheMatrix() {
+    DriverRun matrix = new DriverRun("t1-r1-abcd", true, List.of(ScenarioName.SPECULATION_ORIGINAL_WINS), 2,
+        WriterName.ICEBERG, 180, 30, false, "spark://h:7077", "/s", null, null, null, WriteOperation.all());
+    assertThat(parse(matrix.arguments())).isEqualTo(matrix);
+    DriverRun all = parse(List.of("run", "--master", "spark://h:7077", "--shared-root", "/s", "--run-id", "r1",
+        "--speculation", "true", "--scenarios", "all", "--operations", "all"));
+    assertThat(all.operations()).containsExactlyElementsOf(WriteOperation.all());
+    assertThat(all.scenarios()).allMatch(ScenarioName::needsSpeculation);
+    assertThat(parse(List.of("run", "--master", "spark://h:7077", "--shared-root", "/s", "--run-id", "r1"))
+        .operations()).containsExactly(WriteOperation.DEFAULT);
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> parse(List.of("run", "--master", "spark://h:7077",
+        "--shared-root", "/s", "--operations", "append,upsert")))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("unknown operation 'upsert'");
   }
 
   @Test
