@@ -3,12 +3,16 @@ package dev.sft.harness.audit;
 import java.util.SortedSet;
 
 /**
- * What the storage audit found, as written to {@code storage-audit.json}. All sets hold local absolute paths.
+ * What the storage audit found, as written to {@code storage-audit.json}. All sets hold local absolute paths;
+ * "referenced" is every data and delete file reachable from any live snapshot, "prior" those of the snapshots from
+ * before the monitored write, "added" and "removed" what its new snapshot changed.
  *
  * <ul>
  *   <li>{@code orphan = physical - referenced}
  *   <li>{@code missing = referenced - physical}
  *   <li>{@code knownRejectedOrphans = orphan ∩ rejected}, {@code unknownOrphans = orphan - rejected}
+ *   <li>{@code referencedNotWinner = referenced - prior - winner}, {@code winnerNotReferenced = winner - referenced}
+ *   <li>{@code addedNotWinner = added - winner}, {@code winnerNotAdded = winner - added}
  * </ul>
  */
 public record AuditResult(
@@ -16,8 +20,13 @@ public record AuditResult(
     String dataLocation,
     Long currentSnapshotId,
     int snapshots,
+    int newSnapshots,
+    boolean builtOnPrior,
     SortedSet<String> physical,
     SortedSet<String> referenced,
+    SortedSet<String> prior,
+    SortedSet<String> added,
+    SortedSet<String> removed,
     SortedSet<String> winner,
     SortedSet<String> rejected,
     SortedSet<String> orphan,
@@ -27,4 +36,6 @@ public record AuditResult(
     SortedSet<String> referencedRejected,
     SortedSet<String> referencedNotWinner,
     SortedSet<String> winnerNotReferenced,
+    SortedSet<String> addedNotWinner,
+    SortedSet<String> winnerNotAdded,
     SortedSet<String> referencedOutsideDataLocation) {}

@@ -9,7 +9,9 @@ import java.util.ArrayList;
 import java.util.List;
 
 /**
- * The storage rules over an {@link AuditResult}, shared by the scenarios and {@code sft audit}. Without attribution
+ * The storage rules over an {@link AuditResult}, shared by the scenarios and {@code sft audit}, the same for every
+ * write operation: referenced files are the data and delete files of every live snapshot, so the files an
+ * overwrite or rewrite replaced (still referenced by the prior snapshot) are neither orphans nor missing. Without attribution
  * (no evidence) only the physical-versus-referenced rules apply; with it, the manifest must equal the accepted
  * winners and orphans must be attributable.
  */
@@ -38,11 +40,16 @@ public final class AuditRules {
   public static List<Check> evaluate(AuditResult audit, boolean withAttribution, OrphanPolicy policy) {
     List<Check> checks = new ArrayList<>();
     if (withAttribution) {
+      // The new snapshot adds exactly the accepted winners' data and delete files, and nothing is referenced that
+      // neither the table had before the write nor an accepted winner wrote.
       checks.add(check("manifest.equals-accepted-winners",
-          audit.referencedNotWinner().isEmpty() && audit.winnerNotReferenced().isEmpty() && !audit.winner().isEmpty(),
-          "referenced but not an accepted winner: " + audit.referencedNotWinner()
-              + "; accepted winner but not referenced: " + audit.winnerNotReferenced()
-              + "; winner files: " + audit.winner().size()));
+          audit.addedNotWinner().isEmpty() && audit.winnerNotAdded().isEmpty()
+              && audit.referencedNotWinner().isEmpty() && audit.winnerNotReferenced().isEmpty()
+              && !audit.winner().isEmpty(),
+          "added by the new snapshot but not an accepted winner: " + audit.addedNotWinner()
+              + "; accepted winner but not added: " + audit.winnerNotAdded()
+              + "; referenced but neither prior nor an accepted winner: " + audit.referencedNotWinner()
+              + "; winner files: " + audit.winner().size() + ", prior files: " + audit.prior().size()));
       checks.add(check("manifest.no-rejected-files", audit.referencedRejected().isEmpty(),
           "files of rejected attempts referenced: " + audit.referencedRejected()));
     }

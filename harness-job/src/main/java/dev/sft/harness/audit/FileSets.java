@@ -20,11 +20,20 @@ public final class FileSets {
     return result;
   }
 
-  /** Builds the audit from the four observed sets; everything else is derived. */
+  /** Builds the audit of a table the write created, from the four observed sets; everything else is derived. */
   public static AuditResult derive(
       String tableLocation, String dataLocation, Long snapshotId, int snapshots,
       Collection<String> physical, Collection<String> referenced,
       Collection<String> winner, Collection<String> rejected) {
+    return derive(tableLocation, dataLocation, TableFiles.newTable(snapshotId, snapshots, referenced), physical,
+        winner, rejected);
+  }
+
+  /** Builds the audit from what the table's metadata says, the inventory and the attribution. */
+  public static AuditResult derive(
+      String tableLocation, String dataLocation, TableFiles table,
+      Collection<String> physical, Collection<String> winner, Collection<String> rejected) {
+    SortedSet<String> referenced = table.referenced();
     SortedSet<String> orphan = minus(physical, referenced);
     String dataPrefix = dataLocation.endsWith("/") ? dataLocation : dataLocation + "/";
     SortedSet<String> outside = new TreeSet<>();
@@ -36,10 +45,15 @@ public final class FileSets {
     return new AuditResult(
         tableLocation,
         dataLocation,
-        snapshotId,
-        snapshots,
+        table.currentSnapshotId(),
+        table.snapshots(),
+        table.newSnapshots(),
+        table.builtOnPrior(),
         new TreeSet<>(physical),
-        new TreeSet<>(referenced),
+        referenced,
+        table.prior(),
+        table.added(),
+        table.removed(),
         new TreeSet<>(winner),
         new TreeSet<>(rejected),
         orphan,
@@ -47,8 +61,10 @@ public final class FileSets {
         intersect(orphan, rejected),
         minus(orphan, rejected),
         intersect(referenced, rejected),
-        minus(referenced, winner),
+        minus(minus(referenced, table.prior()), winner),
         minus(winner, referenced),
+        minus(table.added(), winner),
+        minus(winner, table.added()),
         outside);
   }
 }

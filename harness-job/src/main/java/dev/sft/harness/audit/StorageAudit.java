@@ -6,16 +6,13 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Collection;
+import java.util.Set;
 import java.util.SortedSet;
 import java.util.TreeSet;
 import java.util.function.Function;
 import java.util.stream.Stream;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.iceberg.BaseTable;
-import org.apache.iceberg.DataFile;
-import org.apache.iceberg.ManifestFile;
-import org.apache.iceberg.ManifestFiles;
-import org.apache.iceberg.ManifestReader;
 import org.apache.iceberg.Snapshot;
 import org.apache.iceberg.StaticTableOperations;
 import org.apache.iceberg.Table;
@@ -24,7 +21,7 @@ import org.apache.iceberg.hadoop.HadoopFileIO;
 import org.apache.iceberg.hadoop.HadoopTables;
 
 /**
- * Compares what is physically on storage with what the table's current snapshot references. It needs no Spark, so
+ * Compares what is physically on storage with what the table's live snapshots reference. It needs no Spark, so
  * the same code serves the scenarios and the stand-alone audit.
  */
 public final class StorageAudit {
@@ -48,32 +45,35 @@ public final class StorageAudit {
   }
 
   public static AuditResult audit(String tableLocation, Collection<String> winner, Collection<String> rejected) {
-    return audit(tableLocation, winner, physical -> rejected);
+    return audit(tableLocation, Set.of(), winner, physical -> rejected);
   }
 
   /**
    * The audit, with the rejected files attributed from the same inventory the audit takes (a killed attempt's files
    * are known only by their names on storage), so the table is loaded and the data location walked once.
+   * {@code priorSnapshots} are the snapshots the table had before the monitored write (none for a new table).
    */
-  public static AuditResult audit(String tableLocation, Collection<String> winner,
+  public static AuditResult audit(String tableLocation, Set<Long> priorSnapshots, Collection<String> winner,
       Function<Collection<String>, Collection<String>> rejectedAmong) {
     Table table = load(tableLocation);
     String dataLocation = dataLocation(table);
-    Snapshot current = table.currentSnapshot();
-    int snapshots = 0;
-    for (Snapshot ignored : table.snapshots()) {
-      snapshots++;
-    }
     SortedSet<String> physical = inventory(Path.of(dataLocation));
     return FileSets.derive(
         WriterFiles.localPath(table.location()),
         dataLocation,
-        current == null ? null : current.snapshotId(),
-        snapshots,
+        TableFileReader.read(table, priorSnapshots),
         physical,
-        referenced(table),
         winner,
         rejectedAmong.apply(physical));
+  }
+
+  /** The ids of the table's live snapshots, recorded before a monitored write as its prior state. */
+  public static SortedSet<Long> snapshotIds(String tableLocation) {
+    SortedSet<Long> ids = new TreeSet<>();
+    for (Snapshot snapshot : load(tableLocation).snapshots()) {
+      ids.add(snapshot.snapshotId());
+    }
+    return ids;
   }
 
   /** Every regular file under the data location, including unfinished ones, except CRC sidecars. */
@@ -93,22 +93,8 @@ public final class StorageAudit {
     return files;
   }
 
-  /** Data files live in the current snapshot's manifests (added or existing entries). */
+  /** The data and delete files reachable from every live snapshot. */
   public static SortedSet<String> referenced(Table table) {
-    SortedSet<String> files = new TreeSet<>();
-    Snapshot current = table.currentSnapshot();
-    if (current == null) {
-      return files;
-    }
-    for (ManifestFile manifest : current.dataManifests(table.io())) {
-      try (ManifestReader<DataFile> reader = ManifestFiles.read(manifest, table.io(), table.specs())) {
-        for (DataFile file : reader) {
-          files.add(WriterFiles.localPath(file.location()));
-        }
-      } catch (IOException e) {
-        throw new UncheckedIOException("cannot read manifest " + manifest.path(), e);
-      }
-    }
-    return files;
+    return TableFileReader.read(table, Set.of()).referenced();
   }
 }

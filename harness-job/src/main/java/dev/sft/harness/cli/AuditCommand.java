@@ -12,6 +12,8 @@ import dev.sft.harness.evidence.Json;
 import dev.sft.harness.probe.AcceptedMessage;
 import dev.sft.harness.probe.GatePaths;
 import dev.sft.harness.judge.WriteEvidence;
+import dev.sft.harness.evidence.Markers;
+import dev.sft.harness.scenario.PriorState;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -78,7 +80,7 @@ public final class AuditCommand implements Callable<Integer> {
       }
       Set<String> winners = write == null ? Set.of() : write.winnerFiles();
       WriteEvidence attribution = write;
-      audit = StorageAudit.audit(location, winners,
+      audit = StorageAudit.audit(location, priorSnapshots(evidence), winners,
           physical -> attribution == null ? Set.of() : attribution.rejectedFiles(physical));
     } catch (RuntimeException e) {
       System.err.println("sft audit: error: cannot audit " + location + ": " + e.getMessage());
@@ -95,6 +97,15 @@ public final class AuditCommand implements Callable<Integer> {
       print(audit, checks, clean);
     }
     return clean ? AuditExitCode.CLEAN.code() : AuditExitCode.VIOLATIONS.code();
+  }
+
+  /**
+   * The snapshots the table had before the monitored write, as the scenario recorded them; none without evidence or
+   * without the record (a table the write created).
+   */
+  private static Set<Long> priorSnapshots(Path evidence) {
+    Path file = evidence == null ? null : evidence.resolve(PriorState.FILE);
+    return file == null || !Files.isRegularFile(file) ? Set.of() : Markers.read(file, PriorState.class).snapshotIds();
   }
 
   /** Every partition an attempt wrote for has exactly one accepted message. */

@@ -3,6 +3,7 @@ package dev.sft.harness.judge;
 import static dev.sft.contract.Check.SCHEDULER;
 
 import java.util.List;
+import java.util.Optional;
 
 /**
  * Comet falls back to the JVM writer silently, so a comet-native scenario must prove the native writer ran: Comet's
@@ -20,10 +21,25 @@ public final class NativeWriterJudge {
   }
 
   public static void judge(Checks checks, List<ClassifiedWrite> classified, boolean commitOverNative) {
+    judge(checks, classified, commitOverNative, Optional.empty());
+  }
+
+  /**
+   * As {@link #judge(Checks, List, boolean)}, for an operation the native writer may not do: {@code gap} says why.
+   * Then a write that did not run natively is Unknown naming the gap and Comet's own reasons (the scenario tested
+   * the JVM writer, not the one under test), never a pass; a write that ran natively is judged as ever.
+   */
+  public static void judge(Checks checks, List<ClassifiedWrite> classified, boolean commitOverNative,
+      Optional<String> gap) {
     long nativeWrites = classified.stream().filter(w -> "native".equals(w.writer())).count();
-    checks.check(SCHEDULER, "writer.native-ran", nativeWrites == 1 && classified.size() == 1 && commitOverNative,
-        "Comet's classification of the write: " + (classified.isEmpty() ? "no Iceberg write seen (Comet did not plan"
-            + " it)" : classified.stream().map(w -> w.writer() + " " + w.node() + " " + w.reasons()).toList())
-            + "; IcebergCommitExec over CometIcebergWriteExec in the plan: " + commitOverNative);
+    boolean ran = nativeWrites == 1 && classified.size() == 1 && commitOverNative;
+    String detail = "Comet's classification of the write: " + (classified.isEmpty() ? "no Iceberg write seen (Comet"
+        + " did not plan it)" : classified.stream().map(w -> w.writer() + " " + w.node() + " " + w.reasons()).toList())
+        + "; IcebergCommitExec over CometIcebergWriteExec in the plan: " + commitOverNative;
+    if (!ran && gap.isPresent()) {
+      checks.unknown(SCHEDULER, "writer.native-ran", gap.get() + "; " + detail);
+      return;
+    }
+    checks.check(SCHEDULER, "writer.native-ran", ran, detail);
   }
 }

@@ -5,11 +5,15 @@ import static dev.sft.contract.Check.STORAGE;
 import java.util.Optional;
 import java.util.function.Supplier;
 
-/** Exactly the expected rows and IDs, compared as multisets both ways; an unreadable table is Unknown. */
+/**
+ * Exactly the rows the operation must leave: the table's count and distinct IDs equal the expected multiset's, and
+ * whole rows compared as multisets both ways (EXCEPT ALL) differ by nothing, so a lost, duplicated or stale row
+ * fails. An unreadable table is Unknown.
+ */
 public final class RowsJudge {
   private RowsJudge() {}
 
-  public static Optional<RowCounts> judge(Checks checks, long expectedRows, Supplier<RowCounts> read) {
+  public static Optional<RowCounts> judge(Checks checks, Supplier<RowCounts> read) {
     RowCounts rows;
     try {
       rows = read.get();
@@ -17,10 +21,10 @@ public final class RowsJudge {
       checks.unknown(STORAGE, "rows", "cannot read the table: " + e.getMessage());
       return Optional.empty();
     }
-    checks.check(STORAGE, "rows.count", rows.rows() == expectedRows,
-        "expected " + expectedRows + " rows, table has " + rows.rows());
-    checks.check(STORAGE, "rows.distinct-ids", rows.distinctIds() == expectedRows,
-        "expected " + expectedRows + " distinct IDs, table has " + rows.distinctIds());
+    checks.check(STORAGE, "rows.count", rows.expectedRows() > 0 && rows.rows() == rows.expectedRows(),
+        "expected " + rows.expectedRows() + " rows, table has " + rows.rows());
+    checks.check(STORAGE, "rows.distinct-ids", rows.distinctIds() == rows.expectedDistinctIds(),
+        "expected " + rows.expectedDistinctIds() + " distinct IDs, table has " + rows.distinctIds());
     checks.check(STORAGE, "rows.except-all", rows.expectedNotInTable() == 0 && rows.tableNotInExpected() == 0,
         "expected EXCEPT ALL table = " + rows.expectedNotInTable() + ", table EXCEPT ALL expected = "
             + rows.tableNotInExpected() + " (both must be 0)");

@@ -9,8 +9,9 @@ import java.util.Optional;
 import java.util.function.Supplier;
 
 /**
- * The storage audit's verdict: only over a quiescent write (otherwise Unknown, naming what is still live), one new
- * snapshot, and the audit rules of the scenario's orphan policy. A table that cannot be audited is Unknown.
+ * The storage audit's verdict: only over a quiescent write (otherwise Unknown, naming what is still live), exactly
+ * one new snapshot built on the table's snapshot from before the write, and the audit rules of the scenario's orphan
+ * policy. A table that cannot be audited is Unknown.
  */
 public final class StorageJudge {
   private StorageJudge() {}
@@ -32,8 +33,10 @@ public final class StorageJudge {
       checks.unknown(STORAGE, "audit", "cannot audit the table: " + e.getMessage());
       return Optional.empty();
     }
-    checks.check(STORAGE, "snapshots.one-new", result.snapshots() == 1,
-        "the new table has " + result.snapshots() + " snapshot(s) after the write; expected exactly 1");
+    checks.check(STORAGE, "snapshots.one-new", result.newSnapshots() == 1 && result.builtOnPrior(),
+        "the write added " + result.newSnapshots() + " snapshot(s) (table has " + result.snapshots()
+            + "); expected exactly 1" + (result.builtOnPrior() ? ""
+            : ", and the current snapshot is not a child of the table's snapshot from before the write"));
     AuditRules.evaluate(result, true, policy).forEach(checks::add);
     return Optional.of(result);
   }

@@ -7,7 +7,6 @@ import org.apache.spark.sql.connector.catalog.SupportsWrite;
 import org.apache.spark.sql.connector.catalog.TableCapability;
 import org.apache.spark.sql.connector.expressions.Transform;
 import org.apache.spark.sql.connector.write.LogicalWriteInfo;
-import org.apache.spark.sql.connector.write.Write;
 import org.apache.spark.sql.connector.write.WriteBuilder;
 import org.apache.spark.sql.types.StructType;
 
@@ -23,12 +22,7 @@ final class ProbedTable implements SupportsWrite {
   public WriteBuilder newWriteBuilder(LogicalWriteInfo info) {
     WriteBuilder builder = delegate.newWriteBuilder(info);
     return ProbeSpec.fromOptions(info.options())
-        .<WriteBuilder>map(spec -> new WriteBuilder() {
-          @Override
-          public Write build() {
-            return new ProbedWrite(builder.build(), spec);
-          }
-        })
+        .map(spec -> ProbedWriteBuilder.of(builder, spec))
         .orElse(builder);
   }
 

@@ -136,7 +136,7 @@ public final class HtmlReport {
   /** One lane per executor; a bar per task attempt of the monitored write; marks for gates, kills and stages. */
   private static void timeline(StringBuilder html, ScenarioResult s, Path dir) {
     List<SchedulerEvent> events = readEvents(dir.resolve(EvidenceLayout.SCHEDULER_EVENTS));
-    String group = "group=" + ScenarioRun.jobGroup(s.name(), s.repetition());
+    String group = "group=" + ScenarioRun.jobGroup(s.name(), s.writeOperation(), s.repetition());
     List<Integer> stages = events.stream()
         .filter(e -> SchedulerEvent.JOB_START.equals(e.type()) && group.equals(e.detail()) && e.stageIds() != null)
         .flatMap(e -> e.stageIds().stream()).toList();

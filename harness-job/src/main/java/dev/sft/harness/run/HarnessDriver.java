@@ -6,6 +6,9 @@ import dev.sft.contract.RunExitCode;
 import dev.sft.contract.ScenarioName;
 import dev.sft.contract.ScenarioResult;
 import dev.sft.contract.Verdict;
+import dev.sft.contract.WriteOperation;
+import dev.sft.harness.operation.Operation;
+import dev.sft.harness.operation.Operations;
 import dev.sft.harness.driver.MasterUrl;
 import dev.sft.harness.driver.PlanRecorder;
 import dev.sft.harness.driver.Preflight;
@@ -91,12 +94,16 @@ public final class HarnessDriver {
       List<ScenarioResult> results = new ArrayList<>();
       for (ScenarioName name : options.scenarios()) {
         Scenario scenario = Scenarios.create(name);
-        for (int repetition = 1; repetition <= options.run().repeat(); repetition++) {
-          if (deadline.passed(Instant.now())) {
-            Progress.say(name.id() + " #" + repetition + " not started: the harness deadline has passed");
-            results.add(deadline.notStarted(name, repetition, options.runDir().toString()));
-          } else {
-            results.add(scenario.run(context, repetition));
+        for (WriteOperation id : options.run().operations()) {
+          Operation operation = Operations.create(id);
+          for (int repetition = 1; repetition <= options.run().repeat(); repetition++) {
+            if (deadline.passed(Instant.now())) {
+              Progress.say(name.id() + " " + id.id() + " #" + repetition
+                  + " not started: the harness deadline has passed");
+              results.add(deadline.notStarted(name, id, repetition, options.runDir().toString()));
+            } else {
+              results.add(scenario.run(context, operation, repetition));
+            }
           }
         }
       }

@@ -2,6 +2,7 @@ package dev.sft.harness.run;
 
 import dev.sft.contract.Check;
 import dev.sft.contract.ScenarioName;
+import dev.sft.contract.WriteOperation;
 import dev.sft.contract.ScenarioResult;
 import dev.sft.contract.Verdict;
 import java.time.Duration;
@@ -28,10 +29,10 @@ final class RunDeadline {
   }
 
   /** A repetition that was not started because the deadline had passed. */
-  ScenarioResult notStarted(ScenarioName name, int repetition, String evidence) {
+  ScenarioResult notStarted(ScenarioName name, WriteOperation operation, int repetition, String evidence) {
     String why = "not run: the harness deadline (" + limit.toSeconds() + " s, --deadline) passed before this "
         + "repetition could start";
-    return ScenarioResult.unknown(name.id(), repetition, evidence, why)
+    return ScenarioResult.unknown(name.id(), operation, repetition, evidence, why)
         .withMessage(why, List.of(new Check(Check.SCHEDULER, "deadline", Verdict.Unknown, why)));
   }
 }

@@ -8,7 +8,6 @@ import dev.sft.harness.evidence.Markers;
 import dev.sft.harness.judge.AcceptedMessagesJudge;
 import dev.sft.harness.judge.CommitJudge;
 import dev.sft.harness.judge.GateJudge;
-import dev.sft.harness.judge.RowCounts;
 import dev.sft.harness.judge.RowsJudge;
 import dev.sft.harness.judge.StorageJudge;
 import dev.sft.harness.judge.WriteEvidence;
@@ -23,18 +22,18 @@ final class CommonAssertions {
 
   /** {@code stillLive} is what the quiescence wait left running; the storage audit is Unknown unless it is empty. */
   static ScenarioRun.Counts apply(
-      ScenarioRun run, ScenarioContext context, String table, String tableLocation, WriteEvidence evidence,
-      AuditRules.OrphanPolicy policy, List<String> stillLive) {
+      ScenarioRun run, ScenarioContext context, String table, String tableLocation, PriorState prior,
+      WriteEvidence evidence, AuditRules.OrphanPolicy policy, List<String> stillLive) {
     ScenarioRun.Counts counts = new ScenarioRun.Counts();
     counts.acceptedMessages = evidence.accepted().size();
     AcceptedMessagesJudge.judge(run.checks(), evidence, run.history(), Fixture.WRITER_PARTITIONS);
     GateJudge.judge(run.checks(), evidence.gateTimeouts());
 
-    run.phase("verifying rows (count, distinct IDs, EXCEPT ALL both ways)");
-    RowsJudge.judge(run.checks(), Fixture.TOTAL_ROWS, () -> {
-      Fixture.RowCheck rows = context.fixture().verifyRows(table);
-      return new RowCounts(rows.rows(), rows.distinctIds(), rows.expectedNotInTable(), rows.tableNotInExpected());
-    }).ifPresent(rows -> {
+    run.phase("verifying rows against the expected multiset after " + run.operation().id()
+        + " (count, distinct IDs, EXCEPT ALL both ways)");
+    RowsJudge.judge(run.checks(),
+        () -> context.fixture().verifyRows(table, run.operation().expectedRows(context.fixture()))
+    ).ifPresent(rows -> {
       counts.rows = rows.rows();
       counts.distinctIds = rows.distinctIds();
     });
@@ -43,14 +42,15 @@ final class CommonAssertions {
 
     run.phase("auditing storage");
     StorageJudge.judge(run.checks(), stillLive,
-        () -> StorageAudit.audit(tableLocation, evidence.winnerFiles(), evidence::rejectedFiles), policy)
+        () -> StorageAudit.audit(tableLocation, prior.snapshotIds(), evidence.winnerFiles(), evidence::rejectedFiles),
+        policy)
         .ifPresent(audit -> record(run, audit, counts));
     return counts;
   }
 
   private static void record(ScenarioRun run, AuditResult audit, ScenarioRun.Counts counts) {
     Markers.publish(run.dir().resolve(EvidenceLayout.STORAGE_AUDIT), audit);
-    counts.newSnapshots = audit.snapshots();
+    counts.newSnapshots = audit.newSnapshots();
     counts.orphanFiles = audit.orphan().size();
     counts.knownRejectedOrphans = audit.knownRejectedOrphans().size();
     counts.missingFiles = audit.missing().size();

@@ -92,7 +92,7 @@ abstract class ExecutorLossScenario extends MonitoredWriteScenario<ExecutorLossS
     ProbeSpec spec = new ProbeSpec(run.dir().toString(), Fixture.dataLocation(location), List.of(), PAUSE_AFTER_ROWS,
         holdBeforeInput(), context.timeout().toMillis());
     try (BoundedJob<Void> write = BoundedJob.startWrite(context.spark(), run.jobGroup(), context.interruptOnCancel(), () -> {
-      MonitoredWrite.append(context, input(context, spec), table, spec);
+      MonitoredWrite.write(context, run.operation(), input(context, spec), table, spec);
       return null;
     })) {
       run.phase("write started; initial writer attempts pause after " + PAUSE_AFTER_ROWS + " rows"

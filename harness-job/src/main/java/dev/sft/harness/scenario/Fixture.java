@@ -3,12 +3,15 @@ package dev.sft.harness.scenario;
 import dev.sft.harness.audit.StorageAudit;
 import dev.sft.harness.evidence.Markers;
 import dev.sft.harness.driver.BoundedJob;
+import dev.sft.harness.judge.RowCounts;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.time.Duration;
 import java.util.Map;
+import java.util.TreeMap;
+import dev.sft.contract.TableLayout;
 import java.util.UUID;
 import java.util.concurrent.Callable;
 import java.util.stream.Collectors;
@@ -19,7 +22,9 @@ import org.apache.spark.sql.functions;
 
 /**
  * The data every scenario writes, as in the reference suite: four source Parquet files with disjoint ID ranges,
- * 12,000 rows each, read as exactly four writer partitions (48,000 rows in all), written to a new empty table.
+ * 12,000 rows each, read as exactly four writer partitions (48,000 rows in all), written to a new table in the
+ * operation's layout. An operation that needs rows in the table before its write inserts them here
+ * ({@link #priorRows}, {@link #insert}), unmonitored.
  */
 public final class Fixture {
   public static final int WRITER_PARTITIONS = 4;
@@ -27,6 +32,16 @@ public final class Fixture {
   public static final long TOTAL_ROWS = (long) WRITER_PARTITIONS * ROWS_PER_PARTITION;
   /** Range k holds IDs [k * ID_STRIDE, k * ID_STRIDE + ROWS_PER_PARTITION). */
   public static final long ID_STRIDE = 1_000_000L;
+
+  /** Prior rows per range, in ranges 0..{@value #PRIOR_RANGES} - 1: IDs [k * ID_STRIDE, k * ID_STRIDE + 1,000). */
+  public static final int PRIOR_ROWS_PER_RANGE = 1_000;
+  /** The source's four ranges, plus one range the source does not touch. */
+  public static final int PRIOR_RANGES = WRITER_PARTITIONS + 1;
+  /**
+   * The partitioned layout: each source range is one range partition split into two buckets, so one writer task
+   * writes into two partitions, and a dynamic overwrite leaves the fifth range's partitions alone.
+   */
+  static final String PARTITION_SPEC = "truncate(" + ID_STRIDE + ", id), bucket(2, id)";
 
   /** Plain Iceberg catalog, used to create and read tables. */
   public static final String CATALOG = "sft";
@@ -96,24 +111,59 @@ public final class Fixture {
     return source;
   }
 
-  public Dataset<Row> expectedIds() {
-    Dataset<Row> expected = null;
-    for (int k = 0; k < WRITER_PARTITIONS; k++) {
-      long start = k * ID_STRIDE;
-      Dataset<Row> range = spark.range(start, start + ROWS_PER_PARTITION).toDF("id");
-      expected = expected == null ? range : expected.union(range);
-    }
-    return expected;
+  /** The source's rows ({@code id, payload}) as a multiset, computed independently of the source files. */
+  public Dataset<Row> sourceRows() {
+    return rows(WRITER_PARTITIONS, ROWS_PER_PARTITION, "row-");
   }
 
-  /** Creates a new empty table and returns its location. */
-  public String createTable(String table, Map<String, String> properties) {
-    String props = properties.entrySet().stream()
+  /** The rows an operation that needs a table with rows inserts first, payloads {@code prior-...}. */
+  public Dataset<Row> priorRows() {
+    return rows(PRIOR_RANGES, PRIOR_ROWS_PER_RANGE, "prior-");
+  }
+
+  /** The prior rows in the range the source does not touch (the last one). */
+  public Dataset<Row> priorRowsUntouched() {
+    long start = (PRIOR_RANGES - 1) * ID_STRIDE;
+    return spark.range(start, start + PRIOR_ROWS_PER_RANGE, 1, 1)
+        .selectExpr("id", "concat('prior-', CAST(id AS STRING)) AS payload");
+  }
+
+  private Dataset<Row> rows(int ranges, int rowsPerRange, String payloadPrefix) {
+    Dataset<Row> rows = null;
+    for (int k = 0; k < ranges; k++) {
+      long start = k * ID_STRIDE;
+      Dataset<Row> range = spark.range(start, start + rowsPerRange, 1, 1)
+          .selectExpr("id", "concat('" + payloadPrefix + "', CAST(id AS STRING)) AS payload");
+      rows = rows == null ? range : rows.union(range);
+    }
+    return rows;
+  }
+
+  /**
+   * Creates a new empty table in {@code layout} and returns its location. The partitioned layout writes with
+   * Iceberg's fanout writer: the scenarios keep the writer partitions as they are (no write distribution), so a
+   * task's rows are not clustered by partition.
+   */
+  public String createTable(String table, TableLayout layout, Map<String, String> properties) {
+    Map<String, String> all = new TreeMap<>(properties);
+    if (layout == TableLayout.PARTITIONED) {
+      all.put("write.spark.fanout.enabled", "true");
+    }
+    String props = all.entrySet().stream()
         .map(e -> "'" + e.getKey() + "'='" + e.getValue() + "'")
         .collect(Collectors.joining(", "));
     spark.sql("CREATE TABLE " + qualified(table) + " (id BIGINT, payload STRING) USING iceberg"
+        + (layout == TableLayout.PARTITIONED ? " PARTITIONED BY (" + PARTITION_SPEC + ")" : "")
         + (props.isEmpty() ? "" : " TBLPROPERTIES (" + props + ")"));
     return warehouse.resolve(NAMESPACE).resolve(table).toString();
+  }
+
+  /** Appends {@code rows} through the plain catalog (no probe), one task, bounded: an operation's prior state. */
+  public void insert(String table, Dataset<Row> rows) {
+    bounded(spark, "inserting the prior rows into " + qualified(table), timeout, () -> {
+      rows.coalesce(1).writeTo(qualified(table)).append();
+      return null;
+    });
   }
 
   /** The table's data folder, as Iceberg's writer uses it. */
@@ -129,18 +179,25 @@ public final class Fixture {
     return PROBED_CATALOG + "." + NAMESPACE + "." + table;
   }
 
-  /** Counts and the bidirectional EXCEPT ALL against the complete expected ID multiset, bounded by the timeout. */
-  public RowCheck verifyRows(String table) {
+  /**
+   * Counts and the bidirectional EXCEPT ALL of whole rows ({@code id, payload}) against the exact expected multiset,
+   * bounded by the timeout: a lost, duplicated or stale row shows in one direction or the other.
+   */
+  public RowCounts verifyRows(String table, Dataset<Row> expected) {
     return bounded(spark, "verifying the rows of " + qualified(table), timeout, () -> {
-      Dataset<Row> actual = spark.table(qualified(table)).select("id");
-      Dataset<Row> expected = expectedIds();
+      Dataset<Row> actual = spark.table(qualified(table)).select("id", "payload");
+      Dataset<Row> wanted = expected.select("id", "payload");
       Row counts = actual.agg(functions.count(functions.lit(1)), functions.countDistinct(functions.col("id")))
           .first();
-      return new RowCheck(
+      Row expectedCounts = wanted.agg(functions.count(functions.lit(1)),
+          functions.countDistinct(functions.col("id"))).first();
+      return new RowCounts(
+          expectedCounts.getLong(0),
+          expectedCounts.getLong(1),
           counts.getLong(0),
           counts.getLong(1),
-          expected.exceptAll(actual).count(),
-          actual.exceptAll(expected).count());
+          wanted.exceptAll(actual).count(),
+          actual.exceptAll(wanted).count());
     });
   }
 
@@ -154,9 +211,4 @@ public final class Fixture {
     }
   }
 
-  /**
-   * @param expectedNotInTable rows of the expected multiset missing from the table
-   * @param tableNotInExpected rows of the table that the expected multiset does not have (duplicates included)
-   */
-  public record RowCheck(long rows, long distinctIds, long expectedNotInTable, long tableNotInExpected) {}
 }

@@ -11,12 +11,14 @@ import dev.sft.harness.judge.Quiescence;
 import dev.sft.harness.judge.WriteEvidence;
 import dev.sft.contract.Check;
 import dev.sft.harness.driver.ExecutorHosts;
+import dev.sft.harness.operation.Operation;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
 /**
- * The shape every scenario shares: create a new empty table, drive one monitored write through its failure, release
+ * The shape every scenario shares: create a new table in the operation's layout, let the operation set up its prior
+ * state (unmonitored, outside the scenario's scheduler history), drive one monitored write through its failure, release
  * anything still held, wait (bounded) until the write is quiescent, drain the scheduler events, judge the scheduler
  * evidence, apply the common assertions and the storage audit, export the evidence. Subclasses supply the table,
  * the drive and the judgement.
@@ -55,8 +57,8 @@ abstract class MonitoredWriteScenario<S> implements Scenario {
   abstract AuditRules.OrphanPolicy orphanPolicy();
 
   @Override
-  public final ScenarioResult run(ScenarioContext context, int repetition) {
-    ScenarioRun run = new ScenarioRun(name, repetition, context);
+  public final ScenarioResult run(ScenarioContext context, Operation operation, int repetition) {
+    ScenarioRun run = new ScenarioRun(name, operation, repetition, context);
     // Preflight ran once per driver run; executors may have gone since. Without two hosts this scenario fails, the
     // run goes on.
     List<String> executors = ExecutorHosts.registered(context.spark());
@@ -72,9 +74,12 @@ abstract class MonitoredWriteScenario<S> implements Scenario {
     String location = null;
     String failure = null;
     S progress = newProgress();
+    PriorState prior = null;
     try {
-      run.phase("creating empty table " + Fixture.qualified(table) + " (" + tableDescription() + ")");
-      location = context.fixture().createTable(table, tableProperties());
+      run.phase("creating empty " + operation.id().layout().id() + " table " + Fixture.qualified(table) + " ("
+          + tableDescription() + ") for " + operation.id().operation().description());
+      location = context.fixture().createTable(table, operation.id().layout(), tableProperties());
+      prior = PriorState.prepare(run, context, operation, table, location);
       drive(run, context, table, location, progress);
     } catch (RuntimeException e) {
       failure = "scenario did not complete: " + e.getMessage();
@@ -87,12 +92,12 @@ abstract class MonitoredWriteScenario<S> implements Scenario {
     ScenarioSupport.drainListenerBus(context);
     WriteEvidence evidence = WriteEvidence.read(run.gates());
     if (context.writer() == WriterName.COMET_NATIVE) {
-      NativeWriterProof.judge(run, context.plans().lastWritePlan());
+      NativeWriterProof.judge(run, context.plans().lastWritePlan(), operation.nativeWriterGap());
     }
     judge(run, progress, evidence, failure);
-    ScenarioRun.Counts counts = location == null
+    ScenarioRun.Counts counts = location == null || prior == null
         ? new ScenarioRun.Counts()
-        : CommonAssertions.apply(run, context, table, location, evidence, orphanPolicy(), stillLive);
+        : CommonAssertions.apply(run, context, table, location, prior, evidence, orphanPolicy(), stillLive);
     return ScenarioSupport.finish(run, context, counts, failure, location);
   }
 

@@ -3,6 +3,7 @@ package dev.sft.harness.scenario;
 import dev.sft.harness.judge.NativeWriterJudge;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 import org.apache.comet.iceberg.IcebergWriteReportListener;
 import org.apache.spark.sql.comet.CometIcebergWriteExec;
 import org.apache.spark.sql.comet.IcebergCommitExec;
@@ -16,7 +17,8 @@ import scala.jdk.javaapi.CollectionConverters;
 final class NativeWriterProof {
   private NativeWriterProof() {}
 
-  static void judge(ScenarioRun run, SparkPlan writePlan) {
+  /** {@code gap}: why the native writer may not do the scenario's operation, if it may not. */
+  static void judge(ScenarioRun run, SparkPlan writePlan, Optional<String> gap) {
     if (writePlan == null) {
       NativeWriterJudge.noPlan(run.checks());
       return;
@@ -29,7 +31,7 @@ final class NativeWriterProof {
     }
     boolean commitOverNative = contains(writePlan, IcebergCommitExec.class)
         && contains(writePlan, CometIcebergWriteExec.class);
-    NativeWriterJudge.judge(run.checks(), classified, commitOverNative);
+    NativeWriterJudge.judge(run.checks(), classified, commitOverNative, gap);
   }
 
   private static boolean contains(SparkPlan plan, Class<?> type) {

@@ -4,6 +4,8 @@ import dev.sft.contract.Check;
 import dev.sft.contract.ScenarioName;
 import dev.sft.contract.ScenarioResult;
 import dev.sft.contract.Verdict;
+import dev.sft.contract.WriteOperation;
+import dev.sft.harness.operation.Operation;
 import dev.sft.harness.driver.Progress;
 import dev.sft.harness.driver.SchedulerEvent;
 import dev.sft.harness.judge.Checks;
@@ -20,18 +22,41 @@ import java.util.stream.Collectors;
  */
 public final class ScenarioRun {
   private final ScenarioName name;
+  private final Operation operation;
   private final int repetition;
   private final Path dir;
   private final ScenarioContext context;
-  private final long firstEventSeq;
+  private long firstEventSeq;
   private final long startNanos = System.nanoTime();
   private final Checks checks = new Checks();
 
-  ScenarioRun(ScenarioName name, int repetition, ScenarioContext context) {
+  ScenarioRun(ScenarioName name, Operation operation, int repetition, ScenarioContext context) {
     this.name = name;
+    this.operation = operation;
     this.repetition = repetition;
     this.context = context;
-    this.dir = context.runDir().resolve(name.id() + "-r" + repetition);
+    this.dir = folder(context.runDir(), name.id(), operation.id(), repetition);
+    this.firstEventSeq = context.events().nextSeq();
+  }
+
+  /**
+   * A repetition's evidence folder: {@code <scenario>-r<N>} for the default operation (as the reference run has
+   * it), {@code <operation>/<scenario>-r<N>} for any other.
+   */
+  public static Path folder(Path runDir, String scenario, WriteOperation operation, int repetition) {
+    Path base = operation.equals(WriteOperation.DEFAULT) ? runDir : runDir.resolve(operation.id());
+    return base.resolve(scenario + "-r" + repetition);
+  }
+
+  public Operation operation() {
+    return operation;
+  }
+
+  /**
+   * Starts the repetition's scheduler history here: what ran before (the operation's unmonitored prior state) is
+   * not the monitored write's. Call after the listener bus has drained.
+   */
+  void startHistoryHere() {
     this.firstEventSeq = context.events().nextSeq();
   }
 
@@ -45,16 +70,18 @@ public final class ScenarioRun {
 
   /** A table name unique within the run. */
   public String tableName() {
-    return name.id().replace('-', '_') + "_r" + repetition;
+    String op = operation.id().equals(WriteOperation.DEFAULT) ? "" : "_" + operation.id().id();
+    return (name.id() + op).replace('-', '_') + "_r" + repetition;
   }
 
   public String jobGroup() {
-    return jobGroup(name.id(), repetition);
+    return jobGroup(name.id(), operation.id(), repetition);
   }
 
   /** The Spark job group of a scenario's monitored write; reports find the write's stages by it. */
-  public static String jobGroup(String scenario, int repetition) {
-    return "sft-" + scenario + "-r" + repetition;
+  public static String jobGroup(String scenario, WriteOperation operation, int repetition) {
+    String op = operation.equals(WriteOperation.DEFAULT) ? "" : "-" + operation.id();
+    return "sft-" + scenario + op + "-r" + repetition;
   }
 
   public List<SchedulerEvent> events() {
@@ -71,7 +98,8 @@ public final class ScenarioRun {
   }
 
   public void phase(String message) {
-    Progress.say(name.id() + " r" + repetition + ": " + message);
+    String op = operation.id().equals(WriteOperation.DEFAULT) ? "" : " " + operation.id().id();
+    Progress.say(name.id() + op + " r" + repetition + ": " + message);
   }
 
   /** The checks gathered so far; the judges add to them. */
@@ -93,7 +121,7 @@ public final class ScenarioRun {
     String message = notPassed.isEmpty()
         ? "all " + all.size() + " checks passed"
         : String.join("; ", notPassed);
-    return ScenarioResult.judged(name.id(), repetition, scheduler, storage,
+    return ScenarioResult.judged(name.id(), operation.id(), repetition, scheduler, storage,
         new ScenarioResult.Counts(counts.rows, counts.distinctIds, counts.newSnapshots, counts.acceptedMessages,
             counts.orphanFiles, counts.knownRejectedOrphans, counts.missingFiles),
         (System.nanoTime() - startNanos) / 1_000_000, dir.toString(), message, all);

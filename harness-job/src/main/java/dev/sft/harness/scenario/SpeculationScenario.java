@@ -65,7 +65,7 @@ final class SpeculationScenario extends MonitoredWriteScenario<SpeculationScenar
     ProbeSpec spec = new ProbeSpec(run.dir().toString(), Fixture.dataLocation(location), List.of(TARGET_PARTITION), 0,
         List.of(), context.timeout().toMillis());
     try (BoundedJob<Void> write = BoundedJob.startWrite(context.spark(), run.jobGroup(), context.interruptOnCancel(), () -> {
-      MonitoredWrite.append(context, context.fixture().source(), table, spec);
+      MonitoredWrite.write(context, run.operation(), context.fixture().source(), table, spec);
       return null;
     })) {
       run.phase("write started; partition " + TARGET_PARTITION

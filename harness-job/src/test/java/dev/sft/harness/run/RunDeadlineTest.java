@@ -28,8 +28,10 @@ class RunDeadlineTest {
   @Test
   void aRepetitionNotStartedIsUnknownOnBothSidesAndNamesTheDeadline() {
     ScenarioResult result = new RunDeadline(start, Duration.ofSeconds(240))
-        .notStarted(ScenarioName.EXECUTOR_LOSS_SHUFFLE_LOSS, 3, "/shared/sft/run-1");
+        .notStarted(ScenarioName.EXECUTOR_LOSS_SHUFFLE_LOSS,
+            dev.sft.contract.WriteOperation.fromId("overwrite-partitioned"), 3, "/shared/sft/run-1");
     assertThat(result.name()).isEqualTo("executor-loss-shuffle-loss");
+    assertThat(result.cell()).isEqualTo("executor-loss-shuffle-loss/overwrite-partitioned");
     assertThat(result.repetition()).isEqualTo(3);
     assertThat(result.scheduler()).isEqualTo(Verdict.Unknown);
     assertThat(result.storage()).isEqualTo(Verdict.Unknown);
