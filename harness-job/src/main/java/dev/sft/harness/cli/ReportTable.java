@@ -3,7 +3,9 @@ package dev.sft.harness.cli;
 import dev.sft.contract.Report;
 import dev.sft.contract.ScenarioResult;
 import dev.sft.contract.ScenarioStats;
+import dev.sft.contract.WriteOperation;
 import dev.sft.harness.report.JarReport;
+import dev.sft.harness.report.OperationMatrix;
 import java.util.Locale;
 
 /** The summary table printed at the end of a run. */
@@ -12,27 +14,34 @@ final class ReportTable {
 
   static String render(Report report) {
     StringBuilder out = new StringBuilder();
-    String format = "%-32s %3s  %-9s %-9s %6s %7s %7s %9s%n";
+    String format = "%-32s %-21s %3s  %-9s %-9s %6s %7s %7s %9s%n";
     out.append(String.format(Locale.ROOT, format,
-        "SCENARIO", "REP", "SCHEDULER", "STORAGE", "ROWS", "ORPHANS", "MISSING", "DURATION"));
+        "SCENARIO", "OPERATION", "REP", "SCHEDULER", "STORAGE", "ROWS", "ORPHANS", "MISSING", "DURATION"));
     for (ScenarioResult s : report.scenarios()) {
-      out.append(String.format(Locale.ROOT, format, s.name(), s.repetition(), s.scheduler(), s.storage(),
+      out.append(String.format(Locale.ROOT, format, s.name(), s.writeOperation().id(), s.repetition(), s.scheduler(),
+          s.storage(),
           count(s.rows()), count(s.orphanFiles()), count(s.missingFiles()),
           String.format(Locale.ROOT, "%.1fs", s.durationMs() / 1000.0)));
     }
     if (report.stats() != null && report.stats().stream().anyMatch(st -> st.runs() > 1)) {
-      String statFormat = "%-32s %5s %7s %7s %8s   %s%n";
-      out.append(String.format(Locale.ROOT, "%n" + statFormat, "REPETITIONS", "RUNS", "PASSED", "FAILED", "UNKNOWN",
-          "DURATION MIN / MEDIAN / MAX"));
+      String statFormat = "%-32s %-21s %5s %7s %7s %8s   %s%n";
+      out.append(String.format(Locale.ROOT, "%n" + statFormat, "REPETITIONS", "OPERATION", "RUNS", "PASSED", "FAILED",
+          "UNKNOWN", "DURATION MIN / MEDIAN / MAX"));
       for (ScenarioStats st : report.stats()) {
-        out.append(String.format(Locale.ROOT, statFormat, st.name(), st.runs(), st.passed(), st.failed(),
+        out.append(String.format(Locale.ROOT, statFormat, st.name(),
+            WriteOperation.of(st.operation(), st.layout()).id(), st.runs(), st.passed(), st.failed(),
             st.unknown(), String.format(Locale.ROOT, "%.1fs / %.1fs / %.1fs", st.durationMinMs() / 1000.0,
                 st.durationMedianMs() / 1000.0, st.durationMaxMs() / 1000.0)));
       }
     }
+    OperationMatrix matrix = OperationMatrix.of(report);
+    if (matrix.isMatrix()) {
+      out.append(String.format(Locale.ROOT, "%nMATRIX (verdict over the repetitions; passed/runs when more than one)%n"))
+          .append(matrix.text());
+    }
     for (ScenarioResult s : report.scenarios()) {
       if (!s.passed()) {
-        out.append(String.format(Locale.ROOT, "%n%s r%d: %s%n  evidence: %s%n", s.name(), s.repetition(),
+        out.append(String.format(Locale.ROOT, "%n%s r%d: %s%n  evidence: %s%n", s.cell(), s.repetition(),
             s.message(), s.evidence()));
       }
     }

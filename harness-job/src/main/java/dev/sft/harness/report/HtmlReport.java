@@ -6,6 +6,7 @@ import dev.sft.contract.Report;
 import dev.sft.contract.ScenarioResult;
 import dev.sft.contract.ScenarioStats;
 import dev.sft.contract.Verdict;
+import dev.sft.contract.WriteOperation;
 import dev.sft.harness.audit.AuditResult;
 import dev.sft.harness.driver.SchedulerEvent;
 import dev.sft.harness.evidence.Json;
@@ -75,11 +76,15 @@ public final class HtmlReport {
   }
 
   private static void summary(StringBuilder html, Report report) {
-    html.append("<table><tr><th>scenario</th><th>rep</th><th>scheduler</th><th>storage</th><th>rows</th>")
+    OperationMatrix matrix = OperationMatrix.of(report);
+    if (matrix.isMatrix()) {
+      matrix.html(html);
+    }
+    html.append("<table><tr><th>scenario</th><th>operation</th><th>rep</th><th>scheduler</th><th>storage</th><th>rows</th>")
         .append("<th>orphans</th><th>known rejected</th><th>missing</th><th>duration</th></tr>\n");
     for (ScenarioResult s : report.scenarios()) {
       html.append("<tr><td><a href=\"#").append(anchor(s)).append("\">").append(esc(s.name())).append("</a></td><td>")
-          .append(s.repetition()).append("</td>").append(verdictCell(s.scheduler())).append(verdictCell(s.storage()))
+          .append(esc(s.writeOperation().id())).append("</td><td>").append(s.repetition()).append("</td>").append(verdictCell(s.scheduler())).append(verdictCell(s.storage()))
           .append("<td>").append(count(s.rows())).append("</td><td>").append(count(s.orphanFiles()))
           .append("</td><td>").append(count(s.knownRejectedOrphans())).append("</td><td>")
           .append(count(s.missingFiles())).append("</td><td>")
@@ -87,10 +92,11 @@ public final class HtmlReport {
     }
     html.append("</table>\n");
     if (report.stats() != null && report.stats().stream().anyMatch(st -> st.runs() > 1)) {
-      html.append("<h3>Repetitions</h3><table><tr><th>scenario</th><th>runs</th><th>passed</th><th>failed</th>")
+      html.append("<h3>Repetitions</h3><table><tr><th>scenario</th><th>operation</th><th>runs</th><th>passed</th><th>failed</th>")
           .append("<th>unknown</th><th>duration min / median / max</th></tr>\n");
       for (ScenarioStats st : report.stats()) {
-        html.append("<tr><td>").append(esc(st.name())).append("</td><td>").append(st.runs()).append("</td><td>")
+        html.append("<tr><td>").append(esc(st.name())).append("</td><td>")
+            .append(esc(WriteOperation.of(st.operation(), st.layout()).id())).append("</td><td>").append(st.runs()).append("</td><td>")
             .append(st.passed()).append("</td><td>").append(st.failed()).append("</td><td>").append(st.unknown())
             .append("</td><td>").append(String.format(Locale.ROOT, "%.1f / %.1f / %.1f s", st.durationMinMs() / 1e3,
                 st.durationMedianMs() / 1e3, st.durationMaxMs() / 1e3)).append("</td></tr>\n");
@@ -100,7 +106,8 @@ public final class HtmlReport {
   }
 
   private static void scenario(StringBuilder html, ScenarioResult s) {
-    html.append("<h2 id=\"").append(anchor(s)).append("\">").append(esc(s.name())).append(" r").append(s.repetition())
+    html.append("<h2 id=\"").append(anchor(s)).append("\">").append(esc(s.name())).append(" · ")
+        .append(esc(s.writeOperation().id())).append(" r").append(s.repetition())
         .append(" — scheduler ").append(badge(s.scheduler(), s.scheduler().name())).append(" storage ")
         .append(badge(s.storage(), s.storage().name())).append("</h2>\n<p>").append(esc(s.message()))
         .append("</p>\n<p>evidence: <code>").append(esc(s.evidence())).append("</code></p>\n");
@@ -279,8 +286,9 @@ public final class HtmlReport {
     html.append("</ul></details>\n");
   }
 
-  private static String anchor(ScenarioResult s) {
-    return s.name() + "-r" + s.repetition();
+  static String anchor(ScenarioResult s) {
+    String op = s.writeOperation().equals(WriteOperation.DEFAULT) ? "" : "-" + s.writeOperation().id();
+    return s.name() + op + "-r" + s.repetition();
   }
 
   private static String badge(Verdict verdict, String text) {

@@ -4,11 +4,13 @@ import dev.sft.contract.Check;
 import dev.sft.contract.Report;
 import dev.sft.contract.ScenarioResult;
 import dev.sft.contract.Verdict;
+import dev.sft.contract.WriteOperation;
 import java.util.List;
 import java.util.Locale;
 
 /**
- * The report as JUnit XML for CI systems: one test case per scenario and repetition. A Failed verdict is a
+ * The report as JUnit XML for CI systems: one test case per scenario × operation × repetition (the default
+ * operation's cases keep their names, {@code <scenario> r<N>}; others are {@code <scenario> <operation> r<N>}). A Failed verdict is a
  * {@code <failure>}, an Unknown one an {@code <error>} (never a pass); messages name the broken rules.
  */
 public final class JUnitReport {
@@ -37,7 +39,7 @@ public final class JUnitReport {
     xml.append("    </properties>\n");
     for (ScenarioResult s : scenarios) {
       xml.append(String.format(Locale.ROOT, "    <testcase classname=\"sft.%s\" name=\"%s r%d\" time=\"%.3f\">%n",
-          attr(s.name()), attr(s.name()), s.repetition(), s.durationMs() / 1000.0));
+          attr(s.name()), attr(caseName(s)), s.repetition(), s.durationMs() / 1000.0));
       if (!s.passed()) {
         String element = failed(s) ? "failure" : "error";
         xml.append(String.format(Locale.ROOT, "      <%s type=\"scheduler %s, storage %s\" message=\"%s\">%s</%s>%n",
@@ -49,6 +51,12 @@ public final class JUnitReport {
     }
     xml.append("  </testsuite>\n</testsuites>\n");
     return xml.toString();
+  }
+
+  /** The scenario, and the operation unless it is the default: {@code speculation-original-wins overwrite}. */
+  static String caseName(ScenarioResult s) {
+    WriteOperation operation = s.writeOperation();
+    return operation.equals(WriteOperation.DEFAULT) ? s.name() : s.name() + " " + operation.id();
   }
 
   private static boolean failed(ScenarioResult s) {

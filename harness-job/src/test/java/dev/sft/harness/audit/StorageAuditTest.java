@@ -8,6 +8,8 @@ import java.util.List;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.iceberg.DataFile;
 import org.apache.iceberg.DataFiles;
+import org.apache.iceberg.DeleteFile;
+import org.apache.iceberg.FileMetadata;
 import org.apache.iceberg.FileFormat;
 import org.apache.iceberg.PartitionSpec;
 import org.apache.iceberg.Schema;
@@ -58,6 +60,86 @@ class StorageAuditTest {
     assertThat(audit.orphan()).containsExactlyInAnyOrder(orphan.toString(), data.resolve("unfinished.tmp").toString());
     assertThat(audit.knownRejectedOrphans()).containsExactly(orphan.toString());
     assertThat(audit.unknownOrphans()).containsExactly(data.resolve("unfinished.tmp").toString());
+  }
+
+  private static DeleteFile positionDeletes(Path file) throws Exception {
+    Files.createDirectories(file.getParent());
+    Files.writeString(file, "position deletes");
+    return FileMetadata.deleteFileBuilder(PartitionSpec.unpartitioned())
+        .ofPositionDeletes()
+        .withPath(file.toString())
+        .withFileSizeInBytes(Files.size(file))
+        .withRecordCount(1)
+        .withFormat(FileFormat.PARQUET)
+        .build();
+  }
+
+  @Test
+  void referencedIsEveryLiveSnapshotsDataAndDeleteFilesAndAddedIsTheNewSnapshotsOnly(@TempDir Path dir)
+      throws Exception {
+    Path location = dir.resolve("table");
+    Table table = new HadoopTables(new Configuration()).create(SCHEMA, PartitionSpec.unpartitioned(),
+        java.util.Map.of("format-version", "2"), location.toString());
+    Path data = location.resolve("data");
+    Path oldA = data.resolve("00000-1-prior-00001.parquet");
+    Path oldB = data.resolve("00000-1-prior-00002.parquet");
+    DataFile priorA = register(table, oldA);
+    DataFile priorB = register(table, oldB);
+    table.newAppend().appendFile(priorA).appendFile(priorB).commit();
+    java.util.Set<Long> prior = StorageAudit.snapshotIds(location.toString());
+    // The monitored write: one commit that replaces both prior files and adds a data file and a delete file.
+    Path added = data.resolve("00000-9-op-00001.parquet");
+    Path deletes = data.resolve("00000-9-op-00002-deletes.parquet");
+    table.newRowDelta().addRows(register(table, added)).addDeletes(positionDeletes(deletes))
+        .removeRows(priorA).removeRows(priorB).commit();
+    List<String> winners = List.of(added.toString(), deletes.toString());
+
+    AuditResult audit = StorageAudit.audit(location.toString(), prior, winners, physical -> List.of());
+
+    assertThat(audit.snapshots()).isEqualTo(2);
+    assertThat(audit.newSnapshots()).isEqualTo(1);
+    assertThat(audit.builtOnPrior()).isTrue();
+    assertThat(audit.prior()).containsExactlyInAnyOrder(oldA.toString(), oldB.toString());
+    assertThat(audit.added()).containsExactlyInAnyOrder(added.toString(), deletes.toString());
+    assertThat(audit.removed()).containsExactlyInAnyOrder(oldA.toString(), oldB.toString());
+    // The replaced files are still referenced by the prior snapshot: neither orphans nor missing.
+    assertThat(audit.referenced()).containsExactlyInAnyOrder(oldA.toString(), oldB.toString(), added.toString(),
+        deletes.toString());
+    assertThat(audit.orphan()).isEmpty();
+    assertThat(audit.missing()).isEmpty();
+    assertThat(AuditRules.evaluate(audit, true, AuditRules.OrphanPolicy.NONE))
+        .allMatch(c -> c.verdict() == dev.sft.contract.Verdict.Passed);
+
+    // Without its delete file among the winners the new snapshot adds a file no accepted winner wrote.
+    AuditResult unattributed = StorageAudit.audit(location.toString(), prior, List.of(added.toString()),
+        physical -> List.of());
+    assertThat(unattributed.addedNotWinner()).containsExactly(deletes.toString());
+    assertThat(AuditRules.evaluate(unattributed, true, AuditRules.OrphanPolicy.NONE))
+        .filteredOn(c -> c.rule().equals("manifest.equals-accepted-winners"))
+        .singleElement().extracting(c -> c.verdict()).isEqualTo(dev.sft.contract.Verdict.Failed);
+
+    // A replaced file deleted from storage is missing: the prior snapshot still references it.
+    Files.delete(oldA);
+    assertThat(StorageAudit.audit(location.toString(), prior, winners, physical -> List.of()).missing())
+        .containsExactly(oldA.toString());
+  }
+
+  @Test
+  void aSecondCommitOfTheWriteIsASecondNewSnapshot(@TempDir Path dir) throws Exception {
+    Path location = dir.resolve("table");
+    Table table = new HadoopTables(new Configuration()).create(SCHEMA, location.toString());
+    Path data = location.resolve("data");
+    table.newAppend().appendFile(register(table, data.resolve("00000-1-prior.parquet"))).commit();
+    java.util.Set<Long> prior = StorageAudit.snapshotIds(location.toString());
+    Path first = data.resolve("00000-5-op-1.parquet");
+    Path second = data.resolve("00001-6-op-1.parquet");
+    table.newAppend().appendFile(register(table, first)).commit();
+    table.newAppend().appendFile(register(table, second)).commit();
+    AuditResult audit = StorageAudit.audit(location.toString(), prior, List.of(first.toString(), second.toString()),
+        physical -> List.of());
+    assertThat(audit.newSnapshots()).isEqualTo(2);
+    assertThat(audit.builtOnPrior()).isFalse();
+    assertThat(audit.added()).containsExactlyInAnyOrder(first.toString(), second.toString());
   }
 
   @Test

@@ -73,6 +73,58 @@ class StorageJudgeTest {
     assertThat(Verdicts.of(checks, "snapshots.one-new")).isEqualTo(Verdict.Failed);
   }
 
+  /** An overwrite: prior file p replaced by winner w; the replaced file is referenced by the prior snapshot only. */
+  static AuditResult overwrite(int newSnapshots, boolean builtOnPrior, List<String> added, List<String> physical) {
+    String p = "/t/data/00000-1-prior.parquet";
+    java.util.TreeSet<String> referenced = new java.util.TreeSet<>(added);
+    referenced.add(p);
+    dev.sft.harness.audit.TableFiles table = new dev.sft.harness.audit.TableFiles(9L, 1 + newSnapshots, newSnapshots,
+        builtOnPrior, referenced, new java.util.TreeSet<>(List.of(p)), new java.util.TreeSet<>(added),
+        new java.util.TreeSet<>(List.of(p)));
+    return FileSets.derive("/t", "/t/data", table, physical, List.of("/t/data/00000-5-w.parquet"), List.of());
+  }
+
+  @Test
+  void anOverwriteWhoseNewSnapshotAddsExactlyTheWinnersPassesWithTheReplacedFileKept() {
+    List<String> winner = List.of("/t/data/00000-5-w.parquet");
+    List<String> physical = List.of("/t/data/00000-1-prior.parquet", "/t/data/00000-5-w.parquet");
+    Checks checks = new Checks();
+    StorageJudge.judge(checks, List.of(), () -> overwrite(1, true, winner, physical), AuditRules.OrphanPolicy.NONE);
+    assertThat(checks.verdict("storage")).isEqualTo(Verdict.Passed);
+  }
+
+  @Test
+  void anOverwriteRuleFailsOnItsOwnEvidence() {
+    List<String> winner = List.of("/t/data/00000-5-w.parquet");
+    List<String> physical = List.of("/t/data/00000-1-prior.parquet", "/t/data/00000-5-w.parquet");
+    Checks two = new Checks();
+    StorageJudge.judge(two, List.of(), () -> overwrite(2, true, winner, physical), AuditRules.OrphanPolicy.NONE);
+    assertThat(Verdicts.of(two, "snapshots.one-new")).isEqualTo(Verdict.Failed);
+    Checks detached = new Checks();
+    StorageJudge.judge(detached, List.of(), () -> overwrite(1, false, winner, physical),
+        AuditRules.OrphanPolicy.NONE);
+    assertThat(Verdicts.of(detached, "snapshots.one-new")).isEqualTo(Verdict.Failed);
+    assertThat(Verdicts.detail(detached, "snapshots.one-new")).contains("not a child");
+    // A delete file no accepted winner wrote, added by the new snapshot.
+    List<String> extra = List.of("/t/data/00000-5-w.parquet", "/t/data/00000-3-deletes.parquet");
+    Checks unattributed = new Checks();
+    StorageJudge.judge(unattributed, List.of(), () -> overwrite(1, true, extra,
+        List.of("/t/data/00000-1-prior.parquet", "/t/data/00000-5-w.parquet", "/t/data/00000-3-deletes.parquet")),
+        AuditRules.OrphanPolicy.NONE);
+    assertThat(Verdicts.of(unattributed, "manifest.equals-accepted-winners")).isEqualTo(Verdict.Failed);
+    assertThat(Verdicts.detail(unattributed, "manifest.equals-accepted-winners")).contains("00000-3-deletes");
+    // The replaced file gone from storage: missing, since the prior snapshot still references it.
+    Checks gone = new Checks();
+    StorageJudge.judge(gone, List.of(), () -> overwrite(1, true, winner, List.of("/t/data/00000-5-w.parquet")),
+        AuditRules.OrphanPolicy.NONE);
+    assertThat(Verdicts.of(gone, "files.referenced-exist")).isEqualTo(Verdict.Failed);
+    // A winner the new snapshot did not add.
+    Checks notAdded = new Checks();
+    StorageJudge.judge(notAdded, List.of(), () -> overwrite(1, true, List.of(), List.of(
+        "/t/data/00000-1-prior.parquet")), AuditRules.OrphanPolicy.NONE);
+    assertThat(Verdicts.of(notAdded, "manifest.equals-accepted-winners")).isEqualTo(Verdict.Failed);
+  }
+
   @Test
   void quiescenceNeedsEveryTaskEndedAndEveryMarkedAttemptCompletedOrLost() {
     Evidence evidence = new Evidence();

@@ -109,4 +109,35 @@ class ReportRenderingTest {
     assertThat(Files.readString(dir.resolve("out/report.html"))).isEqualTo(html);
     assertThat(dir.resolve("out/junit.xml")).isRegularFile();
   }
+
+  @Test
+  void anOperationMatrixIsOneTestCasePerCellAndRepetitionAndATableInTerminalAndHtml() throws Exception {
+    dev.sft.contract.WriteOperation overwrite = dev.sft.contract.WriteOperation.fromId("overwrite-partitioned");
+    ScenarioResult.Counts counts = new ScenarioResult.Counts(49_000, 49_000, 1, 4, 0, 0, 0);
+    List<ScenarioResult> results = List.of(
+        result("speculation-original-wins", Verdict.Passed, Verdict.Passed, "/e/1"),
+        ScenarioResult.judged("speculation-original-wins", overwrite, 1, Verdict.Passed, Verdict.Passed, counts, 1,
+            "/e/2", "ok", List.of()),
+        ScenarioResult.judged("speculation-original-wins", overwrite, 2, Verdict.Unknown, Verdict.Passed, counts, 1,
+            "/e/3", "native writer fell back", List.of()));
+    Report report = Report.of("run-2", "comet-native", "spark://m:7077", results, "t0", "t1", null);
+    NodeList cases = parse(JUnitReport.render(report)).getElementsByTagName("testcase");
+    assertThat(cases.getLength()).isEqualTo(3);
+    assertThat(((Element) cases.item(0)).getAttribute("name")).isEqualTo("speculation-original-wins r1");
+    assertThat(((Element) cases.item(1)).getAttribute("name"))
+        .isEqualTo("speculation-original-wins overwrite-partitioned r1");
+    assertThat(((Element) cases.item(2)).getAttribute("name"))
+        .isEqualTo("speculation-original-wins overwrite-partitioned r2");
+    assertThat(((Element) cases.item(2)).getElementsByTagName("error").getLength()).isEqualTo(1);
+
+    OperationMatrix matrix = OperationMatrix.of(report);
+    assertThat(matrix.operations()).extracting(dev.sft.contract.WriteOperation::id)
+        .containsExactly("append", "overwrite-partitioned");
+    assertThat(matrix.cell("speculation-original-wins", overwrite).verdict()).isEqualTo(Verdict.Unknown);
+    assertThat(matrix.cell("speculation-original-wins", overwrite).label()).isEqualTo("Unknown 1/2");
+    assertThat(matrix.text()).contains("overwrite-partitioned").contains("Passed").contains("Unknown 1/2");
+    String html = HtmlReport.render(report);
+    assertThat(html).contains("Operation matrix").contains("<td class=\"Unknown\"><a href=\"#"
+        + "speculation-original-wins-overwrite-partitioned-r1\">Unknown 1/2</a></td>");
+  }
 }
