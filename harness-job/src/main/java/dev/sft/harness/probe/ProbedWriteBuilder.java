@@ -2,14 +2,13 @@ package dev.sft.harness.probe;
 
 import org.apache.spark.sql.connector.expressions.filter.Predicate;
 import org.apache.spark.sql.connector.write.SupportsDynamicOverwrite;
-import org.apache.spark.sql.connector.write.SupportsOverwrite;
+import org.apache.spark.sql.connector.write.SupportsOverwriteV2;
 import org.apache.spark.sql.connector.write.Write;
 import org.apache.spark.sql.connector.write.WriteBuilder;
-import org.apache.spark.sql.sources.Filter;
 
 /**
  * The writer's own write builder with the probe around what it builds. Spark picks the write path by the builder's
- * type (an append, a dynamic partition overwrite, an overwrite by filter, a truncate), so {@link #of} keeps the
+ * type (an append, a dynamic partition overwrite, an overwrite by expression, a truncate), so {@link #of} keeps the
  * delegate's overwrite abilities: the probed builder claims exactly those the writer's own claims, each step goes to
  * the writer's builder, and only {@link #build} adds the probe.
  */
@@ -26,15 +25,15 @@ class ProbedWriteBuilder implements WriteBuilder {
   /** A probed builder with the overwrite abilities of {@code delegate}, no more and no fewer. */
   static WriteBuilder of(WriteBuilder delegate, ProbeSpec spec) {
     boolean dynamic = delegate instanceof SupportsDynamicOverwrite;
-    boolean byFilter = delegate instanceof SupportsOverwrite;
-    if (dynamic && byFilter) {
+    boolean byExpression = delegate instanceof SupportsOverwriteV2;
+    if (dynamic && byExpression) {
       return new Overwriting(delegate, spec);
     }
-    if (dynamic || byFilter) {
-      // Every Iceberg Spark writer this harness knows has both or neither; a writer with one would need its own
-      // wrapper, and guessing would change which write path Spark takes.
+    if (dynamic || byExpression) {
+      // Iceberg's Spark writer has both or neither; a writer with one would need its own wrapper, and guessing
+      // would change which write path Spark takes.
       throw new IllegalStateException("the write builder " + delegate.getClass().getName() + " supports "
-          + (dynamic ? "dynamic" : "filter") + " overwrite only; the probe wraps builders with both or neither");
+          + (dynamic ? "dynamic" : "expression") + " overwrite only; the probe wraps builders with both or neither");
     }
     return new ProbedWriteBuilder(delegate, spec);
   }
@@ -44,8 +43,11 @@ class ProbedWriteBuilder implements WriteBuilder {
     return new ProbedWrite(delegate.build(), spec);
   }
 
-  /** A builder that can overwrite dynamically and by filter, as Iceberg's {@code SparkWriteBuilder} can. */
-  static final class Overwriting extends ProbedWriteBuilder implements SupportsDynamicOverwrite, SupportsOverwrite {
+  /**
+   * A builder that can overwrite dynamically and by expression (Spark's V2 predicates, which a filter-based
+   * {@code SupportsOverwrite} also takes), as Iceberg's {@code SparkWriteBuilder} can.
+   */
+  static final class Overwriting extends ProbedWriteBuilder implements SupportsDynamicOverwrite, SupportsOverwriteV2 {
     Overwriting(WriteBuilder delegate, ProbeSpec spec) {
       super(delegate, spec);
     }
@@ -57,30 +59,19 @@ class ProbedWriteBuilder implements WriteBuilder {
     }
 
     @Override
-    public boolean canOverwrite(Filter[] filters) {
-      return ((SupportsOverwrite) delegate).canOverwrite(filters);
-    }
-
-    @Override
-    public WriteBuilder overwrite(Filter[] filters) {
-      delegate = ((SupportsOverwrite) delegate).overwrite(filters);
-      return this;
-    }
-
-    @Override
     public boolean canOverwrite(Predicate[] predicates) {
-      return ((SupportsOverwrite) delegate).canOverwrite(predicates);
+      return ((SupportsOverwriteV2) delegate).canOverwrite(predicates);
     }
 
     @Override
     public WriteBuilder overwrite(Predicate[] predicates) {
-      delegate = ((SupportsOverwrite) delegate).overwrite(predicates);
+      delegate = ((SupportsOverwriteV2) delegate).overwrite(predicates);
       return this;
     }
 
     @Override
     public WriteBuilder truncate() {
-      delegate = ((SupportsOverwrite) delegate).truncate();
+      delegate = ((SupportsOverwriteV2) delegate).truncate();
       return this;
     }
   }

@@ -6,17 +6,17 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.sql.connector.write.SupportsDynamicOverwrite;
-import org.apache.spark.sql.connector.write.SupportsOverwrite;
+import org.apache.spark.sql.connector.write.SupportsOverwriteV2;
 import org.apache.spark.sql.connector.write.Write;
 import org.apache.spark.sql.connector.write.WriteBuilder;
-import org.apache.spark.sql.sources.Filter;
+import org.apache.spark.sql.connector.expressions.filter.Predicate;
 import org.junit.jupiter.api.Test;
 
 class ProbedWriteBuilderTest {
   private static final ProbeSpec SPEC = new ProbeSpec("/e", "/t/data", List.of(), 0, List.of(), 1_000);
 
   /** A writer's builder that can overwrite both ways, as Iceberg's can; it records the steps Spark took. */
-  static final class Overwritable implements SupportsDynamicOverwrite, SupportsOverwrite {
+  static final class Overwritable implements SupportsDynamicOverwrite, SupportsOverwriteV2 {
     final List<String> steps = new ArrayList<>();
 
     @Override
@@ -26,8 +26,8 @@ class ProbedWriteBuilderTest {
     }
 
     @Override
-    public WriteBuilder overwrite(Filter[] filters) {
-      steps.add("filter");
+    public WriteBuilder overwrite(Predicate[] predicates) {
+      steps.add("expression");
       return this;
     }
 
@@ -42,12 +42,12 @@ class ProbedWriteBuilderTest {
   void anOverwritableBuilderStaysOverwritableAndEveryStepReachesTheWriter() {
     Overwritable writer = new Overwritable();
     WriteBuilder probed = ProbedWriteBuilder.of(writer, SPEC);
-    assertThat(probed).isInstanceOf(SupportsDynamicOverwrite.class).isInstanceOf(SupportsOverwrite.class);
+    assertThat(probed).isInstanceOf(SupportsDynamicOverwrite.class).isInstanceOf(SupportsOverwriteV2.class);
     Write write = ((SupportsDynamicOverwrite) probed).overwriteDynamicPartitions().build();
     assertThat(writer.steps).containsExactly("dynamic", "build");
     assertThat(write).isInstanceOf(ProbedWrite.class);
-    ((SupportsOverwrite) probed).overwrite(new Filter[0]);
-    assertThat(writer.steps).endsWith("filter");
+    ((SupportsOverwriteV2) probed).overwrite(new Predicate[0]);
+    assertThat(writer.steps).endsWith("expression");
   }
 
   @Test
@@ -58,7 +58,7 @@ class ProbedWriteBuilderTest {
         return new Write() {};
       }
     }, SPEC);
-    assertThat(probed).isNotInstanceOf(SupportsDynamicOverwrite.class).isNotInstanceOf(SupportsOverwrite.class);
+    assertThat(probed).isNotInstanceOf(SupportsDynamicOverwrite.class).isNotInstanceOf(SupportsOverwriteV2.class);
     assertThat(probed.build()).isInstanceOf(ProbedWrite.class);
   }
 
