@@ -1,6 +1,7 @@
 package dev.sft.controller.api;
 
 import dev.sft.contract.ScenarioName;
+import dev.sft.contract.WriteOperation;
 import dev.sft.contract.WriterName;
 import dev.sft.controller.api.SchedulerFailureTestSpec.CleanupPolicy;
 import dev.sft.controller.api.SchedulerFailureTestSpec.WorkerAntiAffinity;
@@ -17,6 +18,7 @@ import java.util.Map;
  */
 public record ResolvedSpec(
     List<ScenarioName> scenarios,
+    List<WriteOperation> operations,
     int repeat,
     String sparkImage,
     int workers,
@@ -51,6 +53,8 @@ public record ResolvedSpec(
         : spec.scenarios.stream().map(ScenarioName::fromId).toList();
     return new ResolvedSpec(
         List.copyOf(scenarios),
+        spec.operations == null ? List.of(WriteOperation.DEFAULT)
+            : spec.operations.stream().map(WriteOperation::fromId).toList(),
         orDefault(spec.repeat, SpecDefaults.REPEAT),
         spark.image.trim(),
         orDefault(spark.workers, SpecDefaults.WORKERS),

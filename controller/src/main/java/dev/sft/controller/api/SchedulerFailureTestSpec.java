@@ -30,6 +30,14 @@ public class SchedulerFailureTestSpec {
   @ValidationRule(value = "self.all(s, self.exists_one(t, t == s))", message = "a scenario is listed twice")
   public List<String> scenarios;
 
+  @JsonPropertyDescription("Write operations every scenario runs under: append (the reference), overwrite (dynamic "
+      + "partition overwrite of a table with rows), each also on a partitioned table with the suffix -partitioned. "
+      + "Omit for append only.")
+  @Size(min = 1, max = SpecDefaults.OPERATION_COUNT)
+  @ValidationRule(value = SpecDefaults.OPERATION_ID_RULE, message = "unknown operation")
+  @ValidationRule(value = "self.all(o, self.exists_one(t, t == o))", message = "an operation is listed twice")
+  public List<String> operations;
+
   @JsonPropertyDescription("Repetitions of each scenario, for judging race stability.")
   @Default(SpecDefaults.REPEAT)
   @Min(SpecDefaults.MIN_REPEAT)

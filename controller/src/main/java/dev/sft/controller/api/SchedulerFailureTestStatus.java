@@ -127,6 +127,8 @@ public class SchedulerFailureTestStatus {
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public static class ScenarioResultStatus {
     public String name;
+    @JsonPropertyDescription("The write operation the scenario ran under, e.g. append or overwrite-partitioned.")
+    public String operation;
     public int repetition;
     public Verdict scheduler;
     public Verdict storage;

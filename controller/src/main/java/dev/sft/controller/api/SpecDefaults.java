@@ -52,5 +52,14 @@ public final class SpecDefaults {
 
   public static final long SCENARIO_COUNT = 4;
 
+  /**
+   * The operation ids ({@code dev.sft.contract.WriteOperation}) as a CEL list, for the same reason as
+   * {@link #SCENARIO_ID_RULE}; {@code CrdSchemaTest} fails when it drifts.
+   */
+  public static final String OPERATION_ID_RULE = "self.all(o, o in ['append', 'append-partitioned', 'overwrite', "
+      + "'overwrite-partitioned'])";
+
+  public static final long OPERATION_COUNT = 4;
+
   private SpecDefaults() {}
 }

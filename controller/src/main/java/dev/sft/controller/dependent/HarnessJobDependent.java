@@ -42,7 +42,8 @@ public final class HarnessJobDependent {
       List<ScenarioName> scenarios) {
     // The custom resource has no kill settings: the pod-exec kill command gets the contract's default bound.
     return new DriverRun(runId, speculation, scenarios, spec.repeat(), spec.writer(), spec.harnessTimeoutSeconds(),
-        DriverRun.DEFAULT_KILL_TIMEOUT_SECONDS, spec.interruptOnCancel(), Names.masterUrl(test), spec.mountPath(), ImageLayout.KILL_COMMAND, "$(POD_IP)", ImageLayout.TERMINATION_LOG);
+        DriverRun.DEFAULT_KILL_TIMEOUT_SECONDS, spec.interruptOnCancel(), Names.masterUrl(test), spec.mountPath(), ImageLayout.KILL_COMMAND, "$(POD_IP)", ImageLayout.TERMINATION_LOG)
+        .withOperations(spec.operations());
   }
 
   public static Job desired(SchedulerFailureTest test, ResolvedSpec spec, String jobName, DriverRun run) {
@@ -130,6 +131,7 @@ public final class HarnessJobDependent {
 
   static long activeDeadlineSeconds(DriverRun run) {
     return DEADLINE_BASE_SECONDS
-        + DEADLINE_TIMEOUTS_PER_SCENARIO * run.timeoutSeconds() * run.scenarios().size() * run.repeat();
+        + DEADLINE_TIMEOUTS_PER_SCENARIO * run.timeoutSeconds() * run.scenarios().size() * run.operations().size()
+        * run.repeat();
   }
 }

@@ -2,6 +2,7 @@ package dev.sft.controller.reconcile;
 
 import dev.sft.contract.ExecutorSizing;
 import dev.sft.contract.ScenarioName;
+import dev.sft.contract.WriteOperation;
 import dev.sft.contract.WriterName;
 import dev.sft.controller.api.SchedulerFailureTest;
 import dev.sft.controller.api.SchedulerFailureTestSpec;
@@ -54,6 +55,7 @@ public final class SpecValidator {
       return violations;
     }
     validateScenarios(spec.scenarios, violations);
+    validateOperations(spec.operations, violations);
     range("spec.repeat", spec.repeat, SpecDefaults.MIN_REPEAT, SpecDefaults.MAX_REPEAT, violations);
     WriterName writer = spec.harness == null || spec.harness.writer == null ? WriterName.ICEBERG : spec.harness.writer;
     validateSpark(spec.spark, writer, violations);
@@ -91,6 +93,29 @@ public final class SpecValidator {
       }
       if (!seen.add(id)) {
         violations.add(new Violation("spec.scenarios[" + i + "]", "'" + id + "' is listed twice"));
+      }
+    }
+  }
+
+  private static void validateOperations(List<String> operations, List<Violation> violations) {
+    if (operations == null) {
+      return; // absent means append
+    }
+    if (operations.isEmpty()) {
+      violations.add(new Violation("spec.operations", "must not be empty; omit it to run append only"));
+      return;
+    }
+    Set<WriteOperation> seen = new HashSet<>();
+    for (int i = 0; i < operations.size(); i++) {
+      WriteOperation operation;
+      try {
+        operation = WriteOperation.fromId(operations.get(i));
+      } catch (IllegalArgumentException e) {
+        violations.add(new Violation("spec.operations[" + i + "]", e.getMessage()));
+        continue;
+      }
+      if (!seen.add(operation)) {
+        violations.add(new Violation("spec.operations[" + i + "]", "'" + operation.id() + "' is listed twice"));
       }
     }
   }

@@ -78,7 +78,7 @@ final class StatusLedger {
       status.harnessJobs.add(job);
     }
     status.results = new ArrayList<>();
-    status.total = spec.scenarios().size() * spec.repeat();
+    status.total = spec.scenarios().size() * spec.operations().size() * spec.repeat();
     updateCounts();
   }
 
@@ -181,7 +181,8 @@ final class StatusLedger {
   private void addUnknownResults(HarnessJob job, String why) {
     for (ScenarioResult unknown : driverRun(job).unknownResults(null, why)) {
       boolean reported = status.results.stream()
-          .anyMatch(r -> r.name.equals(unknown.name()) && r.repetition == unknown.repetition());
+          .anyMatch(r -> r.name.equals(unknown.name()) && r.repetition == unknown.repetition()
+              && unknown.writeOperation().id().equals(r.operation));
       if (!reported) {
         status.results.add(copy(unknown, job.name));
       }
@@ -196,6 +197,7 @@ final class StatusLedger {
   private static ScenarioResultStatus copy(ScenarioResult result, String jobName) {
     ScenarioResultStatus copy = new ScenarioResultStatus();
     copy.name = result.name();
+    copy.operation = result.writeOperation().id();
     copy.repetition = result.repetition();
     copy.scheduler = result.scheduler() == null ? Verdict.Unknown : result.scheduler();
     copy.storage = result.storage() == null ? Verdict.Unknown : result.storage();

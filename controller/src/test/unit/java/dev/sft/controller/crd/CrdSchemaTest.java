@@ -53,6 +53,21 @@ class CrdSchemaTest {
   }
 
   @Test
+  void theOperationRuleListsExactlyTheContractsOperations() {
+    JSONSchemaProps operations = spec.getProperties().get("operations");
+    String rule = operations.getXKubernetesValidations().get(0).getRule();
+    Matcher quoted = Pattern.compile("'([^']+)'").matcher(rule);
+    var inRule = new java.util.ArrayList<String>();
+    while (quoted.find()) {
+      inRule.add(quoted.group(1));
+    }
+    assertThat(inRule).containsExactlyElementsOf(
+        dev.sft.contract.WriteOperation.all().stream().map(dev.sft.contract.WriteOperation::id).toList());
+    assertThat(operations.getMaxItems()).isEqualTo(dev.sft.contract.WriteOperation.all().size());
+    assertThat(operations.getMinItems()).isEqualTo(1);
+  }
+
+  @Test
   void requiredFieldsMinimumsEnumsAndCelRules() {
     assertThat(spec.getRequired()).containsExactlyInAnyOrder("spark", "harness", "storage");
     JSONSchemaProps spark = spec.getProperties().get("spark");

@@ -30,6 +30,24 @@ class SpecValidatorTest {
   }
 
   @Test
+  void operationsAreCheckedWithAClearErrorAndDefaultToAppend() {
+    SchedulerFailureTest test = TestResources.valid("ns1", "t1");
+    assertThat(dev.sft.controller.api.ResolvedSpec.of(test.getSpec()).operations())
+        .containsExactly(dev.sft.contract.WriteOperation.DEFAULT);
+    test.getSpec().operations = List.of("overwrite-partitioned", "upsert", "overwrite-partitioned");
+    assertThat(SpecValidator.validate(test)).extracting(v -> v.field() + ": " + v.problem())
+        .anyMatch(v -> v.startsWith("spec.operations[1]: unknown operation 'upsert'") && v.contains("append"))
+        .anyMatch(v -> v.startsWith("spec.operations[2]: 'overwrite-partitioned' is listed twice"));
+    test.getSpec().operations = List.of();
+    assertThat(SpecValidator.validate(test)).extracting(SpecValidator.Violation::field)
+        .containsExactly("spec.operations");
+    test.getSpec().operations = List.of("append", "overwrite-partitioned");
+    assertThat(SpecValidator.validate(test)).isEmpty();
+    assertThat(dev.sft.controller.api.ResolvedSpec.of(test.getSpec()).operations())
+        .extracting(dev.sft.contract.WriteOperation::id).containsExactly("append", "overwrite-partitioned");
+  }
+
+  @Test
   void theWorkerLimitMustHoldTheDaemonAndEveryExecutorItMayHostWithOverhead() {
     SchedulerFailureTest test = TestResources.valid("ns1", "t1");
     // 2 cores and 2g offered: 2 executors of 768Mi heap + 384Mi overhead, plus the daemon's 512Mi + 256Mi.
