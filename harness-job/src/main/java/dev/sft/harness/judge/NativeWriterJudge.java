@@ -1,6 +1,7 @@
 package dev.sft.harness.judge;
 
 import static dev.sft.contract.Check.SCHEDULER;
+import static dev.sft.contract.Check.STORAGE;
 
 import java.util.List;
 import java.util.Optional;
@@ -24,12 +25,20 @@ public final class NativeWriterJudge {
     judge(checks, classified, commitOverNative, Optional.empty());
   }
 
+  /** The storage side of a write the native writer did not do: nothing of the writer under test to audit. */
+  public static void notJudged(Checks checks, String why) {
+    checks.unknown(STORAGE, "writer.native-ran", "not audited: " + why);
+  }
+
   /**
    * As {@link #judge(Checks, List, boolean)}, for an operation the native writer may not do: {@code gap} says why.
    * Then a write that did not run natively is Unknown naming the gap and Comet's own reasons (the scenario tested
    * the JVM writer, not the one under test), never a pass; a write that ran natively is judged as ever.
+   *
+   * @return the gap's reason when the write did not run natively on such an operation (the scenario's other rules
+   *     judge no writer under test then), else empty
    */
-  public static void judge(Checks checks, List<ClassifiedWrite> classified, boolean commitOverNative,
+  public static Optional<String> judge(Checks checks, List<ClassifiedWrite> classified, boolean commitOverNative,
       Optional<String> gap) {
     long nativeWrites = classified.stream().filter(w -> "native".equals(w.writer())).count();
     boolean ran = nativeWrites == 1 && classified.size() == 1 && commitOverNative;
@@ -38,8 +47,9 @@ public final class NativeWriterJudge {
         + "; IcebergCommitExec over CometIcebergWriteExec in the plan: " + commitOverNative;
     if (!ran && gap.isPresent()) {
       checks.unknown(SCHEDULER, "writer.native-ran", gap.get() + "; " + detail);
-      return;
+      return gap;
     }
     checks.check(SCHEDULER, "writer.native-ran", ran, detail);
+    return Optional.empty();
   }
 }

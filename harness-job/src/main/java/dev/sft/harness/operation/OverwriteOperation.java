@@ -38,7 +38,8 @@ final class OverwriteOperation extends Operation {
    */
   @Override
   public Optional<String> nativeWriterGap() {
-    return Optional.of("the native writer does not do a dynamic partition overwrite (Comet planned the JVM writer)");
+    return Optional.of("the native writer does not do " + id().id() + " (a dynamic partition overwrite): Comet"
+        + " planned the JVM writer, so the scenario tested no writer under test");
   }
 
   @Override

@@ -7,6 +7,7 @@ import dev.sft.harness.audit.AuditRules;
 import dev.sft.harness.evidence.BoundedWait;
 import dev.sft.harness.evidence.EvidenceLayout;
 import dev.sft.harness.evidence.Markers;
+import dev.sft.harness.judge.NativeWriterJudge;
 import dev.sft.harness.judge.Quiescence;
 import dev.sft.harness.judge.WriteEvidence;
 import dev.sft.contract.Check;
@@ -92,7 +93,13 @@ abstract class MonitoredWriteScenario<S> implements Scenario {
     ScenarioSupport.drainListenerBus(context);
     WriteEvidence evidence = WriteEvidence.read(run.gates());
     if (context.writer() == WriterName.COMET_NATIVE) {
-      NativeWriterProof.judge(run, context.plans().lastWritePlan(), operation.nativeWriterGap());
+      Optional<String> notNative = NativeWriterProof.judge(run, context.plans().lastWritePlan(),
+          operation.nativeWriterGap());
+      if (notNative.isPresent()) {
+        // Comet ran its JVM fallback outside the probe: no evidence of the writer under test to judge or audit.
+        NativeWriterJudge.notJudged(run.checks(), notNative.get());
+        return ScenarioSupport.finish(run, context, new ScenarioRun.Counts(), failure, location);
+      }
     }
     judge(run, progress, evidence, failure);
     ScenarioRun.Counts counts = location == null || prior == null

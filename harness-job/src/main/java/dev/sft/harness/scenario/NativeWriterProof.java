@@ -17,11 +17,14 @@ import scala.jdk.javaapi.CollectionConverters;
 final class NativeWriterProof {
   private NativeWriterProof() {}
 
-  /** {@code gap}: why the native writer may not do the scenario's operation, if it may not. */
-  static void judge(ScenarioRun run, SparkPlan writePlan, Optional<String> gap) {
+  /**
+   * {@code gap}: why the native writer may not do the scenario's operation, if it may not. Returns the reason when
+   * the write did not run natively on such an operation, so the scenario judges nothing else.
+   */
+  static Optional<String> judge(ScenarioRun run, SparkPlan writePlan, Optional<String> gap) {
     if (writePlan == null) {
       NativeWriterJudge.noPlan(run.checks());
-      return;
+      return Optional.empty();
     }
     List<NativeWriterJudge.ClassifiedWrite> classified = new ArrayList<>();
     for (IcebergWriteReportListener.IcebergWrite write
@@ -31,7 +34,7 @@ final class NativeWriterProof {
     }
     boolean commitOverNative = contains(writePlan, IcebergCommitExec.class)
         && contains(writePlan, CometIcebergWriteExec.class);
-    NativeWriterJudge.judge(run.checks(), classified, commitOverNative, gap);
+    return NativeWriterJudge.judge(run.checks(), classified, commitOverNative, gap);
   }
 
   private static boolean contains(SparkPlan plan, Class<?> type) {

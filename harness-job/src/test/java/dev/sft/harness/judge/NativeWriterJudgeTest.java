@@ -46,14 +46,16 @@ class NativeWriterJudgeTest {
   void aFallbackOnAnOperationTheNativeWriterDoesNotDoIsUnknownNamingWhyNeverAPass() {
     java.util.Optional<String> gap = java.util.Optional.of("the native writer does not do a dynamic overwrite");
     Checks fallback = new Checks();
-    NativeWriterJudge.judge(fallback, List.of(JVM), true, gap);
+    assertThat(NativeWriterJudge.judge(fallback, List.of(JVM), true, gap)).isEqualTo(gap);
     assertThat(Verdicts.of(fallback, "writer.native-ran")).isEqualTo(Verdict.Unknown);
+    NativeWriterJudge.notJudged(fallback, gap.get());
+    assertThat(fallback.verdict("storage")).isEqualTo(Verdict.Unknown);
     assertThat(Verdicts.detail(fallback, "writer.native-ran")).contains("does not do a dynamic overwrite")
         .contains("unsupported option");
     assertThat(fallback.verdict("scheduler")).isEqualTo(Verdict.Unknown);
     // Where it does run natively, the operation is judged like an append.
     Checks ran = new Checks();
-    NativeWriterJudge.judge(ran, List.of(NATIVE), true, gap);
+    assertThat(NativeWriterJudge.judge(ran, List.of(NATIVE), true, gap)).isEmpty();
     assertThat(Verdicts.of(ran, "writer.native-ran")).isEqualTo(Verdict.Passed);
     // Without a gap (append) a fallback stays Failed.
     Checks append = new Checks();
