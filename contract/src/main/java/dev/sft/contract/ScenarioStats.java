@@ -10,8 +10,8 @@ import java.util.Map;
  * repetitions passed both verdicts, how many failed, how many stayed unknown, and the spread of their durations.
  */
 public record ScenarioStats(
-    String name, String operation, String layout, int runs, int passed, int failed, int unknown, long durationMinMs, long durationMedianMs,
-    long durationMaxMs) {
+    String name, String operation, String layout, int runs, int passed, int failed, int unknown, long durationMinMs,
+    long durationMedianMs, long durationMaxMs) {
 
   /** One entry per matrix cell, in the order the cells first appear. */
   public static List<ScenarioStats> of(List<ScenarioResult> results) {
@@ -29,7 +29,8 @@ public record ScenarioStats(
       int n = durations.size();
       long median = n % 2 == 1 ? durations.get(n / 2) : (durations.get(n / 2 - 1) + durations.get(n / 2)) / 2;
       ScenarioResult first = runs.get(0);
-      stats.add(new ScenarioStats(first.name(), first.operation(), first.layout(), n, passed, failed, n - passed - failed, durations.get(0), median,
+      stats.add(new ScenarioStats(first.name(), first.operation(), first.layout(), n, passed, failed,
+          n - passed - failed, durations.get(0), median,
           durations.get(n - 1)));
     }
     return stats;

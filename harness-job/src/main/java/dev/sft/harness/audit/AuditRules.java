@@ -10,10 +10,10 @@ import java.util.List;
 
 /**
  * The storage rules over an {@link AuditResult}, shared by the scenarios and {@code sft audit}, the same for every
- * write operation: referenced files are the data and delete files of every live snapshot, so the files an
- * overwrite or rewrite replaced (still referenced by the prior snapshot) are neither orphans nor missing. Without attribution
- * (no evidence) only the physical-versus-referenced rules apply; with it, the manifest must equal the accepted
- * winners and orphans must be attributable.
+ * write operation: referenced files are the data and delete files of every live snapshot, so the files an overwrite
+ * or rewrite replaced (still referenced by the prior snapshot) are neither orphans nor missing. Without attribution
+ * (no evidence) only the physical-versus-referenced rules apply; with it, the new snapshot must add exactly the
+ * accepted winners' files and orphans must be attributable.
  */
 public final class AuditRules {
   /** How orphans are judged. */
