@@ -45,6 +45,30 @@ class StatusLedgerTest {
   }
 
   @Test
+  void everyOperationCountsAndAnUnreportedCellIsUnknownUnderItsOwnOperation() {
+    test.getSpec().operations = List.of("append", "overwrite-partitioned");
+    test.setStatus(new SchedulerFailureTestStatus());
+    ledger = new StatusLedger(test, null);
+    ledger.startRun("t1-r1-abcd", 1, "{}", ResolvedSpec.of(test.getSpec()));
+    assertThat(test.getStatus().total).isEqualTo(16);
+    HarnessJob spec = ledger.nextJob();
+    // The harness reported only the append cells: the overwrite-partitioned ones stay Unknown, each named.
+    ledger.finishJob(spec, JobState.Succeeded, 0, Reports.of("t1-r1-abcd",
+        List.of("speculation-original-wins", "speculation-speculative-wins"), 2, Verdict.Passed, Verdict.Passed),
+        null, "2026-01-01T00:00:00Z");
+    List<ScenarioResultStatus> results = test.getStatus().results;
+    assertThat(results).hasSize(8);
+    assertThat(results.stream().filter(r -> r.scheduler == Verdict.Passed)).extracting(r -> r.operation)
+        .containsOnly("append").hasSize(4);
+    assertThat(results.stream().filter(r -> r.scheduler == Verdict.Unknown))
+        .extracting(r -> r.name + "/" + r.operation + "/" + r.repetition)
+        .containsExactlyInAnyOrder("speculation-original-wins/overwrite-partitioned/1",
+            "speculation-original-wins/overwrite-partitioned/2", "speculation-speculative-wins/overwrite-partitioned/1",
+            "speculation-speculative-wins/overwrite-partitioned/2");
+    assertThat(test.getStatus().summary).isEqualTo("4/16");
+  }
+
+  @Test
   void aFailedJobIsNamedWithItsExitCodeAndWhatItLeft() {
     HarnessJob spec = ledger.nextJob();
     assertThat(ledger.failedJobs()).isNull();
