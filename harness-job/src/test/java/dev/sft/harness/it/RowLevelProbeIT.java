@@ -46,7 +46,8 @@ import org.junit.jupiter.params.provider.MethodSource;
  * Probed DELETE, UPDATE and MERGE in copy-on-write and merge-on-read mode (format v2 position deletes, format v3
  * deletion vectors) on the fixture's table, on a real Standalone cluster. From the recorded evidence alone: every
  * writer attempt is marked (started, handed off, completed), each is accepted once, the commit marker counts them,
- * the accepted messages' files are exactly the data and delete files the new snapshot adds, DELETE and UPDATE pause
+ * the accepted messages' files are the data and delete files the new snapshot adds (but for deletion vectors the
+ * commit itself merged, see below), DELETE and UPDATE pause
  * every writer attempt on input until released, MERGE holds partition 0 after handoff until released, and the table
  * holds the exact expected row multiset. Each case prints its writer task and file counts.
  */
@@ -165,8 +166,24 @@ class RowLevelProbeIT {
     Set<String> addedDeletes = paths(after.addedDeleteFiles(table.io()));
     Set<String> added = new TreeSet<>(addedData);
     added.addAll(addedDeletes);
-    assertThat(evidence.winnerFiles()).as("accepted files = the snapshot's added data and delete files")
-        .isEqualTo(added);
+    // Format v3 allows one deletion vector per data file: when several tasks wrote DVs for one data file, Iceberg's
+    // commit merges them into a Puffin file of its own (merged-dvs-*.puffin, written by the driver) and the tasks'
+    // Puffin files it superseded stay on storage, unreferenced.
+    Set<String> mergedByCommit = new TreeSet<>(added);
+    mergedByCommit.removeIf(f -> !Path.of(f).getFileName().toString().startsWith("merged-dvs-"));
+    Set<String> fromAttempts = new TreeSet<>(added);
+    fromAttempts.removeAll(mergedByCommit);
+    Set<String> superseded = new TreeSet<>(evidence.winnerFiles());
+    superseded.removeAll(added);
+    assertThat(evidence.winnerFiles()).as("accepted files include every file the snapshot adds from an attempt")
+        .containsAll(fromAttempts);
+    if (mergedByCommit.isEmpty()) {
+      assertThat(superseded).as("accepted files the snapshot does not add").isEmpty();
+    } else {
+      assertThat(mode.formatVersion).as("DVs merged at commit: " + mergedByCommit).isGreaterThanOrEqualTo(3);
+      assertThat(superseded).as("accepted files superseded by the commit's DV merge").isNotEmpty()
+          .allSatisfy(f -> assertThat(f).endsWith("-deletes.puffin"));
+    }
     if (mode.mergeOnRead()) {
       assertThat(addedDeletes).as("delete files").isNotEmpty()
           .allSatisfy(f -> assertThat(f).endsWith(mode.formatVersion >= 3 ? ".puffin" : ".parquet"));
@@ -186,9 +203,12 @@ class RowLevelProbeIT {
     long nonEmpty = evidence.handoffs().stream().filter(m -> !m.files().isEmpty()).count();
     summary.add(String.format(java.util.Locale.ROOT,
         "row-level %-7s %-17s %-13s writer tasks %d (%d with files), added data files %d, added delete files %d,"
-            + " removed data files %d, stage %s",
+            + " removed data files %d, stage %s%s",
         command, mode, layout, writers.size(), nonEmpty, addedData.size(), addedDeletes.size(),
-        paths(after.removedDataFiles(table.io())).size(), stages(evidence.started())));
+        paths(after.removedDataFiles(table.io())).size(), stages(evidence.started()),
+        mergedByCommit.isEmpty() ? "" : "; the commit merged DVs into " + names(mergedByCommit) + ", superseding "
+            + names(superseded) + " (still on storage: " + superseded.stream().filter(f -> Files.exists(Path.of(f)))
+            .count() + ")"));
   }
 
   /** Every writer attempt pauses on input after {@link #PAUSE_AFTER_ROWS} rows, before any hands off. */
@@ -240,6 +260,10 @@ class RowLevelProbeIT {
     Set<Integer> stages = new TreeSet<>();
     markers.forEach(m -> stages.add(m.attempt().stageId()));
     return stages;
+  }
+
+  private static List<String> names(Set<String> files) {
+    return files.stream().map(f -> Path.of(f).getFileName().toString()).toList();
   }
 
   private static Set<String> paths(Iterable<? extends ContentFile<?>> files) {
