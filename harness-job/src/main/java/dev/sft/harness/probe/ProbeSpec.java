@@ -8,9 +8,10 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * What the probe does inside one monitored write. The driver passes it as a write option (and captures it in the
- * input gate's closure), and Spark ships it inside the task closures, so executors never depend on a driver-side
- * singleton.
+ * What the probe does inside one monitored write. The driver passes it as a write option for an append, as the
+ * job's local property for a row-level command ({@link ProbedCommand}: Spark hands DML no write options), and
+ * captures it in the input gate's closure; Spark ships it inside the task closures, so executors never depend on a
+ * driver-side singleton.
  *
  * @param scenarioDir the scenario's evidence folder on the shared volume; markers and gates live under it
  * @param dataLocation the table's data folder, where attempt-owned files are inventoried by their name prefix
@@ -29,8 +30,9 @@ public record ProbeSpec(
     long timeoutMillis)
     implements Serializable {
   /**
-   * The Spark write option that carries the spec to Iceberg's JVM writer, and the job's local property that carries
-   * it to Comet's native writer (a write option would make Comet fall back to the JVM writer).
+   * The Spark write option that carries the spec to Iceberg's JVM writer for an append, and the job's local property
+   * that carries it to a row-level command's probed table and to Comet's native writer (a write option would make
+   * Comet fall back to the JVM writer).
    */
   public static final String OPTION = "sft.probe";
 

@@ -13,18 +13,25 @@ import org.apache.spark.sql.connector.write.WriterCommitMessage;
  * Driver side of the probe. {@link #onDataWriterCommit} is called by Spark's job result handler, so what it records
  * is exactly the set of messages Spark accepted; {@link #commit} records the job commit marker.
  */
-public final class ProbedBatchWrite implements BatchWrite {
+public class ProbedBatchWrite implements BatchWrite {
   private final BatchWrite delegate;
-  private final ProbeSpec spec;
+  final ProbeSpec spec;
+  private final boolean rowLevel;
 
   public ProbedBatchWrite(BatchWrite delegate, ProbeSpec spec) {
+    this(delegate, spec, false);
+  }
+
+  /** {@code rowLevel}: a row-level write (its writers pause on input themselves, see {@link WriterPause}). */
+  ProbedBatchWrite(BatchWrite delegate, ProbeSpec spec, boolean rowLevel) {
     this.delegate = delegate;
     this.spec = spec;
+    this.rowLevel = rowLevel;
   }
 
   @Override
   public DataWriterFactory createBatchWriterFactory(PhysicalWriteInfo info) {
-    return new ProbedWriterFactory(delegate.createBatchWriterFactory(info), spec);
+    return new ProbedWriterFactory(delegate.createBatchWriterFactory(info), spec, rowLevel);
   }
 
   @Override
@@ -85,6 +92,11 @@ public final class ProbedBatchWrite implements BatchWrite {
   /** The commit marker's count is the commit's own: the non-null messages it was handed. */
   private void recordCommit(WriterCommitMessage[] messages, Runnable commit) {
     int committed = (int) java.util.Arrays.stream(messages).filter(java.util.Objects::nonNull).count();
+    recordCommit(spec, committed, null, commit);
+  }
+
+  /** Runs {@code commit} and records its commit marker; {@code detail} describes a successful commit. */
+  static void recordCommit(ProbeSpec spec, int committed, String detail, Runnable commit) {
     String name = "commit-" + System.currentTimeMillis() + "-" + UUID.randomUUID() + ".json";
     try {
       commit.run();
@@ -96,6 +108,6 @@ public final class ProbedBatchWrite implements BatchWrite {
     }
     Markers.publish(
         spec.paths().commits().resolve(name),
-        new CommitMarker(true, committed, System.currentTimeMillis(), null));
+        new CommitMarker(true, committed, System.currentTimeMillis(), detail));
   }
 }

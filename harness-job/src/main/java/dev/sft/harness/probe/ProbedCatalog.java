@@ -1,9 +1,9 @@
 package dev.sft.harness.probe;
 
 import org.apache.iceberg.spark.SparkCatalog;
+import org.apache.iceberg.spark.source.SparkTable;
 import org.apache.spark.sql.catalyst.analysis.NoSuchTableException;
 import org.apache.spark.sql.connector.catalog.Identifier;
-import org.apache.spark.sql.connector.catalog.SupportsWrite;
 import org.apache.spark.sql.connector.catalog.Table;
 
 /**
@@ -14,6 +14,6 @@ public class ProbedCatalog extends SparkCatalog {
   @Override
   public Table loadTable(Identifier ident) throws NoSuchTableException {
     Table table = super.loadTable(ident);
-    return table instanceof SupportsWrite writable ? new ProbedTable(writable) : table;
+    return table instanceof SparkTable iceberg ? new ProbedTable(iceberg) : table;
   }
 }

@@ -14,26 +14,36 @@ import org.apache.spark.sql.connector.write.WriterCommitMessage;
  * Wraps Iceberg's JVM data writer inside one task attempt. It publishes the attempt's markers and, for held
  * partitions, waits after handoff (the writer has committed its files and produced its message, but the scheduler
  * has not yet seen the task succeed) until the driver releases it. A held attempt that Spark kills leaves the wait
- * by exception, so Spark runs the writer's normal abort path, which is what the speculation scenarios observe.
+ * by exception, so Spark runs the writer's normal abort path, which is what the speculation scenarios observe. A
+ * row-level write's writer ({@link ProbedDeltaWriter} for merge-on-read) also pauses on input.
  */
-final class ProbedDataWriter implements DataWriter<InternalRow> {
+class ProbedDataWriter implements DataWriter<InternalRow> {
   private final DataWriter<InternalRow> delegate;
   private final AttemptProbe probe;
+  /** Pauses row-level writes on input (see {@link WriterPause}); appends pause in their input instead. */
+  final WriterPause pause;
   private List<String> handedOff = List.of();
 
   ProbedDataWriter(DataWriter<InternalRow> delegate, ProbeSpec spec) {
+    this(delegate, spec, false);
+  }
+
+  ProbedDataWriter(DataWriter<InternalRow> delegate, ProbeSpec spec, boolean rowLevel) {
     this.delegate = delegate;
     this.probe = AttemptProbe.current(spec);
-    probe.publish(GatePaths.STARTED, List.of(), "data writer");
+    this.pause = rowLevel ? WriterPause.of(probe) : WriterPause.none(probe);
+    probe.publish(GatePaths.STARTED, List.of(), rowLevel ? "row-level data writer" : "data writer");
   }
 
   @Override
   public void write(InternalRow row) throws IOException {
+    pause.beforeRow();
     delegate.write(row);
   }
 
   @Override
   public void write(InternalRow metadata, InternalRow row) throws IOException {
+    pause.beforeRow();
     delegate.write(metadata, row);
   }
 

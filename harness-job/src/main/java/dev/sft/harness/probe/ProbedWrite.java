@@ -9,14 +9,24 @@ import org.apache.spark.sql.connector.write.BatchWrite;
 import org.apache.spark.sql.connector.write.RequiresDistributionAndOrdering;
 import org.apache.spark.sql.connector.write.Write;
 
-/** Keeps the writer's own distribution and ordering requirements, so probing does not change the physical plan. */
-final class ProbedWrite implements RequiresDistributionAndOrdering {
+/**
+ * Keeps the writer's own distribution and ordering requirements, so probing does not change the physical plan.
+ * {@link ProbedDeltaWrite} is its merge-on-read form.
+ */
+class ProbedWrite implements RequiresDistributionAndOrdering {
   private final Write delegate;
-  private final ProbeSpec spec;
+  final ProbeSpec spec;
+  private final boolean rowLevel;
 
   ProbedWrite(Write delegate, ProbeSpec spec) {
+    this(delegate, spec, false);
+  }
+
+  /** {@code rowLevel}: the rewrite of a copy-on-write DELETE, UPDATE or MERGE (see {@link ProbedOperation}). */
+  ProbedWrite(Write delegate, ProbeSpec spec, boolean rowLevel) {
     this.delegate = delegate;
     this.spec = spec;
+    this.rowLevel = rowLevel;
   }
 
   @Override
@@ -26,7 +36,7 @@ final class ProbedWrite implements RequiresDistributionAndOrdering {
 
   @Override
   public BatchWrite toBatch() {
-    return new ProbedBatchWrite(delegate.toBatch(), spec);
+    return new ProbedBatchWrite(delegate.toBatch(), spec, rowLevel);
   }
 
   @Override

@@ -8,14 +8,17 @@ import org.apache.spark.sql.connector.write.DataWriterFactory;
 final class ProbedWriterFactory implements DataWriterFactory {
   private final DataWriterFactory delegate;
   private final ProbeSpec spec;
+  /** A copy-on-write row-level write: its writers pause on input themselves ({@link WriterPause}). */
+  private final boolean rowLevel;
 
-  ProbedWriterFactory(DataWriterFactory delegate, ProbeSpec spec) {
+  ProbedWriterFactory(DataWriterFactory delegate, ProbeSpec spec, boolean rowLevel) {
     this.delegate = delegate;
     this.spec = spec;
+    this.rowLevel = rowLevel;
   }
 
   @Override
   public DataWriter<InternalRow> createWriter(int partitionId, long taskId) {
-    return new ProbedDataWriter(delegate.createWriter(partitionId, taskId), spec);
+    return new ProbedDataWriter(delegate.createWriter(partitionId, taskId), spec, rowLevel);
   }
 }
