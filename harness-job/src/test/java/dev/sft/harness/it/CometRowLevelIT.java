@@ -108,7 +108,7 @@ class CometRowLevelIT {
     String name = ("comet_" + command + "_" + mode).toLowerCase(java.util.Locale.ROOT);
     Map<String, String> properties = new LinkedHashMap<>(mode.properties());
     properties.putAll(RowLevelCommands.Layout.FILE_PER_TASK.properties);
-    String location = fixture.createTable(name, properties);
+    String location = fixture.createTable(name, dev.sft.contract.TableLayout.UNPARTITIONED, properties);
     fixture.source().writeTo(Fixture.qualified(name)).append();
 
     ProbeSpec spec = new ProbeSpec(runDir.resolve(name).toString(), Fixture.dataLocation(location), List.of(), 0,

@@ -119,7 +119,7 @@ class RowLevelProbeIT {
     String name = (command + "_" + mode + "_" + layout).toLowerCase(java.util.Locale.ROOT);
     Map<String, String> properties = new LinkedHashMap<>(mode.properties());
     properties.putAll(layout.properties);
-    String location = fixture.createTable(name, properties);
+    String location = fixture.createTable(name, dev.sft.contract.TableLayout.UNPARTITIONED, properties);
     fixture.source().writeTo(Fixture.qualified(name)).append();
     Table table = StorageAudit.load(location);
     Snapshot seed = table.currentSnapshot();
