@@ -14,7 +14,12 @@ public enum ScenarioName {
   SPECULATION_ORIGINAL_WINS("speculation-original-wins", true),
   SPECULATION_SPECULATIVE_WINS("speculation-speculative-wins", true),
   EXECUTOR_LOSS_TASK_REPLACEMENT("executor-loss-task-replacement", false),
-  EXECUTOR_LOSS_SHUFFLE_LOSS("executor-loss-shuffle-loss", false);
+  EXECUTOR_LOSS_SHUFFLE_LOSS("executor-loss-shuffle-loss", false),
+  /** Beyond the reference suite: the executor dies after its data writer committed, before the result is sent. */
+  EXECUTOR_LOSS_AFTER_HANDOFF("executor-loss-after-handoff", false);
+
+  /** The word that selects every scenario in a list, e.g. {@code --scenarios all}. */
+  public static final String ALL = "all";
 
   private final String id;
   private final boolean needsSpeculation;
@@ -46,11 +51,17 @@ public enum ScenarioName {
       }
     }
     throw new IllegalArgumentException(
-        "unknown scenario '" + wanted + "'; valid scenarios: " + allIds());
+        "unknown scenario '" + wanted + "'; valid scenarios: " + allIds() + " (or " + ALL + " alone)");
   }
 
-  /** Parses a comma-separated list, keeping the order given and rejecting duplicates and unknown names. */
+  /**
+   * Parses a comma-separated list, keeping the order given and rejecting duplicates and unknown names; {@value #ALL}
+   * alone is every scenario.
+   */
   public static List<ScenarioName> parseList(String commaSeparated) {
+    if (commaSeparated.trim().equals(ALL)) {
+      return List.of(values());
+    }
     List<ScenarioName> names = new ArrayList<>();
     for (String part : commaSeparated.split(",")) {
       if (part.isBlank()) {

@@ -21,7 +21,7 @@ import picocli.CommandLine.Option;
         + "separate JVMs, runs the scenarios against them, prints a summary and stops every process it started. "
         + "Everything it writes stays under --out.")
 public final class LocalCommand implements Callable<Integer> {
-  @Option(names = "--scenarios", description = "comma-separated scenarios (default: all)")
+  @Option(names = "--scenarios", description = "comma-separated scenarios, or all (default: all)")
   String scenarios;
 
   @Option(names = "--out", description = "output folder (default: target/sft-local/<run-id> in the sft checkout,"
