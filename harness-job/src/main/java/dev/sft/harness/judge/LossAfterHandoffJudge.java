@@ -70,7 +70,9 @@ public final class LossAfterHandoffJudge {
     AttemptIdentity victim = target.attempt();
     Set<String> committed = new TreeSet<>(target.victim().paths());
     List<String> byTid = acceptedOf(evidence, victim.taskAttemptId())
-        .map(a -> "accepted as p" + a.attempt().partition() + " TID " + a.attempt().taskAttemptId()).toList();
+        .map(a -> "accepted as p" + a.attempt().partition() + " TID " + a.attempt().taskAttemptId() + " with "
+            + a.files())
+        .toList();
     List<String> byFiles = Stream.concat(
             evidence.accepted().stream().filter(a -> shares(a.files(), committed))
                 .map(a -> "TID " + a.attempt().taskAttemptId() + "'s accepted message names " + shared(a.files(), committed)),

@@ -54,7 +54,8 @@ class RunCommandRoundTripTest {
         checked++;
       }
     }
-    assertThat(checked).isEqualTo(2 * (3 + 3 + 2 * 9));
+    // 2 speculation and 3 loss scenarios: 3 speculation-only sets, 7 loss-only sets, 3 x 7 mixed sets of two runs.
+    assertThat(checked).isEqualTo(2 * (3 + 7 + 2 * 21));
   }
 
   @Test

@@ -12,7 +12,10 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** All four scenarios with DataFusion Comet's native Iceberg writer under test, on the real embedded cluster. */
+/**
+ * Every scenario (the default set, all) with DataFusion Comet's native Iceberg writer under test, on the real
+ * embedded cluster.
+ */
 class CometNativeScenariosIT {
   private static LocalRun run;
 
@@ -24,7 +27,7 @@ class CometNativeScenariosIT {
   @Test
   void everyScenarioPassesAndProvesTheNativeWriterRan() {
     assertThat(run.report().writer()).isEqualTo("comet-native");
-    assertThat(run.report().scenarios()).hasSize(4);
+    assertThat(run.report().scenarios()).hasSize(dev.sft.contract.ScenarioName.values().length);
     for (ScenarioResult s : run.report().scenarios()) {
       assertThat(s.scheduler()).as(s.name() + ": " + s.message()).isEqualTo(Verdict.Passed);
       assertThat(s.storage()).as(s.name() + ": " + s.message()).isEqualTo(Verdict.Passed);
