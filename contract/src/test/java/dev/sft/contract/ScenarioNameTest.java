@@ -37,6 +37,14 @@ class ScenarioNameTest {
   }
 
   @Test
+  void theDefaultIsTheReferenceSuitesFourAndAllAddsTheNewScenario() {
+    assertThat(ScenarioName.defaults()).containsExactly(ScenarioName.SPECULATION_ORIGINAL_WINS,
+        ScenarioName.SPECULATION_SPECULATIVE_WINS, ScenarioName.EXECUTOR_LOSS_TASK_REPLACEMENT,
+        ScenarioName.EXECUTOR_LOSS_SHUFFLE_LOSS);
+    assertThat(ScenarioName.EXECUTOR_LOSS_AFTER_HANDOFF.reference()).isFalse();
+  }
+
+  @Test
   void allAloneIsEveryScenarioInCanonicalOrder() {
     assertThat(ScenarioName.parseList(" all ")).containsExactly(ScenarioName.values()).hasSize(5)
         .contains(ScenarioName.EXECUTOR_LOSS_AFTER_HANDOFF);

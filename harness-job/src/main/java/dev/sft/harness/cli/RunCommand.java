@@ -77,8 +77,9 @@ public final class RunCommand implements Callable<Integer> {
           + "not shipped (env " + HarnessEnvironment.EXECUTOR_CLASSPATH + ")")
   String executorClasspath;
 
-  @Option(names = "--scenarios", description = "comma-separated scenarios, or all (default: every scenario that "
-      + "runs with this speculation setting, as all does here); known: ${sys:sft.scenarios.all}")
+  @Option(names = "--scenarios", description = "comma-separated scenarios, or all: every scenario that runs with this"
+      + " speculation setting (default: the reference suite's scenarios of this setting); known: "
+      + "${sys:sft.scenarios.all}")
   String scenarios;
 
   @Option(names = "--repeat", defaultValue = "1", description = "repetitions of each scenario (default 1)")
@@ -166,7 +167,9 @@ public final class RunCommand implements Callable<Integer> {
     }
     boolean speculationOn = OptionValues.parseBoolean("--speculation", speculation);
     // One driver run has one speculation setting, so "all" here means all of this setting's scenarios.
-    List<ScenarioName> selected = scenarios == null || scenarios.trim().equals(ScenarioName.ALL)
+    List<ScenarioName> selected = scenarios == null
+        ? ScenarioName.defaults().stream().filter(s -> s.needsSpeculation() == speculationOn).toList()
+        : scenarios.trim().equals(ScenarioName.ALL)
         ? Arrays.stream(ScenarioName.values()).filter(s -> s.needsSpeculation() == speculationOn).toList()
         : ScenarioName.parseList(scenarios);
     String kill = killCommand == null || killCommand.isBlank() ? null : killCommand.trim();

@@ -13,15 +13,15 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * Every scenario (the default set, all) with DataFusion Comet's native Iceberg writer under test, on the real
- * embedded cluster.
+ * Every scenario ({@code --scenarios all}: the reference four and executor loss after handoff) with DataFusion
+ * Comet's native Iceberg writer under test, on the real embedded cluster.
  */
 class CometNativeScenariosIT {
   private static LocalRun run;
 
   @BeforeAll
   static void runAllScenarios() throws Exception {
-    run = LocalRun.run("comet-native", "--writer", "comet-native", "--timeout", "120");
+    run = LocalRun.run("comet-native", "--writer", "comet-native", "--scenarios", "all", "--timeout", "120");
   }
 
   @Test
