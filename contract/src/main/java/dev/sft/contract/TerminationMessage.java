@@ -30,9 +30,10 @@ public final class TerminationMessage {
   public static final int MAX_BYTES = 4096;
   /**
    * The most results one harness Job reports: the CRD's largest {@code repeat} (100) times the scenarios of one
-   * speculation setting (2). {@code TerminationMessageTest} proves that many fit with every count.
+   * speculation setting (at most 3, the loss Job's). {@code TerminationMessageTest} proves that many fit with every
+   * count.
    */
-  public static final int MAX_RESULTS = 200;
+  public static final int MAX_RESULTS = 300;
   /** Marks the column form, so a reader can tell it from the plain report. */
   static final String COLUMNS = "resultColumns";
   /** The same columns, deflated and Base64-encoded, when even they are too long as text. */
