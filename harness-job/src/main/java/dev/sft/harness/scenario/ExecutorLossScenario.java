@@ -28,8 +28,8 @@ import org.apache.spark.sql.Row;
  * kill the scenario independently requires physical bytes at a path the target attempt owns, no handoff and no
  * terminal event for the target, and progress on another writer partition in another executor process. Then it
  * SIGKILLs the target's executor through the kill command and requires Spark to recover. The rules are
- * {@link ExecutorLossJudge}'s. Subclasses choose the
- * input and the target, and add their own scheduler evidence.
+ * {@link ExecutorLossJudge}'s. Subclasses choose the input and the target, and add their own scheduler evidence;
+ * {@link LossAfterHandoffScenario} also replaces the pause by a hold after commit, with pre-kill rules of its own.
  */
 abstract class ExecutorLossScenario extends MonitoredWriteScenario<ExecutorLossScenario.Progress> {
   static final int PAUSE_AFTER_ROWS = 4_000;
