@@ -30,11 +30,11 @@ public final class TerminationMessage {
   public static final int MAX_BYTES = 4096;
   /**
    * The most results whose every count fits: the CRD's largest {@code repeat} (100) times the scenarios of one
-   * speculation setting (2), or the same number spread over operations (2 scenarios × 4 operations × 25).
+   * speculation setting (at most 3, the loss Job's), or the same number spread over operations.
    * {@code TerminationMessageTest} proves that many fit with every count, and that an operation matrix of four times
    * as many still keeps every verdict and cell.
    */
-  public static final int MAX_RESULTS = 200;
+  public static final int MAX_RESULTS = 300;
   /** Marks the column form, so a reader can tell it from the plain report. */
   static final String COLUMNS = "resultColumns";
   /** The same columns, deflated and Base64-encoded, when even they are too long as text. */

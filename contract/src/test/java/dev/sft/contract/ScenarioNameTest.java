@@ -33,5 +33,24 @@ class ScenarioNameTest {
     assertThat(ScenarioName.SPECULATION_SPECULATIVE_WINS.needsSpeculation()).isTrue();
     assertThat(ScenarioName.EXECUTOR_LOSS_TASK_REPLACEMENT.needsSpeculation()).isFalse();
     assertThat(ScenarioName.EXECUTOR_LOSS_SHUFFLE_LOSS.needsSpeculation()).isFalse();
+    assertThat(ScenarioName.EXECUTOR_LOSS_AFTER_HANDOFF.needsSpeculation()).isFalse();
+  }
+
+  @Test
+  void theDefaultIsTheReferenceSuitesFourAndAllAddsTheNewScenario() {
+    assertThat(ScenarioName.defaults()).containsExactly(ScenarioName.SPECULATION_ORIGINAL_WINS,
+        ScenarioName.SPECULATION_SPECULATIVE_WINS, ScenarioName.EXECUTOR_LOSS_TASK_REPLACEMENT,
+        ScenarioName.EXECUTOR_LOSS_SHUFFLE_LOSS);
+    assertThat(ScenarioName.EXECUTOR_LOSS_AFTER_HANDOFF.reference()).isFalse();
+  }
+
+  @Test
+  void allAloneIsEveryScenarioInCanonicalOrder() {
+    assertThat(ScenarioName.parseList(" all ")).containsExactly(ScenarioName.values()).hasSize(5)
+        .contains(ScenarioName.EXECUTOR_LOSS_AFTER_HANDOFF);
+    assertThat(ScenarioName.fromId("executor-loss-after-handoff")).isEqualTo(ScenarioName.EXECUTOR_LOSS_AFTER_HANDOFF);
+    // "all" is not a scenario name: mixed into a list it is an unknown name, not a silent "everything".
+    assertThatThrownBy(() -> ScenarioName.parseList("all,speculation-original-wins"))
+        .hasMessageContaining("unknown scenario 'all'");
   }
 }

@@ -19,16 +19,17 @@ class TerminationMessageTest {
   }
 
   /**
-   * One harness Job's results at the CRD's largest repeat: both scenarios of one speculation setting, every
+   * One harness Job's results at the CRD's largest repeat: every scenario of the loss setting (the most of any), every
    * repetition with its own duration, orphan counts that vary, and some failures that explain themselves.
    */
   private static List<ScenarioResult> fullJob(long seed) {
     Random random = new Random(seed);
     List<ScenarioResult> results = new ArrayList<>();
     String runDir = "/shared/sft/upstream-suite-with-a-long-name-r12-20260101t000000z-4f2a9c";
-    for (ScenarioName name : List.of(ScenarioName.EXECUTOR_LOSS_TASK_REPLACEMENT,
-        ScenarioName.EXECUTOR_LOSS_SHUFFLE_LOSS)) {
-      for (int rep = 1; rep <= TerminationMessage.MAX_RESULTS / 2; rep++) {
+    List<ScenarioName> loss = java.util.Arrays.stream(ScenarioName.values()).filter(s -> !s.needsSpeculation())
+        .toList();
+    for (ScenarioName name : loss) {
+      for (int rep = 1; rep <= TerminationMessage.MAX_RESULTS / loss.size(); rep++) {
         boolean failed = random.nextInt(10) == 0;
         int orphans = random.nextInt(9);
         results.add(ScenarioResult.judged(name.id(), rep, Verdict.Passed, failed ? Verdict.Failed : Verdict.Passed,

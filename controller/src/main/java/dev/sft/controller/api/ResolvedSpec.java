@@ -8,7 +8,6 @@ import dev.sft.controller.api.SchedulerFailureTestSpec.WorkerAntiAffinity;
 import io.fabric8.kubernetes.api.model.LocalObjectReference;
 import io.fabric8.kubernetes.api.model.ResourceRequirements;
 import io.fabric8.kubernetes.api.model.Toleration;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
 
@@ -49,7 +48,7 @@ public record ResolvedSpec(
     var placement = spec.placement == null ? new SchedulerFailureTestSpec.Placement() : spec.placement;
     var cleanup = spec.cleanup == null ? new SchedulerFailureTestSpec.Cleanup() : spec.cleanup;
     List<ScenarioName> scenarios = spec.scenarios == null
-        ? Arrays.asList(ScenarioName.values())
+        ? ScenarioName.defaults()
         : spec.scenarios.stream().map(ScenarioName::fromId).toList();
     return new ResolvedSpec(
         List.copyOf(scenarios),

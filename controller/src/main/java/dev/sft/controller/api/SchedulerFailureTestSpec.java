@@ -24,7 +24,8 @@ import java.util.Map;
 @JsonInclude(JsonInclude.Include.NON_NULL)
 public class SchedulerFailureTestSpec {
 
-  @JsonPropertyDescription("Scenarios to run, a subset of the four harness scenarios. Omit for all four.")
+  @JsonPropertyDescription("Scenarios to run, a subset of the harness scenarios. Omit for the reference suite's"
+      + " four (all but executor-loss-after-handoff).")
   @Size(min = 1, max = SpecDefaults.SCENARIO_COUNT)
   @ValidationRule(value = SpecDefaults.SCENARIO_ID_RULE, message = "unknown scenario name")
   @ValidationRule(value = "self.all(s, self.exists_one(t, t == s))", message = "a scenario is listed twice")

@@ -48,9 +48,11 @@ public final class SpecDefaults {
    * contract, because annotation values must be compile-time constants; {@code CrdSchemaTest} fails when it drifts.
    */
   public static final String SCENARIO_ID_RULE = "self.all(s, s in ['speculation-original-wins', "
-      + "'speculation-speculative-wins', 'executor-loss-task-replacement', 'executor-loss-shuffle-loss'])";
+      + "'speculation-speculative-wins', 'executor-loss-task-replacement', 'executor-loss-shuffle-loss', "
+      + "'executor-loss-after-handoff'])";
 
-  public static final long SCENARIO_COUNT = 4;
+  /** Every scenario, the list's largest size ({@code CrdSchemaTest} checks it against the contract). */
+  public static final long SCENARIO_COUNT = 5;
 
   /**
    * The operation ids ({@code dev.sft.contract.WriteOperation}) as a CEL list, for the same reason as

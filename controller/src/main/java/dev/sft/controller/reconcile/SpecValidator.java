@@ -76,10 +76,10 @@ public final class SpecValidator {
 
   private static void validateScenarios(List<String> scenarios, List<Violation> violations) {
     if (scenarios == null) {
-      return; // absent means all four
+      return; // absent means the reference suite's four
     }
     if (scenarios.isEmpty()) {
-      violations.add(new Violation("spec.scenarios", "must not be empty; omit it to run all scenarios"));
+      violations.add(new Violation("spec.scenarios", "must not be empty; omit it to run the reference suite's four"));
       return;
     }
     Set<String> seen = new HashSet<>();

@@ -124,7 +124,7 @@ class OperatorEndToEndIT {
         .containsExactly(MINIMAL + "-r1-spec", MINIMAL + "-r1-loss");
     assertThat(Instant.parse(lossJobStatus.path("startTime").asText())).as("the loss Job starts after the spec Job")
         .isAfterOrEqualTo(Instant.parse(specJob.path("completionTime").asText()));
-    assertEveryVerdictPassed(status, Arrays.stream(ScenarioName.values()).map(ScenarioName::id).toList(), 1);
+    assertEveryVerdictPassed(status, ScenarioName.defaults().stream().map(ScenarioName::id).toList(), 1);
     assertEventsInOrder(MINIMAL, List.of("RunStarted", "ClusterReady", "HarnessJobCreated", "HarnessJobSucceeded",
         "HarnessJobCreated", "HarnessJobSucceeded", "RunSucceeded"));
     assertEvidenceOnTheClaim(status.path("runId").asText());
@@ -297,7 +297,7 @@ class OperatorEndToEndIT {
     assertThat(reported.get("driver-loss/report.json")).as("the -loss Job's report")
         .containsExactly("executor-loss-task-replacement", "executor-loss-shuffle-loss");
     assertThat(reported.get("report.json")).as("the run's report, merged from both Jobs'")
-        .containsExactlyElementsOf(Arrays.stream(ScenarioName.values()).map(ScenarioName::id).toList());
+        .containsExactlyElementsOf(ScenarioName.defaults().stream().map(ScenarioName::id).toList());
     // The kill contract's records are RUN_DIRECTORY/kills/kill-*.json (kill-target.json beside them is the plan).
     List<JsonNode> kills = files.entrySet().stream().filter(f -> f.getKey().contains("/kills/"))
         .map(f -> Kubectl.parse(f.getValue())).toList();

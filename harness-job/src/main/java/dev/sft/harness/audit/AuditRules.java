@@ -20,7 +20,10 @@ public final class AuditRules {
   public enum OrphanPolicy {
     /** Speculation, and any table audited without evidence: no orphan at all. */
     NONE,
-    /** Executor loss: SIGKILL bypasses cleanup, so orphans of known rejected attempts are tolerated. */
+    /**
+     * Executor loss: SIGKILL bypasses cleanup, so orphans of known rejected attempts are tolerated (after handoff
+     * too: a committed attempt whose message was never accepted is rejected, and its complete files are orphans).
+     */
     KNOWN_REJECTED_ONLY
   }
 
@@ -33,7 +36,8 @@ public final class AuditRules {
   public static OrphanPolicy policyOf(ScenarioName scenario) {
     return switch (scenario) {
       case SPECULATION_ORIGINAL_WINS, SPECULATION_SPECULATIVE_WINS -> OrphanPolicy.NONE;
-      case EXECUTOR_LOSS_TASK_REPLACEMENT, EXECUTOR_LOSS_SHUFFLE_LOSS -> OrphanPolicy.KNOWN_REJECTED_ONLY;
+      case EXECUTOR_LOSS_TASK_REPLACEMENT, EXECUTOR_LOSS_SHUFFLE_LOSS, EXECUTOR_LOSS_AFTER_HANDOFF ->
+          OrphanPolicy.KNOWN_REJECTED_ONLY;
     };
   }
 

@@ -27,9 +27,18 @@ final class OptionValues {
     };
   }
 
-  /** {@code --scenarios}: absent or {@code all} selects {@code all}, otherwise the listed scenarios. */
-  static List<ScenarioName> scenarios(String value, List<ScenarioName> all) {
-    return value == null || value.trim().equals(WriteOperation.ALL) ? all : ScenarioName.parseList(value);
+  /**
+   * {@code --scenarios} of a run whose scenarios must satisfy {@code inRun}: absent selects the reference suite's
+   * scenarios among them, {@code all} every one of them, otherwise the listed scenarios.
+   */
+  static List<ScenarioName> scenarios(String value, java.util.function.Predicate<ScenarioName> inRun) {
+    if (value == null) {
+      return ScenarioName.defaults().stream().filter(inRun).toList();
+    }
+    if (value.trim().equals(ScenarioName.ALL)) {
+      return java.util.Arrays.stream(ScenarioName.values()).filter(inRun).toList();
+    }
+    return ScenarioName.parseList(value);
   }
 
   /** {@code --operations}: absent selects {@code append}, {@code all} the whole matrix. */

@@ -78,8 +78,9 @@ public final class RunCommand implements Callable<Integer> {
           + "not shipped (env " + HarnessEnvironment.EXECUTOR_CLASSPATH + ")")
   String executorClasspath;
 
-  @Option(names = "--scenarios", description = "comma-separated scenarios (default: every scenario that runs "
-      + "with this speculation setting); known: ${sys:sft.scenarios.all}")
+  @Option(names = "--scenarios", description = "comma-separated scenarios, or all: every scenario that runs with this"
+      + " speculation setting (default: the reference suite's scenarios of this setting); known: "
+      + "${sys:sft.scenarios.all}")
   String scenarios;
 
   @Option(names = "--operations", description = "comma-separated write operations every scenario runs under, or all"
@@ -171,8 +172,8 @@ public final class RunCommand implements Callable<Integer> {
           + " same place on the driver and every worker");
     }
     boolean speculationOn = OptionValues.parseBoolean("--speculation", speculation);
-    List<ScenarioName> selected = OptionValues.scenarios(scenarios,
-        Arrays.stream(ScenarioName.values()).filter(s -> s.needsSpeculation() == speculationOn).toList());
+    // One driver run has one speculation setting, so "all" here means all of this setting's scenarios.
+    List<ScenarioName> selected = OptionValues.scenarios(scenarios, s -> s.needsSpeculation() == speculationOn);
     String kill = killCommand == null || killCommand.isBlank() ? null : killCommand.trim();
     return new DriverRun(
         runId == null ? RunIds.generate() : RunIds.validate(runId),

@@ -44,6 +44,21 @@ final class AttemptProbe {
     return attempt.stageAttempt() == 0 && attempt.attemptNumber() == 0;
   }
 
+  /** Whether this attempt is held after its writer committed, before its result goes to the driver. */
+  boolean holdsBeforeResult() {
+    return isInitialAttempt() && spec.holdsBeforeResult(attempt.partition());
+  }
+
+  /**
+   * Publishes {@link GatePaths#HELD_AFTER_COMMIT} with the committed files, then holds until the driver releases the
+   * attempt (in the executor-loss-after-handoff scenario the driver kills its executor first).
+   */
+  void holdBeforeResult(List<String> files, String detail) throws IOException {
+    publish(GatePaths.HELD_AFTER_COMMIT, files, detail);
+    awaitRelease(files);
+    publish(GatePaths.RELEASED, files, null);
+  }
+
   /** Publishes {@code marker} (e.g. {@link GatePaths#HANDOFF}) with the files and their sizes right now. */
   void publish(String marker, List<String> files, String detail) {
     publish(marker, files, detail, null);

@@ -51,6 +51,11 @@ public record GatePaths(Path scenarioDir) {
   public static final String HANDOFF = "handoff.json";
   public static final String PAUSED = "paused.json";
   public static final String HELD_BEFORE_INPUT = "held-before-input.json";
+  /**
+   * Published by an attempt held after its writer committed, before its result goes to the driver
+   * ({@link ProbeSpec#holdBeforeResult()}), with its complete files.
+   */
+  public static final String HELD_AFTER_COMMIT = "held-after-commit.json";
   public static final String RELEASE = "release";
   public static final String RELEASED = "released.json";
   public static final String ABORTED = "aborted.json";

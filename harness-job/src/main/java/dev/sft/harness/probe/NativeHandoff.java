@@ -26,6 +26,9 @@ public final class NativeHandoff {
         probe.publish(GatePaths.ABORTED, List.copyOf(left), reason);
       }
     });
+    if (probe.holdsBeforeResult()) {
+      holdBeforeResult(probe, files);
+    }
     if (spec.holdsAfterHandoff(probe.attempt().partition())) {
       try {
         probe.awaitRelease(files);
@@ -34,5 +37,25 @@ public final class NativeHandoff {
       }
       probe.publish(GatePaths.RELEASED, files, null);
     }
+  }
+
+  /**
+   * Comet builds and serializes the commit message only after this failpoint, and the task's function returns it
+   * later still; so the hold sits in a task completion listener, which Spark runs after the task's function has
+   * returned its result (the serialized messages) and before the executor sends that result to the driver. A task
+   * that failed is not held.
+   */
+  private static void holdBeforeResult(AttemptProbe probe, List<String> files) {
+    TaskContext.get().addTaskCompletionListener(context -> {
+      if (context.isFailed() || context.isInterrupted()) {
+        return;
+      }
+      try {
+        probe.holdBeforeResult(files, "Comet's native writer handed over " + files.size() + " file(s) and the"
+            + " task returned its commit message; the task's result is held before it goes to the driver");
+      } catch (IOException e) {
+        throw new UncheckedIOException(e);
+      }
+    });
   }
 }

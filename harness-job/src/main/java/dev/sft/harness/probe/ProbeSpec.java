@@ -1,5 +1,6 @@
 package dev.sft.harness.probe;
 
+import com.fasterxml.jackson.annotation.JsonCreator;
 import dev.sft.harness.evidence.Json;
 import java.io.Serializable;
 import java.nio.file.Path;
@@ -20,6 +21,9 @@ import java.util.Optional;
  *     rows ({@link PausingInput}); 0: never
  * @param holdBeforeInput partitions whose initial attempts wait before their input iterator is built
  * @param timeoutMillis bound of every gate wait
+ * @param holdBeforeResult partitions whose initial attempts, once their writer has committed and produced its
+ *     commit message, wait before the task's result goes to the driver (executor loss after handoff); a spec written
+ *     without it holds nothing
  */
 public record ProbeSpec(
     String scenarioDir,
@@ -27,8 +31,20 @@ public record ProbeSpec(
     List<Integer> holdAfterHandoff,
     int pauseAfterRows,
     List<Integer> holdBeforeInput,
-    long timeoutMillis)
+    long timeoutMillis,
+    List<Integer> holdBeforeResult)
     implements Serializable {
+
+  @JsonCreator
+  public ProbeSpec {
+    holdBeforeResult = holdBeforeResult == null ? List.of() : List.copyOf(holdBeforeResult);
+  }
+
+  /** A spec that holds no attempt before its result. */
+  public ProbeSpec(String scenarioDir, String dataLocation, List<Integer> holdAfterHandoff, int pauseAfterRows,
+      List<Integer> holdBeforeInput, long timeoutMillis) {
+    this(scenarioDir, dataLocation, holdAfterHandoff, pauseAfterRows, holdBeforeInput, timeoutMillis, List.of());
+  }
   /**
    * The Spark write option that carries the spec to Iceberg's JVM writer for an append, and the job's local property
    * that carries it to a row-level command's probed table and to Comet's native writer (a write option would make
@@ -51,6 +67,10 @@ public record ProbeSpec(
 
   public boolean holdsAfterHandoff(int partition) {
     return holdAfterHandoff.contains(partition);
+  }
+
+  public boolean holdsBeforeResult(int partition) {
+    return holdBeforeResult.contains(partition);
   }
 
   public GatePaths paths() {

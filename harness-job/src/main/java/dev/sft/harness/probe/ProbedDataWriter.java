@@ -13,9 +13,10 @@ import org.apache.spark.sql.connector.write.WriterCommitMessage;
 /**
  * Wraps Iceberg's JVM data writer inside one task attempt. It publishes the attempt's markers and, for held
  * partitions, waits after handoff (the writer has committed its files and produced its message, but the scheduler
- * has not yet seen the task succeed) until the driver releases it. A held attempt that Spark kills leaves the wait
- * by exception, so Spark runs the writer's normal abort path, which is what the speculation scenarios observe. A
- * row-level write's writer ({@link ProbedDeltaWriter} for merge-on-read) also pauses on input.
+ * has not yet seen the task succeed) until the driver releases it; an initial attempt of a partition held before its
+ * result waits there too, after its handoff marker. A held attempt that Spark kills leaves the wait by exception, so
+ * Spark runs the writer's normal abort path, which is what the speculation scenarios observe. A row-level write's
+ * writer ({@link ProbedDeltaWriter} for merge-on-read) also pauses on input.
  */
 class ProbedDataWriter implements DataWriter<InternalRow> {
   private final DataWriter<InternalRow> delegate;
@@ -55,6 +56,11 @@ class ProbedDataWriter implements DataWriter<InternalRow> {
     if (probe.spec().holdsAfterHandoff(probe.attempt().partition())) {
       probe.awaitRelease(handedOff);
       probe.publish(GatePaths.RELEASED, handedOff, null);
+    }
+    if (probe.holdsBeforeResult()) {
+      // commit() has returned the message and the files are closed; Spark sends the result only after we return.
+      probe.holdBeforeResult(handedOff, "the data writer's commit() returned " + message.getClass().getName()
+          + " naming " + handedOff.size() + " file(s); the task's result is held before it goes to the driver");
     }
     return new AttemptCommitMessage(probe.attempt(), handedOff, message);
   }

@@ -12,6 +12,7 @@ import dev.sft.harness.judge.RowsJudge;
 import dev.sft.harness.judge.StorageJudge;
 import dev.sft.harness.judge.WriteEvidence;
 import java.util.List;
+import java.util.function.Consumer;
 
 /**
  * The reference suite's common assertions, applied after every monitored write: the judges decide, this class only
@@ -20,10 +21,13 @@ import java.util.List;
 final class CommonAssertions {
   private CommonAssertions() {}
 
-  /** {@code stillLive} is what the quiescence wait left running; the storage audit is Unknown unless it is empty. */
+  /**
+   * {@code stillLive} is what the quiescence wait left running; the storage audit is Unknown unless it is empty.
+   * {@code onAudit} gets the audit when one was taken, for the scenario's own storage rules.
+   */
   static ScenarioRun.Counts apply(
       ScenarioRun run, ScenarioContext context, String table, String tableLocation, PriorState prior,
-      WriteEvidence evidence, AuditRules.OrphanPolicy policy, List<String> stillLive) {
+      WriteEvidence evidence, AuditRules.OrphanPolicy policy, List<String> stillLive, Consumer<AuditResult> onAudit) {
     ScenarioRun.Counts counts = new ScenarioRun.Counts();
     counts.acceptedMessages = evidence.accepted().size();
     AcceptedMessagesJudge.judge(run.checks(), evidence, run.history(), Fixture.WRITER_PARTITIONS);
@@ -44,7 +48,10 @@ final class CommonAssertions {
     StorageJudge.judge(run.checks(), stillLive,
         () -> StorageAudit.audit(tableLocation, prior.snapshotIds(), evidence.winnerFiles(), evidence::rejectedFiles),
         policy)
-        .ifPresent(audit -> record(run, audit, counts));
+        .ifPresent(audit -> {
+          record(run, audit, counts);
+          onAudit.accept(audit);
+        });
     return counts;
   }
 

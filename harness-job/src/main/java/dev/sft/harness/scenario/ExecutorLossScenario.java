@@ -28,8 +28,8 @@ import org.apache.spark.sql.Row;
  * kill the scenario independently requires physical bytes at a path the target attempt owns, no handoff and no
  * terminal event for the target, and progress on another writer partition in another executor process. Then it
  * SIGKILLs the target's executor through the kill command and requires Spark to recover. The rules are
- * {@link ExecutorLossJudge}'s. Subclasses choose the
- * input and the target, and add their own scheduler evidence.
+ * {@link ExecutorLossJudge}'s. Subclasses choose the input and the target, and add their own scheduler evidence;
+ * {@link LossAfterHandoffScenario} also replaces the pause by a hold after commit, with pre-kill rules of its own.
  */
 abstract class ExecutorLossScenario extends MonitoredWriteScenario<ExecutorLossScenario.Progress> {
   static final int PAUSE_AFTER_ROWS = 4_000;
@@ -87,18 +87,45 @@ abstract class ExecutorLossScenario extends MonitoredWriteScenario<ExecutorLossS
     }
   }
 
+  /** The probe's settings: by default initial writer attempts pause after {@link #PAUSE_AFTER_ROWS} rows. */
+  ProbeSpec probeSpec(ScenarioRun run, ScenarioContext context, String location) {
+    return new ProbeSpec(run.dir().toString(), Fixture.dataLocation(location), List.of(), PAUSE_AFTER_ROWS,
+        holdBeforeInput(), context.timeout().toMillis());
+  }
+
+  /** What the write's attempts do until the kill, for the progress line. */
+  String heldDescription() {
+    return "initial writer attempts pause after " + PAUSE_AFTER_ROWS + " rows"
+        + (holdBeforeInput().isEmpty() ? "" : ", partitions " + holdBeforeInput() + " held before their input");
+  }
+
+  /** What {@link #chooseTarget} waits for, for the time-out message. */
+  String targetWanted() {
+    return "a paused target attempt with physical bytes, and progress on another partition in another process";
+  }
+
+  /**
+   * The pre-kill requirements, judged on what the driver re-reads just before the kill (by default the reference
+   * suite's: bytes, rows supplied, no handoff or end, progress elsewhere).
+   *
+   * @return whether all hold, so the kill may proceed
+   */
+  boolean preKill(ScenarioRun run, KillTarget target) {
+    return ExecutorLossJudge.preKill(run.checks(), target,
+        WriterFiles.states(target.victim().paths()), WriterFiles.states(target.other().paths()),
+        WriteEvidence.read(run.gates()).handedOff(target.attempt().taskAttemptId()), run.history());
+  }
+
   @Override
   void drive(ScenarioRun run, ScenarioContext context, String table, String location, Progress progress) {
-    ProbeSpec spec = new ProbeSpec(run.dir().toString(), Fixture.dataLocation(location), List.of(), PAUSE_AFTER_ROWS,
-        holdBeforeInput(), context.timeout().toMillis());
+    ProbeSpec spec = probeSpec(run, context, location);
     try (BoundedJob<Void> write = BoundedJob.startWrite(context.spark(), run.jobGroup(), context.interruptOnCancel(), () -> {
       MonitoredWrite.write(context, run.operation(), input(context, spec), table, spec);
       return null;
     })) {
-      run.phase("write started; initial writer attempts pause after " + PAUSE_AFTER_ROWS + " rows"
-          + (holdBeforeInput().isEmpty() ? "" : ", partitions " + holdBeforeInput() + " held before their input"));
+      run.phase("write started; " + heldDescription());
       KillTarget target = BoundedWait.until(
-          "a paused target attempt with physical bytes, and progress on another partition in another process",
+          targetWanted(),
           context.timeout(),
           () -> {
             if (write.isDone()) {
@@ -111,10 +138,7 @@ abstract class ExecutorLossScenario extends MonitoredWriteScenario<ExecutorLossS
       progress.target = target;
       AttemptIdentity victim = target.attempt();
       Markers.publish(run.dir().resolve(EvidenceLayout.KILL_TARGET), target);
-      boolean preconditions = ExecutorLossJudge.preKill(run.checks(), target,
-          WriterFiles.states(target.victim().paths()), WriterFiles.states(target.other().paths()),
-          WriteEvidence.read(run.gates()).handedOff(victim.taskAttemptId()), run.history());
-      if (!preconditions) {
+      if (!preKill(run, target)) {
         throw new IllegalStateException("the pre-kill evidence does not hold; nothing was killed");
       }
 
@@ -155,7 +179,8 @@ abstract class ExecutorLossScenario extends MonitoredWriteScenario<ExecutorLossS
         .findFirst();
   }
 
-  private static String describe(ScenarioRun run) {
+  /** What the probe has seen so far, for the time-out message of the target wait. */
+  String describe(ScenarioRun run) {
     WriteEvidence evidence = WriteEvidence.read(run.gates());
     return "paused attempts " + evidence.paused().stream()
         .map(m -> "p" + m.attempt().partition() + "/TID " + m.attempt().taskAttemptId() + "@executor "

@@ -3,6 +3,7 @@ package dev.sft.harness.scenario;
 import dev.sft.contract.ScenarioName;
 import dev.sft.contract.ScenarioResult;
 import dev.sft.contract.WriterName;
+import dev.sft.harness.audit.AuditResult;
 import dev.sft.harness.audit.AuditRules;
 import dev.sft.harness.evidence.BoundedWait;
 import dev.sft.harness.evidence.EvidenceLayout;
@@ -57,6 +58,9 @@ abstract class MonitoredWriteScenario<S> implements Scenario {
 
   abstract AuditRules.OrphanPolicy orphanPolicy();
 
+  /** Storage rules of the scenario's own, over the audit the common assertions took; none by default. */
+  void judgeStorage(ScenarioRun run, S progress, AuditResult audit) {}
+
   @Override
   public final ScenarioResult run(ScenarioContext context, Operation operation, int repetition) {
     ScenarioRun run = new ScenarioRun(name, operation, repetition, context);
@@ -104,7 +108,8 @@ abstract class MonitoredWriteScenario<S> implements Scenario {
     judge(run, progress, evidence, failure);
     ScenarioRun.Counts counts = location == null || prior == null
         ? new ScenarioRun.Counts()
-        : CommonAssertions.apply(run, context, table, location, prior, evidence, orphanPolicy(), stillLive);
+        : CommonAssertions.apply(run, context, table, location, prior, evidence, orphanPolicy(), stillLive,
+            audit -> judgeStorage(run, progress, audit));
     return ScenarioSupport.finish(run, context, counts, failure, location);
   }
 

@@ -13,6 +13,7 @@ public final class Scenarios {
       case SPECULATION_SPECULATIVE_WINS -> new SpeculationScenario(name, SpeculationJudge.Winner.SPECULATIVE);
       case EXECUTOR_LOSS_TASK_REPLACEMENT -> new TaskReplacementScenario();
       case EXECUTOR_LOSS_SHUFFLE_LOSS -> new ShuffleLossScenario();
+      case EXECUTOR_LOSS_AFTER_HANDOFF -> new LossAfterHandoffScenario();
     };
   }
 }

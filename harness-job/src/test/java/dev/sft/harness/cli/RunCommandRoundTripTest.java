@@ -55,15 +55,16 @@ class RunCommandRoundTripTest {
         checked++;
       }
     }
-    assertThat(checked).isEqualTo(2 * (3 + 3 + 2 * 9));
+    // 2 speculation and 3 loss scenarios: 3 speculation-only sets, 7 loss-only sets, 3 x 7 mixed sets of two runs.
+    assertThat(checked).isEqualTo(2 * (3 + 7 + 2 * 21));
   }
 
   @Test
-  void withoutScenariosARunTakesEveryScenarioOfItsSpeculationSetting() {
+  void withoutScenariosARunTakesTheReferenceScenariosOfItsSpeculationSetting() {
     DriverRun run = parse(List.of("run", "--master", "spark://h:7077", "--shared-root", "/s", "--run-id", "r1",
         "--speculation", "false"));
-    assertThat(run.scenarios()).containsExactlyElementsOf(
-        Arrays.stream(ScenarioName.values()).filter(s -> !s.needsSpeculation()).toList());
+    assertThat(run.scenarios()).containsExactly(ScenarioName.EXECUTOR_LOSS_TASK_REPLACEMENT,
+        ScenarioName.EXECUTOR_LOSS_SHUFFLE_LOSS);
     assertThat(run.killTimeoutSeconds()).isEqualTo(DriverRun.DEFAULT_KILL_TIMEOUT_SECONDS).isEqualTo(30);
     assertThat(run.interruptOnCancel()).isEqualTo(DriverRun.DEFAULT_INTERRUPT_ON_CANCEL).isFalse();
   }
@@ -82,6 +83,21 @@ class RunCommandRoundTripTest {
     org.assertj.core.api.Assertions.assertThatThrownBy(() -> parse(List.of("run", "--master", "spark://h:7077",
         "--shared-root", "/s", "--operations", "append,upsert")))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("unknown operation 'upsert'");
+  }
+
+  @Test
+  void allTakesEveryScenarioOfTheRunsSpeculationSetting() {
+    List<String> common = List.of("run", "--master", "spark://h:7077", "--shared-root", "/s", "--run-id", "r1",
+        "--scenarios", "all", "--speculation");
+    List<String> loss = new ArrayList<>(common);
+    loss.add("false");
+    assertThat(parse(loss).scenarios()).containsExactlyElementsOf(
+        Arrays.stream(ScenarioName.values()).filter(s -> !s.needsSpeculation()).toList())
+        .contains(ScenarioName.EXECUTOR_LOSS_AFTER_HANDOFF);
+    List<String> speculation = new ArrayList<>(common);
+    speculation.add("true");
+    assertThat(parse(speculation).scenarios()).containsExactly(ScenarioName.SPECULATION_ORIGINAL_WINS,
+        ScenarioName.SPECULATION_SPECULATIVE_WINS);
   }
 
   @Test

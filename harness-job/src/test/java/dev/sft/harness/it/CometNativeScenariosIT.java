@@ -12,19 +12,22 @@ import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** All four scenarios with DataFusion Comet's native Iceberg writer under test, on the real embedded cluster. */
+/**
+ * Every scenario ({@code --scenarios all}: the reference four and executor loss after handoff) with DataFusion
+ * Comet's native Iceberg writer under test, on the real embedded cluster.
+ */
 class CometNativeScenariosIT {
   private static LocalRun run;
 
   @BeforeAll
   static void runAllScenarios() throws Exception {
-    run = LocalRun.run("comet-native", "--writer", "comet-native", "--timeout", "120");
+    run = LocalRun.run("comet-native", "--writer", "comet-native", "--scenarios", "all", "--timeout", "120");
   }
 
   @Test
   void everyScenarioPassesAndProvesTheNativeWriterRan() {
     assertThat(run.report().writer()).isEqualTo("comet-native");
-    assertThat(run.report().scenarios()).hasSize(4);
+    assertThat(run.report().scenarios()).hasSize(dev.sft.contract.ScenarioName.values().length);
     for (ScenarioResult s : run.report().scenarios()) {
       assertThat(s.scheduler()).as(s.name() + ": " + s.message()).isEqualTo(Verdict.Passed);
       assertThat(s.storage()).as(s.name() + ": " + s.message()).isEqualTo(Verdict.Passed);

@@ -67,11 +67,12 @@ class RunReportTest {
     assertThat(merged.scenarios()).extracting(ScenarioResult::name).containsExactly(
         "speculation-original-wins", "speculation-original-wins", "speculation-speculative-wins",
         "speculation-speculative-wins", "executor-loss-task-replacement", "executor-loss-task-replacement",
-        "executor-loss-shuffle-loss", "executor-loss-shuffle-loss");
+        "executor-loss-shuffle-loss", "executor-loss-shuffle-loss", "executor-loss-after-handoff",
+        "executor-loss-after-handoff");
     assertThat(merged.passed()).isFalse();
     assertThat(merged.startedAt()).isEqualTo("2026-01-01T00:00:00Z");
     assertThat(merged.finishedAt()).isEqualTo("2026-01-01T00:09:00Z");
-    assertThat(merged.stats()).hasSize(4);
+    assertThat(merged.stats()).hasSize(5);
     assertThat(Files.readString(runDir.resolve("junit.xml"))).contains("executor-loss-shuffle-loss")
         .contains("speculation-original-wins");
     assertThat(Files.readString(runDir.resolve("report.html"))).contains("executor-loss-shuffle-loss")
@@ -87,6 +88,7 @@ class RunReportTest {
     Report merged = ReportJson.read(finish(loss, report(loss, Verdict.Passed, "a", "b")));
     assertThat(merged.failure()).contains("cannot read").contains("driver-spec");
     assertThat(merged.passed()).isFalse();
-    assertThat(merged.scenarios()).hasSize(4);
+    // The loss driver run's three scenarios, two repetitions each.
+    assertThat(merged.scenarios()).hasSize(6);
   }
 }

@@ -17,5 +17,8 @@ class OrphanPolicyTest {
     assertThat(AuditRules.policyOf(ScenarioName.SPECULATION_ORIGINAL_WINS)).isEqualTo(AuditRules.OrphanPolicy.NONE);
     assertThat(AuditRules.policyOf(ScenarioName.EXECUTOR_LOSS_SHUFFLE_LOSS))
         .isEqualTo(AuditRules.OrphanPolicy.KNOWN_REJECTED_ONLY);
+    // A SIGKILL after handoff leaves the committed, never accepted files: rejected orphans, as for any loss.
+    assertThat(AuditRules.policyOf(ScenarioName.EXECUTOR_LOSS_AFTER_HANDOFF))
+        .isEqualTo(AuditRules.OrphanPolicy.KNOWN_REJECTED_ONLY);
   }
 }

@@ -32,8 +32,11 @@ class VerdictTransportTest extends ReconcilerTestBase {
   @Test
   void everyResultOfTheLargestRepeatReachesTheStatus() {
     int repeat = (int) SpecDefaults.MAX_REPEAT;
-    int perJob = (int) Arrays.stream(ScenarioName.values()).filter(ScenarioName::needsSpeculation).count() * repeat;
-    assertThat(perJob).isLessThanOrEqualTo(TerminationMessage.MAX_RESULTS);
+    for (boolean speculation : List.of(true, false)) {
+      int perJob = (int) Arrays.stream(ScenarioName.values()).filter(s -> s.needsSpeculation() == speculation).count()
+          * repeat;
+      assertThat(perJob).isLessThanOrEqualTo(TerminationMessage.MAX_RESULTS);
+    }
     SchedulerFailureTest test = TestResources.valid("transport", "largest");
     test.getSpec().repeat = repeat;
     cluster.create(test);

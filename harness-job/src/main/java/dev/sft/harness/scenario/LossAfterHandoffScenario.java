@@ -1,0 +1,137 @@
+package dev.sft.harness.scenario;
+
+import dev.sft.contract.ScenarioName;
+import dev.sft.harness.audit.AuditResult;
+import dev.sft.harness.evidence.Markers;
+import dev.sft.harness.judge.KillTarget;
+import dev.sft.harness.judge.LossAfterHandoffJudge;
+import dev.sft.harness.judge.WriteEvidence;
+import dev.sft.harness.probe.AttemptMarker;
+import dev.sft.harness.probe.GatePaths;
+import dev.sft.harness.probe.ProbeSpec;
+import dev.sft.harness.probe.WriterFiles;
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
+import java.util.List;
+import java.util.Optional;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
+
+/**
+ * Executor loss after handoff, before acceptance: the initial attempt of writer partition 0 is held after its data
+ * writer committed (its files complete, its commit message produced) and before its result goes to the driver; its
+ * executor is SIGKILLed there. Spark must report ExecutorLostFailure and replace the task on another executor; the
+ * killed attempt's message must never be accepted, and its complete files must stay as rejected orphans. The rules
+ * are {@link LossAfterHandoffJudge}'s plus the kill and recovery rules every executor-loss scenario has.
+ */
+final class LossAfterHandoffScenario extends ExecutorLossScenario {
+  static final int TARGET_PARTITION = 0;
+  private static final byte[] PARQUET_MAGIC = "PAR1".getBytes(StandardCharsets.US_ASCII);
+
+  LossAfterHandoffScenario() {
+    super(ScenarioName.EXECUTOR_LOSS_AFTER_HANDOFF);
+  }
+
+  @Override
+  ProbeSpec probeSpec(ScenarioRun run, ScenarioContext context, String location) {
+    return new ProbeSpec(run.dir().toString(), Fixture.dataLocation(location), List.of(), 0, List.of(),
+        context.timeout().toMillis(), List.of(TARGET_PARTITION));
+  }
+
+  @Override
+  Dataset<Row> input(ScenarioContext context, ProbeSpec spec) {
+    return context.fixture().source();
+  }
+
+  @Override
+  List<Integer> holdBeforeInput() {
+    return List.of();
+  }
+
+  @Override
+  String heldDescription() {
+    return "the initial attempt of writer partition " + TARGET_PARTITION
+        + " is held after its writer committed, before its result goes to the driver";
+  }
+
+  @Override
+  String targetWanted() {
+    return "the initial attempt of partition " + TARGET_PARTITION + " held after commit, and another partition's"
+        + " result delivered from another process";
+  }
+
+  @Override
+  Optional<KillTarget> chooseTarget(ScenarioRun run, WriteEvidence evidence) {
+    List<AttemptMarker> delivered = evidence.handoffs().stream()
+        .filter(h -> run.history().succeeded(h.attempt().taskAttemptId()))
+        .toList();
+    return heldAfterCommit(run.gates()).stream()
+        .filter(m -> m.attempt().partition() == TARGET_PARTITION)
+        .findFirst()
+        .flatMap(victim -> otherProcess(delivered, victim).map(other -> new KillTarget(victim, other)));
+  }
+
+  @Override
+  boolean preKill(ScenarioRun run, KillTarget target) {
+    List<String> files = target.victim().paths();
+    return LossAfterHandoffJudge.preKill(run.checks(), target, WriterFiles.states(files), notCompleteParquet(files),
+        WriteEvidence.read(run.gates()), run.history());
+  }
+
+  @Override
+  void judgeSpecific(ScenarioRun run, KillTarget target, WriteEvidence evidence) {
+    LossAfterHandoffJudge.afterRecovery(run.checks(), target, evidence, run.history());
+  }
+
+  @Override
+  void judgeStorage(ScenarioRun run, Progress progress, AuditResult audit) {
+    if (progress.killed) {
+      LossAfterHandoffJudge.storage(run.checks(), progress.target, audit);
+    }
+  }
+
+  @Override
+  String describe(ScenarioRun run) {
+    WriteEvidence evidence = WriteEvidence.read(run.gates());
+    return "held after commit " + heldAfterCommit(run.gates()).stream()
+        .map(m -> "p" + m.attempt().partition() + "/TID " + m.attempt().taskAttemptId() + "@executor "
+            + m.attempt().executorId())
+        .toList()
+        + ", handoffs " + evidence.handoffs().stream()
+        .map(m -> "p" + m.attempt().partition() + "/TID " + m.attempt().taskAttemptId()
+            + (run.history().succeeded(m.attempt().taskAttemptId()) ? " (Success)" : ""))
+        .toList()
+        + ", started " + evidence.started().size();
+  }
+
+  private static List<AttemptMarker> heldAfterCommit(GatePaths gates) {
+    return Markers.readChildren(gates.attempts(), GatePaths.HELD_AFTER_COMMIT, AttemptMarker.class);
+  }
+
+  /**
+   * The files that are not complete Parquet files: a Parquet file is complete once its footer is written, which ends
+   * with the magic bytes it also starts with. A file that cannot be read counts as not complete.
+   */
+  static List<String> notCompleteParquet(List<String> paths) {
+    return paths.stream().filter(path -> !completeParquet(path)).toList();
+  }
+
+  private static boolean completeParquet(String path) {
+    try (RandomAccessFile file = new RandomAccessFile(path, "r")) {
+      long length = file.length();
+      if (length < 2L * PARQUET_MAGIC.length) {
+        return false;
+      }
+      byte[] head = new byte[PARQUET_MAGIC.length];
+      byte[] tail = new byte[PARQUET_MAGIC.length];
+      file.readFully(head);
+      file.seek(length - PARQUET_MAGIC.length);
+      file.readFully(tail);
+      return Arrays.equals(head, PARQUET_MAGIC) && Arrays.equals(tail, PARQUET_MAGIC);
+    } catch (IOException e) {
+      return false;
+    }
+  }
+}
