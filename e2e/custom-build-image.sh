@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Builds the end-to-end suite's custom build the way a user builds theirs (examples/custom-build/Dockerfile, FROM the
 # sft image), with a distinct build of the Iceberg Spark runtime: the released jar re-packed with one extra entry
-# (META-INF/sft-e2e-custom-build.txt), so the same classes under another SHA-256 and another file name. It proves the
+# (META-INF/sft-e2e-custom-build.txt) by Java's zip file system, which keeps the released jar's duplicated LICENSE and
+# NOTICE entries once: the same classes under another SHA-256 and another file name. It proves the
 # derived-image route (the released jar gone, the replacement loaded by every JVM of a run); it says nothing about
 # Iceberg itself.
 #
@@ -17,7 +18,7 @@ work="$root/target/e2e-custom-build"
 module=iceberg-spark-runtime-4.1_2.13
 
 die() { echo "custom-build-image: $*" >&2; exit 1; }
-command -v jar >/dev/null 2>&1 || die "'jar' is not on PATH: install a Java 17 JDK (apt-get install openjdk-17-jdk-headless)"
+command -v javac >/dev/null 2>&1 || die "'javac' is not on PATH: install a Java 17 JDK (apt-get install openjdk-17-jdk-headless); the re-pack runs a Java source file"
 export CONTAINERS_CONF="$root/target/e2e-images/containers.conf"
 [[ -f "$CONTAINERS_CONF" ]] || die "$CONTAINERS_CONF is missing: run docker/build-images.sh first"
 podman_() { podman --runtime runc --cgroup-manager=cgroupfs "$@"; }
@@ -34,7 +35,23 @@ rm -rf "$work" && mkdir -p "$work/context" "$work/entry/META-INF"
 cp "${released[0]}" "$work/context/$name"
 printf 'sft e2e custom build: %s re-packed with this one entry; same classes, another SHA-256.\n' \
   "$(basename "${released[0]}")" >"$work/entry/META-INF/sft-e2e-custom-build.txt"
-jar --update --file "$work/context/$name" -C "$work/entry" META-INF/sft-e2e-custom-build.txt
+# The jar tool refuses the runtime's duplicate entries (LICENSE, NOTICE); Java's zip file system re-writes them once.
+cat >"$work/AddEntry.java" <<'JAVA'
+import java.net.URI;
+import java.nio.file.*;
+import java.util.Map;
+public class AddEntry {
+  public static void main(String[] args) throws Exception {
+    try (FileSystem zip = FileSystems.newFileSystem(URI.create("jar:" + Path.of(args[0]).toUri()), Map.of())) {
+      Path entry = zip.getPath(args[1]);
+      if (Files.exists(entry)) throw new IllegalStateException(args[1] + " is already in " + args[0]);
+      Files.copy(Path.of(args[2]), entry);
+    }
+  }
+}
+JAVA
+java "$work/AddEntry.java" "$work/context/$name" META-INF/sft-e2e-custom-build.txt \
+  "$work/entry/META-INF/sft-e2e-custom-build.txt" || die "could not add an entry to $work/context/$name"
 sha="$(sha256sum "$work/context/$name" | cut -d' ' -f1)"
 [[ "$sha" != "$(sha256sum "${released[0]}" | cut -d' ' -f1)" ]] || die "the re-packed jar has the released jar's SHA-256"
 

@@ -55,7 +55,7 @@ if [[ -z "$kubeconfig" ]]; then
   need runc "install runc (Debian: apt-get install runc)"
   need debootstrap "install debootstrap (Debian: apt-get install debootstrap)"
   [[ "$(id -u)" == 0 ]] || die "the simulated kubelet runs podman as root (rootless podman cannot give pods loopback addresses)"
-  need jar "install a Java 17 JDK (the custom build re-packs the Iceberg runtime jar with jar)"
+  need javac "install a Java 17 JDK (apt-get install openjdk-17-jdk-headless; the custom build re-packs a jar)"
   [[ -z "$custom_build_image" ]] && custom_build_image="localhost/sft/sft:e2e-custom-build"
 else
   [[ -f "$kubeconfig" ]] || die "no kubeconfig at $kubeconfig"
