@@ -6,23 +6,27 @@
 # derived-image route (the released jar gone, the replacement loaded by every JVM of a run); it says nothing about
 # Iceberg itself.
 #
-#   e2e/custom-build-image.sh FROM_IMAGE IMAGE
+#   e2e/custom-build-image.sh FROM_IMAGE IMAGE     re-packs into target/e2e-custom-build/context, builds IMAGE with
+#                                                  podman as docker/build-images.sh does (its containers.conf must
+#                                                  exist) and checks what IMAGE holds
+#   e2e/custom-build-image.sh --repack-only DIR    only writes the re-packed jar into DIR (for docker build, e.g. kind)
 #
-# Prints JAR=<file name> and SHA256=<hex> of the jar in IMAGE (e2e/run.sh passes them to the suite). Work files go
-# under target/e2e-custom-build/. Uses podman as docker/build-images.sh does (its containers.conf must exist).
+# Prints JAR=<file name> and SHA256=<hex> of the re-packed jar (e2e/run.sh passes the SHA-256 to the suite).
 set -euo pipefail
 root="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
-from="${1:?usage: e2e/custom-build-image.sh FROM_IMAGE IMAGE}"
-image="${2:?usage: e2e/custom-build-image.sh FROM_IMAGE IMAGE}"
+usage="usage: e2e/custom-build-image.sh FROM_IMAGE IMAGE | --repack-only DIR"
 work="$root/target/e2e-custom-build"
 module=iceberg-spark-runtime-4.1_2.13
 
 die() { echo "custom-build-image: $*" >&2; exit 1; }
+if [[ "${1:-}" == --repack-only ]]; then
+  context="$(realpath -m "${2:?$usage}")"
+  from=""; image=""
+else
+  from="${1:?$usage}"; image="${2:?$usage}"
+  context="$work/context"
+fi
 command -v javac >/dev/null 2>&1 || die "'javac' is not on PATH: install a Java 17 JDK (apt-get install openjdk-17-jdk-headless); the re-pack runs a Java source file"
-export CONTAINERS_CONF="$root/target/e2e-images/containers.conf"
-[[ -f "$CONTAINERS_CONF" ]] || die "$CONTAINERS_CONF is missing: run docker/build-images.sh first"
-podman_() { podman --runtime runc --cgroup-manager=cgroupfs "$@"; }
-ulimits=(--ulimit nofile=1024:1024 --ulimit nproc=1024:1024)
 
 # The released jar, as the sft image was built from it.
 shopt -s nullglob
@@ -31,8 +35,9 @@ released=("$root"/harness-job/target/spark-home/jars/"$module"-[0-9]*.jar)
 version="$(basename "${released[0]}" .jar)"; version="${version#"$module"-}"
 name="$module-$version-sft-e2e-repack.jar"
 
-rm -rf "$work" && mkdir -p "$work/context" "$work/entry/META-INF"
-cp "${released[0]}" "$work/context/$name"
+rm -rf "$work/entry" "$work/AddEntry.java" && mkdir -p "$context" "$work/entry/META-INF"
+rm -f "$context"/"$module"-*.jar
+cp "${released[0]}" "$context/$name"
 printf 'sft e2e custom build: %s re-packed with this one entry; same classes, another SHA-256.\n' \
   "$(basename "${released[0]}")" >"$work/entry/META-INF/sft-e2e-custom-build.txt"
 # The jar tool refuses the runtime's duplicate entries (LICENSE, NOTICE); Java's zip file system re-writes them once.
@@ -50,14 +55,24 @@ public class AddEntry {
   }
 }
 JAVA
-java "$work/AddEntry.java" "$work/context/$name" META-INF/sft-e2e-custom-build.txt \
-  "$work/entry/META-INF/sft-e2e-custom-build.txt" || die "could not add an entry to $work/context/$name"
-sha="$(sha256sum "$work/context/$name" | cut -d' ' -f1)"
+java "$work/AddEntry.java" "$context/$name" META-INF/sft-e2e-custom-build.txt \
+  "$work/entry/META-INF/sft-e2e-custom-build.txt" || die "could not add an entry to $context/$name"
+sha="$(sha256sum "$context/$name" | cut -d' ' -f1)"
 [[ "$sha" != "$(sha256sum "${released[0]}" | cut -d' ' -f1)" ]] || die "the re-packed jar has the released jar's SHA-256"
+if [[ -z "$image" ]]; then
+  echo "JAR=$name"
+  echo "SHA256=$sha"
+  exit 0
+fi
+
+export CONTAINERS_CONF="$root/target/e2e-images/containers.conf"
+[[ -f "$CONTAINERS_CONF" ]] || die "$CONTAINERS_CONF is missing: run docker/build-images.sh first"
+podman_() { podman --runtime runc --cgroup-manager=cgroupfs "$@"; }
+ulimits=(--ulimit nofile=1024:1024 --ulimit nproc=1024:1024)
 
 previous=$(podman_ image inspect --format '{{.Id}}' "$image" 2>/dev/null || true)
 podman_ build "${ulimits[@]}" --network none --build-arg "SFT_IMAGE=$from" --build-arg "JAR=$name" \
-  -f "$root/examples/custom-build/Dockerfile" -t "$image" "$work/context" >"$work/build.log" 2>&1 \
+  -f "$root/examples/custom-build/Dockerfile" -t "$image" "$context" >"$work/build.log" 2>&1 \
   || die "podman build of examples/custom-build/Dockerfile failed (log: $work/build.log): $(tail -15 "$work/build.log")"
 if [[ -n "$previous" && "$previous" != "$(podman_ image inspect --format '{{.Id}}' "$image")" ]] \
     && [[ -z "$(podman_ image inspect --format '{{join .RepoTags ","}}' "$previous" 2>/dev/null)" ]]; then
