@@ -4,8 +4,11 @@
 #   e2e/run.sh                       on this machine: builds the images from docker/ with podman, then runs the suite
 #                                    against the API server stand-in and the simulated kubelet (test code), where
 #                                    every pod is a real container of those images
-#   e2e/run.sh --kubeconfig FILE --spark-image IMG --controller-image IMG [--rollout-image IMG] [--storage-class C]
-#                                    against a real cluster: images already pushed (or loaded: kind load), no simulator
+#   e2e/run.sh --kubeconfig FILE --spark-image IMG --controller-image IMG \
+#              --custom-build-image IMG --custom-build-sha256 HEX [--storage-class C]
+#                                    against a real cluster: images already pushed (or loaded: kind load), no simulator;
+#                                    the custom build is examples/custom-build/Dockerfile on --spark-image with another
+#                                    Iceberg runtime jar, HEX that jar's SHA-256 (docs/e2e.md)
 #
 # Options: --out DIR (default target/e2e/<time>; logs, timings and, on failure, artifacts), --keep-images.
 # A missing prerequisite is a failure that names the package, never a skip.
@@ -21,7 +24,8 @@ die() {
 
 kubeconfig=""
 spark_image="localhost/sft/sft:e2e"
-rollout_image=""
+custom_build_image=""
+custom_build_sha256=""
 controller_image="localhost/sft/sft-controller:e2e"
 storage_class=""
 out="$root/target/e2e/$(date -u +%Y%m%dT%H%M%SZ)"
@@ -29,11 +33,12 @@ while [[ $# -gt 0 ]]; do
   case "$1" in
     --kubeconfig) kubeconfig="$(realpath "$2")"; shift 2 ;;
     --spark-image) spark_image="$2"; shift 2 ;;
-    --rollout-image) rollout_image="$2"; shift 2 ;;
+    --custom-build-image) custom_build_image="$2"; shift 2 ;;
+    --custom-build-sha256) custom_build_sha256="$2"; shift 2 ;;
     --controller-image) controller_image="$2"; shift 2 ;;
     --storage-class) storage_class="$2"; shift 2 ;;
     --out) out="$(realpath -m "$2")"; shift 2 ;;
-    -h|--help) sed -n 2,12p "$0"; exit 0 ;;
+    -h|--help) sed -n 2,15p "$0"; exit 0 ;;
     *) die "unknown argument '$1' (see e2e/run.sh --help)" ;;
   esac
 done
@@ -50,10 +55,11 @@ if [[ -z "$kubeconfig" ]]; then
   need runc "install runc (Debian: apt-get install runc)"
   need debootstrap "install debootstrap (Debian: apt-get install debootstrap)"
   [[ "$(id -u)" == 0 ]] || die "the simulated kubelet runs podman as root (rootless podman cannot give pods loopback addresses)"
-  [[ -z "$rollout_image" ]] && rollout_image="localhost/sft/sft:e2e-rollout"
+  need javac "install a Java 17 JDK (apt-get install openjdk-17-jdk-headless; the custom build re-packs a jar)"
+  [[ -z "$custom_build_image" ]] && custom_build_image="localhost/sft/sft:e2e-custom-build"
 else
   [[ -f "$kubeconfig" ]] || die "no kubeconfig at $kubeconfig"
-  [[ -n "$rollout_image" ]] || die "--rollout-image is required with --kubeconfig: the same image as --spark-image under another tag (the spec-change step rolls the Spark pods to it)"
+  [[ -n "$custom_build_image" && "$custom_build_sha256" =~ ^[0-9a-f]{64}$ ]] || die "--custom-build-image and --custom-build-sha256 (64 hex digits) are required with --kubeconfig: examples/custom-build/Dockerfile built on --spark-image with another build of the Iceberg runtime, and that jar's SHA-256 (the spec-change step rolls the pods to it and checks that exactly that jar ran)"
 fi
 
 # kubectl and helm: the real binaries, pinned (charts/test/k8s-tools.sh).
@@ -68,8 +74,12 @@ if [[ -z "$kubeconfig" ]]; then
   SFT_HARNESS_IMAGE="$spark_image" SFT_CONTROLLER_IMAGE="$controller_image" docker/build-images.sh 2>&1 \
     | tee "$out/images.log" || die "building the images failed (log: $out/images.log)"
   [[ "${PIPESTATUS[0]}" == 0 ]] || die "building the images failed (log: $out/images.log)"
-  # The spec-change step rolls the Spark pods to a new image tag, as a GitOps image bump would.
-  podman --runtime runc --cgroup-manager=cgroupfs tag "$spark_image" "$rollout_image"
+  # The spec-change step rolls the test to a custom build, as a GitOps image bump to a user's own build would.
+  phase "building the custom build $custom_build_image (examples/custom-build/Dockerfile, a re-packed Iceberg runtime)"
+  e2e/custom-build-image.sh "$spark_image" "$custom_build_image" >"$out/custom-build.txt" 2>&1 \
+    || { cat "$out/custom-build.txt"; die "building the custom build failed (log: $out/custom-build.txt)"; }
+  custom_build_sha256="$(sed -n 's/^SHA256=//p' "$out/custom-build.txt")"
+  phase "custom build: $(tr '\n' ' ' <"$out/custom-build.txt")"
 fi
 
 phase "running the suite (output: $out)"
@@ -77,7 +87,8 @@ set +e
 ./mvnw -B -ntp -Pe2e -pl e2e verify \
   "-Dsft.e2e.repository=$root" "-Dsft.e2e.output=$out" \
   "-Dsft.e2e.kubectl=$kubectl" "-Dsft.e2e.helm=$helm" "-Dsft.e2e.kubeconfig=$kubeconfig" \
-  "-Dsft.e2e.sparkImage=$spark_image" "-Dsft.e2e.sparkImageRollout=$rollout_image" \
+  "-Dsft.e2e.sparkImage=$spark_image" "-Dsft.e2e.customBuildImage=$custom_build_image" \
+  "-Dsft.e2e.customBuildSha256=$custom_build_sha256" \
   "-Dsft.e2e.controllerImage=$controller_image" "-Dsft.e2e.storageClass=$storage_class" \
   "-Dsft.e2e.pullPolicy=$([[ -z "$kubeconfig" ]] && echo Never || echo IfNotPresent)" \
   2>&1 | tee "$out/suite.log"

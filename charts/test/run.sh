@@ -126,7 +126,7 @@ check "helm template (watchAllNamespaces=true)" sh -c \
 
 check "every rendered object and example is valid (kubernetes-models, CRD schema)" \
   node "$node_dir/validate.mjs" --crd "$root/crds/$crd_file" \
-  "$rendered/default.yaml" "$rendered/namespaced.yaml" "$rendered/cluster-wide.yaml" "$root"/examples/*.yaml
+  "$rendered/default.yaml" "$rendered/namespaced.yaml" "$rendered/cluster-wide.yaml" "$root"/examples/*.yaml "$root"/examples/*/*.yaml
 # The default is namespaced: the release's own namespace only. Cluster-wide is an explicit opt-in.
 check "chart expectations (default: the release namespace sft-system only)" node "$node_dir/expect.mjs" namespaced \
   "$rendered/default.yaml" sft-system

@@ -28,6 +28,9 @@ import java.util.Objects;
  * @param driverHost the address executors reach the driver at, or null for Spark's default
  * @param terminationLog where the compact report also goes, or null
  * @param operations the write operations every scenario runs under, in matrix order (default: {@code append})
+ * @param deadlineSeconds the harness's own deadline ({@code --deadline}, env {@link HarnessEnvironment#DEADLINE_SECONDS}):
+ *     seconds from the driver's start after which it starts no further scenario repetition and reports the rest
+ *     {@code Unknown}; {@link #NO_DEADLINE} (0) for none. The controller sets it below the harness Job's deadline.
  */
 public record DriverRun(
     String runId,
@@ -43,7 +46,8 @@ public record DriverRun(
     String killCommand,
     String driverHost,
     String terminationLog,
-    List<WriteOperation> operations) {
+    List<WriteOperation> operations,
+    int deadlineSeconds) {
 
   /** The {@code sft run} subcommand every rendering starts with. */
   public static final String COMMAND = "run";
@@ -53,6 +57,8 @@ public record DriverRun(
   public static final boolean DEFAULT_INTERRUPT_ON_CANCEL = false;
   /** The file name of a report, the run's and each driver run's. */
   public static final String REPORT_FILE = "report.json";
+  /** {@link #deadlineSeconds} of a run without a deadline of its own. */
+  public static final int NO_DEADLINE = 0;
 
   public DriverRun {
     Objects.requireNonNull(runId, "runId");
@@ -60,6 +66,10 @@ public record DriverRun(
     if (timeoutSeconds < 1 || killTimeoutSeconds < 1) {
       throw new IllegalArgumentException("timeouts must be at least 1 s, got timeout " + timeoutSeconds
           + " s and kill timeout " + killTimeoutSeconds + " s");
+    }
+    if (deadlineSeconds < 0) {
+      throw new IllegalArgumentException("the deadline must be " + NO_DEADLINE + " (none) or a number of seconds, got "
+          + deadlineSeconds);
     }
     scenarios = scenarios.stream().distinct().sorted(Comparator.naturalOrder()).toList();
     operations = operations == null || operations.isEmpty() ? List.of(WriteOperation.DEFAULT)
@@ -73,18 +83,35 @@ public record DriverRun(
     }
   }
 
-  /** A driver run of the default operation ({@code append}) only. */
+  /** A driver run of the default operation ({@code append}) only, without a deadline of its own, as {@code sft local} starts them. */
   public DriverRun(String runId, boolean speculation, List<ScenarioName> scenarios, int repeat, WriterName writer,
       int timeoutSeconds, int killTimeoutSeconds, boolean interruptOnCancel, String master, String sharedRoot,
       String killCommand, String driverHost, String terminationLog) {
     this(runId, speculation, scenarios, repeat, writer, timeoutSeconds, killTimeoutSeconds, interruptOnCancel, master,
-        sharedRoot, killCommand, driverHost, terminationLog, List.of(WriteOperation.DEFAULT));
+        sharedRoot, killCommand, driverHost, terminationLog, List.of(WriteOperation.DEFAULT), NO_DEADLINE);
+  }
+
+  /** A driver run under these operations, without a deadline of its own ({@link #NO_DEADLINE}). */
+  public DriverRun(String runId, boolean speculation, List<ScenarioName> scenarios, int repeat, WriterName writer,
+      int timeoutSeconds, int killTimeoutSeconds, boolean interruptOnCancel, String master, String sharedRoot,
+      String killCommand, String driverHost, String terminationLog, List<WriteOperation> operations) {
+    this(runId, speculation, scenarios, repeat, writer, timeoutSeconds, killTimeoutSeconds, interruptOnCancel, master,
+        sharedRoot, killCommand, driverHost, terminationLog, operations, NO_DEADLINE);
+  }
+
+  /** A driver run of the default operation with this deadline ({@link #NO_DEADLINE} for none). */
+  public DriverRun(String runId, boolean speculation, List<ScenarioName> scenarios, int repeat, WriterName writer,
+      int timeoutSeconds, int killTimeoutSeconds, boolean interruptOnCancel, String master, String sharedRoot,
+      String killCommand, String driverHost, String terminationLog, int deadlineSeconds) {
+    this(runId, speculation, scenarios, repeat, writer, timeoutSeconds, killTimeoutSeconds, interruptOnCancel, master,
+        sharedRoot, killCommand, driverHost, terminationLog, List.of(WriteOperation.DEFAULT), deadlineSeconds);
   }
 
   /** The same run under these operations. */
   public DriverRun withOperations(List<WriteOperation> newOperations) {
     return new DriverRun(runId, speculation, scenarios, repeat, writer, timeoutSeconds, killTimeoutSeconds,
-        interruptOnCancel, master, sharedRoot, killCommand, driverHost, terminationLog, newOperations);
+        interruptOnCancel, master, sharedRoot, killCommand, driverHost, terminationLog, newOperations,
+        deadlineSeconds);
   }
 
   /** Builds the driver run of one speculation setting; every field but those two is the caller's. */
@@ -146,6 +173,9 @@ public record DriverRun(
     addIfSet(args, "--kill-command", killCommand);
     addIfSet(args, "--driver-host", driverHost);
     addIfSet(args, "--termination-log", terminationLog);
+    if (deadlineSeconds != NO_DEADLINE) {
+      args.addAll(List.of("--deadline", String.valueOf(deadlineSeconds)));
+    }
     return args;
   }
 
@@ -163,6 +193,9 @@ public record DriverRun(
     env.put(HarnessEnvironment.SPECULATION_ENABLED, String.valueOf(speculation));
     if (terminationLog != null) {
       env.put(HarnessEnvironment.TERMINATION_LOG, terminationLog);
+    }
+    if (deadlineSeconds != NO_DEADLINE) {
+      env.put(HarnessEnvironment.DEADLINE_SECONDS, String.valueOf(deadlineSeconds));
     }
     return env;
   }

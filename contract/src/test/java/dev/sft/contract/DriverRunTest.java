@@ -70,6 +70,21 @@ class DriverRunTest {
   }
 
   @Test
+  void aDeadlineIsRenderedAsArgumentAndEnvironmentOnlyWhenSet() {
+    DriverRun none = run(true, List.of(ScenarioName.SPECULATION_ORIGINAL_WINS));
+    assertThat(none.deadlineSeconds()).isEqualTo(DriverRun.NO_DEADLINE);
+    assertThat(none.arguments()).doesNotContain("--deadline");
+    assertThat(none.environment()).doesNotContainKey(HarnessEnvironment.DEADLINE_SECONDS);
+    DriverRun bounded = new DriverRun("t1-r1-abcd", true, List.of(ScenarioName.SPECULATION_ORIGINAL_WINS), 1,
+        WriterName.ICEBERG, 180, 30, false, "spark://m:7077", "/shared", null, null, null, 900);
+    assertThat(bounded.arguments()).containsSequence("--deadline", "900");
+    assertThat(bounded.environment()).containsEntry(HarnessEnvironment.DEADLINE_SECONDS, "900");
+    assertThatThrownBy(() -> new DriverRun("t1-r1-abcd", true, List.of(ScenarioName.SPECULATION_ORIGINAL_WINS), 1,
+        WriterName.ICEBERG, 180, 30, false, "spark://m:7077", "/shared", null, null, null, -1))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("deadline");
+  }
+
+  @Test
   void aRunThatNeverReportedCountsEveryRepetitionAsUnknown() {
     DriverRun run = run(true, List.of(ScenarioName.SPECULATION_ORIGINAL_WINS));
     List<ScenarioResult> unknown = run.unknownResults("/shared/t1-r1-abcd", "driver died");

@@ -41,9 +41,11 @@ public final class HarnessJobDependent {
   public static DriverRun driverRun(SchedulerFailureTest test, ResolvedSpec spec, String runId, boolean speculation,
       List<ScenarioName> scenarios) {
     // The custom resource has no kill settings: the pod-exec kill command gets the contract's default bound.
+    int cells = (int) scenarios.stream().distinct().count() * spec.operations().size();
+    int deadline = (int) harnessDeadlineSeconds(spec.harnessTimeoutSeconds(), cells, spec.repeat());
     return new DriverRun(runId, speculation, scenarios, spec.repeat(), spec.writer(), spec.harnessTimeoutSeconds(),
-        DriverRun.DEFAULT_KILL_TIMEOUT_SECONDS, spec.interruptOnCancel(), Names.masterUrl(test), spec.mountPath(), ImageLayout.KILL_COMMAND, "$(POD_IP)", ImageLayout.TERMINATION_LOG)
-        .withOperations(spec.operations());
+        DriverRun.DEFAULT_KILL_TIMEOUT_SECONDS, spec.interruptOnCancel(), Names.masterUrl(test), spec.mountPath(),
+        ImageLayout.KILL_COMMAND, "$(POD_IP)", ImageLayout.TERMINATION_LOG, spec.operations(), deadline);
   }
 
   public static Job desired(SchedulerFailureTest test, ResolvedSpec spec, String jobName, DriverRun run) {
@@ -92,8 +94,8 @@ public final class HarnessJobDependent {
   }
 
   /**
-   * The driver run's environment (the reference suite's names, so it also runs through {@code spec.harness.command})
-   * plus where the pod-exec kill transport finds the worker pods.
+   * The driver run's environment (the reference suite's names and the harness's deadline, so it also runs through
+   * {@code spec.harness.command}) plus where the pod-exec kill transport finds the worker pods.
    */
   static List<EnvVar> env(SchedulerFailureTest test, ResolvedSpec spec, DriverRun run) {
     List<EnvVar> env = SparkPods.sparkEnv();
@@ -103,7 +105,6 @@ public final class HarnessJobDependent {
     env.add(new EnvVar(HarnessEnvironment.LAUNCHER, ImageLayout.SFT_CLI, null));
     env.add(new EnvVar(HarnessEnvironment.DRIVER_HEAP, driverHeapMib(spec) + "m", null));
     env.add(new EnvVar(HarnessEnvironment.KILL_HEAP, MemoryBudget.KILL_HEAP_MIB + "m", null));
-    env.add(new EnvVar(HarnessEnvironment.DEADLINE_SECONDS, String.valueOf(harnessDeadlineSeconds(run)), null));
     env.add(new EnvVarBuilder().withName(HarnessEnvironment.NAMESPACE)
         .withNewValueFrom().withNewFieldRef().withFieldPath("metadata.namespace").endFieldRef().endValueFrom()
         .build());
@@ -125,13 +126,18 @@ public final class HarnessJobDependent {
    * The harness's own deadline: it starts no repetition after it, so the one still running (bounded by
    * {@link #DEADLINE_TIMEOUTS_PER_SCENARIO} timeouts) and the report fit before the Job's deadline ends the pod.
    */
-  static long harnessDeadlineSeconds(DriverRun run) {
-    return activeDeadlineSeconds(run) - DEADLINE_TIMEOUTS_PER_SCENARIO * run.timeoutSeconds() - REPORT_MARGIN_SECONDS;
+  static long harnessDeadlineSeconds(int timeoutSeconds, int cells, int repeat) {
+    return activeDeadlineSeconds(timeoutSeconds, cells, repeat) - DEADLINE_TIMEOUTS_PER_SCENARIO * timeoutSeconds
+        - REPORT_MARGIN_SECONDS;
   }
 
   static long activeDeadlineSeconds(DriverRun run) {
-    return DEADLINE_BASE_SECONDS
-        + DEADLINE_TIMEOUTS_PER_SCENARIO * run.timeoutSeconds() * run.scenarios().size() * run.operations().size()
-        * run.repeat();
+    return activeDeadlineSeconds(run.timeoutSeconds(), run.scenarios().size() * run.operations().size(),
+        run.repeat());
+  }
+
+  /** {@code cells}: scenarios × operations, each of which runs {@code repeat} times. */
+  static long activeDeadlineSeconds(int timeoutSeconds, int cells, int repeat) {
+    return DEADLINE_BASE_SECONDS + DEADLINE_TIMEOUTS_PER_SCENARIO * timeoutSeconds * cells * repeat;
   }
 }

@@ -122,11 +122,8 @@ public final class Kubelet {
 
   /** The kernel killed the harness container at its memory limit; it left only its last log lines. */
   public void harnessOomKilled(String namespace, String jobName, String logTail) {
-    finishPod(namespace, jobName, Names.HARNESS_CONTAINER, logTail, 137);
-    client.pods().inNamespace(namespace).withName(jobName + "-x7k2p").editStatus(p -> {
-      p.getStatus().getContainerStatuses().get(0).getState().getTerminated().setReason("OOMKilled");
-      return p;
-    });
+    // One write, as the kubelet does: a controller that reads the pod in between must never see "Error" first.
+    finishPod(namespace, jobName, Names.HARNESS_CONTAINER, logTail, 137, "OOMKilled");
   }
 
   /** The Job ran past its activeDeadlineSeconds: the Job controller failed it and deleted its pod. */
@@ -142,6 +139,11 @@ public final class Kubelet {
 
   private void finishPod(String namespace, String jobName, String container, String terminationMessage,
       int exitCode) {
+    finishPod(namespace, jobName, container, terminationMessage, exitCode, exitCode == 0 ? "Completed" : "Error");
+  }
+
+  private void finishPod(String namespace, String jobName, String container, String terminationMessage,
+      int exitCode, String terminatedReason) {
     Job job = client.batch().v1().jobs().inNamespace(namespace).withName(jobName).get();
     String now = Instant.now().toString();
     Pod pod = new PodBuilder()
@@ -157,7 +159,7 @@ public final class Kubelet {
           .addNewContainerStatus()
             .withName(container)
             .withNewState().withNewTerminated().withExitCode(exitCode).withMessage(terminationMessage)
-            .withFinishedAt(now).withReason(exitCode == 0 ? "Completed" : "Error").endTerminated().endState()
+            .withFinishedAt(now).withReason(terminatedReason).endTerminated().endState()
           .endContainerStatus()
         .endStatus()
         .build();

@@ -82,6 +82,12 @@ public final class TestCluster {
     return all;
   }
 
+  /** Waits until an Event with this reason names the resource: the controller posts Events after its status write. */
+  public List<String> awaitEventReason(SchedulerFailureTest test, String reason) {
+    return await("Event " + reason).atMost(TIMEOUT).pollInterval(Duration.ofMillis(100))
+        .until(() -> eventReasons(test), reasons -> reasons.contains(reason));
+  }
+
   public List<String> eventReasons(SchedulerFailureTest test) {
     return client.v1().events().inNamespace(test.getMetadata().getNamespace()).list().getItems().stream()
         .filter(e -> test.getMetadata().getName().equals(e.getInvolvedObject().getName()))

@@ -5,7 +5,8 @@ import java.nio.file.Path;
 import java.time.Duration;
 
 /**
- * What e2e/run.sh passes the suite as system properties. With {@code sft.e2e.kubeconfig} the suite runs against that
+ * What e2e/run.sh passes the suite as system properties. {@code customBuildImage} is the sft image with its Iceberg
+ * runtime replaced (examples/custom-build/Dockerfile), {@code customBuildSha256} the SHA-256 of that jar. With {@code sft.e2e.kubeconfig} the suite runs against that
  * real cluster (images already pushed there, no simulator); without it, against the stand-in and the simulated
  * kubelet on this machine.
  */
@@ -16,7 +17,8 @@ public record E2eSettings(
     Path helm,
     Path kubeconfig,
     String sparkImage,
-    String sparkImageRollout,
+    String customBuildImage,
+    String customBuildSha256,
     String controllerImage,
     String operatorNamespace,
     String testNamespace,
@@ -32,7 +34,8 @@ public record E2eSettings(
         executable(required("sft.e2e.helm")),
         kubeconfig.isBlank() ? null : Path.of(kubeconfig).toAbsolutePath(),
         required("sft.e2e.sparkImage"),
-        required("sft.e2e.sparkImageRollout"),
+        required("sft.e2e.customBuildImage"),
+        sha256(required("sft.e2e.customBuildSha256")),
         required("sft.e2e.controllerImage"),
         System.getProperty("sft.e2e.operatorNamespace", "sft-system"),
         System.getProperty("sft.e2e.testNamespace", "sft-staging"),
@@ -49,6 +52,14 @@ public record E2eSettings(
       throw new IllegalStateException("system property " + name + " is not set: run the suite through e2e/run.sh");
     }
     return value;
+  }
+
+  private static String sha256(String hex) {
+    if (!hex.matches("[0-9a-f]{64}")) {
+      throw new IllegalStateException("sft.e2e.customBuildSha256 must be a SHA-256 in 64 lower-case hex digits, got '"
+          + hex + "'");
+    }
+    return hex;
   }
 
   private static Path executable(String path) {

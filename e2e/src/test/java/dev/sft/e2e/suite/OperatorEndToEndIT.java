@@ -41,6 +41,8 @@ class OperatorEndToEndIT {
   private TestResources resources;
   private final Timings timings = new Timings();
   private String failingFirstRunId;
+  /** The Iceberg runtime that ran on the released image (step 2's report), which the custom build must replace. */
+  private JsonNode releasedIceberg;
 
   @BeforeAll
   void startCluster() {
@@ -170,36 +172,53 @@ class OperatorEndToEndIT {
     failingFirstRunId = status.path("runId").asText();
   }
 
+  /**
+   * As GitOps would change it: the harness override dropped, both images bumped to a custom build (the sft image with
+   * a re-packed Iceberg runtime, examples/custom-build/Dockerfile), two repetitions. The new run waits for the Spark
+   * pods to roll, and its report proves that exactly the custom build's jar ran.
+   */
   @Test
   @Order(4)
-  void aSpecChangeStartsANewRunOnlyAfterTheChangedPodsRolledOut() {
+  void aSpecChangeToACustomBuildStartsANewRunOnlyAfterTheChangedPodsRolledOut() {
     assertThat(failingFirstRunId).as("the failing run of the step before").isNotBlank();
+    assertThat(releasedIceberg).as("the released Iceberg runtime of step 2's report").isNotNull();
     String ns = settings.testNamespace();
     long started = System.nanoTime();
     JsonNode status;
+    String customBuild = settings.customBuildImage();
     RolloutWatch rollout = new RolloutWatch(kubectl, ns, () -> sparkPods(FAILING), FAILING + "-r2-spec",
-        settings.sparkImageRollout(), 3);
+        customBuild, 3);
     try (rollout; Census pods = new Census("Spark pods of " + FAILING, () -> sparkPods(FAILING))) {
-      // As GitOps would: the harness override dropped, a new Spark image tag, two repetitions.
       kubectl.run("patch", "-n", ns, "schedulerfailuretest/" + FAILING, "--type", "json", "-p", """
           [{"op":"remove","path":"/spec/harness/command"},
            {"op":"replace","path":"/spec/spark/image","value":"%s"},
-           {"op":"add","path":"/spec/repeat","value":2}]""".formatted(settings.sparkImageRollout())).orFail();
+           {"op":"replace","path":"/spec/harness/image","value":"%s"},
+           {"op":"add","path":"/spec/repeat","value":2}]""".formatted(customBuild, customBuild)).orFail();
       status = Await.until("a new run of " + FAILING + " to finish", settings.runBound(),
           () -> statusOf(FAILING),
           s -> !failingFirstRunId.equals(s.path("runId").asText()) && phaseFinished(s));
       assertThat(pods.sightings()).as("pods the rollout replaced, then pods of the new image")
           .extracting(p -> RolloutWatch.image(p.first()))
-          .containsOnly(settings.sparkImage(), settings.sparkImageRollout())
-          .contains(settings.sparkImageRollout());
+          .containsOnly(settings.sparkImage(), customBuild)
+          .contains(customBuild);
     }
-    timings.record("spec change to new run finished (failing, rollout, repeat 2)", started);
+    timings.record("spec change to new run finished (failing, rollout to the custom build, repeat 2)", started);
 
     assertThat(status.path("phase").asText()).as("status: %s", status).isEqualTo("Succeeded");
     assertEveryVerdictPassed(status, List.of(ScenarioName.SPECULATION_ORIGINAL_WINS.id()), 2);
     assertThat(status.path("history").findValuesAsText("runId")).contains(failingFirstRunId);
     assertThat(rollout.samplesWithJob()).as("samples that saw the second run's harness Job").isPositive();
     assertThat(rollout.violations()).as("the harness must start only after the rollout").isEmpty();
+
+    long evidence = System.nanoTime();
+    String mountPath = resources.minimal(FAILING).path("spec").path("storage").path("mountPath").asText();
+    String runDir = mountPath + "/" + status.path("runId").asText();
+    String report = new SharedFolder(kubectl, ns, settings.sparkImage())
+        .read(FAILING + "-shared", mountPath, runDir, "report.json").get(runDir + "/report.json");
+    assertThat(report).as("the run's report.json under %s", runDir).isNotNull();
+    CustomBuildEvidence.assertOnlyTheCustomBuildRan(Kubectl.parse(report), settings.customBuildSha256(),
+        releasedIceberg);
+    timings.record("custom build evidence read from the claim", evidence);
   }
 
   /** The master and worker pods of a test (the stand-in has no set-based selectors: filtered here). */
@@ -298,6 +317,8 @@ class OperatorEndToEndIT {
         .containsExactly("executor-loss-task-replacement", "executor-loss-shuffle-loss");
     assertThat(reported.get("report.json")).as("the run's report, merged from both Jobs'")
         .containsExactlyElementsOf(ScenarioName.defaults().stream().map(ScenarioName::id).toList());
+    releasedIceberg = CustomBuildEvidence.icebergRuntime(Kubectl.parse(files.get(runDir + "/report.json")),
+        "released image");
     // The kill contract's records are RUN_DIRECTORY/kills/kill-*.json (kill-target.json beside them is the plan).
     List<JsonNode> kills = files.entrySet().stream().filter(f -> f.getKey().contains("/kills/"))
         .map(f -> Kubectl.parse(f.getValue())).toList();

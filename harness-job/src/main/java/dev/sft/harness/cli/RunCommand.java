@@ -14,7 +14,6 @@ import dev.sft.harness.run.RunOptions;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -121,7 +120,7 @@ public final class RunCommand implements Callable<Integer> {
 
   @Option(names = "--deadline", defaultValue = "${env:" + HarnessEnvironment.DEADLINE_SECONDS + ":-0}",
       description = "seconds from the start after which no further scenario starts; the rest are reported Unknown "
-          + "(env " + HarnessEnvironment.DEADLINE_SECONDS + ", default 0: none)")
+          + "(env " + HarnessEnvironment.DEADLINE_SECONDS + ", default " + DriverRun.NO_DEADLINE + ": none)")
   int deadlineSeconds;
 
   @Option(names = "--jar", description = "a jar under test (repeatable) that replaces the released jar of the same"
@@ -189,14 +188,16 @@ public final class RunCommand implements Callable<Integer> {
         kill,
         driverHost,
         terminationLog == null ? null : terminationLog.toString(),
-        OptionValues.operations(operations));
+        OptionValues.operations(operations),
+        deadlineSeconds());
   }
 
-  private Duration deadline() {
+  private int deadlineSeconds() {
     if (deadlineSeconds < 0) {
-      throw new IllegalArgumentException("--deadline must be 0 (none) or a number of seconds, got " + deadlineSeconds);
+      throw new IllegalArgumentException("--deadline must be " + DriverRun.NO_DEADLINE + " (none) or a number of"
+          + " seconds, got " + deadlineSeconds);
     }
-    return deadlineSeconds == 0 ? null : Duration.ofSeconds(deadlineSeconds);
+    return deadlineSeconds;
   }
 
   /** The driver run checked against this machine, with the harness-only settings. */
@@ -235,7 +236,6 @@ public final class RunCommand implements Callable<Integer> {
         shipJars && !hasClasspath,
         keep,
         OptionValues.parseConf(conf),
-        deadline(),
         jarsUnderTest);
     // Before anything starts: the effective configuration, --conf overrides included, must suit the scenarios.
     SparkSettings.conf(options);

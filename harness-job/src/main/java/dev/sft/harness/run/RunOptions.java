@@ -16,7 +16,6 @@ import java.util.Map;
  * @param executorClasspath extra executor classpath visible on every worker, or null
  * @param shipJars whether to ship the harness and Iceberg jars to executors through {@code spark.jars}
  * @param extraConf further Spark settings, applied last
- * @param deadline when, from the driver's start, to stop starting scenarios; null for none
  * @param jarsUnderTest the {@code --jar} files this driver and its executors must have loaded
  */
 public record RunOptions(
@@ -26,7 +25,6 @@ public record RunOptions(
     boolean shipJars,
     boolean keepFixtures,
     Map<String, String> extraConf,
-    Duration deadline,
     List<Path> jarsUnderTest) {
 
   public RunOptions {
@@ -48,6 +46,11 @@ public record RunOptions(
   /** This driver run's own folder, e.g. for its scheduler events. */
   public Path driverDir() {
     return EvidenceLayout.driverDir(runDir(), run.group());
+  }
+
+  /** When, from the driver's start, to stop starting scenarios ({@link DriverRun#deadlineSeconds}); null for none. */
+  public Duration deadline() {
+    return run.deadlineSeconds() == DriverRun.NO_DEADLINE ? null : Duration.ofSeconds(run.deadlineSeconds());
   }
 
   public Duration timeout() {

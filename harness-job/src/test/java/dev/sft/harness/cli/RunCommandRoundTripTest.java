@@ -40,18 +40,21 @@ class RunCommandRoundTripTest {
     }
     int checked = 0;
     for (List<ScenarioName> set : sets) {
-      // As the controller renders them: pod-exec kill command, $(POD_IP), the termination log.
+      // As the controller renders them: pod-exec kill command, $(POD_IP), the termination log, a deadline.
       for (DriverRun run : DriverRun.plan(set, (speculation, group) -> new DriverRun("t1-r1-abcd", speculation,
           group, 3, WriterName.COMET_NATIVE, 240, 45, true, "spark://t1-master.ns1.svc:7077", "/shared/sft",
-          "/opt/sft/bin/sft-kill-pod-exec", "$(POD_IP)", "/dev/termination-log"))) {
+          "/opt/sft/bin/sft-kill-pod-exec", "$(POD_IP)", "/dev/termination-log", 2100 + group.size()))) {
         assertThat(parse(run.arguments())).isEqualTo(run);
+        assertThat(run.deadlineSeconds()).isPositive();
         checked++;
       }
-      // As sft local renders them: no termination log.
+      // As sft local renders them: no termination log, no deadline.
       for (DriverRun run : DriverRun.plan(set, (speculation, group) -> new DriverRun("local-1", speculation,
           group, 1, WriterName.ICEBERG, 180, 30, false, "spark://127.0.0.1:7077", "/tmp/out/shared", "/tmp/out/kill",
           "127.0.0.1", null))) {
         assertThat(parse(run.arguments())).isEqualTo(run);
+        assertThat(run.deadlineSeconds()).isEqualTo(DriverRun.NO_DEADLINE);
+        assertThat(run.arguments()).doesNotContain("--deadline");
         checked++;
       }
     }
@@ -67,6 +70,14 @@ class RunCommandRoundTripTest {
         ScenarioName.EXECUTOR_LOSS_SHUFFLE_LOSS);
     assertThat(run.killTimeoutSeconds()).isEqualTo(DriverRun.DEFAULT_KILL_TIMEOUT_SECONDS).isEqualTo(30);
     assertThat(run.interruptOnCancel()).isEqualTo(DriverRun.DEFAULT_INTERRUPT_ON_CANCEL).isFalse();
+    assertThat(run.deadlineSeconds()).isEqualTo(DriverRun.NO_DEADLINE);
+  }
+
+  @Test
+  void aNegativeDeadlineIsRefusedWithTheOptionsName() {
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> parse(List.of("run", "--master", "spark://h:7077",
+        "--shared-root", "/s", "--deadline", "-5")))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("--deadline").hasMessageContaining("-5");
   }
 
   @Test

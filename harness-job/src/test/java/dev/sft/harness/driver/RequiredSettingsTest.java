@@ -23,7 +23,7 @@ class RequiredSettingsTest {
     DriverRun run = new DriverRun("r1", speculation, scenarios, 1, WriterName.ICEBERG, 180, 30, false,
         "spark://127.0.0.1:7077", "/tmp/sft-shared", "/bin/true", null, null);
     return new RunOptions(run, Path.of("/tmp/sft-shared/r1/report.json"), null, false, false, extraConf,
-        null, List.of());
+        List.of());
   }
 
   @Test

@@ -69,7 +69,7 @@ class CometRowLevelIT {
     DriverRun run = new DriverRun("comet-row-level", false, List.of(ScenarioName.EXECUTOR_LOSS_TASK_REPLACEMENT),
         1, WriterName.COMET_NATIVE, (int) TIMEOUT.toSeconds(), 30, false, cluster.masterUrl(),
         dir.resolve("shared").toString(), "/bin/true", LocalCluster.MASTER_HOST, null);
-    RunOptions options = new RunOptions(run, dir.resolve("report.json"), null, false, false, Map.of(), null,
+    RunOptions options = new RunOptions(run, dir.resolve("report.json"), null, false, false, Map.of(),
         List.of());
     spark = SparkSession.builder().config(SparkSettings.conf(options)).getOrCreate();
     runDir = options.runDir();

@@ -83,7 +83,7 @@ class RowLevelProbeIT {
     DriverRun run = new DriverRun("row-level", false, List.of(ScenarioName.EXECUTOR_LOSS_TASK_REPLACEMENT), 1,
         WriterName.ICEBERG, (int) TIMEOUT.toSeconds(), 30, false, master, dir.resolve("shared").toString(),
         "/bin/true", LocalCluster.MASTER_HOST, null);
-    return new RunOptions(run, dir.resolve("report.json"), null, false, false, Map.of(), null, List.of());
+    return new RunOptions(run, dir.resolve("report.json"), null, false, false, Map.of(), List.of());
   }
 
   @AfterAll

@@ -41,7 +41,7 @@ class ReconcileErrorTest {
     // The innermost cause, not the wrappers' "an error has occurred".
     assertThat(condition.getMessage()).startsWith("JsonParseException: Unexpected character").endsWith("(retrying)");
     assertThat(stalled.getStatus().step).isEqualTo(Step.AwaitingCluster);
-    assertThat(cluster.eventReasons(test)).contains(Reason.ReconcileError.name());
+    assertThat(cluster.awaitEventReason(test, Reason.ReconcileError.name())).contains(Reason.ReconcileError.name());
 
     SchedulerFailureTest current = cluster.get(test);
     current.getStatus().runSpec = goodRunSpec;

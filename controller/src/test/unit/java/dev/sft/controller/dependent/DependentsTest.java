@@ -161,7 +161,10 @@ class DependentsTest {
     assertThat(run).isEqualTo(new DriverRun("t1-r1-abcd", false,
         List.of(ScenarioName.EXECUTOR_LOSS_TASK_REPLACEMENT, ScenarioName.EXECUTOR_LOSS_SHUFFLE_LOSS), 1,
         WriterName.ICEBERG, 180, 30, false, "spark://t1-master.ns1.svc:7077", "/shared/sft", "/opt/sft/bin/sft-kill-pod-exec",
-        "$(POD_IP)", "/dev/termination-log"));
+        "$(POD_IP)", "/dev/termination-log", 900));
+    // The harness's own deadline is part of the driver run: argument and environment, nothing beside them.
+    assertThat(harness.getCommand()).containsSequence("--deadline", "900");
+    assertThat(harness.getEnv()).filteredOn(e -> e.getName().equals("SFT_DEADLINE_SECONDS")).hasSize(1);
     run.environment().forEach((name, value) -> assertThat(RenderedPods.env(harness, name)).as(name).isEqualTo(value));
     assertThat(harness.getTerminationMessagePath()).isEqualTo("/dev/termination-log");
     assertThat(RenderedPods.env(harness, "SFT_WORKER_SELECTOR")).isEqualTo("sft.dev/test=t1,sft.dev/component=worker");
