@@ -166,6 +166,22 @@ public final class Fixture {
     });
   }
 
+  /**
+   * Appends the source as it is (four tasks, one file each; eight on the partitioned layout) through the plain
+   * catalog, bounded: the prior state of a row-level command. The write option raises the target file size over
+   * the scenario's one-byte table setting, so each task writes whole files the command then rewrites or deletes
+   * from.
+   */
+  public void insertSource(String table) {
+    bounded(spark, "inserting the source rows into " + qualified(table), timeout, () -> {
+      source().writeTo(qualified(table)).option("target-file-size-bytes", String.valueOf(PRIOR_FILE_BYTES)).append();
+      return null;
+    });
+  }
+
+  /** Larger than any file of the fixture, so a prior-state task writes one file per partition it touches. */
+  static final long PRIOR_FILE_BYTES = 512L * 1024 * 1024;
+
   /** The table's data folder, as Iceberg's writer uses it. */
   public static String dataLocation(String tableLocation) {
     return StorageAudit.dataLocation(StorageAudit.load(tableLocation));
