@@ -13,8 +13,8 @@ import org.apache.spark.sql.SparkSession;
 
 /**
  * A SQL row-level command (DELETE, UPDATE or MERGE) in one write mode, on a table that holds the fixture's source
- * rows, written unmonitored as four files (eight on the partitioned layout) so that the command has data files to
- * rewrite or to delete from. The command reads the table itself, not the scenario's input: the probe pauses it in
+ * rows, written unmonitored by four single-task appends (four files, eight partitioned), so the command has data
+ * files to rewrite or to delete from. The command reads the table itself, not the scenario's input: the probe pauses it in
  * its writer ({@code WriterPause}) and it runs under the spec through {@link ProbedCommand}. Every command cuts
  * through every data file (never a metadata-only delete) and gives every writer task more rows than the executor
  * loss scenarios' pause needs. The expected multiset is computed in plain Java from the fixture's rows

@@ -167,16 +167,20 @@ public final class Fixture {
   }
 
   /**
-   * Appends the source as it is (four tasks, one file each; eight on the partitioned layout) through the plain
-   * catalog, bounded: the prior state of a row-level command. The write option raises the target file size over
-   * the scenario's one-byte table setting, so each task writes whole files the command then rewrites or deletes
-   * from.
+   * Appends the source through the plain catalog, bounded, one single-task append per source file (four snapshots;
+   * each writes one file, two on the partitioned layout): the prior state of a row-level command. One task per job,
+   * because the run's cluster speculates: a four-task append can get a speculative copy whose loser leaves a file
+   * behind, an orphan no monitored attempt wrote. The write option raises the target file size over the scenario's
+   * one-byte table setting, so each task writes whole files the command then rewrites or deletes from.
    */
   public void insertSource(String table) {
-    bounded(spark, "inserting the source rows into " + qualified(table), timeout, () -> {
-      source().writeTo(qualified(table)).option("target-file-size-bytes", String.valueOf(PRIOR_FILE_BYTES)).append();
-      return null;
-    });
+    for (String dir : sourceDirs) {
+      bounded(spark, "inserting the source rows of " + dir + " into " + qualified(table), timeout, () -> {
+        spark.read().parquet(dir).coalesce(1).writeTo(qualified(table))
+            .option("target-file-size-bytes", String.valueOf(PRIOR_FILE_BYTES)).append();
+        return null;
+      });
+    }
   }
 
   /** Larger than any file of the fixture, so a prior-state task writes one file per partition it touches. */
