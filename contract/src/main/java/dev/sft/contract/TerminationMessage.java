@@ -8,6 +8,7 @@ import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
+import java.util.Optional;
 import java.util.zip.DataFormatException;
 import java.util.zip.Deflater;
 import java.util.zip.Inflater;
@@ -46,33 +47,60 @@ public final class TerminationMessage {
   private TerminationMessage() {}
 
   public static String encode(Report report) {
-    for (int limit : MESSAGE_LIMITS) {
-      String json = ReportJson.toCompactJson(withMessages(report, report.scenarios(), limit));
-      if (fits(json)) {
-        return json;
-      }
-    }
-    for (boolean deflate : new boolean[] {false, true}) {
-      for (int limit : MESSAGE_LIMITS) {
-        String columns = columns(report, shortened(report.scenarios(), limit), limit, deflate);
-        if (fits(columns)) {
-          return columns;
-        }
+    // The per-cell stats are derived from the results (decode recomputes them), so a report whose stats do not fit
+    // beside its results goes on without them: an operation matrix has one stats entry per cell.
+    for (Report form : List.of(report, withoutStats(report))) {
+      Optional<String> encoded = encodeResults(form);
+      if (encoded.isPresent()) {
+        return encoded.get();
       }
     }
     List<ScenarioResult> verdictsOnly = report.scenarios().stream()
         .map(s -> ScenarioResult.judged(s.name(), s.writeOperation(), s.repetition(), s.scheduler(), s.storage(),
             ScenarioResult.Counts.NOT_MEASURED, -1, null, COUNTS_DROPPED, null))
         .toList();
-    String columns = columns(report, verdictsOnly, 0, true);
+    String columns = columns(withoutStats(report), verdictsOnly, 0, true);
     if (fits(columns)) {
       return columns;
     }
     // Too many results even as verdicts: keep the run-level outcome, which is what decides the phase.
     return ReportJson.toCompactJson(new Report(report.runId(), report.writer(), report.master(), List.of(),
         report.passed(), report.startedAt(), report.finishedAt(),
-        "summary too large for a termination message; read report.json on the shared volume", report.stats(),
+        "summary too large for a termination message; read report.json on the shared volume", List.of(),
         List.of()));
+  }
+
+  private static Optional<String> encodeResults(Report report) {
+    for (int limit : MESSAGE_LIMITS) {
+      String json = ReportJson.toCompactJson(withMessages(report, report.scenarios(), limit));
+      if (fits(json)) {
+        return Optional.of(json);
+      }
+    }
+    for (boolean deflate : new boolean[] {false, true}) {
+      for (int limit : MESSAGE_LIMITS) {
+        String columns = columns(report, shortened(report.scenarios(), limit), limit, deflate);
+        if (fits(columns)) {
+          return Optional.of(columns);
+        }
+      }
+    }
+    return Optional.empty();
+  }
+
+  private static Report withoutStats(Report report) {
+    return new Report(report.runId(), report.writer(), report.master(), report.scenarios(), report.passed(),
+        report.startedAt(), report.finishedAt(), report.failure(), List.of(), report.jars());
+  }
+
+  /** The stats the message carried, or, when it dropped them, those of the results it carried. */
+  private static Report withStats(Report report) {
+    if (!report.stats().isEmpty() || report.scenarios().isEmpty()) {
+      return report;
+    }
+    return new Report(report.runId(), report.writer(), report.master(), report.scenarios(), report.passed(),
+        report.startedAt(), report.finishedAt(), report.failure(), ScenarioStats.of(report.scenarios()),
+        report.jars());
   }
 
   public static Report decode(String message) throws IOException {
@@ -81,16 +109,16 @@ public final class TerminationMessage {
       throw new IOException("not a JSON object: " + message);
     }
     if (!tree.has(COLUMNS) && !tree.has(DEFLATED_COLUMNS)) {
-      return ReportJson.fromJson(message);
+      return withStats(ReportJson.fromJson(message));
     }
     ObjectNode plain = ((ObjectNode) tree).deepCopy();
     JsonNode columns = plain.has(COLUMNS) ? plain.remove(COLUMNS)
         : ReportJson.compactMapper().readTree(inflate(plain.remove(DEFLATED_COLUMNS).asText()));
     Report frame = ReportJson.compactMapper().treeToValue(plain, Report.class);
     try {
-      return new Report(frame.runId(), frame.writer(), frame.master(),
+      return withStats(new Report(frame.runId(), frame.writer(), frame.master(),
           ResultColumns.decode(columns, ReportJson.compactMapper()), frame.passed(), frame.startedAt(),
-          frame.finishedAt(), frame.failure(), frame.stats(), frame.jars());
+          frame.finishedAt(), frame.failure(), frame.stats(), frame.jars()));
     } catch (IllegalArgumentException e) {
       throw new IOException("bad result columns: " + e.getMessage(), e);
     }

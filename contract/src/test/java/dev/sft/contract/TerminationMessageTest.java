@@ -101,7 +101,11 @@ class TerminationMessageTest {
     String encoded = TerminationMessage.encode(report);
     assertThat(encoded.getBytes(StandardCharsets.UTF_8).length).isLessThanOrEqualTo(TerminationMessage.MAX_BYTES);
     Report decoded = TerminationMessage.decode(encoded);
-    assertThat(decoded.scenarios()).hasSize(TerminationMessage.MAX_RESULTS);
+    // As many results as MAX_RESULTS spreads evenly over two scenarios and every operation.
+    assertThat(results.size()).isGreaterThan(TerminationMessage.MAX_RESULTS - 2 * WriteOperation.all().size());
+    assertThat(decoded.scenarios()).hasSize(results.size());
+    // One stats entry per cell does not fit beside the results; the reader derives them from the results.
+    assertThat(decoded.stats()).hasSize(2 * WriteOperation.all().size()).isEqualTo(ScenarioStats.of(results));
     for (int i = 0; i < results.size(); i++) {
       assertThat(decoded.scenarios().get(i))
           .isEqualTo(results.get(i).withMessage(decoded.scenarios().get(i).message(), null));

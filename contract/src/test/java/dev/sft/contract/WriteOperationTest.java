@@ -21,9 +21,25 @@ class WriteOperationTest {
   @Test
   void allIsEveryOperationOnEveryLayoutInMatrixOrder() {
     assertThat(WriteOperation.parseList("all")).extracting(WriteOperation::id)
-        .containsExactly("append", "append-partitioned", "overwrite", "overwrite-partitioned");
+        .containsExactly("append", "append-partitioned", "overwrite", "overwrite-partitioned",
+            "delete-cow", "delete-cow-partitioned", "delete-mor", "delete-mor-partitioned",
+            "delete-dv", "delete-dv-partitioned", "update-cow", "update-cow-partitioned",
+            "update-mor", "update-mor-partitioned", "update-dv", "update-dv-partitioned",
+            "merge-cow", "merge-cow-partitioned", "merge-mor", "merge-mor-partitioned",
+            "merge-dv", "merge-dv-partitioned");
     assertThat(WriteOperation.parseList("overwrite,append")).extracting(WriteOperation::id)
         .containsExactly("overwrite", "append");
+  }
+
+  @Test
+  void rowLevelIdsNameTheCommandAndTheModeAndTakeTheLayoutSuffix() {
+    assertThat(WriteOperation.fromId("delete-mor-partitioned"))
+        .isEqualTo(new WriteOperation(OperationName.DELETE_MOR, TableLayout.PARTITIONED));
+    assertThat(WriteOperation.fromId("merge-dv")).isEqualTo(new WriteOperation(OperationName.MERGE_DV,
+        TableLayout.UNPARTITIONED));
+    assertThatThrownBy(() -> WriteOperation.fromId("delete")).hasMessageContaining("unknown operation 'delete'")
+        .hasMessageContaining("delete-cow");
+    assertThatThrownBy(() -> WriteOperation.fromId("delete-cow-v3")).hasMessageContaining("unknown operation");
   }
 
   @Test

@@ -32,8 +32,10 @@ public class SchedulerFailureTestSpec {
   public List<String> scenarios;
 
   @JsonPropertyDescription("Write operations every scenario runs under: append (the reference), overwrite (dynamic "
-      + "partition overwrite of a table with rows), each also on a partitioned table with the suffix -partitioned. "
-      + "Omit for append only.")
+      + "partition overwrite of a table with rows), the row-level commands delete, update and merge each as -cow "
+      + "(copy-on-write), -mor (merge-on-read, format v2 position deletes) or -dv (merge-on-read, format v3 deletion "
+      + "vectors), e.g. delete-cow; each also on a partitioned table with the suffix -partitioned. Omit for append "
+      + "only.")
   @Size(min = 1, max = SpecDefaults.OPERATION_COUNT)
   @ValidationRule(value = SpecDefaults.OPERATION_ID_RULE, message = "unknown operation")
   @ValidationRule(value = "self.all(o, self.exists_one(t, t == o))", message = "an operation is listed twice")

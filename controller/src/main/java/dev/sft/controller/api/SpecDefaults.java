@@ -58,10 +58,14 @@ public final class SpecDefaults {
    * The operation ids ({@code dev.sft.contract.WriteOperation}) as a CEL list, for the same reason as
    * {@link #SCENARIO_ID_RULE}; {@code CrdSchemaTest} fails when it drifts.
    */
-  public static final String OPERATION_ID_RULE = "self.all(o, o in ['append', 'append-partitioned', 'overwrite', "
-      + "'overwrite-partitioned'])";
+  public static final String OPERATION_ID_RULE = "self.all(o, o in ['append', 'append-partitioned', "
+      + "'overwrite', 'overwrite-partitioned', 'delete-cow', 'delete-cow-partitioned', 'delete-mor', "
+      + "'delete-mor-partitioned', 'delete-dv', 'delete-dv-partitioned', 'update-cow', "
+      + "'update-cow-partitioned', 'update-mor', 'update-mor-partitioned', 'update-dv', "
+      + "'update-dv-partitioned', 'merge-cow', 'merge-cow-partitioned', 'merge-mor', 'merge-mor-partitioned', "
+      + "'merge-dv', 'merge-dv-partitioned'])";
 
-  public static final long OPERATION_COUNT = 4;
+  public static final long OPERATION_COUNT = 22;
 
   private SpecDefaults() {}
 }

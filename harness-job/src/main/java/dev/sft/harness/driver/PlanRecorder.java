@@ -5,6 +5,12 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import org.apache.spark.sql.catalyst.plans.logical.DeleteFromTable;
+import org.apache.spark.sql.catalyst.plans.logical.LogicalPlan;
+import org.apache.spark.sql.catalyst.plans.logical.MergeIntoTable;
+import org.apache.spark.sql.catalyst.plans.logical.UpdateTable;
+import org.apache.spark.sql.catalyst.plans.logical.V2WriteCommand;
+import org.apache.spark.sql.execution.CommandResultExec;
 import org.apache.spark.sql.execution.QueryExecution;
 import org.apache.spark.sql.execution.SparkPlan;
 import org.apache.spark.sql.util.QueryExecutionListener;
@@ -35,14 +41,24 @@ public final class PlanRecorder implements QueryExecutionListener {
     append(action, execution, "failed: " + failure);
   }
 
+  /**
+   * A V2 write (append, overwrite) or a row-level command: DELETE, UPDATE and MERGE parse as DeleteFromTable,
+   * UpdateTable and MergeIntoTable, which the analyzer rewrites to V2 writes (ReplaceData, WriteDelta) later.
+   */
+  static boolean isWrite(LogicalPlan logical) {
+    return logical instanceof V2WriteCommand || logical instanceof DeleteFromTable || logical instanceof UpdateTable
+        || logical instanceof MergeIntoTable;
+  }
+
   private synchronized void append(String action, QueryExecution execution, String outcome) {
     Path file = target;
     if (file == null) {
       return;
     }
     SparkPlan plan = execution.executedPlan();
-    if (execution.logical() instanceof org.apache.spark.sql.catalyst.plans.logical.V2WriteCommand) {
-      lastWritePlan = plan;
+    if (isWrite(execution.logical())) {
+      // An eagerly run command's plan is a CommandResultExec holding the plan that ran, which is the write's.
+      lastWritePlan = plan instanceof CommandResultExec result ? result.commandPhysicalPlan() : plan;
     }
     String text = "== " + action + " " + outcome + " ==\n" + plan + "\n";
     try {

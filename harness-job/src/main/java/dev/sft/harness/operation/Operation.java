@@ -37,6 +37,22 @@ public abstract class Operation {
    */
   public abstract void write(Dataset<Row> input, Target target) throws NoSuchTableException;
 
+  /**
+   * Table properties the operation needs besides the scenario's (a row-level command's write mode and format
+   * version); none by default. The scenario's own keys are disjoint from these.
+   */
+  public Map<String, String> tableProperties() {
+    return Map.of();
+  }
+
+  /**
+   * Whether the write consumes the scenario's input dataset. A row-level command reads the table itself, so a
+   * scenario that must gate the write's input (hold reducers before their shuffle fetch) cannot drive it.
+   */
+  public boolean takesInput() {
+    return true;
+  }
+
   /** The exact multiset of rows ({@code id, payload}) the table must hold after the operation. */
   public abstract Dataset<Row> expectedRows(Fixture fixture);
 

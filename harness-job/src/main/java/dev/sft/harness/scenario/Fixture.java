@@ -166,6 +166,26 @@ public final class Fixture {
     });
   }
 
+  /**
+   * Appends the source through the plain catalog, bounded, one single-task append per source file (four snapshots;
+   * each writes one file, two on the partitioned layout): the prior state of a row-level command. One task per job,
+   * because the run's cluster speculates: a four-task append can get a speculative copy whose loser leaves a file
+   * behind, an orphan no monitored attempt wrote. The write option raises the target file size over the scenario's
+   * one-byte table setting, so each task writes whole files the command then rewrites or deletes from.
+   */
+  public void insertSource(String table) {
+    for (String dir : sourceDirs) {
+      bounded(spark, "inserting the source rows of " + dir + " into " + qualified(table), timeout, () -> {
+        spark.read().parquet(dir).coalesce(1).writeTo(qualified(table))
+            .option("target-file-size-bytes", String.valueOf(PRIOR_FILE_BYTES)).append();
+        return null;
+      });
+    }
+  }
+
+  /** Larger than any file of the fixture, so a prior-state task writes one file per partition it touches. */
+  static final long PRIOR_FILE_BYTES = 512L * 1024 * 1024;
+
   /** The table's data folder, as Iceberg's writer uses it. */
   public static String dataLocation(String tableLocation) {
     return StorageAudit.dataLocation(StorageAudit.load(tableLocation));

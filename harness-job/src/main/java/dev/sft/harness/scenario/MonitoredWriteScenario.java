@@ -43,7 +43,15 @@ abstract class MonitoredWriteScenario<S> implements Scenario {
     return name;
   }
 
+  /** The rule of a scenario that cannot drive the operation: Unknown, with why. */
+  static final String SCENARIO_APPLIES = "scenario.applies-to-operation";
+
   abstract Map<String, String> tableProperties();
+
+  /** Why this scenario cannot put {@code operation} under its failure, if it cannot; empty by default. */
+  Optional<String> inapplicable(Operation operation) {
+    return Optional.empty();
+  }
 
   /** How the table differs from a default Iceberg table, for the progress line. */
   abstract String tableDescription();
@@ -74,6 +82,14 @@ abstract class MonitoredWriteScenario<S> implements Scenario {
       run.phase("FAILED before it started: " + shortfall.get());
       return ScenarioSupport.finish(run, context, new ScenarioRun.Counts(), "not started: " + shortfall.get(), null);
     }
+    Optional<String> inapplicable = inapplicable(operation);
+    if (inapplicable.isPresent()) {
+      // Not a pass and not a failure: the scenario cannot put this operation under its failure.
+      run.checks().unknown(Check.SCHEDULER, SCENARIO_APPLIES, inapplicable.get());
+      run.checks().unknown(Check.STORAGE, SCENARIO_APPLIES, "not audited: " + inapplicable.get());
+      run.phase("UNKNOWN, not run: " + inapplicable.get());
+      return ScenarioSupport.finish(run, context, new ScenarioRun.Counts(), null, null);
+    }
     context.plans().recordTo(run.dir().resolve(EvidenceLayout.PLANS));
     String table = run.tableName();
     String location = null;
@@ -83,7 +99,9 @@ abstract class MonitoredWriteScenario<S> implements Scenario {
     try {
       run.phase("creating empty " + operation.id().layout().id() + " table " + Fixture.qualified(table) + " ("
           + tableDescription() + ") for " + operation.id().operation().description());
-      location = context.fixture().createTable(table, operation.id().layout(), tableProperties());
+      Map<String, String> properties = new java.util.TreeMap<>(tableProperties());
+      properties.putAll(operation.tableProperties());
+      location = context.fixture().createTable(table, operation.id().layout(), properties);
       prior = PriorState.prepare(run, context, operation, table, location);
       drive(run, context, table, location, progress);
     } catch (RuntimeException e) {

@@ -52,6 +52,19 @@ final class ShuffleLossScenario extends ExecutorLossScenario {
     return context.spark().createDataFrame(gated, source.schema());
   }
 
+  /**
+   * The reducers are held in the write's input, before their shuffle reader exists. A row-level command's writer
+   * reads Spark's own scan and join of the table, where the probe can pause a writer (after rows, or after handoff)
+   * but cannot hold a reducer before its shuffle fetch, so the map output's loss would not be forced to a fetch.
+   */
+  @Override
+  Optional<String> inapplicable(dev.sft.harness.operation.Operation operation) {
+    return operation.takesInput() ? Optional.empty() : Optional.of(name().id() + " holds reducers " + HELD_REDUCERS
+        + " before their shuffle fetch in the write's input; " + operation.id().id() + " is a row-level command that"
+        + " reads the table itself, where the probe cannot hold a reducer before its fetch, so the scenario cannot"
+        + " force the lost map output to be fetched");
+  }
+
   @Override
   List<Integer> holdBeforeInput() {
     return HELD_REDUCERS;

@@ -63,7 +63,7 @@ class AttributionTest {
   void everyAuditRulePassesOnACleanAuditAndFailsOnItsOwnDefect() {
     AuditResult clean = audit(List.of(W), List.of(W), List.of(W), List.of());
     assertThat(AuditRules.evaluate(clean, true, AuditRules.OrphanPolicy.NONE))
-        .extracting(Check::verdict).containsOnly(Verdict.Passed).hasSize(4);
+        .extracting(Check::verdict).containsOnly(Verdict.Passed).hasSize(5);
     assertThat(AuditRules.evaluate(clean, false, AuditRules.OrphanPolicy.KNOWN_REJECTED_ONLY))
         .extracting(Check::rule).containsExactly("files.referenced-exist", "files.orphans-known-rejected");
 
@@ -73,6 +73,9 @@ class AttributionTest {
         "manifest.equals-accepted-winners")).isEqualTo(Verdict.Failed);
     assertThat(rule(audit(List.of(), List.of(), List.of(), List.of()), AuditRules.OrphanPolicy.NONE,
         "manifest.equals-accepted-winners")).isEqualTo(Verdict.Failed);
+    // An accepted file left on storage unreferenced.
+    assertThat(rule(audit(List.of(W, R), List.of(W), List.of(W, R), List.of()), AuditRules.OrphanPolicy.NONE,
+        "delete-files.accepted-not-superseded")).isEqualTo(Verdict.Failed);
     assertThat(rule(audit(List.of(W, R), List.of(W, R), List.of(W, R), List.of(R)), AuditRules.OrphanPolicy.NONE,
         "manifest.no-rejected-files")).isEqualTo(Verdict.Failed);
     assertThat(rule(audit(List.of(), List.of(W), List.of(W), List.of()), AuditRules.OrphanPolicy.NONE,

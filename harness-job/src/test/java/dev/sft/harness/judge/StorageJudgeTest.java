@@ -26,8 +26,8 @@ class StorageJudgeTest {
     assertThat(checks.verdict("storage")).isEqualTo(Verdict.Passed);
     assertThat(Verdicts.of(checks, "storage.quiescent")).isEqualTo(Verdict.Passed);
     assertThat(checks.all()).extracting(c -> c.rule()).containsExactly("storage.quiescent", "snapshots.one-new",
-        "manifest.equals-accepted-winners", "manifest.no-rejected-files", "files.referenced-exist",
-        "files.no-orphans");
+        "manifest.equals-accepted-winners", "delete-files.accepted-not-superseded", "manifest.no-rejected-files",
+        "files.referenced-exist", "files.no-orphans");
   }
 
   @Test
@@ -123,6 +123,49 @@ class StorageJudgeTest {
     StorageJudge.judge(notAdded, List.of(), () -> overwrite(1, true, List.of(), List.of(
         "/t/data/00000-1-prior.parquet")), AuditRules.OrphanPolicy.NONE);
     assertThat(Verdicts.of(notAdded, "manifest.equals-accepted-winners")).isEqualTo(Verdict.Failed);
+  }
+
+  /**
+   * A merge-on-read row-level write: the prior data file stays referenced (not removed), the new snapshot adds the
+   * winners' delete and data files. {@code commitWrote}: files the commit itself added (merged deletion vectors).
+   */
+  static AuditResult mergeOnRead(List<String> winner, List<String> commitWrote, List<String> physical) {
+    String p = "/t/data/00000-1-prior.parquet";
+    java.util.TreeSet<String> added = new java.util.TreeSet<>(commitWrote);
+    winner.stream().filter(f -> commitWrote.isEmpty() || !f.endsWith(".puffin")).forEach(added::add);
+    java.util.TreeSet<String> referenced = new java.util.TreeSet<>(added);
+    referenced.add(p);
+    dev.sft.harness.audit.TableFiles table = new dev.sft.harness.audit.TableFiles(9L, 2, 1, true, referenced,
+        new java.util.TreeSet<>(List.of(p)), added, new java.util.TreeSet<>());
+    return FileSets.derive("/t", "/t/data", table, physical, winner, List.of());
+  }
+
+  @Test
+  void aMergeOnReadWriteWhoseDeleteFilesAreTheWinnersPasses() {
+    List<String> winner = List.of("/t/data/00000-5-w-deletes.parquet", "/t/data/00001-6-w-deletes.parquet");
+    List<String> physical = List.of("/t/data/00000-1-prior.parquet", "/t/data/00000-5-w-deletes.parquet",
+        "/t/data/00001-6-w-deletes.parquet");
+    Checks checks = new Checks();
+    StorageJudge.judge(checks, List.of(), () -> mergeOnRead(winner, List.of(), physical),
+        AuditRules.OrphanPolicy.NONE);
+    assertThat(checks.verdict("storage")).as(checks.all().toString()).isEqualTo(Verdict.Passed);
+    assertThat(Verdicts.of(checks, "delete-files.accepted-not-superseded")).isEqualTo(Verdict.Passed);
+  }
+
+  @Test
+  void deletionVectorsTheCommitMergedLeaveTheAcceptedPuffinFilesOrphanedAndTheVerdictNamesThem() {
+    List<String> winner = List.of("/t/data/00000-5-w-deletes.puffin", "/t/data/00001-6-w-deletes.puffin");
+    List<String> merged = List.of("/t/data/merged-dvs-abc.puffin");
+    List<String> physical = List.of("/t/data/00000-1-prior.parquet", "/t/data/00000-5-w-deletes.puffin",
+        "/t/data/00001-6-w-deletes.puffin", "/t/data/merged-dvs-abc.puffin");
+    Checks checks = new Checks();
+    StorageJudge.judge(checks, List.of(), () -> mergeOnRead(winner, merged, physical),
+        AuditRules.OrphanPolicy.KNOWN_REJECTED_ONLY);
+    assertThat(Verdicts.of(checks, "delete-files.accepted-not-superseded")).isEqualTo(Verdict.Failed);
+    assertThat(Verdicts.detail(checks, "delete-files.accepted-not-superseded"))
+        .contains("merged-dvs-abc.puffin").contains("00000-5-w-deletes.puffin").contains("00001-6-w-deletes.puffin")
+        .contains("one deletion vector per data file");
+    assertThat(checks.verdict("storage")).isEqualTo(Verdict.Failed);
   }
 
   @Test

@@ -1,0 +1,128 @@
+package dev.sft.harness.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sft.contract.Check;
+import dev.sft.contract.ScenarioResult;
+import dev.sft.contract.Verdict;
+import dev.sft.harness.audit.AuditResult;
+import dev.sft.harness.evidence.EvidenceLayout;
+import dev.sft.harness.evidence.Markers;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The row-level operations in the operation dimension, one per write mode (copy-on-write DELETE, merge-on-read v2
+ * UPDATE, merge-on-read v3 MERGE), under a speculation race, a kill before handoff, and shuffle loss, through
+ * {@code sft local} on the real embedded Standalone cluster. Every cell that runs ends with the exact expected row
+ * multiset and one new snapshot over the prior one, whose files stay referenced; merge-on-read adds delete files;
+ * shuffle loss, which must hold reducers before their fetch in the write's input, is Unknown for a row-level
+ * command, with the reason. A v3 MERGE whose join spreads a data file's rows over tasks leaves the tasks' accepted
+ * deletion vectors orphaned when the commit merges them: that cell may fail storage, but only by naming it.
+ */
+class RowLevelOperationIT {
+  private static final List<String> OPERATIONS = List.of("delete-cow", "update-mor", "merge-dv");
+  private static final Map<String, Long> EXPECTED_ROWS = Map.of(
+      "delete-cow", 43_200L, "update-mor", 48_000L, "merge-dv", 47_200L);
+  private static LocalRun run;
+
+  @BeforeAll
+  static void runTheMatrixCells() throws Exception {
+    run = LocalRun.run("row-level-operations", "--scenarios",
+        "speculation-original-wins,executor-loss-task-replacement,executor-loss-shuffle-loss",
+        "--operations", String.join(",", OPERATIONS), "--timeout", "120");
+  }
+
+  @Test
+  void everyCellIsReportedUnderItsOperation() {
+    assertThat(run.report().scenarios()).extracting(ScenarioResult::cell).containsExactlyInAnyOrder(
+        OPERATIONS.stream().flatMap(o -> List.of("speculation-original-wins/" + o,
+            "executor-loss-task-replacement/" + o, "executor-loss-shuffle-loss/" + o).stream()).toArray(String[]::new));
+  }
+
+  @Test
+  void shuffleLossIsUnknownWithItsReasonForARowLevelCommand() {
+    for (ScenarioResult s : cells("executor-loss-shuffle-loss")) {
+      assertThat(s.scheduler()).as(s.cell()).isEqualTo(Verdict.Unknown);
+      assertThat(s.storage()).as(s.cell()).isEqualTo(Verdict.Unknown);
+      assertThat(s.checks()).anySatisfy(c -> assertThat(c.detail()).contains("row-level command")
+          .contains("before its fetch"));
+    }
+  }
+
+  @Test
+  void theRaceAndTheKillPassTheSchedulerAndLeaveTheExactRows() {
+    for (ScenarioResult s : run.report().scenarios()) {
+      if (s.name().equals("executor-loss-shuffle-loss")) {
+        continue;
+      }
+      assertThat(s.scheduler()).as(s.cell() + ": " + failing(s)).isEqualTo(Verdict.Passed);
+      assertThat(s.rows()).as(s.cell()).isEqualTo(EXPECTED_ROWS.get(s.operation()));
+      assertThat(rule(s, "rows.except-all")).as(s.cell() + ": " + failing(s)).isEqualTo(Verdict.Passed);
+      assertThat(s.newSnapshots()).as(s.cell()).isEqualTo(1);
+      if (!s.operation().equals("merge-dv")) {
+        assertThat(s.storage()).as(s.cell() + ": " + failing(s)).isEqualTo(Verdict.Passed);
+      }
+    }
+  }
+
+  @Test
+  void thePriorFilesStayReferencedAndMergeOnReadAddsDeleteFiles() {
+    for (ScenarioResult s : run.report().scenarios()) {
+      if (s.name().equals("executor-loss-shuffle-loss")) {
+        continue;
+      }
+      AuditResult audit = Markers.read(Path.of(s.evidence()).resolve(EvidenceLayout.STORAGE_AUDIT),
+          AuditResult.class);
+      assertThat(audit.prior()).as(s.cell() + " prior files").isNotEmpty();
+      assertThat(audit.referenced()).containsAll(audit.prior());
+      assertThat(audit.orphan()).doesNotContainAnyElementsOf(audit.prior());
+      switch (s.operation()) {
+        case "delete-cow" -> {
+          assertThat(audit.removed()).as(s.cell() + " rewritten files").isNotEmpty();
+          assertThat(audit.added()).noneMatch(f -> f.contains("-deletes."));
+        }
+        case "update-mor" -> assertThat(audit.added()).as(s.cell())
+            .anyMatch(f -> f.endsWith("-deletes.parquet")).noneMatch(f -> f.endsWith(".puffin"));
+        default -> assertThat(audit.added()).as(s.cell()).anyMatch(f -> f.endsWith(".puffin"));
+      }
+    }
+  }
+
+  /** A v3 MERGE cell fails storage only over the commit's deletion-vector merge, and then says so by name. */
+  @Test
+  void aDeletionVectorMergeIsReportedByNameNeverHidden() {
+    for (ScenarioResult s : run.report().scenarios()) {
+      if (!s.operation().equals("merge-dv") || s.name().equals("executor-loss-shuffle-loss")
+          || s.storage() == Verdict.Passed) {
+        continue;
+      }
+      assertThat(rule(s, "delete-files.accepted-not-superseded")).as(s.cell() + ": " + failing(s))
+          .isEqualTo(Verdict.Failed);
+      assertThat(s.checks()).filteredOn(c -> c.rule().equals("delete-files.accepted-not-superseded"))
+          .singleElement().satisfies(c -> assertThat(c.detail()).contains("merged-dvs-"));
+      assertThat(s.checks()).filteredOn(c -> c.side().equals(Check.STORAGE) && c.verdict() == Verdict.Failed)
+          .extracting(Check::rule).isSubsetOf("delete-files.accepted-not-superseded",
+              "manifest.equals-accepted-winners", "files.no-orphans", "files.orphans-known-rejected");
+    }
+  }
+
+  private static List<ScenarioResult> cells(String scenario) {
+    List<ScenarioResult> cells = run.report().scenarios().stream().filter(s -> s.name().equals(scenario)).toList();
+    assertThat(cells).as(scenario).hasSize(OPERATIONS.size());
+    return cells;
+  }
+
+  private static Verdict rule(ScenarioResult s, String rule) {
+    return s.checks().stream().filter(c -> c.rule().equals(rule)).map(Check::verdict).findFirst()
+        .orElseThrow(() -> new AssertionError(s.cell() + " has no rule " + rule + ": " + s.checks()));
+  }
+
+  private static List<String> failing(ScenarioResult s) {
+    return s.checks() == null ? List.of() : s.checks().stream().filter(c -> c.verdict() != Verdict.Passed)
+        .map(c -> c.rule() + ": " + c.detail()).toList();
+  }
+}
