@@ -85,10 +85,7 @@ class TerminationMessageTest {
     List<ScenarioResult> results = new ArrayList<>();
     for (ScenarioName name : List.of(ScenarioName.SPECULATION_ORIGINAL_WINS, ScenarioName.SPECULATION_SPECULATIVE_WINS)) {
       for (WriteOperation operation : WriteOperation.all()) {
-        // As many repetitions per cell as it takes to reach exactly MAX_RESULTS over all cells.
-        int cells = 2 * WriteOperation.all().size();
-        for (int rep = 1; rep <= (TerminationMessage.MAX_RESULTS + cells - 1) / cells
-            && results.size() < TerminationMessage.MAX_RESULTS; rep++) {
+        for (int rep = 1; rep <= TerminationMessage.MAX_RESULTS / 2 / WriteOperation.all().size(); rep++) {
           int orphans = random.nextInt(3);
           results.add(ScenarioResult.judged(name.id(), operation, rep, Verdict.Passed,
               orphans == 0 ? Verdict.Passed : Verdict.Failed,
