@@ -32,7 +32,7 @@ public final class LossAfterHandoffJudge {
    * The pre-kill requirements, on what the driver re-read just before the kill.
    *
    * @param committedNow the target's committed files with their sizes as re-read by the driver
-   * @param notComplete those of them that are not complete Parquet files (no magic at both ends, or unreadable)
+   * @param notComplete those of them that are not complete Parquet or Puffin files (no magic at both ends, or unreadable)
    * @return whether all hold, so the kill may proceed
    */
   public static boolean preKill(Checks checks, KillTarget target, List<AttemptMarker.FileState> committedNow,
@@ -44,7 +44,7 @@ public final class LossAfterHandoffJudge {
     checks.check(SCHEDULER, "pre-kill.target-committed-files-complete", complete,
         "TID " + victim.taskAttemptId() + " published " + target.victim().event() + " ("
             + (target.victim().detail() == null ? "no detail" : target.victim().detail()) + "); its files now "
-            + committedNow + "; not complete Parquet files: " + notComplete);
+            + committedNow + "; not complete Parquet or Puffin files: " + notComplete);
 
     long tid = victim.taskAttemptId();
     Optional<SchedulerEvent> ended = history.taskEnd(tid);

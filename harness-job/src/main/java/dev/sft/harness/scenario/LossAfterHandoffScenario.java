@@ -29,6 +29,8 @@ import org.apache.spark.sql.Row;
 final class LossAfterHandoffScenario extends ExecutorLossScenario {
   static final int TARGET_PARTITION = 0;
   private static final byte[] PARQUET_MAGIC = "PAR1".getBytes(StandardCharsets.US_ASCII);
+  /** Puffin (format v3 deletion vectors) also starts and ends with its magic, once its footer is written. */
+  private static final byte[] PUFFIN_MAGIC = "PFA1".getBytes(StandardCharsets.US_ASCII);
 
   LossAfterHandoffScenario() {
     super(ScenarioName.EXECUTOR_LOSS_AFTER_HANDOFF);
@@ -111,25 +113,26 @@ final class LossAfterHandoffScenario extends ExecutorLossScenario {
   }
 
   /**
-   * The files that are not complete Parquet files: a Parquet file is complete once its footer is written, which ends
-   * with the magic bytes it also starts with. A file that cannot be read counts as not complete.
+   * The files that are not complete Parquet or Puffin files: either is complete once its footer is written, which
+   * ends with the magic bytes it also starts with. A file that cannot be read counts as not complete.
    */
   static List<String> notCompleteParquet(List<String> paths) {
     return paths.stream().filter(path -> !completeParquet(path)).toList();
   }
 
   private static boolean completeParquet(String path) {
+    byte[] magic = path.endsWith(".puffin") ? PUFFIN_MAGIC : PARQUET_MAGIC;
     try (RandomAccessFile file = new RandomAccessFile(path, "r")) {
       long length = file.length();
-      if (length < 2L * PARQUET_MAGIC.length) {
+      if (length < 2L * magic.length) {
         return false;
       }
-      byte[] head = new byte[PARQUET_MAGIC.length];
-      byte[] tail = new byte[PARQUET_MAGIC.length];
+      byte[] head = new byte[magic.length];
+      byte[] tail = new byte[magic.length];
       file.readFully(head);
-      file.seek(length - PARQUET_MAGIC.length);
+      file.seek(length - magic.length);
       file.readFully(tail);
-      return Arrays.equals(head, PARQUET_MAGIC) && Arrays.equals(tail, PARQUET_MAGIC);
+      return Arrays.equals(head, magic) && Arrays.equals(tail, magic);
     } catch (IOException e) {
       return false;
     }

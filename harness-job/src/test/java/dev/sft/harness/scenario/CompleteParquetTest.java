@@ -32,4 +32,14 @@ class CompleteParquetTest {
     assertThat(LossAfterHandoffScenario.notCompleteParquet(List.of(complete, write("min.parquet", "PAR1PAR1"))))
         .isEmpty();
   }
+
+  /** Format v3 deletion vectors are Puffin files, complete with Puffin's own magic at both ends. */
+  @Test
+  void aPuffinFileIsCompleteWithPuffinsMagicAtBothEnds() throws Exception {
+    String complete = write("00000-7-a-00001-deletes.puffin", "PFA1 blob, footer payload, size, flags PFA1");
+    String noFooter = write("00001-8-a-00001-deletes.puffin", "PFA1 blob still being written");
+    String parquetMagic = write("00002-9-a-00001-deletes.puffin", "PAR1 not a puffin PAR1");
+    assertThat(LossAfterHandoffScenario.notCompleteParquet(List.of(complete, noFooter, parquetMagic)))
+        .containsExactly(noFooter, parquetMagic);
+  }
 }
