@@ -4,6 +4,7 @@ import static dev.sft.contract.Check.SCHEDULER;
 import static dev.sft.contract.Check.STORAGE;
 
 import dev.sft.harness.audit.AuditResult;
+import dev.sft.harness.audit.FileSets;
 import dev.sft.harness.driver.SchedulerEvent;
 import dev.sft.harness.probe.AcceptedMessage;
 import dev.sft.harness.probe.AttemptIdentity;
@@ -103,10 +104,10 @@ public final class LossAfterHandoffJudge {
    */
   public static void storage(Checks checks, KillTarget target, AuditResult audit) {
     Set<String> committed = new TreeSet<>(target.victim().paths());
-    Set<String> extra = minus(audit.orphan(), committed);
-    Set<String> notOrphan = minus(committed, audit.orphan());
-    Set<String> notKnownRejected = minus(committed, audit.knownRejectedOrphans());
-    Set<String> referenced = intersection(committed, audit.referenced());
+    Set<String> extra = FileSets.minus(audit.orphan(), committed);
+    Set<String> notOrphan = FileSets.minus(committed, audit.orphan());
+    Set<String> notKnownRejected = FileSets.minus(committed, audit.knownRejectedOrphans());
+    Set<String> referenced = FileSets.intersect(committed, audit.referenced());
     checks.check(STORAGE, "orphans.exactly-killed-attempt-files",
         !committed.isEmpty() && extra.isEmpty() && notOrphan.isEmpty() && notKnownRejected.isEmpty()
             && referenced.isEmpty(),
@@ -126,17 +127,5 @@ public final class LossAfterHandoffJudge {
 
   private static List<String> shared(List<String> files, Set<String> committed) {
     return files.stream().filter(committed::contains).toList();
-  }
-
-  private static Set<String> minus(Set<String> a, Set<String> b) {
-    Set<String> result = new TreeSet<>(a);
-    result.removeAll(b);
-    return result;
-  }
-
-  private static Set<String> intersection(Set<String> a, Set<String> b) {
-    Set<String> result = new TreeSet<>(a);
-    result.retainAll(b);
-    return result;
   }
 }
