@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Times `./sft local` N times and reports each wall time, the median, and the peak RSS of the whole process tree
-# (orchestrator, master, workers, executors, drivers), sampled every 0.5 s from /proc.
-#   bench/local-run.sh [RUNS=3] [SCENARIOS=all implemented]
+# (orchestrator, master, workers, executors, drivers), sampled every 0.5 s from /proc; then where the seconds went,
+# phase by phase (bench/phases.awk over each run's progress lines), as the median over the runs.
+#   bench/local-run.sh [RUNS=3] [SCENARIOS=the default set]
 set -euo pipefail
 cd "$(dirname "$0")/.."
 runs="${1:-3}"
@@ -47,7 +48,21 @@ for run in $(seq 1 "$runs"); do
   printf 'run %d: exit %d, %.1f s, peak tree RSS %d MiB (log target/bench/run-%d.log)\n' \
     "$run" "$status" "$elapsed" $((peak / 1024)) "$run"
   [[ $status -eq 0 ]] || { echo "run $run did not pass; see its log" >&2; exit 1; }
+  awk -v wall="$elapsed" -f bench/phases.awk "target/bench/run-$run.log" > "target/bench/run-$run.phases"
 done
+echo "where the seconds went (median over $runs runs, seconds; each run's figures in target/bench/run-N.phases):"
+for run in $(seq 1 "$runs"); do cat "target/bench/run-$run.phases"; done | awk -F '\t' '
+  !($1 in n) { order[++phases] = $1 }
+  { n[$1]++; v[$1, n[$1]] = $2 }
+  END {
+    for (i = 1; i <= phases; i++) {
+      p = order[i]; k = n[p]
+      for (a = 1; a <= k; a++) s[a] = v[p, a]
+      for (a = 1; a <= k; a++) for (b = a + 1; b <= k; b++) if (s[b] < s[a]) { t = s[a]; s[a] = s[b]; s[b] = t }
+      median = (k % 2) ? s[(k + 1) / 2] : (s[k / 2] + s[k / 2 + 1]) / 2
+      printf "  %6.1f  %s\n", median, p
+    }
+  }'
 median=$(printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}')
 peak_max=$(printf '%s\n' "${peaks[@]}" | sort -n | tail -1)
 printf 'median wall time over %d runs: %.1f s; highest peak tree RSS: %d MiB\n' "$runs" "$median" $((peak_max / 1024))
