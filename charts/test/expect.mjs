@@ -101,6 +101,9 @@ expect("read-only root filesystem with a writable /tmp", containerSecurity.readO
 expect("memory and CPU requests, memory limit",
   container?.resources?.requests?.memory && container?.resources?.requests?.cpu && container?.resources?.limits?.memory);
 expect("the heap follows the memory limit (JAVA_TOOL_OPTIONS)", /MaxRAMPercentage/.test(env.JAVA_TOOL_OPTIONS || ""));
+expect("the chart's JVM options are one line for the JVM (no newline from the folded YAML)",
+  !/\n/.test(env.JAVA_TOOL_OPTIONS || "") && /-Xss256k/.test(env.JAVA_TOOL_OPTIONS || ""));
+expect("glibc malloc arenas are bounded (MALLOC_ARENA_MAX, bench/RESULTS.md)", /^[1-9][0-9]*$/.test(env.MALLOC_ARENA_MAX || ""));
 const controllerNamespace = (container?.env || []).find((e) => e.name === "SFT_CONTROLLER_NAMESPACE");
 expect("SFT_CONTROLLER_NAMESPACE comes from the downward API (each test's NetworkPolicy admits that namespace)",
   controllerNamespace?.valueFrom?.fieldRef?.fieldPath === "metadata.namespace");

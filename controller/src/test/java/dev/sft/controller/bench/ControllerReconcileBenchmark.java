@@ -4,9 +4,11 @@ import com.sun.net.httpserver.HttpServer;
 import dev.sft.controller.api.SchedulerFailureTest;
 import dev.sft.controller.api.SchedulerFailureTestStatus.Step;
 import dev.sft.controller.dependent.Names;
+import dev.sft.controller.support.FakeMasterProbe;
+import dev.sft.controller.support.Kubelet;
 import dev.sft.controller.support.TestResources;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
-import io.fabric8.kubernetes.api.model.apps.StatefulSetStatusBuilder;
+
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.Watcher;
@@ -41,6 +43,8 @@ import java.util.concurrent.ConcurrentHashMap;
  */
 public final class ControllerReconcileBenchmark {
   private static final String NAMESPACE = "bench";
+  /** Names.storageCheckJob's suffix: {@code NAME-rN-storage}. */
+  private static final String STORAGE_CHECK_SUFFIX = "-storage";
   /** The mock server logs every request; quiet, and held here so JUL cannot drop the setting. */
   private static final java.util.logging.Logger MOCK_LOG = java.util.logging.Logger.getLogger("io.fabric8.mockwebserver");
 
@@ -73,7 +77,9 @@ public final class ControllerReconcileBenchmark {
     masters.createContext("/", exchange -> {
       String master = exchange.getRequestURI().getPath().split("/")[2];
       String body = mastersUp.contains(master)
-          ? "{\"workers\":[{\"state\":\"ALIVE\"},{\"state\":\"ALIVE\"}]}" : "{\"workers\":[]}";
+          ? "{\"workers\":[{\"host\":\"" + Kubelet.workerIp(0) + "\",\"state\":\"ALIVE\"},{\"host\":\""
+              + Kubelet.workerIp(1) + "\",\"state\":\"ALIVE\"}]}"
+          : "{\"workers\":[]}";
       byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
       exchange.sendResponseHeaders(200, bytes.length);
       exchange.getResponseBody().write(bytes);
@@ -92,6 +98,8 @@ public final class ControllerReconcileBenchmark {
     env.put("QUARKUS_KUBERNETES_CLIENT_NAMESPACE", NAMESPACE);
     env.put("QUARKUS_OPERATOR_SDK_ENABLE_SSA", "false");
     env.put("QUARKUS_HTTP_PORT", "0");
+    // The chart sets it from the downward API; the controller refuses to start without it.
+    env.put("SFT_CONTROLLER_NAMESPACE", "sft-system");
     env.put("SFT_MASTER_PROBE_URL_TEMPLATE",
         "http://127.0.0.1:" + masters.getAddress().getPort() + "/{namespace}/{service}/json/");
     Process controller = builder.start();
@@ -101,7 +109,8 @@ public final class ControllerReconcileBenchmark {
     var watch = client.batch().v1().jobs().inNamespace(NAMESPACE).watch(new Watcher<Job>() {
       @Override
       public void eventReceived(Action action, Job job) {
-        if (action == Action.ADDED) {
+        // The storage check's Job comes first and is part of getting ready; only the harness Job counts.
+        if (action == Action.ADDED && !job.getMetadata().getName().endsWith(STORAGE_CHECK_SUFFIX)) {
           jobSeenAt.putIfAbsent(job.getMetadata().getLabels().get(Names.TEST_LABEL), System.nanoTime());
         }
       }
@@ -128,18 +137,16 @@ public final class ControllerReconcileBenchmark {
       System.out.printf("all %d resources provisioned (cluster objects applied) in %.2f s%n", count,
           (System.nanoTime() - created) / 1e9);
 
-      // All clusters become ready at once: masters report ALIVE workers, then the StatefulSets report ready pods.
+      // All clusters become ready at once: the masters report their workers ALIVE; then, test by test, the simulated
+      // kubelet and workload controllers (test code, as in the controller's tests) finish the storage check, roll
+      // both StatefulSets out ready and give the worker pods the IPs the masters report. That is the last condition,
+      // so "cluster ready" is the moment it is written.
       for (SchedulerFailureTest test : tests) {
         mastersUp.add(Names.master(test));
       }
+      Kubelet kubelet = new Kubelet(client, new FakeMasterProbe());
       for (SchedulerFailureTest test : tests) {
-        for (String set : List.of(Names.master(test), Names.worker(test))) {
-          int replicas = set.endsWith("master") ? 1 : 2;
-          client.apps().statefulSets().inNamespace(NAMESPACE).withName(set).editStatus(s -> {
-            s.setStatus(new StatefulSetStatusBuilder().withReplicas(replicas).withReadyReplicas(replicas).build());
-            return s;
-          });
-        }
+        kubelet.statefulSetsReady(test, 2);
         readyAt.put(test.getMetadata().getName(), System.nanoTime());
       }
       waitUntil(Duration.ofSeconds(120), "a Job for every resource", () -> jobSeenAt.size() == count, controller);

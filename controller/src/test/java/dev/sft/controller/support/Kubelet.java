@@ -98,7 +98,8 @@ public final class Kubelet {
         IntStream.range(0, workers).mapToObj(Kubelet::workerIp).toList());
   }
 
-  private static String workerIp(int ordinal) {
+  /** The pod IP {@link #statefulSetsReady} gives worker pod {@code ordinal}. */
+  public static String workerIp(int ordinal) {
     return "10.244.0." + (10 + ordinal);
   }
 
