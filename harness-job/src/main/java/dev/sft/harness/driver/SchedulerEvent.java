@@ -37,22 +37,6 @@ public record SchedulerEvent(
   public static final String STAGE_SUBMITTED = "stage-submitted";
   public static final String EXECUTOR_REMOVED = "executor-removed";
 
-  private static final java.util.regex.Pattern SUBMITTED_TASKS = java.util.regex.Pattern.compile(" tasks=(\\d+)$");
-
-  /** The detail of a stage-submitted event: the stage's name and its number of tasks. */
-  public static String submittedDetail(String stageName, int tasks) {
-    return "name=" + stageName + " tasks=" + tasks;
-  }
-
-  /** For a stage-submitted event, the number of tasks its detail records; empty for any other event. */
-  public java.util.Optional<Integer> submittedTasks() {
-    if (!STAGE_SUBMITTED.equals(type) || detail == null) {
-      return java.util.Optional.empty();
-    }
-    var m = SUBMITTED_TASKS.matcher(detail);
-    return m.find() ? java.util.Optional.of(Integer.valueOf(m.group(1))) : java.util.Optional.empty();
-  }
-
   public boolean isTaskEnd() {
     return TASK_END.equals(type);
   }

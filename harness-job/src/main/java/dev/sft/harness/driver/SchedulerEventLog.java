@@ -110,7 +110,7 @@ public final class SchedulerEventLog extends SparkListener {
   public void onStageSubmitted(SparkListenerStageSubmitted submitted) {
     StageInfo stage = submitted.stageInfo();
     record(SchedulerEvent.STAGE_SUBMITTED, null, stage, null, null, null, null, null, null,
-        SchedulerEvent.submittedDetail(stage.name(), stage.numTasks()));
+        "name=" + stage.name() + " tasks=" + stage.numTasks());
   }
 
   @Override

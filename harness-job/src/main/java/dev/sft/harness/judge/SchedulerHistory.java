@@ -72,19 +72,6 @@ public record SchedulerHistory(List<SchedulerEvent> events) {
         .findFirst();
   }
 
-  /**
-   * The number of tasks of a submitted stage attempt, as the listener recorded it
-   * ({@link SchedulerEvent#submittedTasks}); empty while the attempt's submission has not been seen.
-   */
-  public Optional<Integer> taskCount(int stageId, int stageAttempt) {
-    return events.stream()
-        .filter(e -> SchedulerEvent.STAGE_SUBMITTED.equals(e.type()) && e.stageId() != null && e.stageId() == stageId
-            && e.stageAttempt() != null && e.stageAttempt() == stageAttempt)
-        .map(SchedulerEvent::submittedTasks)
-        .flatMap(Optional::stream)
-        .findFirst();
-  }
-
   /** Stage attempts submitted for {@code stageId}, as {@code stage.attempt} strings in order. */
   public List<String> submittedAttempts(int stageId) {
     return events.stream()

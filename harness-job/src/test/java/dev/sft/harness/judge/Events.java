@@ -22,13 +22,6 @@ final class Events {
         null, null, null, null, null, null, null, null));
   }
 
-  /** A stage attempt's submission as the listener records it, with its number of tasks. */
-  Events submitted(int stage, int stageAttempt, int tasks) {
-    return add(new SchedulerEvent(events.size(), t(), SchedulerEvent.STAGE_SUBMITTED, null, stage, stageAttempt, null,
-        null, null, null, null, null, null, SchedulerEvent.submittedDetail("DeleteFromTable at Sft.java:1", tasks),
-        null));
-  }
-
   Events start(long tid, int stage, int stageAttempt, int partition, int attemptNumber, String executor,
       boolean speculative) {
     return add(new SchedulerEvent(events.size(), t(), SchedulerEvent.TASK_START, null, stage, stageAttempt, tid,
