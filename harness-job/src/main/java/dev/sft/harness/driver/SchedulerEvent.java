@@ -9,6 +9,8 @@ package dev.sft.harness.driver;
  * @param partition for tasks: the RDD partition ({@code TaskInfo.partitionId()}); a resubmitted stage attempt runs
  *     only some partitions, so the index in its task set is not the partition
  * @param stageIds for job-start: the stages of the job
+ * @param stageTasks for stage-submitted: the tasks of that stage attempt ({@code StageInfo.numTasks()}); for attempt
+ *     0 that is every partition of the stage, a resubmitted attempt runs only the missing ones
  * @param reason for task-end: Success, TaskKilled, ExecutorLostFailure, FetchFailed, ...; for stage-completed the
  *     failure reason if any; for executor-removed the removal reason
  */
@@ -27,7 +29,8 @@ public record SchedulerEvent(
     Boolean speculative,
     String reason,
     String detail,
-    java.util.List<Integer> stageIds) {
+    java.util.List<Integer> stageIds,
+    Integer stageTasks) {
 
   public static final String TASK_START = "task-start";
   public static final String TASK_END = "task-end";

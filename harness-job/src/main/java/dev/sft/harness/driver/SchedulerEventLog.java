@@ -57,12 +57,13 @@ public final class SchedulerEventLog extends SparkListener {
   private void record(
       String type, Integer jobId, StageInfo stage, TaskInfo task, Integer stageIdIfNoInfo, Integer stageAttemptIfNoInfo,
       String executorId, String host, String reason, String detail) {
-    record(type, jobId, stage, task, stageIdIfNoInfo, stageAttemptIfNoInfo, executorId, host, reason, detail, null);
+    record(type, jobId, stage, task, stageIdIfNoInfo, stageAttemptIfNoInfo, executorId, host, reason, detail, null,
+        null);
   }
 
   private synchronized void record(
       String type, Integer jobId, StageInfo stage, TaskInfo task, Integer stageIdIfNoInfo, Integer stageAttemptIfNoInfo,
-      String executorId, String host, String reason, String detail, List<Integer> stageIds) {
+      String executorId, String host, String reason, String detail, List<Integer> stageIds, Integer stageTasks) {
     SchedulerEvent event = new SchedulerEvent(
         seq.getAndIncrement(),
         System.currentTimeMillis(),
@@ -78,7 +79,8 @@ public final class SchedulerEventLog extends SparkListener {
         task != null ? task.speculative() : null,
         reason,
         detail,
-        stageIds);
+        stageIds,
+        stageTasks);
     events.add(event);
     try {
       out.write(Json.compact(event));
@@ -97,7 +99,7 @@ public final class SchedulerEventLog extends SparkListener {
       stageIds.add((Integer) id);
     }
     record(SchedulerEvent.JOB_START, jobStart.jobId(), null, null, null, null, null, null, null,
-        group == null ? null : "group=" + group, stageIds);
+        group == null ? null : "group=" + group, stageIds, null);
   }
 
   @Override
@@ -110,7 +112,7 @@ public final class SchedulerEventLog extends SparkListener {
   public void onStageSubmitted(SparkListenerStageSubmitted submitted) {
     StageInfo stage = submitted.stageInfo();
     record(SchedulerEvent.STAGE_SUBMITTED, null, stage, null, null, null, null, null, null,
-        "name=" + stage.name() + " tasks=" + stage.numTasks());
+        "name=" + stage.name() + " tasks=" + stage.numTasks(), null, stage.numTasks());
   }
 
   @Override

@@ -12,24 +12,34 @@ import java.util.Set;
 import java.util.TreeMap;
 
 /**
- * The reference suite's accepted-message assertions: one driver-accepted message per writer partition, each
+ * The reference suite's accepted-message assertions: one driver-accepted message per writer partition (the writer
+ * stage's partitions as the scheduler submitted them: a row-level command on the partitioned layout reads one task
+ * per prior data file, so the count is the plan's, not the fixture's), each
  * accepted exactly once and attributable, and each message's complete file set identifying exactly one handoff
  * attempt that has a scheduler Success event.
  */
 public final class AcceptedMessagesJudge {
   private AcceptedMessagesJudge() {}
 
-  public static void judge(Checks checks, WriteEvidence evidence, SchedulerHistory history, int partitions) {
+  public static void judge(Checks checks, WriteEvidence evidence, SchedulerHistory history) {
+    Set<Integer> writerStages = new java.util.TreeSet<>();
+    evidence.markedAttempts().values().forEach(attempt -> writerStages.add(attempt.stageId()));
+    java.util.OptionalInt partitions = writerStages.size() == 1
+        ? history.partitionsOf(writerStages.iterator().next()) : java.util.OptionalInt.empty();
     Map<Integer, List<Long>> byPartition = new TreeMap<>();
     for (AcceptedMessage accepted : evidence.accepted()) {
       byPartition.computeIfAbsent(accepted.attempt().partition(), p -> new ArrayList<>())
           .add(accepted.attempt().taskAttemptId());
     }
-    boolean onePerPartition = byPartition.size() == partitions
+    boolean onePerPartition = partitions.isPresent() && byPartition.size() == partitions.getAsInt()
+        && byPartition.keySet().stream().allMatch(p -> p >= 0 && p < partitions.getAsInt())
         && byPartition.values().stream().allMatch(tids -> tids.size() == 1);
     checks.check(SCHEDULER, "accepted.one-per-partition", onePerPartition,
-        "accepted messages by partition (TIDs): " + byPartition + "; expected one for each of " + partitions
-            + " partitions");
+        "accepted messages by partition (TIDs): " + byPartition + "; expected one for each of "
+            + (partitions.isPresent()
+                ? partitions.getAsInt() + " partitions of writer stage " + writerStages.iterator().next()
+                : "the writer stage's partitions, but its task count is not in the scheduler history (probed stages "
+                    + writerStages + ")"));
 
     List<String> duplicates = evidence.duplicateAccepted().stream()
         .map(a -> "p" + a.attempt().partition() + " TID " + a.attempt().taskAttemptId()).toList();

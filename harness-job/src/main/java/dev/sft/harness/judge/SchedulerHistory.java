@@ -72,6 +72,15 @@ public record SchedulerHistory(List<SchedulerEvent> events) {
         .findFirst();
   }
 
+  /** The partitions of {@code stageId}: the task count of its first submitted attempt, if one was recorded. */
+  public java.util.OptionalInt partitionsOf(int stageId) {
+    return events.stream()
+        .filter(e -> SchedulerEvent.STAGE_SUBMITTED.equals(e.type()) && e.stageId() != null && e.stageId() == stageId
+            && e.stageAttempt() != null && e.stageAttempt() == 0 && e.stageTasks() != null)
+        .mapToInt(SchedulerEvent::stageTasks)
+        .findFirst();
+  }
+
   /** Stage attempts submitted for {@code stageId}, as {@code stage.attempt} strings in order. */
   public List<String> submittedAttempts(int stageId) {
     return events.stream()

@@ -30,7 +30,7 @@ final class CommonAssertions {
       WriteEvidence evidence, AuditRules.OrphanPolicy policy, List<String> stillLive, Consumer<AuditResult> onAudit) {
     ScenarioRun.Counts counts = new ScenarioRun.Counts();
     counts.acceptedMessages = evidence.accepted().size();
-    AcceptedMessagesJudge.judge(run.checks(), evidence, run.history(), Fixture.WRITER_PARTITIONS);
+    AcceptedMessagesJudge.judge(run.checks(), evidence, run.history());
     GateJudge.judge(run.checks(), evidence.gateTimeouts());
 
     run.phase("verifying rows against the expected multiset after " + run.operation().id()

@@ -19,9 +19,14 @@ class AcceptedMessagesJudgeTest {
   final Evidence evidence = new Evidence();
   final Events events = new Events();
 
-  /** Two partitions, each with one accepted winner that the scheduler saw succeed. */
+  /** Two partitions of writer stage 3, each with one accepted winner that the scheduler saw succeed. */
   void twoWinners() {
-    for (int p = 0; p < 2; p++) {
+    winners(2);
+  }
+
+  void winners(int partitions) {
+    events.submitted(3, 0, partitions);
+    for (int p = 0; p < partitions; p++) {
       AttemptIdentity a = attempt(p, 10 + p, 0, "1");
       evidence.winner(a);
       events.task(a.taskAttemptId(), 3, 0, p, 0, "1", false, SchedulerEvent.SUCCESS);
@@ -30,7 +35,7 @@ class AcceptedMessagesJudgeTest {
 
   Checks judge() {
     Checks checks = new Checks();
-    AcceptedMessagesJudge.judge(checks, evidence.build(), events.history(), 2);
+    AcceptedMessagesJudge.judge(checks, evidence.build(), events.history());
     return checks;
   }
 
@@ -40,6 +45,36 @@ class AcceptedMessagesJudgeTest {
     Checks checks = judge();
     assertThat(checks.verdict("scheduler")).isEqualTo(Verdict.Passed);
     assertThat(checks.all()).hasSize(3);
+  }
+
+  @Test
+  void thePartitionCountIsTheWriterStages() {
+    // A row-level command on the partitioned layout: one writer task per prior data file, eight of them.
+    winners(8);
+    Checks checks = judge();
+    assertThat(Verdicts.of(checks, ONE_PER_PARTITION)).isEqualTo(Verdict.Passed);
+    assertThat(Verdicts.detail(checks, ONE_PER_PARTITION)).contains("8 partitions of writer stage 3");
+  }
+
+  @Test
+  void aWriterStageWithoutItsTaskCountFails() {
+    for (int p = 0; p < 2; p++) {
+      AttemptIdentity a = attempt(p, 10 + p, 0, "1");
+      evidence.winner(a);
+      events.task(a.taskAttemptId(), 3, 0, p, 0, "1", false, SchedulerEvent.SUCCESS);
+    }
+    Checks checks = judge();
+    assertThat(Verdicts.of(checks, ONE_PER_PARTITION)).isEqualTo(Verdict.Failed);
+    assertThat(Verdicts.detail(checks, ONE_PER_PARTITION)).contains("task count is not in the scheduler history");
+  }
+
+  @Test
+  void aResubmittedAttemptsTaskCountIsNotTheStages() {
+    // A resubmitted attempt runs only the missing partitions; its count must not stand for the stage's.
+    assertThat(new Events().submitted(3, 0).submitted(3, 1, 1).history().partitionsOf(3)).isEmpty();
+    twoWinners();
+    events.submitted(3, 1, 1);
+    assertThat(Verdicts.of(judge(), ONE_PER_PARTITION)).isEqualTo(Verdict.Passed);
   }
 
   @Test

@@ -14,24 +14,29 @@ final class Events {
       stages.add(id);
     }
     return add(new SchedulerEvent(events.size(), t(), SchedulerEvent.JOB_START, 1, null, null, null, null, null, null,
-        null, null, null, null, stages));
+        null, null, null, null, stages, null));
   }
 
   Events submitted(int stage, int stageAttempt) {
+    return submitted(stage, stageAttempt, null);
+  }
+
+  /** A stage attempt submitted with {@code tasks} tasks ({@code StageInfo.numTasks()}). */
+  Events submitted(int stage, int stageAttempt, Integer tasks) {
     return add(new SchedulerEvent(events.size(), t(), SchedulerEvent.STAGE_SUBMITTED, null, stage, stageAttempt, null,
-        null, null, null, null, null, null, null, null));
+        null, null, null, null, null, null, null, null, tasks));
   }
 
   Events start(long tid, int stage, int stageAttempt, int partition, int attemptNumber, String executor,
       boolean speculative) {
     return add(new SchedulerEvent(events.size(), t(), SchedulerEvent.TASK_START, null, stage, stageAttempt, tid,
-        partition, attemptNumber, executor, "host-" + executor, speculative, null, null, null));
+        partition, attemptNumber, executor, "host-" + executor, speculative, null, null, null, null));
   }
 
   Events end(long tid, int stage, int stageAttempt, int partition, int attemptNumber, String executor,
       boolean speculative, String reason) {
     return add(new SchedulerEvent(events.size(), t(), SchedulerEvent.TASK_END, null, stage, stageAttempt, tid,
-        partition, attemptNumber, executor, "host-" + executor, speculative, reason, null, null));
+        partition, attemptNumber, executor, "host-" + executor, speculative, reason, null, null, null));
   }
 
   /** A task that started and ended with {@code reason}. */
@@ -43,7 +48,7 @@ final class Events {
 
   Events removed(String executor) {
     return add(new SchedulerEvent(events.size(), t(), SchedulerEvent.EXECUTOR_REMOVED, null, null, null, null, null,
-        null, executor, null, null, "Command exited with code 137", null, null));
+        null, executor, null, null, "Command exited with code 137", null, null, null));
   }
 
   SchedulerHistory history() {

@@ -70,19 +70,19 @@ class ReportRenderingTest {
     long t = 1_000_000L;
     List<SchedulerEvent> events = List.of(
         new SchedulerEvent(0, t, SchedulerEvent.JOB_START, 4, null, null, null, null, null, null, null, null, null,
-            "group=sft-executor-loss-task-replacement-r1", List.of(7)),
+            "group=sft-executor-loss-task-replacement-r1", List.of(7), null),
         new SchedulerEvent(1, t + 10, SchedulerEvent.STAGE_SUBMITTED, null, 7, 0, null, null, null, null, null, null,
-            null, "name=append", null),
+            null, "name=append", null, null),
         new SchedulerEvent(2, t + 20, SchedulerEvent.TASK_START, null, 7, 0, 10L, 0, 0, "5", "127.0.0.3", false, null,
-            null, null),
-        new SchedulerEvent(3, t + 900, SchedulerEvent.TASK_END, null, 7, 0, 10L, 0, 0, "5", "127.0.0.3", false,
-            "ExecutorLostFailure", "executor 5 exited", null),
-        new SchedulerEvent(4, t + 950, SchedulerEvent.EXECUTOR_REMOVED, null, null, null, null, null, null, "5", null,
-            null, "Command exited with code 137", null, null),
-        new SchedulerEvent(5, t + 1000, SchedulerEvent.TASK_START, null, 7, 0, 14L, 0, 1, "1", "127.0.0.2", false,
             null, null, null),
+        new SchedulerEvent(3, t + 900, SchedulerEvent.TASK_END, null, 7, 0, 10L, 0, 0, "5", "127.0.0.3", false,
+            "ExecutorLostFailure", "executor 5 exited", null, null),
+        new SchedulerEvent(4, t + 950, SchedulerEvent.EXECUTOR_REMOVED, null, null, null, null, null, null, "5", null,
+            null, "Command exited with code 137", null, null, null),
+        new SchedulerEvent(5, t + 1000, SchedulerEvent.TASK_START, null, 7, 0, 14L, 0, 1, "1", "127.0.0.2", false,
+            null, null, null, null),
         new SchedulerEvent(6, t + 2000, SchedulerEvent.TASK_END, null, 7, 0, 14L, 0, 1, "1", "127.0.0.2", false,
-            "Success", null, null));
+            "Success", null, null, null));
     Markers.publishText(evidence.resolve("scheduler-events.jsonl"),
         String.join("\n", events.stream().map(Json::compact).toList()) + "\n");
     Markers.publish(new GatePaths(evidence).attempt(0, 10).resolve(GatePaths.PAUSED), new AttemptMarker("paused",
