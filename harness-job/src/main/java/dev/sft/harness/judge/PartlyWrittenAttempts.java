@@ -53,12 +53,12 @@ public final class PartlyWrittenAttempts {
       return Optional.empty();
     }
     int stage = stages.iterator().next();
-    Optional<Integer> tasks = history.taskCount(stage, 0);
-    if (tasks.isEmpty() || tasks.get() < 1) {
+    java.util.OptionalInt tasks = history.partitionsOf(stage);
+    if (tasks.isEmpty() || tasks.getAsInt() < 1) {
       return Optional.empty();
     }
     List<String> states = new ArrayList<>();
-    for (int partition = 0; partition < tasks.get(); partition++) {
+    for (int partition = 0; partition < tasks.getAsInt(); partition++) {
       Optional<SchedulerEvent> start = initialStart(history, stage, partition);
       if (start.isEmpty()) {
         return Optional.empty();
@@ -86,7 +86,7 @@ public final class PartlyWrittenAttempts {
         return Optional.empty();
       }
     }
-    return Optional.of("every initial attempt of writer stage " + stage + " (" + tasks.get() + " tasks) is at its"
+    return Optional.of("every initial attempt of writer stage " + stage + " (" + tasks.getAsInt() + " tasks) is at its"
         + " pause or hold, or finished, and no paused one owns a byte on storage: " + String.join("; ", states)
         + "; so the writer buffers its output: no partly written attempt exists to kill, and nothing was killed");
   }

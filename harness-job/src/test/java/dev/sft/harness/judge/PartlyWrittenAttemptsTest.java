@@ -148,13 +148,4 @@ class PartlyWrittenAttemptsTest {
         List.of()));
     assertThat(unreachable(evidence, started(4, 4))).isEmpty();
   }
-
-  @Test
-  void theListenerRecordsTheTaskCountTheHistoryReadsBack() {
-    Events events = new Events().submitted(STAGE, 0, 8).submitted(STAGE, 1, 2);
-    assertThat(events.history().taskCount(STAGE, 0)).contains(8);
-    assertThat(events.history().taskCount(STAGE, 1)).contains(2);
-    assertThat(events.history().taskCount(STAGE, 2)).isEmpty();
-    assertThat(new Events().submitted(STAGE, 0).history().taskCount(STAGE, 0)).isEmpty();
-  }
 }
