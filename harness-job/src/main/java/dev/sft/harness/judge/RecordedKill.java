@@ -10,8 +10,8 @@ import java.nio.file.Path;
 import java.util.Optional;
 
 /**
- * The kill an executor-loss scenario's evidence folder records: the target it chose ({@link EvidenceLayout#KILL_TARGET})
- * and sft's kill record of the target's executor, if the kill command wrote one.
+ * The kill an executor-loss scenario's evidence folder records: the target it chose
+ * ({@link EvidenceLayout#KILL_TARGET}) and sft's kill record of the target's executor, if the kill command wrote one.
  */
 public record RecordedKill(KillTarget target, Optional<KillRecord> record) {
   /** The kill recorded in a scenario's evidence folder, or empty when the scenario chose no target. */
