@@ -4,7 +4,10 @@ package dev.sft.contract;
 public enum AuditExitCode {
   /** Every storage rule holds. */
   CLEAN(0),
-  /** At least one rule is violated; the output names each file and the rule it broke. */
+  /**
+   * At least one rule is violated, or cannot be judged from the evidence (Unknown, never clean); the output names
+   * each file and the rule it broke.
+   */
   VIOLATIONS(1),
   /** The input cannot be audited: no such table, unreadable metadata, bad arguments. */
   UNUSABLE_INPUT(2);

@@ -29,7 +29,7 @@ public class SchedulerFailureTestSpec {
   @Size(min = 1, max = SpecDefaults.SCENARIO_COUNT)
   @ValidationRule(value = SpecDefaults.SCENARIO_ID_RULE, message = "unknown scenario name")
   @ValidationRule(value = "self.all(s, self.exists_one(t, t == s))", message = "a scenario is listed twice")
-  public List<String> scenarios;
+  public List<@Size(max = SpecDefaults.SCENARIO_ID_MAX_LENGTH) String> scenarios;
 
   @JsonPropertyDescription("Write operations every scenario runs under: append (the reference), overwrite (dynamic "
       + "partition overwrite of a table with rows), the row-level commands delete, update and merge each as -cow "
@@ -39,7 +39,7 @@ public class SchedulerFailureTestSpec {
   @Size(min = 1, max = SpecDefaults.OPERATION_COUNT)
   @ValidationRule(value = SpecDefaults.OPERATION_ID_RULE, message = "unknown operation")
   @ValidationRule(value = "self.all(o, self.exists_one(t, t == o))", message = "an operation is listed twice")
-  public List<String> operations;
+  public List<@Size(max = SpecDefaults.OPERATION_ID_MAX_LENGTH) String> operations;
 
   @JsonPropertyDescription("Repetitions of each scenario, for judging race stability.")
   @Default(SpecDefaults.REPEAT)

@@ -55,6 +55,13 @@ public final class SpecDefaults {
   public static final long SCENARIO_COUNT = 5;
 
   /**
+   * The longest scenario id ({@code executor-loss-task-replacement}), each item's largest length: with the list's
+   * size it bounds the estimated cost of the CEL rules an API server computes when it accepts the CRD
+   * ({@code CrdSchemaTest} checks it against the contract).
+   */
+  public static final long SCENARIO_ID_MAX_LENGTH = 30;
+
+  /**
    * The operation ids ({@code dev.sft.contract.WriteOperation}) as a CEL list, for the same reason as
    * {@link #SCENARIO_ID_RULE}; {@code CrdSchemaTest} fails when it drifts.
    */
@@ -66,6 +73,12 @@ public final class SpecDefaults {
       + "'merge-dv', 'merge-dv-partitioned'])";
 
   public static final long OPERATION_COUNT = 22;
+
+  /**
+   * The longest operation id ({@code delete-cow-partitioned} and its kin), each item's largest length, for the same
+   * reason as {@link #SCENARIO_ID_MAX_LENGTH}.
+   */
+  public static final long OPERATION_ID_MAX_LENGTH = 22;
 
   private SpecDefaults() {}
 }

@@ -4,6 +4,7 @@ import dev.sft.harness.evidence.EvidenceLayout;
 import dev.sft.harness.evidence.EvidenceScenario;
 import dev.sft.contract.AuditExitCode;
 import dev.sft.contract.Check;
+import dev.sft.contract.ScenarioName;
 import dev.sft.contract.Verdict;
 import dev.sft.harness.audit.AuditResult;
 import dev.sft.harness.audit.AuditRules;
@@ -11,6 +12,9 @@ import dev.sft.harness.audit.StorageAudit;
 import dev.sft.harness.evidence.Json;
 import dev.sft.harness.probe.AcceptedMessage;
 import dev.sft.harness.probe.GatePaths;
+import dev.sft.harness.judge.Checks;
+import dev.sft.harness.judge.LossAfterHandoffJudge;
+import dev.sft.harness.judge.RecordedKill;
 import dev.sft.harness.judge.WriteEvidence;
 import dev.sft.harness.evidence.Markers;
 import dev.sft.harness.scenario.PriorState;
@@ -35,9 +39,11 @@ import picocli.CommandLine.Option;
         + " missing = referenced - physical (Hadoop .crc sidecars excluded). With a scenario's evidence folder it"
         + " also checks that the manifests reference exactly the accepted winners' files, that each writer"
         + " partition has one accepted message, and judges orphans by the scenario's own policy (read from the"
-        + " evidence): speculation none at all, executor loss only those of known rejected attempts.",
+        + " evidence): speculation none at all, executor loss only those of known rejected attempts; after a kill"
+        + " after handoff, the orphans must be exactly the killed attempt's committed files.",
     exitCodeListHeading = "%nExit codes:%n",
-    exitCodeList = {"0:clean", "1:violations found (each named with its file and rule)",
+    exitCodeList = {"0:clean", "1:violations found (each named with its file and rule), or a rule the evidence cannot"
+        + " decide (UNKNOWN)",
         "2:unusable input (no such table, unreadable metadata, bad arguments)"})
 public final class AuditCommand implements Callable<Integer> {
   @Option(names = "--table-location", required = true,
@@ -59,13 +65,15 @@ public final class AuditCommand implements Callable<Integer> {
     WriteEvidence write = null;
     // Without evidence nothing is known to be rejected, so no orphan is tolerated.
     AuditRules.OrphanPolicy policy = AuditRules.OrphanPolicy.NONE;
+    ScenarioName scenario = null;
     if (evidence != null) {
       if (!Files.isDirectory(evidence.resolve(EvidenceLayout.GATES))) {
         System.err.println("sft audit: error: " + evidence + " is not a scenario evidence folder (no gates/ in it)");
         return AuditExitCode.UNUSABLE_INPUT.code();
       }
       try {
-        policy = AuditRules.policyOf(EvidenceScenario.of(evidence));
+        scenario = EvidenceScenario.of(evidence);
+        policy = AuditRules.policyOf(scenario);
       } catch (IllegalArgumentException e) {
         System.err.println("sft audit: error: " + e.getMessage());
         return AuditExitCode.UNUSABLE_INPUT.code();
@@ -89,6 +97,16 @@ public final class AuditCommand implements Callable<Integer> {
     List<Check> checks = new ArrayList<>(AuditRules.evaluate(audit, write != null, policy));
     if (write != null) {
       checks.add(onePerPartition(write));
+    }
+    if (scenario == ScenarioName.EXECUTOR_LOSS_AFTER_HANDOFF) {
+      Checks afterHandoff = new Checks();
+      try {
+        LossAfterHandoffJudge.storage(afterHandoff, RecordedKill.read(evidence), audit);
+      } catch (RuntimeException e) {
+        System.err.println("sft audit: error: cannot read the kill evidence in " + evidence + ": " + e.getMessage());
+        return AuditExitCode.UNUSABLE_INPUT.code();
+      }
+      checks.addAll(afterHandoff.all());
     }
     boolean clean = checks.stream().allMatch(c -> c.verdict() == Verdict.Passed);
     if (json) {
@@ -131,7 +149,11 @@ public final class AuditCommand implements Callable<Integer> {
         + ", orphan " + audit.orphan().size() + " (known rejected " + audit.knownRejectedOrphans().size()
         + "), missing " + audit.missing().size());
     for (Check check : checks) {
-      System.out.println((check.verdict() == Verdict.Passed ? "PASS " : "FAIL ") + check.rule());
+      System.out.println(switch (check.verdict()) {
+        case Passed -> "PASS ";
+        case Failed -> "FAIL ";
+        case Unknown -> "UNKNOWN ";
+      } + check.rule());
     }
     for (Check check : checks) {
       if (check.verdict() != Verdict.Passed) {

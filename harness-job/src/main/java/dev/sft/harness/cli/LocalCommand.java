@@ -22,7 +22,7 @@ import picocli.CommandLine.Option;
         + "Everything it writes stays under --out.")
 public final class LocalCommand implements Callable<Integer> {
   static {
-    System.setProperty("sft.operations.all", WriteOperation.allIds());
+    OptionValues.publishKnownIds();
   }
 
   @Option(names = "--scenarios", description = "comma-separated scenarios, or all (default: the reference suite's four; all adds "
@@ -30,7 +30,7 @@ public final class LocalCommand implements Callable<Integer> {
   String scenarios;
 
   @Option(names = "--operations", description = "comma-separated write operations every scenario runs under, or"
-      + " all for the whole matrix (default: append); known: ${sys:sft.operations.all}")
+      + " all for the whole matrix (default: append); known: " + OptionValues.KNOWN_OPERATIONS)
   String operations;
 
   @Option(names = "--out", description = "output folder (default: target/sft-local/<run-id> in the sft checkout,"

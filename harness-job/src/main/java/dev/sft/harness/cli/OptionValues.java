@@ -9,7 +9,22 @@ import java.util.Map;
 
 /** Validators of option values, shared by the commands; each error names the option. */
 final class OptionValues {
+  /**
+   * Option descriptions name the known scenario and operation ids through picocli's {@code ${sys:...}} (annotation
+   * values must be constants): these are the properties, set by {@link #publishKnownIds}.
+   */
+  private static final String SCENARIOS_PROPERTY = "sft.scenarios.all";
+  private static final String OPERATIONS_PROPERTY = "sft.operations.all";
+  static final String KNOWN_SCENARIOS = "${sys:" + SCENARIOS_PROPERTY + "}";
+  static final String KNOWN_OPERATIONS = "${sys:" + OPERATIONS_PROPERTY + "}";
+
   private OptionValues() {}
+
+  /** Sets the properties {@link #KNOWN_SCENARIOS} and {@link #KNOWN_OPERATIONS} read; each command calls it first. */
+  static void publishKnownIds() {
+    System.setProperty(SCENARIOS_PROPERTY, ScenarioName.allIds());
+    System.setProperty(OPERATIONS_PROPERTY, WriteOperation.allIds());
+  }
 
   static int positive(String option, int value) {
     if (value < 1) {

@@ -79,11 +79,11 @@ public final class RunCommand implements Callable<Integer> {
 
   @Option(names = "--scenarios", description = "comma-separated scenarios, or all: every scenario that runs with this"
       + " speculation setting (default: the reference suite's scenarios of this setting); known: "
-      + "${sys:sft.scenarios.all}")
+      + OptionValues.KNOWN_SCENARIOS)
   String scenarios;
 
   @Option(names = "--operations", description = "comma-separated write operations every scenario runs under, or all"
-      + " (default: append); known: ${sys:sft.operations.all}")
+      + " (default: append); known: " + OptionValues.KNOWN_OPERATIONS)
   String operations;
 
   @Option(names = "--repeat", defaultValue = "1", description = "repetitions of each scenario (default 1)")
@@ -131,8 +131,7 @@ public final class RunCommand implements Callable<Integer> {
   List<String> conf = List.of();
 
   static {
-    System.setProperty("sft.scenarios.all", ScenarioName.allIds());
-    System.setProperty("sft.operations.all", WriteOperation.allIds());
+    OptionValues.publishKnownIds();
   }
 
   @Spec

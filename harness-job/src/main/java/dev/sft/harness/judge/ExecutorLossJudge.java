@@ -68,14 +68,19 @@ public final class ExecutorLossJudge {
   }
 
   /**
-   * Where the drive got to: nothing chosen ({@code target.selected} fails), chosen but not killed
-   * ({@code kill.performed} fails; the failed pre-kill or kill checks were recorded as they happened), or killed
-   * (recovery is judged).
+   * Where the drive got to: no target can appear ({@code unreachable} non-null: Unknown by
+   * {@link PartlyWrittenAttempts#RULE}, nothing else judged), nothing chosen ({@code target.selected} fails), chosen
+   * but not killed ({@code kill.performed} fails; the failed pre-kill or kill checks were recorded as they
+   * happened), or killed (recovery is judged).
    *
    * @return whether the kill was performed, so scenario-specific rules apply
    */
-  public static boolean judge(Checks checks, KillTarget target, boolean killed, SchedulerHistory history,
-      String failure) {
+  public static boolean judge(Checks checks, KillTarget target, boolean killed, String unreachable,
+      SchedulerHistory history, String failure) {
+    if (target == null && unreachable != null) {
+      PartlyWrittenAttempts.judge(checks, unreachable);
+      return false;
+    }
     if (target == null) {
       checks.check(SCHEDULER, "target.selected", false,
           "no target was chosen, nothing was killed" + (failure == null ? "" : "; " + failure));

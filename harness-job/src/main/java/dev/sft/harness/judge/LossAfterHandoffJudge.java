@@ -116,6 +116,28 @@ public final class LossAfterHandoffJudge {
             + " (referenced: " + referenced + "); committed files not known rejected: " + notKnownRejected);
   }
 
+  /**
+   * {@code sft audit}'s view of {@link #storage}, from a scenario's evidence folder: judged as the scenario judges it
+   * when sft's kill record shows the target's executor killed; Unknown when the evidence names a target but no record
+   * proves the kill (the files cannot be called the killed attempt's); not judged when no target was chosen, since
+   * then nothing was killed and the scenario judges no such rule either.
+   */
+  public static void storage(Checks checks, Optional<RecordedKill> kill, AuditResult audit) {
+    if (kill.isEmpty()) {
+      return;
+    }
+    KillTarget target = kill.get().target();
+    if (kill.get().provenKilled()) {
+      storage(checks, target, audit);
+    } else {
+      checks.unknown(STORAGE, "orphans.exactly-killed-attempt-files", "the evidence names TID "
+          + target.attempt().taskAttemptId() + " on executor " + target.attempt().executorId() + " (PID "
+          + target.attempt().pid() + ") as the target, but no kill record shows it killed ("
+          + kill.get().record().map(r -> "record: " + r.result()).orElse("no record") + "), so its "
+          + target.victim().paths().size() + " committed file(s) are not judged as a killed attempt's");
+    }
+  }
+
   private static Stream<AcceptedMessage> acceptedOf(WriteEvidence evidence, long tid) {
     return Stream.concat(evidence.accepted().stream(), evidence.duplicateAccepted().stream())
         .filter(a -> a.attempt().taskAttemptId() == tid);

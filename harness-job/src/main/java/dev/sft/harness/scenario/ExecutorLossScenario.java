@@ -9,6 +9,7 @@ import dev.sft.harness.evidence.BoundedWait;
 import dev.sft.harness.evidence.Markers;
 import dev.sft.harness.judge.ExecutorLossJudge;
 import dev.sft.harness.judge.KillTarget;
+import dev.sft.harness.judge.PartlyWrittenAttempts;
 import dev.sft.harness.judge.WriteEvidence;
 import dev.sft.harness.kill.Killer;
 import dev.sft.harness.probe.AttemptIdentity;
@@ -27,7 +28,10 @@ import org.apache.spark.sql.Row;
  * files and 1,000-row pages, so files roll early). Before the
  * kill the scenario independently requires physical bytes at a path the target attempt owns, no handoff and no
  * terminal event for the target, and progress on another writer partition in another executor process. Then it
- * SIGKILLs the target's executor through the kill command and requires Spark to recover. The rules are
+ * SIGKILLs the target's executor through the kill command and requires Spark to recover. When the evidence shows
+ * that no such target can appear (a writer that buffers its output, {@link PartlyWrittenAttempts}), nothing is
+ * killed: the held attempts are released, the write commits, the scheduler side is Unknown and storage is audited
+ * as usual. The rules are
  * {@link ExecutorLossJudge}'s. Subclasses choose the input and the target, and add their own scheduler evidence;
  * {@link LossAfterHandoffScenario} also replaces the pause by a hold after commit, with pre-kill rules of its own.
  */
@@ -42,10 +46,14 @@ abstract class ExecutorLossScenario extends MonitoredWriteScenario<ExecutorLossS
     super(name);
   }
 
-  /** What the drive learned: the target once chosen, and whether its executor was killed. */
+  /**
+   * What the drive learned: the target once chosen, and whether its executor was killed; or, instead of a target,
+   * why none can appear ({@link PartlyWrittenAttempts}).
+   */
   static final class Progress {
     KillTarget target;
     boolean killed;
+    String unreachable;
   }
 
   @Override
@@ -82,7 +90,8 @@ abstract class ExecutorLossScenario extends MonitoredWriteScenario<ExecutorLossS
 
   @Override
   void judge(ScenarioRun run, Progress progress, WriteEvidence evidence, String failure) {
-    if (ExecutorLossJudge.judge(run.checks(), progress.target, progress.killed, run.history(), failure)) {
+    if (ExecutorLossJudge.judge(run.checks(), progress.target, progress.killed, progress.unreachable, run.history(),
+        failure)) {
       judgeSpecific(run, progress.target, evidence);
     }
   }
@@ -124,7 +133,7 @@ abstract class ExecutorLossScenario extends MonitoredWriteScenario<ExecutorLossS
       return null;
     })) {
       run.phase("write started; " + heldDescription());
-      KillTarget target = BoundedWait.until(
+      Reach reach = BoundedWait.until(
           targetWanted(),
           context.timeout(),
           () -> {
@@ -132,9 +141,21 @@ abstract class ExecutorLossScenario extends MonitoredWriteScenario<ExecutorLossS
               write.await(context.timeout());
               throw new IllegalStateException("the write ended before a target could be chosen");
             }
-            return chooseTarget(run, WriteEvidence.read(run.gates()));
+            WriteEvidence evidence = WriteEvidence.read(run.gates());
+            Optional<KillTarget> chosen = chooseTarget(run, evidence);
+            return chosen.isPresent() ? chosen.map(Reach::target)
+                : unreachable(run, evidence, spec).map(Reach::unreachable);
           },
           () -> describe(run));
+      if (reach.unreachable() != null) {
+        progress.unreachable = reach.unreachable();
+        run.phase("UNKNOWN, nothing killed: " + reach.unreachable() + "; releasing every held attempt");
+        Markers.publishText(run.gates().releaseAll(), "released by the driver: no partly written attempt to kill");
+        write.await(context.timeout());
+        run.phase("write committed without a kill; storage is audited as usual");
+        return;
+      }
+      KillTarget target = reach.target();
       progress.target = target;
       AttemptIdentity victim = target.attempt();
       Markers.publish(run.dir().resolve(EvidenceLayout.KILL_TARGET), target);
@@ -163,6 +184,27 @@ abstract class ExecutorLossScenario extends MonitoredWriteScenario<ExecutorLossS
       write.await(context.timeout());
       run.phase("write committed after recovery");
     }
+  }
+
+  /** What the target wait found: a target, or the evidence that none can appear. */
+  record Reach(KillTarget target, String unreachable) {
+    static Reach target(KillTarget target) {
+      return new Reach(target, null);
+    }
+
+    static Reach unreachable(String why) {
+      return new Reach(null, why);
+    }
+  }
+
+  /**
+   * Why no target can appear, when the evidence proves it: by default, every initial attempt is at its pause (or
+   * hold, or finished) and no paused one owns a byte on storage ({@link PartlyWrittenAttempts}), re-listed now by
+   * the attempts' file name prefixes under the data location.
+   */
+  Optional<String> unreachable(ScenarioRun run, WriteEvidence evidence, ProbeSpec spec) {
+    return PartlyWrittenAttempts.unreachable(evidence, run.history(),
+        attempt -> WriterFiles.states(WriterFiles.ownedBy(spec.dataLocation(), attempt)));
   }
 
   /** Paused initial attempts, with the physical bytes they own right now (re-read by the driver, not trusted). */

@@ -1,9 +1,8 @@
 package dev.sft.harness.scenario;
 
 import dev.sft.harness.evidence.EvidenceLayout;
-import dev.sft.harness.evidence.Markers;
+import dev.sft.harness.judge.RecordedKill;
 import dev.sft.harness.kill.KillRecord;
-import dev.sft.harness.kill.Killer;
 import dev.sft.harness.probe.AttemptIdentity;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -87,8 +86,6 @@ final class KillInvoker {
   }
 
   private static Optional<KillRecord> record(Path runDirectory, AttemptIdentity target) {
-    return Markers.readAll(runDirectory.resolve(Killer.RECORDS), KillRecord.class).stream()
-        .filter(r -> r.pid() == target.pid() && r.executorId().equals(target.executorId()))
-        .reduce((first, second) -> second);
+    return RecordedKill.recordOf(runDirectory, target);
   }
 }

@@ -3,7 +3,11 @@ package dev.sft.harness.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sft.contract.AuditExitCode;
+import dev.sft.harness.evidence.EvidenceLayout;
 import dev.sft.harness.evidence.Markers;
+import dev.sft.harness.judge.KillTarget;
+import dev.sft.harness.kill.KillRecord;
+import dev.sft.harness.kill.Killer;
 import dev.sft.harness.probe.AcceptedMessage;
 import dev.sft.harness.probe.AttemptIdentity;
 import dev.sft.harness.probe.AttemptMarker;
@@ -213,6 +217,61 @@ class AuditCommandTest {
     assertThat(o.exit).isEqualTo(AuditExitCode.VIOLATIONS.code());
     assertThat(o.out).contains("FAIL manifest.no-rejected-files")
         .contains("00001-11-op-0-00001.parquet: a rejected attempt's file is referenced");
+  }
+
+  /**
+   * An after-handoff evidence folder: TID 12 of partition 0 was held after commit with its committed file and its
+   * executor killed (sft's kill record, when {@code recorded}); TIDs 10 and 11 were accepted.
+   */
+  private Path killedAfterHandoff(boolean recorded) throws Exception {
+    evidence = dir.resolve("executor-loss-after-handoff-r1");
+    evidence(12);
+    Path committed = file(0, 12);
+    AttemptMarker held = new AttemptMarker("held-after-commit", attempt(0, 12),
+        List.of(new AttemptMarker.FileState(committed.toString(), Files.size(committed))), 1, "committed");
+    AttemptMarker other = new AttemptMarker("handoff", attempt(1, 11), List.of(), 1, null);
+    Markers.publish(evidence.resolve(EvidenceLayout.KILL_TARGET), new KillTarget(held, other));
+    if (recorded) {
+      Markers.publish(evidence.resolve(Killer.RECORDS).resolve("kill-1-127.0.0.2-42.json"),
+          new KillRecord("local", "127.0.0.2", null, null, 42, "1", "java ... CoarseGrainedExecutorBackend",
+              "KILLED", 0, null, 5L, 6L, "exited", 4, 7));
+    }
+    return committed;
+  }
+
+  @Test
+  void afterHandoffTheOrphansMustBeExactlyTheKilledAttemptsCommittedFiles() throws Exception {
+    killedAfterHandoff(true);
+    Outcome exact = audit("--table-location", table.toString(), "--evidence", evidence.toString());
+    assertThat(exact.exit).as(exact.out).isEqualTo(AuditExitCode.CLEAN.code());
+    assertThat(exact.out).contains("PASS files.orphans-known-rejected")
+        .contains("PASS orphans.exactly-killed-attempt-files");
+
+    // Another rejected attempt's file is a known rejected orphan, which the loss policy tolerates; after a kill
+    // after handoff only the killed attempt's committed files may be left.
+    Markers.publish(new GatePaths(evidence).attempt(0, 13).resolve(GatePaths.STARTED),
+        new AttemptMarker("started", attempt(0, 13), List.of(), 1, null));
+    Path extra = file(0, 13);
+    Outcome more = audit("--table-location", table.toString(), "--evidence", evidence.toString());
+    assertThat(more.exit).as(more.out).isEqualTo(AuditExitCode.VIOLATIONS.code());
+    assertThat(more.out).contains("PASS files.orphans-known-rejected")
+        .contains("FAIL orphans.exactly-killed-attempt-files").contains("not among them: [" + extra + "]");
+  }
+
+  @Test
+  void afterHandoffAKillNoRecordProvesIsUnknownAndNoTargetIsNotJudged() throws Exception {
+    killedAfterHandoff(false);
+    Outcome unproven = audit("--table-location", table.toString(), "--evidence", evidence.toString());
+    assertThat(unproven.exit).as("Unknown is never clean").isEqualTo(AuditExitCode.VIOLATIONS.code());
+    assertThat(unproven.out).contains("UNKNOWN orphans.exactly-killed-attempt-files")
+        .contains("no kill record shows it killed");
+
+    // No target chosen: nothing was killed, the scenario judged no such rule, and neither does the audit.
+    Files.delete(evidence.resolve(EvidenceLayout.KILL_TARGET));
+    Files.delete(data.resolve("00000-12-op-0-00001.parquet"));
+    Outcome none = audit("--table-location", table.toString(), "--evidence", evidence.toString());
+    assertThat(none.exit).as(none.out).isEqualTo(AuditExitCode.CLEAN.code());
+    assertThat(none.out).doesNotContain("orphans.exactly-killed-attempt-files");
   }
 
   @Test

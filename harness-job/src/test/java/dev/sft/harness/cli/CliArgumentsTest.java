@@ -37,6 +37,23 @@ class CliArgumentsTest {
   }
 
   @Test
+  void theHelpOfLocalAndRunNamesEveryKnownScenarioAndOperation() {
+    for (String command : new String[] {"local", "run"}) {
+      StringWriter help = new StringWriter();
+      CommandLine sub = SftCli.commandLine().getSubcommands().get(command);
+      sub.usage(new PrintWriter(help));
+      String text = help.toString().replaceAll("\\s+", " ");
+      assertThat(text).as(command).doesNotContain("${sys:").doesNotContain("known: null");
+      for (dev.sft.contract.WriteOperation operation : dev.sft.contract.WriteOperation.all()) {
+        assertThat(text).as(command).contains(operation.id());
+      }
+    }
+    StringWriter run = new StringWriter();
+    SftCli.commandLine().getSubcommands().get("run").usage(new PrintWriter(run));
+    assertThat(run.toString().replaceAll("\\s+", " ")).contains(dev.sft.contract.ScenarioName.allIds());
+  }
+
+  @Test
   void rejectsALocalMaster(@TempDir Path shared) {
     Outcome o = run("run", "--master", "local[4]", "--shared-root", shared.toString());
     assertThat(o.exit).isEqualTo(RunExitCode.USAGE.code());

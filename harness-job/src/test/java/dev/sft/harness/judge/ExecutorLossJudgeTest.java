@@ -136,7 +136,7 @@ class ExecutorLossJudgeTest {
 
   Checks judge(Events events) {
     Checks checks = new Checks();
-    ExecutorLossJudge.judge(checks, target(4_000L), true, events.history(), null);
+    ExecutorLossJudge.judge(checks, target(4_000L), true, null, events.history(), null);
     return checks;
   }
 
@@ -204,7 +204,7 @@ class ExecutorLossJudgeTest {
   @Test
   void aFailureBeforeOrAfterTheKillNamesWhereTheDriveStopped() {
     Checks none = new Checks();
-    assertThat(ExecutorLossJudge.judge(none, null, false, new Events().history(), "timed out")).isFalse();
+    assertThat(ExecutorLossJudge.judge(none, null, false, null, new Events().history(), "timed out")).isFalse();
     assertThat(none.all()).singleElement().satisfies(c -> {
       assertThat(c.rule()).isEqualTo("target.selected");
       assertThat(c.verdict()).isEqualTo(Verdict.Failed);
@@ -212,7 +212,7 @@ class ExecutorLossJudgeTest {
     });
 
     Checks notKilled = new Checks();
-    assertThat(ExecutorLossJudge.judge(notKilled, target(4_000L), false, recovered().history(), "refused"))
+    assertThat(ExecutorLossJudge.judge(notKilled, target(4_000L), false, null, recovered().history(), "refused"))
         .isFalse();
     assertThat(notKilled.all()).singleElement().satisfies(c -> {
       assertThat(c.rule()).isEqualTo("kill.performed");
@@ -223,7 +223,8 @@ class ExecutorLossJudgeTest {
     // Killed, then the write timed out: the recovery rules say what really failed, nothing claims "no target".
     Checks afterKill = new Checks();
     Events lost = new Events().removed("5").task(10, 3, 0, 0, 0, "5", false, SchedulerHistory.EXECUTOR_LOST_FAILURE);
-    assertThat(ExecutorLossJudge.judge(afterKill, target(4_000L), true, lost.history(), "write timed out")).isTrue();
+    assertThat(ExecutorLossJudge.judge(afterKill, target(4_000L), true, null, lost.history(), "write timed out"))
+        .isTrue();
     assertThat(Verdicts.of(afterKill, "kill.performed")).isEqualTo(Verdict.Passed);
     assertThat(Verdicts.of(afterKill, "replacement.succeeded-on-another-executor")).isEqualTo(Verdict.Failed);
     assertThat(Verdicts.judged(afterKill, "target.selected")).isFalse();

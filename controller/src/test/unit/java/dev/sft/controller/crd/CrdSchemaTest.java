@@ -50,6 +50,9 @@ class CrdSchemaTest {
     assertThat(inRule).containsExactlyElementsOf(Arrays.stream(ScenarioName.values()).map(ScenarioName::id).toList());
     assertThat(scenarios.getMaxItems()).isEqualTo(ScenarioName.values().length);
     assertThat(scenarios.getMinItems()).isEqualTo(1);
+    // Bounded items and list bound the CEL rules' estimated cost, which a real API server checks on the CRD.
+    assertThat(scenarios.getItems().getSchema().getMaxLength())
+        .isEqualTo(Arrays.stream(ScenarioName.values()).mapToLong(n -> n.id().length()).max().orElseThrow());
   }
 
   @Test
@@ -65,6 +68,9 @@ class CrdSchemaTest {
         dev.sft.contract.WriteOperation.all().stream().map(dev.sft.contract.WriteOperation::id).toList());
     assertThat(operations.getMaxItems()).isEqualTo(dev.sft.contract.WriteOperation.all().size());
     assertThat(operations.getMinItems()).isEqualTo(1);
+    assertThat(operations.getItems().getSchema().getMaxLength()).as("the longest id of the contract's operations")
+        .isEqualTo(dev.sft.contract.WriteOperation.all().stream().mapToLong(o -> o.id().length()).max()
+            .orElseThrow());
   }
 
   @Test
