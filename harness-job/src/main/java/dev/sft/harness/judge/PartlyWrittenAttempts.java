@@ -38,7 +38,7 @@ public final class PartlyWrittenAttempts {
    *
    * @param filesNow the files an attempt owns on storage right now, with their sizes (listed by name prefix)
    */
-  public static Optional<String> unreachable(WriteEvidence evidence, SchedulerHistory history,
+  public static Optional<String> unreachable(WriteEvidence evidence, SchedulerHistory history, int taskSlots,
       Function<AttemptIdentity, List<AttemptMarker.FileState>> filesNow) {
     Map<Long, AttemptMarker> paused = initialByTid(evidence.paused());
     Map<Long, AttemptMarker> held = initialByTid(evidence.heldBeforeInput());
@@ -58,10 +58,13 @@ public final class PartlyWrittenAttempts {
       return Optional.empty();
     }
     List<String> states = new ArrayList<>();
+    List<Integer> notStarted = new ArrayList<>();
+    int waiting = 0;
     for (int partition = 0; partition < tasks.getAsInt(); partition++) {
       Optional<SchedulerEvent> start = initialStart(history, stage, partition);
       if (start.isEmpty()) {
-        return Optional.empty();
+        notStarted.add(partition);
+        continue;
       }
       long tid = start.get().taskId();
       Optional<SchedulerEvent> end = history.taskEnd(tid);
@@ -80,11 +83,22 @@ public final class PartlyWrittenAttempts {
         states.add(who + " paused after " + (marker.rowsSupplied() == null ? "an unrecorded number of"
             : marker.rowsSupplied()) + " rows supplied, owning " + (files.isEmpty() ? "no file" : files)
             + " on storage");
+        waiting++;
       } else if (held.containsKey(tid)) {
         states.add(who + " held before its input by the scenario");
+        waiting++;
       } else {
         return Optional.empty();
       }
+    }
+    if (!notStarted.isEmpty()) {
+      // More tasks than slots (a row-level command reads one task per prior file): the rest can start only when a
+      // slot frees, and every slot holds an attempt that waits for the driver, so none ever starts before a release.
+      if (waiting < taskSlots) {
+        return Optional.empty();
+      }
+      states.add("partitions " + notStarted + " not started: all " + taskSlots + " task slots hold a paused or held"
+          + " attempt, so they cannot start before the driver releases one");
     }
     return Optional.of("every initial attempt of writer stage " + stage + " (" + tasks.getAsInt() + " tasks) is at its"
         + " pause or hold, or finished, and no paused one owns a byte on storage: " + String.join("; ", states)

@@ -203,7 +203,8 @@ abstract class ExecutorLossScenario extends MonitoredWriteScenario<ExecutorLossS
    * the attempts' file name prefixes under the data location.
    */
   Optional<String> unreachable(ScenarioRun run, WriteEvidence evidence, ProbeSpec spec) {
-    return PartlyWrittenAttempts.unreachable(evidence, run.history(),
+    // The application's task slots: spark.cores.max at one core per task (SparkSettings), all registered by preflight.
+    return PartlyWrittenAttempts.unreachable(evidence, run.history(), dev.sft.harness.driver.SparkSettings.MAX_CORES,
         attempt -> WriterFiles.states(WriterFiles.ownedBy(spec.dataLocation(), attempt)));
   }
 

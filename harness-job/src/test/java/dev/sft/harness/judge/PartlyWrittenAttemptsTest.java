@@ -19,6 +19,7 @@ import org.junit.jupiter.api.Test;
  */
 class PartlyWrittenAttemptsTest {
   static final int STAGE = 3;
+  static final int SLOTS = 4;
   /** Writer partitions 0..3 as TIDs 10..13 on executors in two processes per host, as a real run spreads them. */
   final List<AttemptIdentity> initial = List.of(
       attempt(0, 10, 0, "0"), attempt(1, 11, 0, "1"), attempt(2, 12, 0, "2"), attempt(3, 13, 0, "3"));
@@ -47,7 +48,7 @@ class PartlyWrittenAttemptsTest {
   }
 
   Optional<String> unreachable(Evidence evidence, Events events) {
-    return PartlyWrittenAttempts.unreachable(evidence.build(), events.history(),
+    return PartlyWrittenAttempts.unreachable(evidence.build(), events.history(), SLOTS,
         a -> files.getOrDefault(a.taskAttemptId(), List.of()));
   }
 
@@ -104,12 +105,29 @@ class PartlyWrittenAttemptsTest {
     threePaused.paused.remove(3);
     threePaused.started.remove(3);
     assertThat(unreachable(threePaused, started(4, 3))).as("partition 3 waits for a slot").isEmpty();
-    // Eight tasks, four slots: the other four never started, so nothing proves they buffer too.
-    assertThat(unreachable(allPaused(), started(8, 4))).isEmpty();
 
     Events noSubmission = new Events().jobStart(STAGE);
     initial.forEach(a -> noSubmission.start(a.taskAttemptId(), STAGE, 0, a.partition(), 0, a.executorId(), false));
     assertThat(unreachable(allPaused(), noSubmission)).as("the stage's task count is not seen yet").isEmpty();
+  }
+
+  @Test
+  void eightTasksOnFourSlotsAllHeldByBufferingAttemptsIsUnknownNamingTheWaitingPartitions() {
+    // A row-level command on the partitioned layout: eight writer tasks, four slots, each held by a paused attempt
+    // that owns nothing; partitions 4..7 cannot start before a release.
+    Optional<String> why = unreachable(allPaused(), started(8, 4));
+    assertThat(why).isPresent();
+    assertThat(why.get()).contains("partitions [4, 5, 6, 7] not started", "all 4 task slots");
+  }
+
+  @Test
+  void tasksWaitingWhileASlotIsFreeAreNoProof() {
+    Evidence threePaused = allPaused();
+    threePaused.paused.remove(3);
+    threePaused.started.remove(3);
+    // p3 started is not paused yet: still running, so no proof; and with p3 not started, a slot is free.
+    assertThat(unreachable(threePaused, started(8, 4))).isEmpty();
+    assertThat(unreachable(threePaused, started(8, 3))).isEmpty();
   }
 
   @Test
