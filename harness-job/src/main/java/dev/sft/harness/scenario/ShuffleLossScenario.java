@@ -12,7 +12,9 @@ import dev.sft.harness.probe.InputGate;
 import dev.sft.harness.probe.PausingInput;
 import dev.sft.harness.probe.ProbeSpec;
 import java.util.Iterator;
+import dev.sft.harness.operation.Operation;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
@@ -24,8 +26,10 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 
 /**
- * Executor loss with shuffle-output loss. The write's input comes through a hash shuffle, exposed as an RDD scan and
- * zipped with a gate, so two reducers are held before their shuffle iterator is built. The target is an active
+ * Executor loss with shuffle-output loss. For an append or overwrite the write's input comes through a hash
+ * shuffle, exposed as an RDD scan and zipped with a gate, so two reducers are held before their shuffle iterator is
+ * built. A row-level command's writer reads a shuffle of Spark's own plan (see {@link #operationOverrides}), and the
+ * probe's shuffle manager holds the same two reducers before their shuffle reader exists. The target is an active
  * writer whose executor also owns completed map output. After the executor is removed, releasing the held reducers
  * must produce FetchFailed and a writer stage attempt with a higher stageAttemptId: a higher task attempt number
  * alone is not stage re-execution. The rules are {@link ShuffleLossJudge}'s.
@@ -53,17 +57,20 @@ final class ShuffleLossScenario extends ExecutorLossScenario {
   }
 
   /**
-   * The reducers are held in the write's input, before their shuffle reader exists. A row-level command's writer
-   * reads Spark's own scan and join of the table, where the probe can pause a writer (after rows, or after handoff)
-   * but cannot hold a reducer before its shuffle fetch, so the map output's loss would not be forced to a fetch.
+   * A row-level command reads the table itself, so its writer must read a shuffle for the map output's loss to be
+   * fetched: MERGE's writer stage is its join, which reads two shuffles; DELETE and UPDATE (one task per file, no
+   * exchange, under the operation's own {@code none}) get Iceberg's range distribution, an exchange directly below
+   * the writer that still spreads the rows over the four writer partitions. The reducers are then held before
+   * their shuffle reader exists by {@link dev.sft.harness.probe.HoldingShuffleManager}.
    */
   @Override
-  Optional<String> inapplicable(dev.sft.harness.operation.Operation operation) {
-    return operation.takesInput() ? Optional.empty() : Optional.of(name().id() + " holds reducers " + HELD_REDUCERS
-        + " before their shuffle fetch in the write's input; " + operation.id().id() + " is a row-level command that"
-        + " reads the table itself, where the probe cannot hold a reducer before its fetch, so the scenario cannot"
-        + " force the lost map output to be fetched");
+  Map<String, String> operationOverrides(Operation operation) {
+    return operation.takesInput() ? Map.of() : ROW_LEVEL_DISTRIBUTION;
   }
+
+  static final Map<String, String> ROW_LEVEL_DISTRIBUTION = Map.of(
+      "write.delete.distribution-mode", "range",
+      "write.update.distribution-mode", "range");
 
   @Override
   List<Integer> holdBeforeInput() {
