@@ -12,6 +12,7 @@ import dev.sft.harness.probe.InputGate;
 import dev.sft.harness.probe.PausingInput;
 import dev.sft.harness.probe.ProbeSpec;
 import java.util.Iterator;
+import dev.sft.contract.OperationName;
 import dev.sft.harness.operation.Operation;
 import java.util.List;
 import java.util.Map;
@@ -24,6 +25,9 @@ import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.api.java.function.FlatMapFunction2;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
+import org.apache.spark.sql.catalyst.analysis.NoSuchTableException;
+import org.apache.spark.sql.catalyst.parser.ParseException;
+import org.apache.iceberg.spark.Spark3Util;
 
 /**
  * Executor loss with shuffle-output loss. For an append or overwrite the write's input comes through a hash
@@ -71,6 +75,27 @@ final class ShuffleLossScenario extends ExecutorLossScenario {
   static final Map<String, String> ROW_LEVEL_DISTRIBUTION = Map.of(
       "write.delete.distribution-mode", "range",
       "write.update.distribution-mode", "range");
+
+  /**
+   * Iceberg writes a merge-on-read UPDATE as a delete plus a reinsert, and a reinsert has no file: under the range
+   * distribution by file every reinsert would go to one writer partition and the others would only buffer deletes,
+   * with no bytes on storage to kill. A table sort order by {@code id} puts the reinserts in order too, so they
+   * spread over writer partitions (measured: without it, only one partition owned files when paused).
+   */
+  static final Set<OperationName> SORTED_BY_ID = Set.of(OperationName.UPDATE_MOR, OperationName.UPDATE_DV);
+
+  @Override
+  void drive(ScenarioRun run, ScenarioContext context, String table, String location, Progress progress) {
+    if (SORTED_BY_ID.contains(run.operation().id().operation())) {
+      try {
+        Spark3Util.loadIcebergTable(context.spark(), Fixture.qualified(table)).replaceSortOrder().asc("id").commit();
+      } catch (ParseException | NoSuchTableException e) {
+        throw new IllegalStateException("cannot set the sort order of " + table + ": " + e.getMessage(), e);
+      }
+      run.phase("table sort order set to id, so the UPDATE's reinserts spread over the writer partitions");
+    }
+    super.drive(run, context, table, location, progress);
+  }
 
   @Override
   List<Integer> holdBeforeInput() {
