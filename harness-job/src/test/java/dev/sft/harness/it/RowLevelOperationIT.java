@@ -51,7 +51,7 @@ class RowLevelOperationIT {
   @Test
   void shuffleLossHoldsTheCommandsReducersAndForcesAFetchFailureAndStageReexecution() {
     for (ScenarioResult s : cells("executor-loss-shuffle-loss")) {
-      for (String rule : List.of("target.selected", "kill.performed", "fetch-failed.after-release",
+      for (String rule : List.of("kill.performed", "fetch-failed.after-release",
           "writer-stage.reexecuted", "map-stage.reexecuted", "replacement.succeeded-on-another-executor")) {
         assertThat(rule(s, rule)).as(s.cell() + " " + rule + ": " + failing(s)).isEqualTo(Verdict.Passed);
       }
