@@ -1,5 +1,6 @@
 package dev.sft.harness.driver;
 
+import dev.sft.harness.probe.HoldingShuffleManager;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -27,6 +28,12 @@ public final class RequiredSettings {
   /** Speculation only on its own duration rule, as in the reference suite (Spark's default is true). */
   static final String SPECULATION_EFFICIENCY = "spark.speculation.efficiency.enabled";
 
+  /**
+   * The shuffle manager must be the probe's ({@link HoldingShuffleManager}, Spark's sort shuffle plus the hold before
+   * a reducer's fetch): without it the shuffle-loss scenario cannot hold a row-level command's reducers.
+   */
+  static final String SHUFFLE_MANAGER = "spark.shuffle.manager";
+
   private RequiredSettings() {}
 
   /** Throws an {@link IllegalArgumentException} naming every key that breaks the scenarios' conditions. */
@@ -48,6 +55,11 @@ public final class RequiredSettings {
       if (!isBoolean(value, false)) {
         violations.add(SPECULATION_EFFICIENCY + "=" + value + " but the speculation scenarios need it false");
       }
+    }
+    String shuffleManager = conf.get(SHUFFLE_MANAGER, "sort");
+    if (!shuffleManager.equals(HoldingShuffleManager.class.getName())) {
+      violations.add(SHUFFLE_MANAGER + "=" + shuffleManager + " but the scenarios need "
+          + HoldingShuffleManager.class.getName() + " (Spark's sort shuffle with the probe's hold before a fetch)");
     }
     String maxFailures = conf.get("spark.task.maxFailures", String.valueOf(MIN_TASK_MAX_FAILURES));
     if (!atLeast(maxFailures, MIN_TASK_MAX_FAILURES)) {

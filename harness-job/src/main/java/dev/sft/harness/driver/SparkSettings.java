@@ -4,6 +4,7 @@ import dev.sft.contract.ExecutorSizing;
 import dev.sft.contract.WriterName;
 import dev.sft.harness.comet.CometCommitObserver;
 import dev.sft.harness.comet.CometExecutorPlugin;
+import dev.sft.harness.probe.HoldingShuffleManager;
 import dev.sft.harness.probe.ProbedCatalog;
 import dev.sft.harness.run.RunOptions;
 import dev.sft.harness.scenario.Fixture;
@@ -47,6 +48,8 @@ public final class SparkSettings {
         .set("spark.decommission.enabled", "false")
         .set("spark.shuffle.push.enabled", "false")
         .set("spark.shuffle.service.enabled", "false")
+        // Spark's sort shuffle plus the probe's hold before a reducer's fetch (the shuffle-loss scenario).
+        .set(RequiredSettings.SHUFFLE_MANAGER, HoldingShuffleManager.class.getName())
         .set("spark.sql.shuffle.partitions", String.valueOf(Fixture.WRITER_PARTITIONS))
         .set("spark.locality.wait", "0s")
         // Each source file becomes its own partition: the open cost alone fills a split.

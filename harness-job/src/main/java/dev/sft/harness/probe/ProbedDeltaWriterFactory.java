@@ -18,4 +18,13 @@ final class ProbedDeltaWriterFactory implements DeltaWriterFactory {
   public DeltaWriter<InternalRow> createWriter(int partitionId, long taskId) {
     return new ProbedDeltaWriter(delegate.createWriter(partitionId, taskId), spec);
   }
+
+  /**
+   * A writer stage's task deserializes the factory before it builds its input, so this registers the attempt as a
+   * probed writer for {@link HoldingShuffleManager}.
+   */
+  private void readObject(java.io.ObjectInputStream in) throws java.io.IOException, ClassNotFoundException {
+    in.defaultReadObject();
+    WriterTasks.enter(spec);
+  }
 }

@@ -24,17 +24,10 @@ class ProbedOperation implements RowLevelOperation {
 
   /**
    * The probed form of {@code operation}: merge-on-read ({@link SupportsDelta}) stays a delta operation, so Spark
-   * plans the same WriteDelta or ReplaceData it would plan without the probe.
-   *
-   * @throws IllegalArgumentException if the spec holds partitions before their input: a row-level command's rows
-   *     come from Spark's own scan and shuffle, which start fetching before any probe hook runs
+   * plans the same WriteDelta or ReplaceData it would plan without the probe. A spec's hold before input is done by
+   * {@link HoldingShuffleManager} before the writer's shuffle reader exists, not here.
    */
   static RowLevelOperation probe(RowLevelOperation operation, ProbeSpec spec) {
-    if (!spec.holdBeforeInput().isEmpty()) {
-      throw new IllegalArgumentException("a row-level " + operation.command() + " cannot hold partitions "
-          + spec.holdBeforeInput() + " before their input: its rows come from Spark's own scan and shuffle, which "
-          + "start fetching before any probe hook runs");
-    }
     return operation instanceof SupportsDelta delta ? new ProbedDeltaOperation(delta, spec)
         : new ProbedOperation(operation, spec);
   }

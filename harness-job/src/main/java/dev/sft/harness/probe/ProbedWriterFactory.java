@@ -21,4 +21,13 @@ final class ProbedWriterFactory implements DataWriterFactory {
   public DataWriter<InternalRow> createWriter(int partitionId, long taskId) {
     return new ProbedDataWriter(delegate.createWriter(partitionId, taskId), spec, rowLevel);
   }
+
+  /**
+   * A writer stage's task deserializes the factory before it builds its input, so this registers the attempt as a
+   * probed writer for {@link HoldingShuffleManager}.
+   */
+  private void readObject(java.io.ObjectInputStream in) throws java.io.IOException, ClassNotFoundException {
+    in.defaultReadObject();
+    WriterTasks.enter(spec);
+  }
 }

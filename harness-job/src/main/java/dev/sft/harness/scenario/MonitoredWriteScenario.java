@@ -48,6 +48,14 @@ abstract class MonitoredWriteScenario<S> implements Scenario {
 
   abstract Map<String, String> tableProperties();
 
+  /**
+   * Table properties the scenario sets over the operation's own (e.g. a write distribution that puts a shuffle
+   * below a row-level command's writer); none by default.
+   */
+  Map<String, String> operationOverrides(Operation operation) {
+    return Map.of();
+  }
+
   /** Why this scenario cannot put {@code operation} under its failure, if it cannot; empty by default. */
   Optional<String> inapplicable(Operation operation) {
     return Optional.empty();
@@ -101,6 +109,7 @@ abstract class MonitoredWriteScenario<S> implements Scenario {
           + tableDescription() + ") for " + operation.id().operation().description());
       Map<String, String> properties = new java.util.TreeMap<>(tableProperties());
       properties.putAll(operation.tableProperties());
+      properties.putAll(operationOverrides(operation));
       location = context.fixture().createTable(table, operation.id().layout(), properties);
       prior = PriorState.prepare(run, context, operation, table, location);
       drive(run, context, table, location, progress);

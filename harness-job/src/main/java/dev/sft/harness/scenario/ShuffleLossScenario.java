@@ -12,7 +12,10 @@ import dev.sft.harness.probe.InputGate;
 import dev.sft.harness.probe.PausingInput;
 import dev.sft.harness.probe.ProbeSpec;
 import java.util.Iterator;
+import dev.sft.contract.OperationName;
+import dev.sft.harness.operation.Operation;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
@@ -22,10 +25,15 @@ import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.api.java.function.FlatMapFunction2;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
+import org.apache.spark.sql.catalyst.analysis.NoSuchTableException;
+import org.apache.spark.sql.catalyst.parser.ParseException;
+import org.apache.iceberg.spark.Spark3Util;
 
 /**
- * Executor loss with shuffle-output loss. The write's input comes through a hash shuffle, exposed as an RDD scan and
- * zipped with a gate, so two reducers are held before their shuffle iterator is built. The target is an active
+ * Executor loss with shuffle-output loss. For an append or overwrite the write's input comes through a hash
+ * shuffle, exposed as an RDD scan and zipped with a gate, so two reducers are held before their shuffle iterator is
+ * built. A row-level command's writer reads a shuffle of Spark's own plan (see {@link #operationOverrides}), and the
+ * probe's shuffle manager holds the same two reducers before their shuffle reader exists. The target is an active
  * writer whose executor also owns completed map output. After the executor is removed, releasing the held reducers
  * must produce FetchFailed and a writer stage attempt with a higher stageAttemptId: a higher task attempt number
  * alone is not stage re-execution. The rules are {@link ShuffleLossJudge}'s.
@@ -53,16 +61,40 @@ final class ShuffleLossScenario extends ExecutorLossScenario {
   }
 
   /**
-   * The reducers are held in the write's input, before their shuffle reader exists. A row-level command's writer
-   * reads Spark's own scan and join of the table, where the probe can pause a writer (after rows, or after handoff)
-   * but cannot hold a reducer before its shuffle fetch, so the map output's loss would not be forced to a fetch.
+   * A row-level command reads the table itself, so its writer must read a shuffle for the map output's loss to be
+   * fetched: MERGE's writer stage is its join, which reads two shuffles; DELETE and UPDATE (one task per file, no
+   * exchange, under the operation's own {@code none}) get Iceberg's range distribution, an exchange directly below
+   * the writer that still spreads the rows over the four writer partitions. The reducers are then held before
+   * their shuffle reader exists by {@link dev.sft.harness.probe.HoldingShuffleManager}.
    */
   @Override
-  Optional<String> inapplicable(dev.sft.harness.operation.Operation operation) {
-    return operation.takesInput() ? Optional.empty() : Optional.of(name().id() + " holds reducers " + HELD_REDUCERS
-        + " before their shuffle fetch in the write's input; " + operation.id().id() + " is a row-level command that"
-        + " reads the table itself, where the probe cannot hold a reducer before its fetch, so the scenario cannot"
-        + " force the lost map output to be fetched");
+  Map<String, String> operationOverrides(Operation operation) {
+    return operation.takesInput() ? Map.of() : ROW_LEVEL_DISTRIBUTION;
+  }
+
+  static final Map<String, String> ROW_LEVEL_DISTRIBUTION = Map.of(
+      "write.delete.distribution-mode", "range",
+      "write.update.distribution-mode", "range");
+
+  /**
+   * Iceberg writes a merge-on-read UPDATE as a delete plus a reinsert, and a reinsert has no file: under the range
+   * distribution by file every reinsert would go to one writer partition and the others would only buffer deletes,
+   * with no bytes on storage to kill. A table sort order by {@code id} puts the reinserts in order too, so they
+   * spread over writer partitions (measured: without it, only one partition owned files when paused).
+   */
+  static final Set<OperationName> SORTED_BY_ID = Set.of(OperationName.UPDATE_MOR, OperationName.UPDATE_DV);
+
+  @Override
+  void drive(ScenarioRun run, ScenarioContext context, String table, String location, Progress progress) {
+    if (SORTED_BY_ID.contains(run.operation().id().operation())) {
+      try {
+        Spark3Util.loadIcebergTable(context.spark(), Fixture.qualified(table)).replaceSortOrder().asc("id").commit();
+      } catch (ParseException | NoSuchTableException e) {
+        throw new IllegalStateException("cannot set the sort order of " + table + ": " + e.getMessage(), e);
+      }
+      run.phase("table sort order set to id, so the UPDATE's reinserts spread over the writer partitions");
+    }
+    super.drive(run, context, table, location, progress);
   }
 
   @Override

@@ -32,6 +32,7 @@ class RequiredSettingsTest {
     assertThat(spec.get("spark.speculation")).isEqualTo("true");
     assertThat(spec.get("spark.speculation.efficiency.enabled")).isEqualTo("false");
     assertThat(spec.get("spark.task.maxFailures")).isEqualTo("4");
+    assertThat(spec.get("spark.shuffle.manager")).isEqualTo("dev.sft.harness.probe.HoldingShuffleManager");
     assertThat(SparkSettings.conf(options(false, Map.of())).get("spark.speculation")).isEqualTo("false");
     assertThat(SparkSettings.conf(options(false, Map.of("spark.task.maxFailures", "8")))
         .get("spark.task.maxFailures")).isEqualTo("8");
@@ -49,7 +50,8 @@ class RequiredSettingsTest {
       "spark.sql.adaptive.enabled, TRUE, false",
       "spark.speculation.efficiency.enabled, true, true",
       "spark.task.maxFailures, 3, false",
-      "spark.task.maxFailures, many, true"})
+      "spark.task.maxFailures, many, true",
+      "spark.shuffle.manager, sort, false"})
   void anOverrideThatBreaksAConditionIsRefusedNamingTheKey(String key, String value, boolean speculation) {
     assertThatThrownBy(() -> SparkSettings.conf(options(speculation, Map.of(key, value))))
         .isInstanceOf(IllegalArgumentException.class)

@@ -8,6 +8,10 @@ import dev.sft.contract.Verdict;
 import dev.sft.harness.audit.AuditResult;
 import dev.sft.harness.evidence.EvidenceLayout;
 import dev.sft.harness.evidence.Markers;
+import dev.sft.harness.judge.KillTarget;
+import dev.sft.harness.judge.WriteEvidence;
+import dev.sft.harness.probe.AttemptMarker;
+import dev.sft.harness.probe.GatePaths;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -18,9 +22,10 @@ import org.junit.jupiter.api.Test;
  * The row-level operations in the operation dimension, one per write mode (copy-on-write DELETE, merge-on-read v2
  * UPDATE, merge-on-read v3 MERGE), under a speculation race, a kill before handoff, and shuffle loss, through
  * {@code sft local} on the real embedded Standalone cluster. Every cell that runs ends with the exact expected row
- * multiset and one new snapshot over the prior one, whose files stay referenced; merge-on-read adds delete files;
- * shuffle loss, which must hold reducers before their fetch in the write's input, is Unknown for a row-level
- * command, with the reason. A v3 MERGE whose join spreads a data file's rows over tasks leaves the tasks' accepted
+ * multiset and one new snapshot over the prior one, whose files stay referenced; merge-on-read adds delete files.
+ * Under shuffle loss the probe's shuffle manager holds reducers 2 and 3 of the command's writer stage before their
+ * shuffle reader exists (a range exchange below DELETE's and UPDATE's writer, MERGE's join), and releasing them
+ * after the kill must give FetchFailed and re-executed map and writer stages. A v3 MERGE whose join spreads a data file's rows over tasks leaves the tasks' accepted
  * deletion vectors orphaned when the commit merges them: that cell may fail storage, but only by naming it.
  */
 class RowLevelOperationIT {
@@ -44,21 +49,28 @@ class RowLevelOperationIT {
   }
 
   @Test
-  void shuffleLossIsUnknownWithItsReasonForARowLevelCommand() {
+  void shuffleLossHoldsTheCommandsReducersAndForcesAFetchFailureAndStageReexecution() {
     for (ScenarioResult s : cells("executor-loss-shuffle-loss")) {
-      assertThat(s.scheduler()).as(s.cell()).isEqualTo(Verdict.Unknown);
-      assertThat(s.storage()).as(s.cell()).isEqualTo(Verdict.Unknown);
-      assertThat(s.checks()).anySatisfy(c -> assertThat(c.detail()).contains("row-level command")
-          .contains("before its fetch"));
+      for (String rule : List.of("kill.performed", "fetch-failed.after-release",
+          "writer-stage.reexecuted", "map-stage.reexecuted", "replacement.succeeded-on-another-executor")) {
+        assertThat(rule(s, rule)).as(s.cell() + " " + rule + ": " + failing(s)).isEqualTo(Verdict.Passed);
+      }
+      // The held reducers are the initial attempts of partitions 2 and 3 of the writer stage the target ran in.
+      KillTarget target = Markers.read(Path.of(s.evidence()).resolve(EvidenceLayout.KILL_TARGET), KillTarget.class);
+      List<AttemptMarker> held = WriteEvidence.read(new GatePaths(Path.of(s.evidence()))).heldBeforeInput();
+      assertThat(held).as(s.cell()).extracting(m -> m.attempt().partition()).containsExactlyInAnyOrder(2, 3);
+      assertThat(held).as(s.cell()).allSatisfy(m -> {
+        assertThat(m.attempt().stageId()).isEqualTo(target.attempt().stageId());
+        assertThat(m.attempt().stageAttempt()).isZero();
+        assertThat(m.attempt().attemptNumber()).isZero();
+      });
+      assertThat(target.attempt().partition()).as(s.cell()).isIn(0, 1);
     }
   }
 
   @Test
-  void theRaceAndTheKillPassTheSchedulerAndLeaveTheExactRows() {
+  void everyCellPassesTheSchedulerAndLeavesTheExactRows() {
     for (ScenarioResult s : run.report().scenarios()) {
-      if (s.name().equals("executor-loss-shuffle-loss")) {
-        continue;
-      }
       assertThat(s.scheduler()).as(s.cell() + ": " + failing(s)).isEqualTo(Verdict.Passed);
       assertThat(s.rows()).as(s.cell()).isEqualTo(EXPECTED_ROWS.get(s.operation()));
       assertThat(rule(s, "rows.except-all")).as(s.cell() + ": " + failing(s)).isEqualTo(Verdict.Passed);
@@ -72,9 +84,6 @@ class RowLevelOperationIT {
   @Test
   void thePriorFilesStayReferencedAndMergeOnReadAddsDeleteFiles() {
     for (ScenarioResult s : run.report().scenarios()) {
-      if (s.name().equals("executor-loss-shuffle-loss")) {
-        continue;
-      }
       AuditResult audit = Markers.read(Path.of(s.evidence()).resolve(EvidenceLayout.STORAGE_AUDIT),
           AuditResult.class);
       assertThat(audit.prior()).as(s.cell() + " prior files").isNotEmpty();
@@ -96,8 +105,7 @@ class RowLevelOperationIT {
   @Test
   void aDeletionVectorMergeIsReportedByNameNeverHidden() {
     for (ScenarioResult s : run.report().scenarios()) {
-      if (!s.operation().equals("merge-dv") || s.name().equals("executor-loss-shuffle-loss")
-          || s.storage() == Verdict.Passed) {
+      if (!s.operation().equals("merge-dv") || s.storage() == Verdict.Passed) {
         continue;
       }
       assertThat(rule(s, "delete-files.accepted-not-superseded")).as(s.cell() + ": " + failing(s))

@@ -1,7 +1,6 @@
 package dev.sft.harness.probe;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.sft.harness.judge.WriteEvidence;
 import java.nio.file.Path;
@@ -245,9 +244,7 @@ class ProbedOperationTest {
   }
 
   @Test
-  void holdingAPartitionBeforeItsInputIsRefusedWithAReason() {
-    assertThatThrownBy(() -> ProbedOperation.probe(new MergeOnRead(), spec(List.of(1))))
-        .isInstanceOf(IllegalArgumentException.class)
-        .hasMessageContaining("MERGE cannot hold partitions [1] before their input");
+  void aHoldBeforeInputIsLeftToTheShuffleManagerAndTheOperationIsProbedAsUsual() {
+    assertThat(ProbedOperation.probe(new MergeOnRead(), spec(List.of(1)))).isInstanceOf(ProbedDeltaOperation.class);
   }
 }
