@@ -5,9 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.sft.harness.cluster.LocalCluster;
 import dev.sft.harness.driver.BoundedJob;
 import dev.sft.harness.evidence.BoundedWait;
-import dev.sft.harness.evidence.Folders;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
@@ -25,14 +22,8 @@ import org.junit.jupiter.api.Test;
 class BoundedJobIT {
   @Test
   void closingARunningJobReturnsOnlyOnceItsGroupIsIdle() throws Exception {
-    Path sparkHome = Path.of(System.getProperty("sft.spark.home"));
-    Path dir = Path.of(System.getProperty("sft.it.out", "target/it-runs"), "bounded-job").toAbsolutePath();
-    Folders.deleteRecursively(dir);
-    int port;
-    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName(LocalCluster.MASTER_HOST))) {
-      port = socket.getLocalPort();
-    }
-    try (LocalCluster cluster = LocalCluster.start(sparkHome, dir, port, 2, Duration.ofSeconds(120))) {
+    Path dir = ItCluster.freshDir("bounded-job");
+    try (LocalCluster cluster = ItCluster.start(dir, Duration.ofSeconds(120))) {
       SparkSession spark = SparkSession.builder().master(cluster.masterUrl()).appName("sft BoundedJobIT")
           .config("spark.ui.enabled", "false").config("spark.driver.host", LocalCluster.MASTER_HOST)
           .config("spark.executor.cores", "1").config("spark.cores.max", "2")

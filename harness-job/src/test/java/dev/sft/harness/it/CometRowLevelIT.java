@@ -7,15 +7,12 @@ import dev.sft.contract.ScenarioName;
 import dev.sft.contract.WriterName;
 import dev.sft.harness.cluster.LocalCluster;
 import dev.sft.harness.driver.SparkSettings;
-import dev.sft.harness.evidence.Folders;
 import dev.sft.harness.judge.WriteEvidence;
 import dev.sft.harness.probe.GatePaths;
 import dev.sft.harness.probe.ProbeSpec;
 import dev.sft.harness.probe.ProbedCommand;
 import dev.sft.harness.run.RunOptions;
 import dev.sft.harness.scenario.Fixture;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -58,14 +55,8 @@ class CometRowLevelIT {
 
   @BeforeAll
   void startCluster() throws Exception {
-    Path sparkHome = Path.of(System.getProperty("sft.spark.home"));
-    Path dir = Path.of(System.getProperty("sft.it.out", "target/it-runs"), "comet-row-level").toAbsolutePath();
-    Folders.deleteRecursively(dir);
-    int port;
-    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName(LocalCluster.MASTER_HOST))) {
-      port = socket.getLocalPort();
-    }
-    cluster = LocalCluster.start(sparkHome, dir.resolve("cluster"), port, 2, TIMEOUT);
+    Path dir = ItCluster.freshDir("comet-row-level");
+    cluster = ItCluster.start(dir.resolve("cluster"), TIMEOUT);
     DriverRun run = new DriverRun("comet-row-level", false, List.of(ScenarioName.EXECUTOR_LOSS_TASK_REPLACEMENT),
         1, WriterName.COMET_NATIVE, (int) TIMEOUT.toSeconds(), 30, false, cluster.masterUrl(),
         dir.resolve("shared").toString(), "/bin/true", LocalCluster.MASTER_HOST, null);

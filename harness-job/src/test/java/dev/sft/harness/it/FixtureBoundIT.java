@@ -7,10 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import dev.sft.contract.TableLayout;
 import dev.sft.harness.cluster.LocalCluster;
 import dev.sft.harness.driver.SparkSettings;
-import dev.sft.harness.evidence.Folders;
 import dev.sft.harness.scenario.Fixture;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Map;
@@ -32,14 +29,8 @@ class FixtureBoundIT {
 
   @Test
   void aHangingRowVerificationEndsAtTheFixturesBound() throws Exception {
-    Path sparkHome = Path.of(System.getProperty("sft.spark.home"));
-    Path dir = Path.of(System.getProperty("sft.it.out", "target/it-runs"), "fixture-bound").toAbsolutePath();
-    Folders.deleteRecursively(dir);
-    int port;
-    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName(LocalCluster.MASTER_HOST))) {
-      port = socket.getLocalPort();
-    }
-    try (LocalCluster cluster = LocalCluster.start(sparkHome, dir.resolve("cluster"), port, 2, SETUP)) {
+    Path dir = ItCluster.freshDir("fixture-bound");
+    try (LocalCluster cluster = ItCluster.start(dir.resolve("cluster"), SETUP)) {
       SparkSession spark = SparkSession.builder()
           .config(SparkSettings.conf(RowLevelProbeIT.options(dir, cluster.masterUrl()))).getOrCreate();
       try {

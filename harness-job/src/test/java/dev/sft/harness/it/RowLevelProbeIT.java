@@ -10,7 +10,6 @@ import dev.sft.harness.cluster.LocalCluster;
 import dev.sft.harness.driver.BoundedJob;
 import dev.sft.harness.driver.SparkSettings;
 import dev.sft.harness.evidence.BoundedWait;
-import dev.sft.harness.evidence.Folders;
 import dev.sft.harness.evidence.Markers;
 import dev.sft.harness.judge.WriteEvidence;
 import dev.sft.harness.probe.AttemptMarker;
@@ -19,8 +18,6 @@ import dev.sft.harness.probe.ProbedCommand;
 import dev.sft.harness.probe.WriterFiles;
 import dev.sft.harness.run.RunOptions;
 import dev.sft.harness.scenario.Fixture;
-import java.net.InetAddress;
-import java.net.ServerSocket;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -65,14 +62,8 @@ class RowLevelProbeIT {
 
   @BeforeAll
   void startCluster() throws Exception {
-    Path sparkHome = Path.of(System.getProperty("sft.spark.home"));
-    Path dir = Path.of(System.getProperty("sft.it.out", "target/it-runs"), "row-level-probe").toAbsolutePath();
-    Folders.deleteRecursively(dir);
-    int port;
-    try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName(LocalCluster.MASTER_HOST))) {
-      port = socket.getLocalPort();
-    }
-    cluster = LocalCluster.start(sparkHome, dir.resolve("cluster"), port, 2, TIMEOUT);
+    Path dir = ItCluster.freshDir("row-level-probe");
+    cluster = ItCluster.start(dir.resolve("cluster"), TIMEOUT);
     spark = SparkSession.builder().config(SparkSettings.conf(options(dir, cluster.masterUrl()))).getOrCreate();
     runDir = dir.resolve("shared").resolve("row-level");
     fixture = Fixture.prepare(spark, runDir, runDir.resolve("warehouse"), TIMEOUT);
