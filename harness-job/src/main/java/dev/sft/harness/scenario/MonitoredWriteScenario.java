@@ -43,9 +43,6 @@ abstract class MonitoredWriteScenario<S> implements Scenario {
     return name;
   }
 
-  /** The rule of a scenario that cannot drive the operation: Unknown, with why. */
-  static final String SCENARIO_APPLIES = "scenario.applies-to-operation";
-
   abstract Map<String, String> tableProperties();
 
   /**
@@ -54,11 +51,6 @@ abstract class MonitoredWriteScenario<S> implements Scenario {
    */
   Map<String, String> operationOverrides(Operation operation) {
     return Map.of();
-  }
-
-  /** Why this scenario cannot put {@code operation} under its failure, if it cannot; empty by default. */
-  Optional<String> inapplicable(Operation operation) {
-    return Optional.empty();
   }
 
   /** How the table differs from a default Iceberg table, for the progress line. */
@@ -89,14 +81,6 @@ abstract class MonitoredWriteScenario<S> implements Scenario {
     if (shortfall.isPresent()) {
       run.phase("FAILED before it started: " + shortfall.get());
       return ScenarioSupport.finish(run, context, new ScenarioRun.Counts(), "not started: " + shortfall.get(), null);
-    }
-    Optional<String> inapplicable = inapplicable(operation);
-    if (inapplicable.isPresent()) {
-      // Not a pass and not a failure: the scenario cannot put this operation under its failure.
-      run.checks().unknown(Check.SCHEDULER, SCENARIO_APPLIES, inapplicable.get());
-      run.checks().unknown(Check.STORAGE, SCENARIO_APPLIES, "not audited: " + inapplicable.get());
-      run.phase("UNKNOWN, not run: " + inapplicable.get());
-      return ScenarioSupport.finish(run, context, new ScenarioRun.Counts(), null, null);
     }
     context.plans().recordTo(run.dir().resolve(EvidenceLayout.PLANS));
     String table = run.tableName();
