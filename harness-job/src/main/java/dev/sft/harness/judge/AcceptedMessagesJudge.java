@@ -22,8 +22,7 @@ public final class AcceptedMessagesJudge {
   private AcceptedMessagesJudge() {}
 
   public static void judge(Checks checks, WriteEvidence evidence, SchedulerHistory history) {
-    Set<Integer> writerStages = new java.util.TreeSet<>();
-    evidence.markedAttempts().values().forEach(attempt -> writerStages.add(attempt.stageId()));
+    Set<Integer> writerStages = evidence.writerStages();
     java.util.OptionalInt partitions = writerStages.size() == 1
         ? history.partitionsOf(writerStages.iterator().next()) : java.util.OptionalInt.empty();
     Map<Integer, List<Long>> byPartition = new TreeMap<>();

@@ -11,9 +11,7 @@ import java.util.Map;
 import java.util.Optional;
 import java.util.Set;
 import java.util.TreeMap;
-import java.util.TreeSet;
 import java.util.function.Function;
-import java.util.stream.Stream;
 
 /**
  * Whether a kill-before-handoff target can still appear. The executor-loss scenarios kill a paused initial attempt
@@ -45,10 +43,7 @@ public final class PartlyWrittenAttempts {
     if (paused.isEmpty()) {
       return Optional.empty();
     }
-    Set<Integer> stages = new TreeSet<>();
-    Stream.of(evidence.started(), evidence.paused(), evidence.heldBeforeInput()).flatMap(List::stream)
-        .map(AttemptMarker::attempt).filter(PartlyWrittenAttempts::initial)
-        .forEach(a -> stages.add(a.stageId()));
+    Set<Integer> stages = evidence.writerStages();
     if (stages.size() != 1) {
       return Optional.empty();
     }

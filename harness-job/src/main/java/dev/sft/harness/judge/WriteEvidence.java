@@ -53,6 +53,13 @@ public record WriteEvidence(
     return attempts;
   }
 
+  /** The stages whose attempts published a marker: the monitored write's writer stage, if there is exactly one. */
+  public java.util.SortedSet<Integer> writerStages() {
+    java.util.SortedSet<Integer> stages = new java.util.TreeSet<>();
+    markedAttempts().values().forEach(attempt -> stages.add(attempt.stageId()));
+    return stages;
+  }
+
   public boolean completed(long taskAttemptId) {
     return completed.stream().anyMatch(m -> m.attempt().taskAttemptId() == taskAttemptId);
   }
