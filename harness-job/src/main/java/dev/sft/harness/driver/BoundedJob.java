@@ -92,7 +92,7 @@ public final class BoundedJob<T> implements AutoCloseable {
   /**
    * Cancels the group's running jobs and every job it submits later: an action of several jobs (a row verification
    * runs one after another) that is between two jobs, or still planning its first, when the bound is reached would
-   * otherwise go on with its next job, unbounded ({@code FixtureBoundIT} saw exactly that with
+   * otherwise go on with its next job, unbounded ({@code FixtureIT} saw exactly that with
    * {@code cancelJobGroup}).
    */
   public void cancel() {

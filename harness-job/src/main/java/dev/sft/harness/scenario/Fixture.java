@@ -18,7 +18,6 @@ import java.util.stream.Collectors;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 import org.apache.spark.sql.SparkSession;
-import org.apache.spark.sql.functions;
 
 /**
  * The data every scenario writes, as in the reference suite: four source Parquet files with disjoint ID ranges,
@@ -201,24 +200,12 @@ public final class Fixture {
 
   /**
    * Counts and the bidirectional EXCEPT ALL of whole rows ({@code id, payload}) against the exact expected multiset,
-   * bounded by the timeout: a lost, duplicated or stale row shows in one direction or the other.
+   * in one job ({@link RowComparison}), bounded by the timeout: a lost, duplicated or stale row shows in one direction
+   * or the other.
    */
   public RowCounts verifyRows(String table, Dataset<Row> expected) {
-    return bounded(spark, "verifying the rows of " + qualified(table), timeout, () -> {
-      Dataset<Row> actual = spark.table(qualified(table)).select("id", "payload");
-      Dataset<Row> wanted = expected.select("id", "payload");
-      Row counts = actual.agg(functions.count(functions.lit(1)), functions.countDistinct(functions.col("id")))
-          .first();
-      Row expectedCounts = wanted.agg(functions.count(functions.lit(1)),
-          functions.countDistinct(functions.col("id"))).first();
-      return new RowCounts(
-          expectedCounts.getLong(0),
-          expectedCounts.getLong(1),
-          counts.getLong(0),
-          counts.getLong(1),
-          wanted.exceptAll(actual).count(),
-          actual.exceptAll(wanted).count());
-    });
+    return bounded(spark, "verifying the rows of " + qualified(table), timeout,
+        () -> RowComparison.of(spark.table(qualified(table)), expected));
   }
 
   /** Runs a fixture action as its own job group, cancelled at the bound; the message says which step it was. */
