@@ -58,6 +58,7 @@ public final class LocalCluster implements AutoCloseable {
     LocalCluster cluster = new LocalCluster(sparkHome, dir, masterPort, freePort(MASTER_HOST));
     try {
       cluster.startMaster();
+      cluster.awaitMasterAlive(timeout);
       for (int i = 0; i < workers; i++) {
         cluster.startWorker(i);
       }
@@ -117,34 +118,60 @@ public final class LocalCluster implements AutoCloseable {
     return Files.createDirectories(home.resolve("tmp")).toString();
   }
 
+  /**
+   * A worker that registers while the master is still in STANDBY is told so, and Spark retries it only after 5 to
+   * 15 seconds (not configurable): two of three benchmark runs lost 11 s that way. So workers start once the master
+   * is ALIVE.
+   */
+  private void awaitMasterAlive(Duration timeout) {
+    BoundedWait.until("the master ALIVE in its own view (" + masterJsonUrl() + ")", timeout,
+        () -> poll(() -> "ALIVE".equals(MasterStatus.state(masterJsonUrl())) ? Optional.of(true) : Optional.empty()),
+        () -> describe(() -> "master state " + MasterStatus.state(masterJsonUrl())));
+  }
+
   private void awaitAlive(int workers, Duration timeout) {
     BoundedWait.until(
         workers + " worker(s) ALIVE in the master's view (" + masterJsonUrl() + ")",
         timeout,
-        () -> {
-          for (Process process : processes) {
-            if (!process.isAlive()) {
-              throw new IllegalStateException("a cluster process (PID " + process.pid() + ") exited with code "
-                  + process.exitValue() + "; see the logs under " + dir);
-            }
-          }
-          try {
-            List<MasterStatus.Worker> seen = MasterStatus.workers(masterJsonUrl());
-            return MasterStatus.alive(seen) >= workers ? Optional.of(seen) : Optional.empty();
-          } catch (IOException e) {
-            return Optional.empty();
-          } catch (InterruptedException e) {
-            Thread.currentThread().interrupt();
-            throw new IllegalStateException("interrupted", e);
-          }
-        },
+        () -> poll(() -> {
+          List<MasterStatus.Worker> seen = MasterStatus.workers(masterJsonUrl());
+          return MasterStatus.alive(seen) >= workers ? Optional.of(seen) : Optional.empty();
+        }),
         this::describeWorkers);
     Progress.say("cluster: " + workers + " worker(s) ALIVE: " + describeWorkers());
   }
 
   private String describeWorkers() {
+    return describe(() -> MasterStatus.workers(masterJsonUrl()).toString());
+  }
+
+  /** One question to the master's web UI. */
+  private interface MasterQuery<T> {
+    T ask() throws IOException, InterruptedException;
+  }
+
+  /** A probe of a bounded wait: fails when a cluster process died, and is empty while the UI does not answer. */
+  private <T> Optional<T> poll(MasterQuery<Optional<T>> query) {
+    for (Process process : processes) {
+      if (!process.isAlive()) {
+        throw new IllegalStateException("a cluster process (PID " + process.pid() + ") exited with code "
+            + process.exitValue() + "; see the logs under " + dir);
+      }
+    }
     try {
-      return MasterStatus.workers(masterJsonUrl()).toString();
+      return query.ask();
+    } catch (IOException e) {
+      return Optional.empty();
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      throw new IllegalStateException("interrupted", e);
+    }
+  }
+
+  /** What the master's web UI says, for a time-out's message. */
+  private String describe(MasterQuery<String> query) {
+    try {
+      return query.ask();
     } catch (IOException e) {
       return "master web UI not answering (" + e.getMessage() + ")";
     } catch (InterruptedException e) {

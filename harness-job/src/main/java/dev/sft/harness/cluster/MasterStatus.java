@@ -21,6 +21,19 @@ public final class MasterStatus {
   private MasterStatus() {}
 
   public static List<Worker> workers(String jsonUrl) throws IOException, InterruptedException {
+    return parse(fetch(jsonUrl));
+  }
+
+  /** The master's own state: {@code ALIVE} once it has elected itself leader, {@code STANDBY} before. */
+  public static String state(String jsonUrl) throws IOException, InterruptedException {
+    return parseState(fetch(jsonUrl));
+  }
+
+  static String parseState(String json) {
+    return Json.parse(json, JsonNode.class).path("status").asText();
+  }
+
+  private static String fetch(String jsonUrl) throws IOException, InterruptedException {
     HttpRequest request = HttpRequest.newBuilder(URI.create(jsonUrl)).timeout(Duration.ofSeconds(2)).GET().build();
     HttpResponse<String> response = HTTP.send(request, HttpResponse.BodyHandlers.ofString());
     if (response.statusCode() != 200) {
@@ -30,7 +43,7 @@ public final class MasterStatus {
     if (!response.body().stripLeading().startsWith("{")) {
       throw new IOException(jsonUrl + " does not serve JSON yet");
     }
-    return parse(response.body());
+    return response.body();
   }
 
   static List<Worker> parse(String json) {

@@ -17,4 +17,11 @@ class MasterStatusTest {
     assertThat(workers).hasSize(3);
     assertThat(MasterStatus.alive(workers)).isEqualTo(2);
   }
+
+  @Test
+  void readsTheMastersOwnStateBecauseWorkersRegisteringWhileItIsInStandbyAreRetriedOnlySecondsLater() {
+    assertThat(MasterStatus.parseState("{\"url\":\"spark://127.0.0.1:7077\",\"workers\":[],\"status\":\"STANDBY\"}"))
+        .isEqualTo("STANDBY");
+    assertThat(MasterStatus.parseState("{\"workers\":[],\"status\":\"ALIVE\"}")).isEqualTo("ALIVE");
+  }
 }
