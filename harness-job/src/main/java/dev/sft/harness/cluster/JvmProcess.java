@@ -25,10 +25,15 @@ public final class JvmProcess {
     command.addAll(SparkSettings.FAST_START_JVM_FLAGS);
     command.addAll(jvmFlags);
     command.add("-cp");
-    command.add(sparkHome.resolve("jars") + "/*");
+    command.add(classPath(sparkHome));
     command.add(mainClass);
     command.addAll(args);
     return command;
+  }
+
+  /** Every jar of the SPARK_HOME, as the master, workers and drivers load them. */
+  public static String classPath(Path sparkHome) {
+    return sparkHome.resolve("jars") + "/*";
   }
 
   public static Process start(List<String> command, Map<String, String> env, Path workDir, Path log, boolean pipeStdout)

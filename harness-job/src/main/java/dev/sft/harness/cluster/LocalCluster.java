@@ -31,9 +31,11 @@ public final class LocalCluster implements AutoCloseable {
   private final int masterPort;
   private final int masterWebPort;
   private final List<Process> processes = new ArrayList<>();
+  private final ClassDataSharing classData;
 
-  private LocalCluster(Path sparkHome, Path dir, int masterPort, int masterWebPort) {
+  private LocalCluster(Path sparkHome, Path dir, int masterPort, int masterWebPort, ClassDataSharing classData) {
     this.sparkHome = sparkHome;
+    this.classData = classData;
     this.dir = dir;
     this.masterPort = masterPort;
     this.masterWebPort = masterWebPort;
@@ -53,9 +55,15 @@ public final class LocalCluster implements AutoCloseable {
 
   /** Starts the master and {@code workers} workers and waits until all are ALIVE in the master's view. */
   public static LocalCluster start(Path sparkHome, Path dir, int masterPort, int workers, Duration timeout) {
+    return start(sparkHome, dir, masterPort, workers, timeout, ClassDataSharing.off());
+  }
+
+  /** As above, the master and workers starting from (or training) the class-data archives of their roles. */
+  public static LocalCluster start(Path sparkHome, Path dir, int masterPort, int workers, Duration timeout,
+      ClassDataSharing classData) {
     requireSparkHome(sparkHome);
     requirePortFree(MASTER_HOST, masterPort);
-    LocalCluster cluster = new LocalCluster(sparkHome, dir, masterPort, freePort(MASTER_HOST));
+    LocalCluster cluster = new LocalCluster(sparkHome, dir, masterPort, freePort(MASTER_HOST), classData);
     try {
       cluster.startMaster();
       cluster.awaitMasterAlive(timeout);
@@ -75,9 +83,10 @@ public final class LocalCluster implements AutoCloseable {
 
   private void startMaster() throws IOException {
     Path home = Files.createDirectories(dir.resolve("master"));
-    List<String> command = JvmProcess.command(sparkHome,
-        List.of("-Xmx256m", "-Dsft.log.level=info", "-Djava.io.tmpdir=" + tmp(home),
-            "-Dspark.master.rest.enabled=false"),
+    List<String> flags = new ArrayList<>(List.of("-Xmx256m", "-Dsft.log.level=info", "-Djava.io.tmpdir=" + tmp(home),
+        "-Dspark.master.rest.enabled=false"));
+    flags.addAll(classData.flags(ClassDataSharing.Role.MASTER, "master"));
+    List<String> command = JvmProcess.command(sparkHome, flags,
         "org.apache.spark.deploy.master.Master",
         List.of("--host", MASTER_HOST, "--port", String.valueOf(masterPort),
             "--webui-port", String.valueOf(masterWebPort)));
@@ -90,8 +99,9 @@ public final class LocalCluster implements AutoCloseable {
     Path home = Files.createDirectories(dir.resolve("worker-" + (index + 1)));
     Map<String, String> env = env(host, home);
     env.put("SPARK_LOCAL_DIRS", Files.createDirectories(home.resolve("local")).toString());
-    List<String> command = JvmProcess.command(sparkHome,
-        List.of("-Xmx256m", "-Dsft.log.level=info", "-Djava.io.tmpdir=" + tmp(home)),
+    List<String> flags = new ArrayList<>(List.of("-Xmx256m", "-Dsft.log.level=info", "-Djava.io.tmpdir=" + tmp(home)));
+    flags.addAll(classData.flags(ClassDataSharing.Role.WORKER, String.valueOf(index + 1)));
+    List<String> command = JvmProcess.command(sparkHome, flags,
         "org.apache.spark.deploy.worker.Worker",
         List.of("--host", host, "--port", String.valueOf(freePort(host)),
             "--webui-port", String.valueOf(freePort(host)),

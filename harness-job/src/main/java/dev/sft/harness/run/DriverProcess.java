@@ -5,6 +5,7 @@ import dev.sft.contract.HarnessEnvironment;
 import dev.sft.contract.Report;
 import dev.sft.contract.ReportJson;
 import dev.sft.contract.RunExitCode;
+import dev.sft.harness.cluster.ClassDataSharing;
 import dev.sft.harness.cluster.JavaModuleFlags;
 import dev.sft.harness.cluster.JvmProcess;
 import dev.sft.harness.cluster.LocalCluster;
@@ -38,9 +39,12 @@ final class DriverProcess {
   private final DriverRun run;
   private final boolean keep;
   private final List<Path> jarsUnderTest;
+  private final ClassDataSharing classData;
   private volatile Process process;
 
-  DriverProcess(Path sparkHome, Path clusterDir, DriverRun run, boolean keep, List<Path> jarsUnderTest) {
+  DriverProcess(Path sparkHome, Path clusterDir, DriverRun run, boolean keep, List<Path> jarsUnderTest,
+      ClassDataSharing classData) {
+    this.classData = classData;
     this.jarsUnderTest = List.copyOf(jarsUnderTest);
     this.sparkHome = sparkHome;
     this.clusterDir = clusterDir;
@@ -61,12 +65,15 @@ final class DriverProcess {
     }
     List<String> jvmFlags = new ArrayList<>(JavaModuleFlags.read(sparkHome));
     jvmFlags.addAll(List.of("-Xmx1g", "-Dsft.log.level=info", "-Djava.io.tmpdir=" + driverDir.resolve("tmp")));
+    jvmFlags.addAll(classData.flags(ClassDataSharing.Role.DRIVER, run.group()));
+    List<String> executorFlags = new ArrayList<>(SparkSettings.FAST_START_JVM_FLAGS);
+    executorFlags.addAll(List.of("-Dsft.log.level=info", "-Djava.io.tmpdir=" + executorTmp));
+    executorFlags.addAll(classData.flags(ClassDataSharing.Role.EXECUTOR, "{{APP_ID}}-{{EXECUTOR_ID}}"));
     List<String> args = new ArrayList<>(run.arguments());
     args.addAll(List.of(
         // Executors load the harness from the same SPARK_HOME/jars as the driver: nothing to ship.
         "--ship-jars", "false",
-        "--conf", "spark.executor.extraJavaOptions=" + String.join(" ", SparkSettings.FAST_START_JVM_FLAGS)
-            + " -Dsft.log.level=info -Djava.io.tmpdir=" + executorTmp));
+        "--conf", "spark.executor.extraJavaOptions=" + String.join(" ", executorFlags)));
     if (keep) {
       args.add("--keep");
     }

@@ -6,6 +6,7 @@ import dev.sft.contract.RunExitCode;
 import dev.sft.contract.ScenarioName;
 import dev.sft.contract.WriteOperation;
 import dev.sft.contract.WriterName;
+import dev.sft.harness.cluster.ClassDataSharing;
 import dev.sft.harness.cluster.LocalCluster;
 import dev.sft.harness.driver.Progress;
 import dev.sft.harness.evidence.EvidenceLayout;
@@ -68,18 +69,21 @@ public final class LocalRun {
     Runtime.getRuntime().addShutdownHook(stopper);
     List<Report> parts = new ArrayList<>();
     RunExitCode worst = RunExitCode.PASSED;
+    ClassDataSharing classData = ClassDataSharing.off();
     try {
       // One SPARK_HOME for every process: the given one, or a per-run one of links with the --jar files in it.
       Path sparkHome = settings.jars().materialize(clusterDir.resolve("spark-home"));
       List<Path> jarsUnderTest = settings.jars().replacements().stream().map(r -> r.given().file()).toList();
+      classData = classData(sparkHome);
       cluster[0] = LocalCluster.start(sparkHome, clusterDir, settings.masterPort(), settings.workers(),
-          Duration.ofSeconds(settings.timeoutSeconds()));
+          Duration.ofSeconds(settings.timeoutSeconds()), classData);
       Path killWrapper = KillWrapper.write(sparkHome, clusterDir);
       for (DriverRun run : DriverRun.plan(settings.scenarios(), (speculation, group) -> new DriverRun(
           settings.runId(), speculation, group, settings.repeat(), settings.writer(), settings.timeoutSeconds(),
           settings.killTimeoutSeconds(), settings.interruptOnCancel(), cluster[0].masterUrl(), shared.toString(),
           killWrapper.toString(), LocalCluster.MASTER_HOST, null, settings.operations()))) {
-        DriverProcess driver = new DriverProcess(sparkHome, clusterDir, run, settings.keep(), jarsUnderTest);
+        DriverProcess driver = new DriverProcess(sparkHome, clusterDir, run, settings.keep(), jarsUnderTest,
+            classData);
         drivers.add(driver);
         DriverProcess.Outcome outcome = driver.run();
         drivers.remove(driver);
@@ -89,6 +93,10 @@ public final class LocalRun {
     } finally {
       Progress.say("cluster: stopping every process this run started");
       stopper.run();
+      List<ClassDataSharing.Role> kept = classData.keepTrained(clusterDir);
+      if (!kept.isEmpty()) {
+        Progress.say("class data: archived " + kept + " for later runs in " + classData.folder().orElseThrow());
+      }
       try {
         Runtime.getRuntime().removeShutdownHook(stopper);
       } catch (IllegalStateException shuttingDown) {
@@ -96,6 +104,25 @@ public final class LocalRun {
       }
     }
     return merge(parts, startedAt, worst);
+  }
+
+  /**
+   * Class-data archives for the harness's own SPARK_HOME, kept beside it across runs; none for a per-run one (its
+   * paths change every run, so no archive could be used twice).
+   */
+  private ClassDataSharing classData(Path sparkHome) {
+    if (!sparkHome.equals(settings.jars().sparkHome())) {
+      return ClassDataSharing.off();
+    }
+    ClassDataSharing classData = ClassDataSharing.under(sparkHome.resolveSibling("class-data"), sparkHome);
+    if (classData.enabled()) {
+      List<ClassDataSharing.Role> archived = classData.archived();
+      Progress.say(archived.size() == ClassDataSharing.Role.values().length
+          ? "class data: every JVM starts from its archive in " + classData.folder().orElseThrow()
+          : "class data: archives " + archived + " in " + classData.folder().orElseThrow() + "; the other JVMs"
+              + " record theirs as they exit, so this run is slower and later ones start faster");
+    }
+    return classData;
   }
 
   private Result merge(List<Report> parts, String startedAt, RunExitCode worst) {

@@ -1,0 +1,227 @@
+package dev.sft.harness.cluster;
+
+import dev.sft.harness.driver.SparkSettings;
+import dev.sft.harness.evidence.Folders;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.nio.file.StandardCopyOption;
+import java.security.MessageDigest;
+import java.security.NoSuchAlgorithmException;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Locale;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+/**
+ * Class-data sharing (AppCDS) for the JVMs of {@code sft local}: most of a cold start is loading and verifying the
+ * same few thousand Spark and Iceberg classes, and a JVM that maps them from an archive skips that (the master's
+ * start went from 2.1-2.7 s to 1.0-1.1 s; bench/RESULTS.md).
+ *
+ * <p>One archive per role (master, worker, driver, executor), in a folder keyed by the JVM and by every jar of the
+ * SPARK_HOME (name, size, time), so a rebuilt jar never meets an old archive. A role without an archive trains: its
+ * JVMs dump the classes they loaded when they exit ({@code -XX:ArchiveClassesAtExit}), each to a file of its own.
+ * After the run, when every JVM has exited, one complete training archive per role is kept: a JVM must map it with
+ * {@code -Xshare:on} and the role's class path, because a JVM given a truncated archive crashes.
+ */
+public final class ClassDataSharing {
+  /** The JVMs that share an archive: one class path and one kind of work each. */
+  public enum Role {
+    MASTER, WORKER, DRIVER, EXECUTOR;
+
+    String id() {
+      return name().toLowerCase(Locale.ROOT);
+    }
+  }
+
+  private static final String TRAINING = "training";
+  private static final Pattern EXECUTOR_CLASS_PATH = Pattern.compile("\"-cp\" \"([^\"]+)\"");
+
+  private final Path dir;
+  private final Path sparkHome;
+
+  private ClassDataSharing(Path dir, Path sparkHome) {
+    this.dir = dir;
+    this.sparkHome = sparkHome;
+  }
+
+  /** No archives: the JVMs start as they would without sft's help (the ITs' clusters, a per-run SPARK_HOME). */
+  public static ClassDataSharing off() {
+    return new ClassDataSharing(null, null);
+  }
+
+  /** Archives for the JVMs of {@code sparkHome}, under {@code root}, in the folder of this JVM and these jars. */
+  public static ClassDataSharing under(Path root, Path sparkHome) {
+    try {
+      Path dir = root.toAbsolutePath().normalize().resolve(key(sparkHome));
+      Files.createDirectories(dir.resolve(TRAINING));
+      return new ClassDataSharing(dir, sparkHome);
+    } catch (IOException | UncheckedIOException e) {
+      return off();
+    }
+  }
+
+  public boolean enabled() {
+    return dir != null;
+  }
+
+  public Optional<Path> folder() {
+    return Optional.ofNullable(dir);
+  }
+
+  /** The roles that start from an archive in this run. */
+  public List<Role> archived() {
+    return dir == null ? List.of() : Stream.of(Role.values()).filter(r -> Files.isRegularFile(archive(r))).toList();
+  }
+
+  /**
+   * The flags of one JVM of {@code role}: its archive, or a training file of its own. {@code name} tells the
+   * training files apart; Spark replaces {@code {{APP_ID}}} and {@code {{EXECUTOR_ID}}} in executor flags.
+   */
+  public List<String> flags(Role role, String name) {
+    if (dir == null) {
+      return List.of();
+    }
+    if (Files.isRegularFile(archive(role))) {
+      return List.of("-XX:SharedArchiveFile=" + archive(role));
+    }
+    // The dump's warnings (classes it cannot archive) would land in the JVM's output, for every training run.
+    return List.of("-XX:ArchiveClassesAtExit=" + dir.resolve(TRAINING).resolve(role.id() + "-" + name + ".jsa"),
+        "-Xlog:cds=off", "-Xlog:cds+dynamic=off");
+  }
+
+  /**
+   * Keeps one complete training archive per role that has none, the largest (it saw the most classes), and deletes
+   * the rest. Called once every JVM of the run has exited; {@code clusterDir} holds the executors' logs, whose first
+   * line is the command their worker started them with.
+   *
+   * @return the roles archived now
+   */
+  public List<Role> keepTrained(Path clusterDir) {
+    if (dir == null) {
+      return List.of();
+    }
+    List<Role> kept = new ArrayList<>();
+    Path training = dir.resolve(TRAINING);
+    for (Role role : Role.values()) {
+      if (Files.isRegularFile(archive(role))) {
+        continue;
+      }
+      for (Path candidate : candidates(training, role)) {
+        Optional<String> classPath = classPath(role, candidate, clusterDir);
+        if (classPath.isPresent() && maps(candidate, role, classPath.get())) {
+          try {
+            Files.move(candidate, archive(role), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            kept.add(role);
+          } catch (IOException e) {
+            // Another run kept one first, or the folder is read-only: this run simply archived nothing.
+          }
+          break;
+        }
+      }
+    }
+    Folders.deleteRecursively(training);
+    return kept;
+  }
+
+  private Path archive(Role role) {
+    return dir.resolve(role.id() + ".jsa");
+  }
+
+  private static List<Path> candidates(Path training, Role role) {
+    try (Stream<Path> files = Files.list(training)) {
+      return files.filter(f -> f.getFileName().toString().startsWith(role.id() + "-"))
+          .sorted(Comparator.comparingLong(ClassDataSharing::size).reversed()).toList();
+    } catch (IOException e) {
+      return List.of();
+    }
+  }
+
+  /**
+   * The class path the archive was made with. Spark's worker builds the executors' own; each executor's log starts
+   * with that command, and the training file's name (its application and executor IDs) is in it.
+   */
+  private Optional<String> classPath(Role role, Path candidate, Path clusterDir) {
+    if (role != Role.EXECUTOR) {
+      return Optional.of(JvmProcess.classPath(sparkHome));
+    }
+    String flag = "-XX:ArchiveClassesAtExit=" + candidate;
+    try (Stream<Path> logs = Files.find(clusterDir, 6, (p, a) -> p.getFileName().toString().equals("stderr"))) {
+      for (Path log : logs.toList()) {
+        String command = firstLine(log);
+        Matcher cp = EXECUTOR_CLASS_PATH.matcher(command);
+        if (command.contains(flag) && cp.find()) {
+          return Optional.of(cp.group(1));
+        }
+      }
+    } catch (IOException e) {
+      return Optional.empty();
+    }
+    return Optional.empty();
+  }
+
+  /** Whether a JVM of the role maps the archive; a truncated or mismatched one makes it exit non-zero. */
+  private boolean maps(Path candidate, Role role, String classPath) {
+    List<String> command = new ArrayList<>(List.of(JvmProcess.javaExecutable()));
+    command.addAll(SparkSettings.FAST_START_JVM_FLAGS);
+    if (role == Role.DRIVER || role == Role.EXECUTOR) {
+      command.addAll(JavaModuleFlags.read(sparkHome));
+    }
+    command.addAll(List.of("-Xshare:on", "-XX:SharedArchiveFile=" + candidate, "-cp", classPath, "-version"));
+    try {
+      Process process = new ProcessBuilder(command).redirectErrorStream(true)
+          .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+      if (!process.waitFor(30, TimeUnit.SECONDS)) {
+        process.destroyForcibly();
+        return false;
+      }
+      return process.exitValue() == 0;
+    } catch (IOException e) {
+      return false;
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+      return false;
+    }
+  }
+
+  private static String key(Path sparkHome) throws IOException {
+    StringBuilder identity = new StringBuilder(System.getProperty("java.home"))
+        .append('\n').append(System.getProperty("java.vm.version")).append('\n');
+    try (Stream<Path> jars = Files.list(sparkHome.resolve("jars"))) {
+      for (Path jar : jars.sorted().toList()) {
+        identity.append(jar.getFileName()).append(' ').append(Files.size(jar)).append(' ')
+            .append(Files.getLastModifiedTime(jar).toMillis()).append('\n');
+      }
+    }
+    try {
+      byte[] digest = MessageDigest.getInstance("SHA-256").digest(identity.toString().getBytes(StandardCharsets.UTF_8));
+      return HexFormat.of().formatHex(digest, 0, 8);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is missing from this JVM", e);
+    }
+  }
+
+  private static long size(Path file) {
+    try {
+      return Files.size(file);
+    } catch (IOException e) {
+      return 0;
+    }
+  }
+
+  private static String firstLine(Path file) throws IOException {
+    try (var lines = Files.lines(file, StandardCharsets.UTF_8)) {
+      return lines.findFirst().orElse("");
+    } catch (java.io.UncheckedIOException e) {
+      return "";
+    }
+  }
+}
