@@ -8,6 +8,7 @@ import dev.sft.contract.ScenarioName;
 import dev.sft.contract.ScenarioResult;
 import dev.sft.contract.Verdict;
 import dev.sft.contract.WriterName;
+import dev.sft.harness.cluster.ClassDataSharing;
 import dev.sft.harness.cluster.JavaModuleFlags;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,7 +29,8 @@ class DriverProcessTest {
         ScenarioName.EXECUTOR_LOSS_SHUFFLE_LOSS), 3, WriterName.ICEBERG, 60, 30, false, "spark://127.0.0.1:1",
         shared.toString(), "/bin/true", "127.0.0.1", null);
 
-    DriverProcess.Outcome outcome = new DriverProcess(sparkHome, dir.resolve("cluster"), run, false, List.of()).run();
+    DriverProcess.Outcome outcome = new DriverProcess(sparkHome, dir.resolve("cluster"), run, false, List.of(),
+        ClassDataSharing.off()).run();
 
     List<ScenarioResult> results = outcome.report().scenarios();
     assertThat(results).extracting(r -> r.name() + " r" + r.repetition()).containsExactly(

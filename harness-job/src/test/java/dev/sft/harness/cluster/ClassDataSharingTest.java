@@ -1,0 +1,83 @@
+package dev.sft.harness.cluster;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * The archives' life cycle with real JVMs of this machine: a role without an archive trains into a file of its own,
+ * a complete training archive is kept and then used, and a truncated one (which would crash every JVM given it) is
+ * refused.
+ */
+class ClassDataSharingTest {
+  @TempDir
+  Path dir;
+
+  @Test
+  void aRoleTrainsThenStartsFromTheArchiveAJvmMapped() throws Exception {
+    Path sparkHome = sparkHome();
+    ClassDataSharing classData = ClassDataSharing.under(dir.resolve("class-data"), sparkHome);
+    List<String> training = classData.flags(ClassDataSharing.Role.MASTER, "master");
+    assertThat(training.get(0)).startsWith("-XX:ArchiveClassesAtExit=").endsWith("/training/master-master.jsa");
+
+    assertThat(runJvm(sparkHome, training)).as("the training JVM's exit").isZero();
+    assertThat(classData.keepTrained(dir)).containsExactly(ClassDataSharing.Role.MASTER);
+
+    assertThat(classData.archived()).containsExactly(ClassDataSharing.Role.MASTER);
+    List<String> archived = classData.flags(ClassDataSharing.Role.MASTER, "master");
+    assertThat(archived).hasSize(1);
+    assertThat(archived.get(0)).startsWith("-XX:SharedArchiveFile=").endsWith("/master.jsa");
+    List<String> strict = new ArrayList<>(archived);
+    strict.add("-Xshare:on");
+    assertThat(runJvm(sparkHome, strict)).as("a JVM that must map the kept archive").isZero();
+    assertThat(classData.flags(ClassDataSharing.Role.WORKER, "1").get(0)).startsWith("-XX:ArchiveClassesAtExit=");
+  }
+
+  @Test
+  void aTruncatedTrainingArchiveIsNeverKept() throws Exception {
+    Path sparkHome = sparkHome();
+    ClassDataSharing classData = ClassDataSharing.under(dir.resolve("class-data"), sparkHome);
+    List<String> training = classData.flags(ClassDataSharing.Role.WORKER, "1");
+    assertThat(runJvm(sparkHome, training)).isZero();
+    Path trained = Path.of(training.get(0).substring("-XX:ArchiveClassesAtExit=".length()));
+    byte[] whole = Files.readAllBytes(trained);
+    Files.delete(trained);
+    Files.write(trained, java.util.Arrays.copyOf(whole, whole.length / 4));
+
+    assertThat(classData.keepTrained(dir)).isEmpty();
+    assertThat(classData.archived()).isEmpty();
+    assertThat(classData.flags(ClassDataSharing.Role.WORKER, "1").get(0)).startsWith("-XX:ArchiveClassesAtExit=");
+  }
+
+  @Test
+  void offGivesNoFlagsAndKeepsNothing() {
+    ClassDataSharing off = ClassDataSharing.off();
+    assertThat(off.enabled()).isFalse();
+    assertThat(off.flags(ClassDataSharing.Role.EXECUTOR, "{{APP_ID}}-{{EXECUTOR_ID}}")).isEmpty();
+    assertThat(off.keepTrained(dir)).isEmpty();
+  }
+
+  /** A SPARK_HOME with an empty jars folder: enough for a JVM that prints its version. */
+  private Path sparkHome() throws java.io.IOException {
+    Path home = dir.resolve("spark-home");
+    Files.createDirectories(home.resolve("jars"));
+    return home;
+  }
+
+  private static int runJvm(Path sparkHome, List<String> flags) throws Exception {
+    List<String> command = new ArrayList<>(List.of(JvmProcess.javaExecutable()));
+    command.addAll(dev.sft.harness.driver.SparkSettings.FAST_START_JVM_FLAGS);
+    command.addAll(flags);
+    command.addAll(List.of("-cp", JvmProcess.classPath(sparkHome), "-version"));
+    Process process = new ProcessBuilder(command).redirectErrorStream(true)
+        .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+    assertThat(process.waitFor(60, TimeUnit.SECONDS)).as("the JVM exits").isTrue();
+    return process.exitValue();
+  }
+}
