@@ -73,10 +73,14 @@ public final class Fixture {
       dirs.add(source.resolve("range-" + k).toString());
     }
     if (!Files.exists(complete)) {
+      // Four one-task jobs at once: one file each, and each executor warms its Parquet writer at the same time.
+      List<String> steps = new ArrayList<>();
+      List<Callable<Void>> writes = new ArrayList<>();
       for (int k = 0; k < WRITER_PARTITIONS; k++) {
         long start = k * ID_STRIDE;
         String dir = dirs.get(k);
-        bounded(spark, "writing source file " + dir, timeout, () -> {
+        steps.add("writing source file " + dir);
+        writes.add(() -> {
           spark.range(start, start + ROWS_PER_PARTITION, 1, 1)
               .selectExpr("id", "concat('row-', CAST(id AS STRING)) AS payload")
               .write()
@@ -85,6 +89,7 @@ public final class Fixture {
           return null;
         });
       }
+      boundedTogether(spark, steps, timeout, writes);
       Markers.publishText(complete, TOTAL_ROWS + " rows in " + WRITER_PARTITIONS + " files\n");
     }
     spark.sql("CREATE NAMESPACE IF NOT EXISTS " + CATALOG + "." + NAMESPACE);
@@ -208,14 +213,34 @@ public final class Fixture {
         () -> RowComparison.of(spark.table(qualified(table)), expected));
   }
 
+  /** Runs fixture actions at once, each as its own job group under the bound, as {@link #bounded} runs one. */
+  private static void boundedTogether(SparkSession spark, List<String> steps, Duration timeout,
+      List<Callable<Void>> actions) {
+    List<BoundedJob<Void>> jobs = new ArrayList<>();
+    try {
+      for (Callable<Void> action : actions) {
+        jobs.add(BoundedJob.startInterruptible(spark, "sft-fixture-" + UUID.randomUUID(), action));
+      }
+      for (int i = 0; i < jobs.size(); i++) {
+        awaited(jobs.get(i), steps.get(i), timeout);
+      }
+    } finally {
+      jobs.forEach(BoundedJob::close);
+    }
+  }
+
   /** Runs a fixture action as its own job group, cancelled at the bound; the message says which step it was. */
   private static <T> T bounded(SparkSession spark, String step, Duration timeout, Callable<T> action) {
-    String group = "sft-fixture-" + UUID.randomUUID();
-    try (BoundedJob<T> job = BoundedJob.startInterruptible(spark, group, action)) {
+    try (BoundedJob<T> job = BoundedJob.startInterruptible(spark, "sft-fixture-" + UUID.randomUUID(), action)) {
+      return awaited(job, step, timeout);
+    }
+  }
+
+  private static <T> T awaited(BoundedJob<T> job, String step, Duration timeout) {
+    try {
       return job.await(timeout);
     } catch (RuntimeException e) {
       throw new IllegalStateException("fixture: " + step + " did not succeed: " + e.getMessage(), e);
     }
   }
-
 }
