@@ -1,0 +1,54 @@
+#!/usr/bin/env bash
+# Race stability and steady-state cost: one `./sft local --repeat N` run (every scenario of the default set N times),
+# then per scenario how many repetitions passed both verdicts and their durations (min / median / max, from
+# report.json), the whole run's wall time, and the peak RSS of its process tree (orchestrator, master, workers,
+# executors, drivers), sampled every 0.5 s from /proc.
+#   bench/repeat-run.sh [REPEAT=20]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+repeat="${1:-20}"
+./sft --version >/dev/null   # builds the harness first, outside the timing
+
+tree_rss_kib() {   # sum of VmRSS over a PID and all its descendants
+  local pids=("$1") i=0 total=0 pid rss
+  while (( i < ${#pids[@]} )); do
+    for child in $(cat /proc/"${pids[$i]}"/task/*/children 2>/dev/null); do pids+=("$child"); done
+    i=$((i + 1))
+  done
+  for pid in "${pids[@]}"; do
+    rss=$(awk '/^VmRSS:/ {print $2}' /proc/"$pid"/status 2>/dev/null || true)
+    total=$((total + ${rss:-0}))
+  done
+  echo "$total"
+}
+
+mkdir -p target/bench
+out="target/bench/repeat-$repeat-$(date +%s)"
+log="target/bench/repeat-$repeat.log"
+start=$(date +%s.%N)
+./sft local --repeat "$repeat" --out "$out" > "$log" 2>&1 &
+pid=$!
+peak=0
+while kill -0 "$pid" 2>/dev/null; do
+  rss=$(tree_rss_kib "$pid")
+  (( rss > peak )) && peak=$rss
+  sleep 0.5
+done
+wait "$pid" && status=0 || status=$?
+end=$(date +%s.%N)
+report=$(ls "$out"/shared/*/report.json 2>/dev/null | head -1)
+[[ -n "$report" ]] || { echo "no report.json under $out/shared (exit $status); see $log" >&2; exit 1; }
+awk -v a="$start" -v b="$end" -v s="$status" -v p="$peak" -v l="$log" \
+  'BEGIN { printf "sft local --repeat: exit %d, %.1f s, peak tree RSS %d MiB (log %s)\n", s, b - a, p / 1024, l }'
+python3 - "$report" <<'PY'
+import json, statistics, sys
+scenarios = {}
+for s in json.load(open(sys.argv[1]))["scenarios"]:
+    scenarios.setdefault(s["name"], []).append(s)
+print(f"{'scenario':32} {'passed':>7}  min / median / max")
+for name, runs in scenarios.items():
+    passed = sum(1 for r in runs if r["scheduler"] == "Passed" and r["storage"] == "Passed")
+    seconds = sorted(r["durationMs"] / 1000 for r in runs)
+    print(f"{name:32} {passed:>3}/{len(runs):<3}  {seconds[0]:.1f} / {statistics.median(seconds):.1f} / {seconds[-1]:.1f} s")
+PY
+exit "$status"
