@@ -1,5 +1,6 @@
 package dev.sft.harness.cluster;
 
+import dev.sft.harness.driver.Progress;
 import dev.sft.harness.driver.SparkSettings;
 import dev.sft.harness.evidence.Folders;
 import java.io.IOException;
@@ -24,13 +25,15 @@ import java.util.stream.Stream;
 /**
  * Class-data sharing (AppCDS) for the JVMs of {@code sft local}: most of a cold start is loading and verifying the
  * same few thousand Spark and Iceberg classes, and a JVM that maps them from an archive skips that (the master's
- * start went from 2.1-2.7 s to 1.0-1.1 s; bench/RESULTS.md).
+ * start went from 2.1-2.7 s to 0.7-0.9 s; bench/RESULTS.md).
  *
  * <p>One archive per role (master, worker, driver, executor), in a folder keyed by the JVM and by every jar of the
  * SPARK_HOME (name, size, time), so a rebuilt jar never meets an old archive. A role without an archive trains: its
- * JVMs dump the classes they loaded when they exit ({@code -XX:ArchiveClassesAtExit}), each to a file of its own.
- * After the run, when every JVM has exited, one complete training archive per role is kept: a JVM must map it with
- * {@code -Xshare:on} and the role's class path, because a JVM given a truncated archive crashes.
+ * JVMs list the classes they load ({@code -XX:DumpLoadedClassList}), each to a file of its own, which costs them
+ * nothing measurable. After the run, when every JVM has exited, sft dumps one archive per role from the longest list
+ * ({@code -Xshare:dump}) and keeps it only once a JVM maps it with {@code -Xshare:on} and the role's class path:
+ * a JVM given a truncated archive crashes. (Archives dumped by the JVMs themselves at exit, tried first, made the
+ * first run 80 s slower, and the worker kills an executor still dumping after 10 s.)
  */
 public final class ClassDataSharing {
   /** The JVMs that share an archive: one class path and one kind of work each. */
@@ -43,6 +46,9 @@ public final class ClassDataSharing {
   }
 
   private static final String TRAINING = "training";
+  private static final String LIST = ".classes";
+  /** Dumping the driver's 15,000-odd classes took about 20 s here. */
+  private static final long DUMP_BOUND_SECONDS = 300;
   private static final Pattern EXECUTOR_CLASS_PATH = Pattern.compile("\"-cp\" \"([^\"]+)\"");
 
   private final Path dir;
@@ -83,8 +89,8 @@ public final class ClassDataSharing {
   }
 
   /**
-   * The flags of one JVM of {@code role}: its archive, or a training file of its own. {@code name} tells the
-   * training files apart; Spark replaces {@code {{APP_ID}}} and {@code {{EXECUTOR_ID}}} in executor flags.
+   * The flags of one JVM of {@code role}: its archive, or a class list of its own. {@code name} tells the lists
+   * apart; Spark replaces {@code {{APP_ID}}} and {@code {{EXECUTOR_ID}}} in executor flags.
    */
   public List<String> flags(Role role, String name) {
     if (dir == null) {
@@ -93,15 +99,13 @@ public final class ClassDataSharing {
     if (Files.isRegularFile(archive(role))) {
       return List.of("-XX:SharedArchiveFile=" + archive(role));
     }
-    // The dump's warnings (classes it cannot archive) would land in the JVM's output, for every training run.
-    return List.of("-XX:ArchiveClassesAtExit=" + dir.resolve(TRAINING).resolve(role.id() + "-" + name + ".jsa"),
-        "-Xlog:cds=off", "-Xlog:cds+dynamic=off");
+    return List.of("-XX:DumpLoadedClassList=" + dir.resolve(TRAINING).resolve(role.id() + "-" + name + LIST));
   }
 
   /**
-   * Keeps one complete training archive per role that has none, the largest (it saw the most classes), and deletes
-   * the rest. Called once every JVM of the run has exited; {@code clusterDir} holds the executors' logs, whose first
-   * line is the command their worker started them with.
+   * Dumps and keeps one archive per role that has none, from the longest class list (it saw the most classes), then
+   * deletes the lists. Called once every JVM of the run has exited; {@code clusterDir} holds the executors' logs,
+   * whose first line is the command their worker started them with. Each dump is reported, as it takes seconds.
    *
    * @return the roles archived now
    */
@@ -115,21 +119,34 @@ public final class ClassDataSharing {
       if (Files.isRegularFile(archive(role))) {
         continue;
       }
-      for (Path candidate : candidates(training, role)) {
-        Optional<String> classPath = classPath(role, candidate, clusterDir);
-        if (classPath.isPresent() && maps(candidate, role, classPath.get())) {
+      for (Path list : candidates(training, role)) {
+        Optional<String> classPath = classPath(role, list, clusterDir);
+        if (classPath.isEmpty()) {
+          continue;
+        }
+        Progress.say("class data: archiving the " + role.id() + "'s classes (" + lines(list) + " listed)");
+        Path dumped = training.resolve(role.id() + ".jsa");
+        List<String> flags = roleFlags(role);
+        if (run(jvm(flags, List.of("-Xshare:dump", "-XX:SharedClassListFile=" + list,
+                "-XX:SharedArchiveFile=" + dumped), classPath.get()))
+            && maps(dumped, flags, classPath.get())) {
           try {
-            Files.move(candidate, archive(role), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
+            Files.move(dumped, archive(role), StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
             kept.add(role);
           } catch (IOException e) {
             // Another run kept one first, or the folder is read-only: this run simply archived nothing.
           }
-          break;
         }
+        break;
       }
     }
     Folders.deleteRecursively(training);
     return kept;
+  }
+
+  /** Whether a JVM with these flags maps the archive; a truncated or mismatched one makes it exit non-zero. */
+  static boolean maps(Path archive, List<String> flags, String classPath) {
+    return run(jvm(flags, List.of("-Xshare:on", "-XX:SharedArchiveFile=" + archive), classPath, "-version"));
   }
 
   private Path archive(Role role) {
@@ -138,7 +155,8 @@ public final class ClassDataSharing {
 
   private static List<Path> candidates(Path training, Role role) {
     try (Stream<Path> files = Files.list(training)) {
-      return files.filter(f -> f.getFileName().toString().startsWith(role.id() + "-"))
+      return files.filter(f -> f.getFileName().toString().startsWith(role.id() + "-")
+              && f.getFileName().toString().endsWith(LIST))
           .sorted(Comparator.comparingLong(ClassDataSharing::size).reversed()).toList();
     } catch (IOException e) {
       return List.of();
@@ -153,7 +171,7 @@ public final class ClassDataSharing {
     if (role != Role.EXECUTOR) {
       return Optional.of(JvmProcess.classPath(sparkHome));
     }
-    String flag = "-XX:ArchiveClassesAtExit=" + candidate;
+    String flag = "-XX:DumpLoadedClassList=" + candidate;
     try (Stream<Path> logs = Files.find(clusterDir, 6, (p, a) -> p.getFileName().toString().equals("stderr"))) {
       for (Path log : logs.toList()) {
         String command = firstLine(log);
@@ -168,18 +186,29 @@ public final class ClassDataSharing {
     return Optional.empty();
   }
 
-  /** Whether a JVM of the role maps the archive; a truncated or mismatched one makes it exit non-zero. */
-  private boolean maps(Path candidate, Role role, String classPath) {
-    List<String> command = new ArrayList<>(List.of(JvmProcess.javaExecutable()));
-    command.addAll(SparkSettings.FAST_START_JVM_FLAGS);
+  /** The flags that shape what a JVM of the role maps: the harness's start-up flags, and Spark's module flags. */
+  private List<String> roleFlags(Role role) {
+    List<String> flags = new ArrayList<>(SparkSettings.FAST_START_JVM_FLAGS);
     if (role == Role.DRIVER || role == Role.EXECUTOR) {
-      command.addAll(JavaModuleFlags.read(sparkHome));
+      flags.addAll(JavaModuleFlags.read(sparkHome));
     }
-    command.addAll(List.of("-Xshare:on", "-XX:SharedArchiveFile=" + candidate, "-cp", classPath, "-version"));
+    return flags;
+  }
+
+  private static List<String> jvm(List<String> flags, List<String> sharing, String classPath, String... main) {
+    List<String> command = new ArrayList<>(List.of(JvmProcess.javaExecutable()));
+    command.addAll(flags);
+    command.addAll(sharing);
+    command.addAll(List.of("-cp", classPath));
+    command.addAll(List.of(main));
+    return command;
+  }
+
+  private static boolean run(List<String> command) {
     try {
       Process process = new ProcessBuilder(command).redirectErrorStream(true)
           .redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
-      if (!process.waitFor(30, TimeUnit.SECONDS)) {
+      if (!process.waitFor(DUMP_BOUND_SECONDS, TimeUnit.SECONDS)) {
         process.destroyForcibly();
         return false;
       }
@@ -189,6 +218,14 @@ public final class ClassDataSharing {
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
       return false;
+    }
+  }
+
+  private static long lines(Path file) {
+    try (Stream<String> lines = Files.lines(file, StandardCharsets.UTF_8)) {
+      return lines.filter(l -> !l.startsWith("#") && !l.startsWith("@")).count();
+    } catch (IOException | UncheckedIOException e) {
+      return 0;
     }
   }
 

@@ -120,7 +120,8 @@ public final class LocalRun {
       Progress.say(archived.size() == ClassDataSharing.Role.values().length
           ? "class data: every JVM starts from its archive in " + classData.folder().orElseThrow()
           : "class data: archives " + archived + " in " + classData.folder().orElseThrow() + "; the other JVMs"
-              + " record theirs as they exit, so this run is slower and later ones start faster");
+              + " list the classes they load, and sft archives them after this run (once per build), so later"
+              + " runs start faster");
     }
     return classData;
   }

@@ -11,20 +11,21 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /**
- * The archives' life cycle with real JVMs of this machine: a role without an archive trains into a file of its own,
- * a complete training archive is kept and then used, and a truncated one (which would crash every JVM given it) is
- * refused.
+ * The archives' life cycle with real JVMs of this machine: a role without an archive lists its classes into a file
+ * of its own, the archive dumped from that list is kept and then used, and a truncated archive (which would crash
+ * every JVM given it) does not pass the check an archive must pass to be kept.
  */
 class ClassDataSharingTest {
   @TempDir
   Path dir;
 
   @Test
-  void aRoleTrainsThenStartsFromTheArchiveAJvmMapped() throws Exception {
+  void aRoleListsItsClassesThenStartsFromTheArchiveDumpedFromThem() throws Exception {
     Path sparkHome = sparkHome();
     ClassDataSharing classData = ClassDataSharing.under(dir.resolve("class-data"), sparkHome);
     List<String> training = classData.flags(ClassDataSharing.Role.MASTER, "master");
-    assertThat(training.get(0)).startsWith("-XX:ArchiveClassesAtExit=").endsWith("/training/master-master.jsa");
+    assertThat(training).hasSize(1);
+    assertThat(training.get(0)).startsWith("-XX:DumpLoadedClassList=").endsWith("/training/master-master.classes");
 
     assertThat(runJvm(sparkHome, training)).as("the training JVM's exit").isZero();
     assertThat(classData.keepTrained(dir)).containsExactly(ClassDataSharing.Role.MASTER);
@@ -36,23 +37,25 @@ class ClassDataSharingTest {
     List<String> strict = new ArrayList<>(archived);
     strict.add("-Xshare:on");
     assertThat(runJvm(sparkHome, strict)).as("a JVM that must map the kept archive").isZero();
-    assertThat(classData.flags(ClassDataSharing.Role.WORKER, "1").get(0)).startsWith("-XX:ArchiveClassesAtExit=");
+    assertThat(classData.flags(ClassDataSharing.Role.WORKER, "1").get(0)).startsWith("-XX:DumpLoadedClassList=");
   }
 
   @Test
-  void aTruncatedTrainingArchiveIsNeverKept() throws Exception {
+  void aTruncatedArchiveDoesNotMapSoItWouldNeverBeKept() throws Exception {
     Path sparkHome = sparkHome();
     ClassDataSharing classData = ClassDataSharing.under(dir.resolve("class-data"), sparkHome);
-    List<String> training = classData.flags(ClassDataSharing.Role.WORKER, "1");
-    assertThat(runJvm(sparkHome, training)).isZero();
-    Path trained = Path.of(training.get(0).substring("-XX:ArchiveClassesAtExit=".length()));
-    byte[] whole = Files.readAllBytes(trained);
-    Files.delete(trained);
-    Files.write(trained, java.util.Arrays.copyOf(whole, whole.length / 4));
+    assertThat(runJvm(sparkHome, classData.flags(ClassDataSharing.Role.WORKER, "1"))).isZero();
+    assertThat(classData.keepTrained(dir)).containsExactly(ClassDataSharing.Role.WORKER);
+    Path archive = Path.of(classData.flags(ClassDataSharing.Role.WORKER, "1").get(0)
+        .substring("-XX:SharedArchiveFile=".length()));
+    List<String> flags = dev.sft.harness.driver.SparkSettings.FAST_START_JVM_FLAGS;
+    assertThat(ClassDataSharing.maps(archive, flags, JvmProcess.classPath(sparkHome))).isTrue();
 
-    assertThat(classData.keepTrained(dir)).isEmpty();
-    assertThat(classData.archived()).isEmpty();
-    assertThat(classData.flags(ClassDataSharing.Role.WORKER, "1").get(0)).startsWith("-XX:ArchiveClassesAtExit=");
+    byte[] whole = Files.readAllBytes(archive);
+    Path truncated = dir.resolve("truncated.jsa");
+    Files.write(truncated, java.util.Arrays.copyOf(whole, whole.length / 4));
+
+    assertThat(ClassDataSharing.maps(truncated, flags, JvmProcess.classPath(sparkHome))).isFalse();
   }
 
   @Test
