@@ -190,33 +190,35 @@ public final class LocalCluster implements AutoCloseable {
     }
   }
 
-  /** Stops workers first (their shutdown kills their executors), then the master; forcibly after a bound. */
+  /**
+   * Stops every process at once (a worker's shutdown ends its executors, and needs no master for that), forcibly
+   * after a bound; then ends by PID any executor that outlived its worker.
+   */
   @Override
   public synchronized void close() {
-    for (int i = processes.size() - 1; i >= 0; i--) {
-      stop(processes.get(i));
+    List<ProcessHandle> children = new ArrayList<>();
+    for (Process process : processes) {
+      children.addAll(process.descendants().toList());
+      process.destroy();
     }
-    processes.clear();
-  }
-
-  private static void stop(Process process) {
-    List<ProcessHandle> children = process.descendants().toList();
-    process.destroy();
+    long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(15);
     try {
-      if (!process.waitFor(15, TimeUnit.SECONDS)) {
-        process.destroyForcibly();
-        process.waitFor(5, TimeUnit.SECONDS);
+      for (Process process : processes) {
+        if (!process.waitFor(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)) {
+          process.destroyForcibly();
+          process.waitFor(5, TimeUnit.SECONDS);
+        }
       }
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      process.destroyForcibly();
+      processes.forEach(Process::destroyForcibly);
     }
-    // Executors are our children's children: end any that outlived their worker, by PID.
     for (ProcessHandle child : children) {
       if (child.isAlive()) {
         child.destroyForcibly();
       }
     }
+    processes.clear();
   }
 
   static void requireSparkHome(Path sparkHome) {
