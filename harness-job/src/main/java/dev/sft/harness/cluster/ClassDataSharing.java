@@ -68,6 +68,14 @@ public final class ClassDataSharing {
   public static ClassDataSharing under(Path root, Path sparkHome) {
     try {
       Path dir = root.toAbsolutePath().normalize().resolve(key(sparkHome));
+      if (!Files.isDirectory(dir)) {
+        // Archives of earlier builds can never be used again (about 300 MiB each).
+        try (Stream<Path> old = Files.list(root)) {
+          old.filter(Files::isDirectory).forEach(Folders::deleteRecursively);
+        } catch (IOException noneYet) {
+          // First archives under this root.
+        }
+      }
       Files.createDirectories(dir.resolve(TRAINING));
       return new ClassDataSharing(dir, sparkHome);
     } catch (IOException | UncheckedIOException e) {
