@@ -59,6 +59,18 @@ class ClassDataSharingTest {
   }
 
   @Test
+  void aNewBuildsFolderReplacesTheArchivesOfEarlierBuilds() throws Exception {
+    Path earlier = Files.createDirectories(dir.resolve("class-data").resolve("0123456789abcdef"));
+    Files.write(earlier.resolve("driver.jsa"), new byte[16]);
+
+    ClassDataSharing classData = ClassDataSharing.under(dir.resolve("class-data"), sparkHome());
+
+    assertThat(earlier).doesNotExist();
+    assertThat(classData.folder()).isPresent();
+    assertThat(classData.folder().orElseThrow()).isDirectory();
+  }
+
+  @Test
   void offGivesNoFlagsAndKeepsNothing() {
     ClassDataSharing off = ClassDataSharing.off();
     assertThat(off.enabled()).isFalse();
