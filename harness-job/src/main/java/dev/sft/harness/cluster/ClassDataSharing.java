@@ -171,6 +171,8 @@ public final class ClassDataSharing {
           // Another run kept one first, or the folder is read-only: this run simply archived nothing.
         }
       }
+      Progress.say("class data: no " + role.id() + " archive from " + list + " (the dump failed or did not map);"
+          + " its JVMs start without one, and the next run lists their classes again");
       return Optional.empty();
     }
     return Optional.empty();
