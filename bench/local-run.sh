@@ -10,20 +10,7 @@ runs="${1:-3}"
 scenarios="${2:-}"
 ./sft --version >/dev/null   # builds the harness first, outside the timings
 
-tree_rss_kib() {   # sum of VmRSS over a PID and all its descendants
-  local root=$1 total=0 pid
-  local pids=("$root")
-  local i=0
-  while (( i < ${#pids[@]} )); do
-    for child in $(cat /proc/"${pids[$i]}"/task/*/children 2>/dev/null); do pids+=("$child"); done
-    i=$((i + 1))
-  done
-  for pid in "${pids[@]}"; do
-    rss=$(awk '/^VmRSS:/ {print $2}' /proc/"$pid"/status 2>/dev/null || true)
-    total=$((total + ${rss:-0}))
-  done
-  echo "$total"
-}
+source bench/tree-rss.sh
 
 mkdir -p target/bench
 times=()

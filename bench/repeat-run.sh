@@ -9,18 +9,7 @@ cd "$(dirname "$0")/.."
 repeat="${1:-20}"
 ./sft --version >/dev/null   # builds the harness first, outside the timing
 
-tree_rss_kib() {   # sum of VmRSS over a PID and all its descendants
-  local pids=("$1") i=0 total=0 pid rss
-  while (( i < ${#pids[@]} )); do
-    for child in $(cat /proc/"${pids[$i]}"/task/*/children 2>/dev/null); do pids+=("$child"); done
-    i=$((i + 1))
-  done
-  for pid in "${pids[@]}"; do
-    rss=$(awk '/^VmRSS:/ {print $2}' /proc/"$pid"/status 2>/dev/null || true)
-    total=$((total + ${rss:-0}))
-  done
-  echo "$total"
-}
+source bench/tree-rss.sh
 
 mkdir -p target/bench
 out="target/bench/repeat-$repeat-$(date +%s)"
