@@ -151,6 +151,26 @@ public final class ClassDataSharing {
     }
   }
 
+  /**
+   * Deletes this run's class lists unarchived.
+   *
+   * @return whether there were any
+   */
+  public boolean discardTrained() {
+    if (dir == null) {
+      return false;
+    }
+    Path training = dir.resolve(TRAINING);
+    boolean any;
+    try (Stream<Path> lists = Files.list(training)) {
+      any = lists.findAny().isPresent();
+    } catch (IOException e) {
+      any = false;
+    }
+    Folders.deleteRecursively(training);
+    return any;
+  }
+
   /** Dumps the role's archive from its longest class list that names a known class path, and keeps it if it maps. */
   private Optional<Role> keep(Role role, Path training, Path clusterDir) {
     for (Path list : candidates(training, role)) {

@@ -70,6 +70,7 @@ public final class LocalRun {
     List<Report> parts = new ArrayList<>();
     RunExitCode worst = RunExitCode.PASSED;
     ClassDataSharing classData = ClassDataSharing.off();
+    boolean judged = false;
     try {
       // One SPARK_HOME for every process: the given one, or a per-run one of links with the --jar files in it.
       Path sparkHome = settings.jars().materialize(clusterDir.resolve("spark-home"));
@@ -90,13 +91,11 @@ public final class LocalRun {
         parts.add(outcome.report());
         worst = outcome.exitCode().code() > worst.code() ? outcome.exitCode() : worst;
       }
+      judged = worst == RunExitCode.PASSED || worst == RunExitCode.SCENARIO_NOT_PASSED;
     } finally {
       Progress.say("cluster: stopping every process this run started");
       stopper.run();
-      List<ClassDataSharing.Role> kept = classData.keepTrained(clusterDir);
-      if (!kept.isEmpty()) {
-        Progress.say("class data: archived " + kept + " for later runs in " + classData.folder().orElseThrow());
-      }
+      archive(classData, judged);
       try {
         Runtime.getRuntime().removeShutdownHook(stopper);
       } catch (IllegalStateException shuttingDown) {
@@ -124,6 +123,27 @@ public final class LocalRun {
               + " runs start faster");
     }
     return classData;
+  }
+
+  /**
+   * Archives the classes this run's JVMs listed, once every driver judged its scenarios: a run that stopped at its
+   * preflight (or before) lists only a fraction of them, and its archive would serve every later run of the build.
+   */
+  private void archive(ClassDataSharing classData, boolean judged) {
+    if (!classData.enabled()) {
+      return;
+    }
+    if (!judged) {
+      if (classData.discardTrained()) {
+        Progress.say("class data: nothing archived, as a driver did not get to judge its scenarios; the next run"
+            + " lists the classes again");
+      }
+      return;
+    }
+    List<ClassDataSharing.Role> kept = classData.keepTrained(clusterDir);
+    if (!kept.isEmpty()) {
+      Progress.say("class data: archived " + kept + " for later runs in " + classData.folder().orElseThrow());
+    }
   }
 
   private Result merge(List<Report> parts, String startedAt, RunExitCode worst) {

@@ -71,6 +71,19 @@ class ClassDataSharingTest {
   }
 
   @Test
+  void theListsOfARunThatDidNotJudgeAreDiscardedUnarchived() throws Exception {
+    Path sparkHome = sparkHome();
+    ClassDataSharing classData = ClassDataSharing.under(dir.resolve("class-data"), sparkHome);
+    assertThat(runJvm(sparkHome, classData.flags(ClassDataSharing.Role.DRIVER, "spec"))).isZero();
+
+    assertThat(classData.discardTrained()).isTrue();
+
+    assertThat(classData.archived()).isEmpty();
+    assertThat(classData.keepTrained(dir)).isEmpty();
+    assertThat(classData.discardTrained()).as("nothing left to discard").isFalse();
+  }
+
+  @Test
   void offGivesNoFlagsAndKeepsNothing() {
     ClassDataSharing off = ClassDataSharing.off();
     assertThat(off.enabled()).isFalse();
