@@ -8,6 +8,7 @@ import dev.sft.harness.driver.SparkSettings;
 import dev.sft.harness.judge.RowCounts;
 import dev.sft.harness.probe.GatePaths;
 import dev.sft.harness.probe.ProbeSpec;
+import dev.sft.harness.run.RunOptions;
 import dev.sft.harness.scenario.Fixture;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -38,10 +39,11 @@ class ProbeOverheadBench {
     int rounds = Integer.getInteger("sft.bench.rounds", 7);
     Path dir = ItCluster.freshDir("probe-overhead");
     try (LocalCluster cluster = ItCluster.start(dir.resolve("cluster"), TIMEOUT)) {
-      SparkSession spark = SparkSession.builder()
-          .config(SparkSettings.conf(RowLevelProbeIT.options(dir, cluster.masterUrl()))).getOrCreate();
+      RunOptions options = RowLevelProbeIT.options(dir, cluster.masterUrl());
+      SparkSession spark = SparkSession.builder().config(SparkSettings.conf(options)).getOrCreate();
       try {
-        Path runDir = dir.resolve("shared").resolve("probe-overhead");
+        // The catalogs' warehouse is under the run's folder.
+        Path runDir = options.runDir();
         Fixture fixture = Fixture.prepare(spark, runDir, runDir.resolve("warehouse"), TIMEOUT);
         List<Double> plain = new ArrayList<>();
         List<Double> probed = new ArrayList<>();
