@@ -80,6 +80,8 @@ public final class ClassDataSharing {
           // First archives under this root.
         }
       }
+      // Lists left by a run that was interrupted before it archived them are partial.
+      Folders.deleteRecursively(dir.resolve(TRAINING));
       Files.createDirectories(dir.resolve(TRAINING));
       return new ClassDataSharing(dir, sparkHome);
     } catch (IOException | UncheckedIOException e) {
