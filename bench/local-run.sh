@@ -22,18 +22,7 @@ while (( ${#times[@]} < runs )); do
   out="target/bench/run-$run-$(date +%s)"
   cmd=(./sft local --out "$out")
   [[ -n "$scenarios" ]] && cmd+=(--scenarios "$scenarios")
-  start=$(date +%s.%N)
-  "${cmd[@]}" > "target/bench/run-$run.log" 2>&1 &
-  pid=$!
-  peak=0
-  while kill -0 "$pid" 2>/dev/null; do
-    rss=$(tree_rss_kib "$pid")
-    (( rss > peak )) && peak=$rss
-    sleep 0.5
-  done
-  wait "$pid" && status=0 || status=$?
-  end=$(date +%s.%N)
-  elapsed=$(awk -v a="$start" -v b="$end" 'BEGIN {print b - a}')
+  run_sampled "target/bench/run-$run.log" "${cmd[@]}"
   printf 'run %d: exit %d, %.1f s, peak tree RSS %d MiB (log target/bench/run-%d.log)\n' \
     "$run" "$status" "$elapsed" $((peak / 1024)) "$run"
   [[ $status -eq 0 ]] || { echo "run $run did not pass; see its log" >&2; exit 1; }

@@ -14,21 +14,11 @@ source bench/tree-rss.sh
 mkdir -p target/bench
 out="target/bench/repeat-$repeat-$(date +%s)"
 log="target/bench/repeat-$repeat.log"
-start=$(date +%s.%N)
-./sft local --repeat "$repeat" --out "$out" > "$log" 2>&1 &
-pid=$!
-peak=0
-while kill -0 "$pid" 2>/dev/null; do
-  rss=$(tree_rss_kib "$pid")
-  (( rss > peak )) && peak=$rss
-  sleep 0.5
-done
-wait "$pid" && status=0 || status=$?
-end=$(date +%s.%N)
+run_sampled "$log" ./sft local --repeat "$repeat" --out "$out"
 report=$(ls "$out"/shared/*/report.json 2>/dev/null | head -1)
 [[ -n "$report" ]] || { echo "no report.json under $out/shared (exit $status); see $log" >&2; exit 1; }
-awk -v a="$start" -v b="$end" -v s="$status" -v p="$peak" -v l="$log" \
-  'BEGIN { printf "sft local --repeat: exit %d, %.1f s, peak tree RSS %d MiB (log %s)\n", s, b - a, p / 1024, l }'
+awk -v e="$elapsed" -v s="$status" -v p="$peak" -v l="$log" \
+  'BEGIN { printf "sft local --repeat: exit %d, %.1f s, peak tree RSS %d MiB (log %s)\n", s, e, p / 1024, l }'
 python3 - "$report" <<'PY'
 import json, statistics, sys
 scenarios = {}
