@@ -20,6 +20,7 @@ import java.util.stream.Collectors;
 import org.apache.spark.BarrierTaskContext;
 import org.apache.spark.SparkEnv;
 import org.apache.spark.SparkExecutorInfo;
+import org.apache.spark.TaskContext;
 import org.apache.spark.api.java.JavaRDD;
 import org.apache.spark.api.java.JavaSparkContext;
 import org.apache.spark.sql.SparkSession;
@@ -31,10 +32,11 @@ import scala.runtime.AbstractFunction1;
 /**
  * Proves the cluster can host the scenarios before any of them runs, as the reference suite does: every executor
  * reads the driver's challenge from the shared filesystem, and executor processes on at least two distinct
- * scheduler hosts run at the same moment. The concurrency proof is a Spark barrier stage: its tasks only pass the
- * barrier when all of them are running. Inside the barrier each executor also says which jar file it loaded the
- * Spark, Iceberg, Comet and {@code --jar} classes from ({@link LoadedJars}); a jar under test that did not run on
- * the driver and on every executor fails the preflight.
+ * scheduler hosts run at the same moment. The concurrency proof is a Spark barrier stage (all its tasks are launched
+ * together or not at all) whose tasks meet on the shared filesystem: each publishes its arrival, and none leaves
+ * before every task has arrived, so at the moment the last one arrives all of them are running. Each executor also
+ * says which jar file it loaded the Spark, Iceberg, Comet and {@code --jar} classes from ({@link LoadedJars}); a jar
+ * under test that did not run on the driver and on every executor fails the preflight.
  */
 public final class Preflight {
   public static final int MIN_HOSTS = 2;
@@ -76,6 +78,7 @@ public final class Preflight {
     Markers.publishText(challenge, token);
     String challengePath = challenge.toString();
     int slots = registered.size();
+    String arrivals = dir.resolve("arrivals-" + token).toString();
 
     String group = "sft-preflight-" + token;
     JavaRDD<Integer> barrierInput = jsc.parallelize(range(slots), slots);
@@ -83,7 +86,8 @@ public final class Preflight {
     try {
       ClassTag<String> strings = ClassTag$.MODULE$.apply(String.class);
       try (BoundedJob<List<String>> job = BoundedJob.startInterruptible(spark, group, () -> new JavaRDD<>(
-          barrierInput.rdd().barrier().mapPartitions(new CheckIn(challengePath, token, probes), false, strings), strings)
+          barrierInput.rdd().barrier().mapPartitions(new CheckIn(challengePath, token, arrivals, slots, timeout, probes), false,
+              strings), strings)
           .collect())) {
         reports = job.await(timeout);
       }
@@ -134,21 +138,30 @@ public final class Preflight {
       scala.collection.Iterator<String>> implements Serializable {
     private final String challengePath;
     private final String token;
+    private final String arrivals;
+    private final int tasks;
+    private final Duration timeout;
     private final List<LoadedJars.Probe> probes;
 
-    CheckIn(String challengePath, String token, List<LoadedJars.Probe> probes) {
+    CheckIn(String challengePath, String token, String arrivals, int tasks, Duration timeout,
+        List<LoadedJars.Probe> probes) {
       this.challengePath = challengePath;
       this.token = token;
+      this.arrivals = arrivals;
+      this.tasks = tasks;
+      this.timeout = timeout;
       this.probes = List.copyOf(probes);
     }
 
     @Override
     public scala.collection.Iterator<String> apply(scala.collection.Iterator<Integer> ignored) {
-      return CollectionConverters.asScala(List.of(checkIn(challengePath, token, probes)).iterator());
+      return CollectionConverters.asScala(
+          List.of(checkIn(challengePath, token, Path.of(arrivals), tasks, timeout, probes)).iterator());
     }
   }
 
-  private static String checkIn(String challengePath, String token, List<LoadedJars.Probe> probes) {
+  private static String checkIn(String challengePath, String token, Path arrivals, int tasks, Duration timeout,
+      List<LoadedJars.Probe> probes) {
     BarrierTaskContext context = BarrierTaskContext.get();
     SparkEnv env = SparkEnv.get();
     boolean read;
@@ -162,10 +175,36 @@ public final class Preflight {
       detail = e.toString();
     }
     List<LoadedJars.Location> loaded = probes.stream().map(LoadedJars::locateOnExecutor).toList();
-    // Passing the barrier proves every task of this stage is running at this moment.
-    context.barrier();
+    awaitEveryArrival(arrivals, context, tasks, timeout);
     return Json.compact(new ExecutorCheckIn(env.executorId(), env.blockManager().blockManagerId().host(),
         ProcessHandle.current().pid(), read, detail, loaded));
+  }
+
+  /**
+   * Publishes this task's arrival and waits until all {@code tasks} have arrived. Not Spark's
+   * {@code BarrierTaskContext.barrier()}: a task blocked in it looks for the answer only once a second, which cost
+   * every preflight about a second.
+   */
+  private static void awaitEveryArrival(Path allArrivals, TaskContext context, int tasks, Duration timeout) {
+    // Per stage attempt, so a task of a failed attempt never counts for a later one.
+    Path arrivals = allArrivals.resolve("stage-attempt-" + context.stageAttemptNumber());
+    Markers.publishText(arrivals.resolve("task-" + context.partitionId()),
+        String.valueOf(ProcessHandle.current().pid()));
+    BoundedWait.untilTrue("all " + tasks + " preflight tasks to arrive in " + arrivals, timeout, () -> {
+      if (context.isInterrupted()) {
+        // The stage failed elsewhere (a barrier stage's tasks are killed together): stop waiting.
+        throw new IllegalStateException("preflight task killed: " + context.getKillReason());
+      }
+      return arrived(arrivals) >= tasks;
+    }, () -> arrived(arrivals) + " arrived");
+  }
+
+  private static long arrived(Path arrivals) {
+    try (var entries = Files.list(arrivals)) {
+      return entries.filter(p -> p.getFileName().toString().startsWith("task-")).count();
+    } catch (IOException e) {
+      return 0;
+    }
   }
 
   private static List<String> awaitExecutorsOnDistinctHosts(SparkSession spark, Duration timeout) {
