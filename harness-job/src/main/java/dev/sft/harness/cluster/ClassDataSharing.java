@@ -244,8 +244,7 @@ public final class ClassDataSharing {
 
   /** The flags that shape what a JVM of the role maps: the harness's start-up flags, and Spark's module flags. */
   private List<String> roleFlags(Role role) {
-    List<String> flags = new ArrayList<>(role == Role.DRIVER ? SparkSettings.DRIVER_JVM_FLAGS
-        : SparkSettings.FAST_START_JVM_FLAGS);
+    List<String> flags = new ArrayList<>(SparkSettings.FAST_START_JVM_FLAGS);
     if (role == Role.DRIVER || role == Role.EXECUTOR) {
       flags.addAll(JavaModuleFlags.read(sparkHome));
     }

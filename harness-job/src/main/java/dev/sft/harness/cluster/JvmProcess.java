@@ -1,5 +1,6 @@
 package dev.sft.harness.cluster;
 
+import dev.sft.harness.driver.SparkSettings;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -21,6 +22,7 @@ public final class JvmProcess {
   public static List<String> command(Path sparkHome, List<String> jvmFlags, String mainClass, List<String> args) {
     List<String> command = new ArrayList<>();
     command.add(javaExecutable());
+    command.addAll(SparkSettings.FAST_START_JVM_FLAGS);
     command.addAll(jvmFlags);
     command.add("-cp");
     command.add(classPath(sparkHome));

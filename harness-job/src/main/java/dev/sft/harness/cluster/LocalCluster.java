@@ -1,7 +1,6 @@
 package dev.sft.harness.cluster;
 
 import dev.sft.harness.driver.Progress;
-import dev.sft.harness.driver.SparkSettings;
 import dev.sft.harness.evidence.BoundedWait;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -84,8 +83,7 @@ public final class LocalCluster implements AutoCloseable {
 
   private void startMaster() throws IOException {
     Path home = Files.createDirectories(dir.resolve("master"));
-    List<String> flags = new ArrayList<>(SparkSettings.FAST_START_JVM_FLAGS);
-    flags.addAll(List.of("-Xmx256m", "-Dsft.log.level=info", "-Djava.io.tmpdir=" + tmp(home),
+    List<String> flags = new ArrayList<>(List.of("-Xmx256m", "-Dsft.log.level=info", "-Djava.io.tmpdir=" + tmp(home),
         "-Dspark.master.rest.enabled=false"));
     flags.addAll(classData.flags(ClassDataSharing.Role.MASTER, "master"));
     List<String> command = JvmProcess.command(sparkHome, flags,
@@ -101,8 +99,7 @@ public final class LocalCluster implements AutoCloseable {
     Path home = Files.createDirectories(dir.resolve("worker-" + (index + 1)));
     Map<String, String> env = env(host, home);
     env.put("SPARK_LOCAL_DIRS", Files.createDirectories(home.resolve("local")).toString());
-    List<String> flags = new ArrayList<>(SparkSettings.FAST_START_JVM_FLAGS);
-    flags.addAll(List.of("-Xmx256m", "-Dsft.log.level=info", "-Djava.io.tmpdir=" + tmp(home)));
+    List<String> flags = new ArrayList<>(List.of("-Xmx256m", "-Dsft.log.level=info", "-Djava.io.tmpdir=" + tmp(home)));
     flags.addAll(classData.flags(ClassDataSharing.Role.WORKER, String.valueOf(index + 1)));
     List<String> command = JvmProcess.command(sparkHome, flags,
         "org.apache.spark.deploy.worker.Worker",

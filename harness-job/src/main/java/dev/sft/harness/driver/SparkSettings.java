@@ -21,12 +21,6 @@ public final class SparkSettings {
   public static final List<String> FAST_START_JVM_FLAGS =
       List.of("-XX:TieredStopAtLevel=1", "-XX:+UseSerialGC", "-XX:-UsePerfData");
 
-  /**
-   * A driver keeps the optimising compiler: it hashes the jars it reports (about 160 MB), and only C2 uses the CPU's
-   * SHA instructions (0.3 s instead of 2.9 s on these machines).
-   */
-  public static final List<String> DRIVER_JVM_FLAGS = List.of("-XX:+UseSerialGC", "-XX:-UsePerfData");
-
   /** One core per executor, four in total (the contract's {@link ExecutorSizing}, which the controller sizes by). */
   public static final int EXECUTOR_CORES = ExecutorSizing.EXECUTOR_CORES;
   public static final int MAX_CORES = ExecutorSizing.MAX_CORES;

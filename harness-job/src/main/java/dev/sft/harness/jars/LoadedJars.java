@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
+import java.util.function.Function;
 import java.util.jar.JarEntry;
 import java.util.jar.JarFile;
 
@@ -95,15 +96,12 @@ public final class LoadedJars {
 
   /** Where an executor loaded the probe's class from; the SHA-256 only for a jar under test (else empty). */
   public static Location locateOnExecutor(Probe probe) {
-    return locate(probe.className(), probe.requestedSha256() != null);
+    return locate(probe.className(), probe.requestedSha256() == null ? null
+        : file -> SHA_BY_FILE.computeIfAbsent(file.toString(), k -> JarIdentity.sha256(file)));
   }
 
-  /** Where this JVM loads {@code className} from, with the file's SHA-256; file "absent" when it cannot. */
-  public static Location locate(String className) {
-    return locate(className, true);
-  }
-
-  private static Location locate(String className, boolean hash) {
+  /** Where this JVM loads {@code className} from, and the file's SHA-256 ({@code digest}, null for none). */
+  private static Location locate(String className, Function<Path, String> digest) {
     try {
       Class<?> type = Class.forName(className, false, Thread.currentThread().getContextClassLoader());
       CodeSource source = type.getProtectionDomain().getCodeSource();
@@ -111,8 +109,7 @@ public final class LoadedJars {
         return new Location("unknown (no code source)", "");
       }
       Path file = Path.of(source.getLocation().toURI());
-      String key = file.toString();
-      return new Location(key, hash ? SHA_BY_FILE.computeIfAbsent(key, k -> JarIdentity.sha256(file)) : "");
+      return new Location(file.toString(), digest == null ? "" : digest.apply(file));
     } catch (ClassNotFoundException | LinkageError e) {
       return new Location("absent (" + e + ")", "");
     } catch (URISyntaxException | IllegalArgumentException e) {
@@ -121,10 +118,10 @@ public final class LoadedJars {
   }
 
   /** The driver's view of every probe, with the module and version read from the file it loaded. */
-  public static List<RanJar> onDriver(List<Probe> probes) {
+  public static List<RanJar> onDriver(List<Probe> probes, RunDigests digests) {
     List<RanJar> jars = new ArrayList<>();
     for (Probe probe : probes) {
-      Location here = locate(probe.className());
+      Location here = locate(probe.className(), digests::sha256);
       String module = null;
       String version = null;
       if (!here.sha256().isEmpty() && here.file().endsWith(".jar")) {

@@ -63,8 +63,7 @@ final class DriverProcess {
     } catch (IOException e) {
       throw new UncheckedIOException(e);
     }
-    List<String> jvmFlags = new ArrayList<>(SparkSettings.DRIVER_JVM_FLAGS);
-    jvmFlags.addAll(JavaModuleFlags.read(sparkHome));
+    List<String> jvmFlags = new ArrayList<>(JavaModuleFlags.read(sparkHome));
     jvmFlags.addAll(List.of("-Xmx1g", "-Dsft.log.level=info", "-Djava.io.tmpdir=" + driverDir.resolve("tmp")));
     jvmFlags.addAll(classData.flags(ClassDataSharing.Role.DRIVER, run.group()));
     List<String> executorFlags = new ArrayList<>(SparkSettings.FAST_START_JVM_FLAGS);

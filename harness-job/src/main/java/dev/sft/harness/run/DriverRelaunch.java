@@ -2,7 +2,6 @@ package dev.sft.harness.run;
 
 import dev.sft.harness.cluster.JavaModuleFlags;
 import dev.sft.harness.cluster.JvmProcess;
-import dev.sft.harness.driver.SparkSettings;
 import dev.sft.harness.driver.Progress;
 import dev.sft.harness.jars.JarSet;
 import java.io.IOException;
@@ -39,8 +38,7 @@ public final class DriverRelaunch {
           + " start it through ./sft");
     }
     Path home = JarSet.resolve(own, null, options.jarsUnderTest()).materialize(options.driverDir().resolve("spark-home"));
-    List<String> jvmFlags = new ArrayList<>(SparkSettings.DRIVER_JVM_FLAGS);
-    jvmFlags.addAll(JavaModuleFlags.read(home));
+    List<String> jvmFlags = new ArrayList<>(JavaModuleFlags.read(home));
     ManagementFactory.getRuntimeMXBean().getInputArguments().stream().filter(a -> a.startsWith("-Xmx"))
         .forEach(jvmFlags::add);
     List<String> childArgs = childArguments(args, options.runId());

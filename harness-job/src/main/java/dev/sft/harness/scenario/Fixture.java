@@ -61,9 +61,9 @@ public final class Fixture {
   }
 
   /**
-   * Writes the four source files once per run; every scenario then reads them. A later driver run of the same run
-   * (speculation first, then loss) reuses them once the completion marker shows they were fully written. Like every
-   * Spark action of the fixture, the writes are bounded by {@code timeout}.
+   * Writes the four source files once per run ({@link SourceFiles}); every scenario then reads them. A later driver
+   * run of the same run (speculation first, then loss) reuses them once the completion marker shows they were fully
+   * written. Like every Spark action of the fixture, the writes are bounded by {@code timeout}.
    */
   public static Fixture prepare(SparkSession spark, Path runDir, Path warehouse, Duration timeout) {
     Path source = sourceDir(runDir);
@@ -73,23 +73,7 @@ public final class Fixture {
       dirs.add(source.resolve("range-" + k).toString());
     }
     if (!Files.exists(complete)) {
-      // Four one-task jobs at once: one file each, and each executor warms its Parquet writer at the same time.
-      List<String> steps = new ArrayList<>();
-      List<Callable<Void>> writes = new ArrayList<>();
-      for (int k = 0; k < WRITER_PARTITIONS; k++) {
-        long start = k * ID_STRIDE;
-        String dir = dirs.get(k);
-        steps.add("writing source file " + dir);
-        writes.add(() -> {
-          spark.range(start, start + ROWS_PER_PARTITION, 1, 1)
-              .selectExpr("id", "concat('row-', CAST(id AS STRING)) AS payload")
-              .write()
-              .mode("overwrite")
-              .parquet(dir);
-          return null;
-        });
-      }
-      boundedTogether(spark, steps, timeout, writes);
+      SourceFiles.write(spark.sparkContext().hadoopConfiguration(), dirs, ID_STRIDE, ROWS_PER_PARTITION, timeout);
       Markers.publishText(complete, TOTAL_ROWS + " rows in " + WRITER_PARTITIONS + " files\n");
     }
     spark.sql("CREATE NAMESPACE IF NOT EXISTS " + CATALOG + "." + NAMESPACE);
@@ -211,22 +195,6 @@ public final class Fixture {
   public RowCounts verifyRows(String table, Dataset<Row> expected) {
     return bounded(spark, "verifying the rows of " + qualified(table), timeout,
         () -> RowComparison.of(spark.table(qualified(table)), expected));
-  }
-
-  /** Runs fixture actions at once, each as its own job group under the bound, as {@link #bounded} runs one. */
-  private static void boundedTogether(SparkSession spark, List<String> steps, Duration timeout,
-      List<Callable<Void>> actions) {
-    List<BoundedJob<Void>> jobs = new ArrayList<>();
-    try {
-      for (Callable<Void> action : actions) {
-        jobs.add(BoundedJob.startInterruptible(spark, "sft-fixture-" + UUID.randomUUID(), action));
-      }
-      for (int i = 0; i < jobs.size(); i++) {
-        awaited(jobs.get(i), steps.get(i), timeout);
-      }
-    } finally {
-      jobs.forEach(BoundedJob::close);
-    }
   }
 
   /** Runs a fixture action as its own job group, cancelled at the bound; the message says which step it was. */

@@ -26,8 +26,9 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The fixture's Spark actions on a real Standalone cluster: the one-job row verification gives exactly the figures of
- * the four separate queries it replaced (counts, distinct IDs, EXCEPT ALL both ways), and a fixture action that hangs
+ * The fixture on a real Standalone cluster: the source files (written without Spark) read as four partitions of
+ * exactly the expected rows; the one-job row verification gives exactly the figures of the four separate queries it
+ * replaced (counts, distinct IDs, EXCEPT ALL both ways); and a fixture action that hangs
  * ends at the fixture's bound, cancelled, with a message naming the step.
  */
 class FixtureIT {
@@ -78,6 +79,20 @@ class FixtureIT {
     // other for EXCEPT ALL, and no distinct ID.
     assertThat(counts).isEqualTo(new RowCounts(5, 4, 7, 4, 2, 4));
     assertThat(counts).isEqualTo(fourQueries(spark.table(Fixture.qualified("compared")), expected));
+  }
+
+  @Test
+  void theSourceFilesReadAsFourPartitionsOfTheExpectedRows() {
+    Fixture fixture = Fixture.prepare(spark, runDir, runDir.resolve("warehouse"), SETUP);
+    Dataset<Row> source = fixture.source();
+
+    assertThat(source.rdd().getNumPartitions()).isEqualTo(Fixture.WRITER_PARTITIONS);
+    assertThat(source.schema().fieldNames()).containsExactly("id", "payload");
+    assertThat(source.schema().apply("id").dataType()).isEqualTo(DataTypes.LongType);
+    assertThat(source.schema().apply("payload").dataType()).isEqualTo(DataTypes.StringType);
+    assertThat(source.except(fixture.sourceRows()).count()).isZero();
+    assertThat(fixture.sourceRows().except(source).count()).isZero();
+    assertThat(source.count()).isEqualTo(Fixture.TOTAL_ROWS);
   }
 
   @Test
