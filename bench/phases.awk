@@ -31,6 +31,7 @@ function driver_phase(text,    scenario) {
   if (text ~ /^preflight: waiting/) return "start: executors registered"
   if (text ~ /^preflight: executors registered/) return "preflight: storage, concurrency and jars"
   if (text ~ /^preflight passed/ || text ~ /^preparing the four source files/) return "source files"
+  if (text ~ /^warming up the write path/) return "warm-up write"
   if (text ~ /^report written/) return "end"
   if (!match(text, /^[a-z-]+( [a-z-]+)? r[0-9]+: /)) return ""
   scenario = substr(text, 1, RLENGTH - 2)

@@ -86,6 +86,11 @@ public final class HarnessDriver {
       Progress.say("preparing the four source files (" + Fixture.TOTAL_ROWS + " rows)");
       Fixture fixture = Fixture.prepare(spark, options.runDir(), options.runDir().resolve("warehouse"),
           options.timeout());
+      if (options.speculation()) {
+        Progress.say("warming up the write path on every executor (an unmonitored append to "
+            + Fixture.qualified(Fixture.WARM_UP_TABLE) + ")");
+        fixture.warmUp();
+      }
       ScenarioContext context = new ScenarioContext(
           spark, events, plans, fixture, options.runDir(), options.timeout(),
           Duration.ofSeconds(options.run().killTimeoutSeconds()), options.run().interruptOnCancel(),

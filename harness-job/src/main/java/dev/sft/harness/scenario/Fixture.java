@@ -146,6 +146,23 @@ public final class Fixture {
     return warehouse.resolve(NAMESPACE).resolve(table).toString();
   }
 
+  /** The table the warm-up write goes to; no scenario reads it. */
+  public static final String WARM_UP_TABLE = "sft_warm_up";
+
+  /**
+   * A small unmonitored append of one row in 100 of the source, one task per source file, through the plain catalog:
+   * it runs the scenarios' read and write code once on every executor. On fresh executors the first write's tasks
+   * run cold, about four times longer, and a speculation scenario's held task gets its copy only after 1.5 times
+   * their median duration, with the CPU idle in between.
+   */
+  public void warmUp() {
+    spark.sql("CREATE TABLE IF NOT EXISTS " + qualified(WARM_UP_TABLE) + " (id BIGINT, payload STRING) USING iceberg");
+    bounded(spark, "warming up the write path in " + qualified(WARM_UP_TABLE), timeout, () -> {
+      source().where("id % 100 = 0").writeTo(qualified(WARM_UP_TABLE)).append();
+      return null;
+    });
+  }
+
   /** Appends {@code rows} through the plain catalog (no probe), one task, bounded: an operation's prior state. */
   public void insert(String table, Dataset<Row> rows) {
     bounded(spark, "inserting the prior rows into " + qualified(table), timeout, () -> {
