@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
-# Times `./sft local` N times and reports each wall time, the median, and the peak RSS of the whole process tree
-# (orchestrator, master, workers, executors, drivers), sampled every 0.5 s from /proc; then where the seconds went,
-# phase by phase (bench/phases.awk over each run's progress lines), as the median over the runs. A run that records
-# the class-data archives (the first on a build) is reported but not counted, and another run takes its place.
+# Times `./sft local` N times and reports each wall time and CPU time (user + system of the whole process tree), their
+# medians, and the peak RSS of the tree (orchestrator, master, workers, executors, drivers), sampled every 0.5 s from
+# /proc; then where the seconds went, phase by phase (bench/phases.awk over each run's progress lines), as the median
+# over the runs. A run that records the class-data archives (the first on a build) is reported but not counted, and
+# another run takes its place.
 #   bench/local-run.sh [RUNS=3] [SCENARIOS=the default set]
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -14,6 +15,7 @@ source bench/tree-rss.sh
 
 mkdir -p target/bench
 times=()
+cpus=()
 peaks=()
 counted_runs=()
 run=0
@@ -23,8 +25,8 @@ while (( ${#times[@]} < runs )); do
   cmd=(./sft local --out "$out")
   [[ -n "$scenarios" ]] && cmd+=(--scenarios "$scenarios")
   run_sampled "target/bench/run-$run.log" "${cmd[@]}"
-  printf 'run %d: exit %d, %.1f s, peak tree RSS %d MiB (log target/bench/run-%d.log)\n' \
-    "$run" "$status" "$elapsed" $((peak / 1024)) "$run"
+  printf 'run %d: exit %d, %.1f s, %.1f CPU s, peak tree RSS %d MiB (log target/bench/run-%d.log)\n' \
+    "$run" "$status" "$elapsed" "$cpu" $((peak / 1024)) "$run"
   [[ $status -eq 0 ]] || { echo "run $run did not pass; see its log" >&2; exit 1; }
   # The first run on a build records the class-data archives (README): reported, not counted.
   if grep -q "list the classes they load" "target/bench/run-$run.log"; then
@@ -32,6 +34,7 @@ while (( ${#times[@]} < runs )); do
     continue
   fi
   times+=("$elapsed")
+  cpus+=("$cpu")
   peaks+=("$peak")
   counted_runs+=("$run")
   awk -v wall="$elapsed" -f bench/phases.awk "target/bench/run-$run.log" > "target/bench/run-$run.phases"
@@ -49,6 +52,9 @@ for counted in "${counted_runs[@]}"; do cat "target/bench/run-$counted.phases"; 
       printf "  %6.1f  %s\n", median, p
     }
   }'
-median=$(printf '%s\n' "${times[@]}" | sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}')
+median_of() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
+median=$(median_of "${times[@]}")
+median_cpu=$(median_of "${cpus[@]}")
 peak_max=$(printf '%s\n' "${peaks[@]}" | sort -n | tail -1)
-printf 'median wall time over %d runs: %.1f s; highest peak tree RSS: %d MiB\n' "$runs" "$median" $((peak_max / 1024))
+printf 'median wall time over %d runs: %.1f s; median CPU time: %.1f s; highest peak tree RSS: %d MiB\n' "$runs" \
+  "$median" "$median_cpu" $((peak_max / 1024))

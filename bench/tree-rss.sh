@@ -13,11 +13,25 @@ tree_rss_kib() {
   echo "$total"
 }
 
+# children_cpu VAR: sets VAR to the CPU seconds (user + system) of every child this shell has waited for, and
+# theirs in turn. (The builtin `times` runs in this shell: in a $(...) subshell it would count the subshell's.)
+children_cpu() {
+  local file
+  file=$(mktemp)
+  times > "$file"
+  printf -v "$1" '%s' "$(awk 'NR == 2 { total = 0; for (i = 1; i <= 2; i++) { split($i, t, /[ms]/);
+    total += t[1] * 60 + t[2] } print total }' "$file")"
+  rm -f "$file"
+}
+
 # run_sampled LOG COMMAND...: runs COMMAND with its output in LOG, sampling its tree's RSS every 0.5 s; sets status
-# (its exit code), elapsed (wall seconds) and peak (the highest tree RSS, KiB).
+# (its exit code), elapsed (wall seconds), peak (the highest tree RSS, KiB) and cpu (the CPU seconds of the whole
+# tree: a JVM reaps its child processes, so theirs add up to it). Wall time on these shared machines varies by up to
+# a quarter from run to run; the CPU seconds vary far less.
 run_sampled() {
-  local log=$1 pid start end rss
+  local log=$1 pid start end rss cpu_before cpu_after
   shift
+  children_cpu cpu_before
   start=$(date +%s.%N)
   "$@" > "$log" 2>&1 &
   pid=$!
@@ -30,4 +44,6 @@ run_sampled() {
   wait "$pid" && status=0 || status=$?
   end=$(date +%s.%N)
   elapsed=$(awk -v a="$start" -v b="$end" 'BEGIN {print b - a}')
+  children_cpu cpu_after
+  cpu=$(awk -v a="$cpu_before" -v b="$cpu_after" 'BEGIN {print b - a}')
 }
