@@ -40,9 +40,6 @@ public final class JvmProcess {
       throws IOException {
     ProcessBuilder builder = new ProcessBuilder(command).directory(workDir.toFile());
     builder.environment().putAll(env);
-    // glibc gives each busy thread an arena of its own, which a JVM with Spark's thread pools pays for in resident
-    // memory; two are enough here (workers pass it on to their executors). A value of the user's wins.
-    builder.environment().putIfAbsent("MALLOC_ARENA_MAX", "2");
     builder.redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()));
     builder.redirectOutput(pipeStdout ? ProcessBuilder.Redirect.PIPE : ProcessBuilder.Redirect.appendTo(log.toFile()));
     builder.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));

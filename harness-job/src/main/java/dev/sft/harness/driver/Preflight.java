@@ -3,7 +3,7 @@ package dev.sft.harness.driver;
 import dev.sft.contract.RanJar;
 import dev.sft.harness.evidence.BoundedWait;
 import dev.sft.harness.jars.LoadedJars;
-import dev.sft.harness.jars.RunDigests;
+import dev.sft.harness.jars.JarDigests;
 import dev.sft.harness.evidence.Json;
 import dev.sft.harness.evidence.Markers;
 import java.io.IOException;
@@ -62,7 +62,7 @@ public final class Preflight {
 
   public static Result run(SparkSession spark, Path runDir, Duration timeout, List<LoadedJars.Probe> probes) {
     Path dir = runDir.resolve("preflight");
-    List<RanJar> driverJars = LoadedJars.onDriver(probes, RunDigests.recordedIn(dir.resolve("jar-digests.json")));
+    List<RanJar> driverJars = LoadedJars.onDriver(probes, JarDigests.recordedIn(dir.resolve("jar-digests.json")));
     JavaSparkContext jsc = JavaSparkContext.fromSparkContext(spark.sparkContext());
     List<String> registered;
     try {

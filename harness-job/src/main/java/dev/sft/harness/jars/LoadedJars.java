@@ -45,6 +45,11 @@ public final class LoadedJars {
 
   private LoadedJars() {}
 
+  /** The classes whose jars are always reported (Spark core, Iceberg's Spark runtime, Comet). */
+  static List<String> releasedProbeClasses() {
+    return List.copyOf(RELEASED.values());
+  }
+
   /** The probes of a run: the three released modules (skipping one a --jar replaces), then one per --jar. */
   public static List<Probe> probes(List<Path> jarsUnderTest) {
     List<Probe> probes = new ArrayList<>();
@@ -118,7 +123,7 @@ public final class LoadedJars {
   }
 
   /** The driver's view of every probe, with the module and version read from the file it loaded. */
-  public static List<RanJar> onDriver(List<Probe> probes, RunDigests digests) {
+  public static List<RanJar> onDriver(List<Probe> probes, JarDigests digests) {
     List<RanJar> jars = new ArrayList<>();
     for (Probe probe : probes) {
       Location here = locate(probe.className(), digests::sha256);

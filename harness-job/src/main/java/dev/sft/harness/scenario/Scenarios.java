@@ -2,6 +2,7 @@ package dev.sft.harness.scenario;
 
 import dev.sft.contract.ScenarioName;
 import dev.sft.harness.judge.SpeculationJudge;
+import java.util.Map;
 
 /** The scenario implementation of each contract name. */
 public final class Scenarios {
@@ -15,5 +16,10 @@ public final class Scenarios {
       case EXECUTOR_LOSS_SHUFFLE_LOSS -> new ShuffleLossScenario();
       case EXECUTOR_LOSS_AFTER_HANDOFF -> new LossAfterHandoffScenario();
     };
+  }
+
+  /** The speculation scenarios' table properties, for a benchmark that writes their table outside a scenario. */
+  public static Map<String, String> speculationTableProperties() {
+    return SpeculationScenario.TABLE_PROPERTIES;
   }
 }

@@ -24,6 +24,12 @@ import java.util.Optional;
  */
 final class SpeculationScenario extends MonitoredWriteScenario<SpeculationScenario.Progress> {
   static final int TARGET_PARTITION = 0;
+  /**
+   * One-byte target files, as in the reference suite: each attempt rolls many files, so the file-set rules and the
+   * loser's abort are about whole sets, not one file each.
+   */
+  static final Map<String, String> TABLE_PROPERTIES =
+      Map.of("write.distribution-mode", "none", "write.target-file-size-bytes", "1");
 
   private final SpeculationJudge.Winner winner;
 
@@ -44,9 +50,7 @@ final class SpeculationScenario extends MonitoredWriteScenario<SpeculationScenar
 
   @Override
   Map<String, String> tableProperties() {
-    // One-byte target files, as in the reference suite: each attempt rolls many files, so the file-set rules and
-    // the loser's abort are about whole sets, not one file each.
-    return Map.of("write.distribution-mode", "none", "write.target-file-size-bytes", "1");
+    return TABLE_PROPERTIES;
   }
 
   @Override

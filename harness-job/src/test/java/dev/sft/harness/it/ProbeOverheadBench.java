@@ -10,12 +10,12 @@ import dev.sft.harness.probe.GatePaths;
 import dev.sft.harness.probe.ProbeSpec;
 import dev.sft.harness.run.RunOptions;
 import dev.sft.harness.scenario.Fixture;
+import dev.sft.harness.scenario.Scenarios;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.stream.Stream;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.Test;
@@ -29,9 +29,6 @@ import org.junit.jupiter.api.Test;
  */
 class ProbeOverheadBench {
   static final Duration TIMEOUT = Duration.ofSeconds(180);
-  /** The speculation scenarios' table: one-byte target files, no write distribution. */
-  static final Map<String, String> TABLE_PROPERTIES =
-      Map.of("write.distribution-mode", "none", "write.target-file-size-bytes", "1");
 
   @Test
   void theSameWriteWithAndWithoutTheProbe() throws Exception {
@@ -73,7 +70,8 @@ class ProbeOverheadBench {
   /** One append of the source to a new table, timed from the action's start to its commit. */
   private static double write(Fixture fixture, SparkSession spark, Path runDir, String table, boolean probe)
       throws Exception {
-    String location = fixture.createTable(table, TableLayout.UNPARTITIONED, TABLE_PROPERTIES);
+    String location = fixture.createTable(table, TableLayout.UNPARTITIONED,
+        Scenarios.speculationTableProperties());
     Path scenarioDir = runDir.resolve(table);
     long started = System.nanoTime();
     if (probe) {
