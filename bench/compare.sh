@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Compares `./sft local` (default settings) in two checkouts, run after run in turn (A, B, A, B, ...), so that both
 # see the same machine: wall time on these shared machines drifts by up to a quarter within minutes. Prints each
-# run's wall and CPU seconds (user + system of the whole process tree) and peak tree RSS, then both medians. Each
-# checkout is built first; a run that records the class-data archives (the first on a build) is not counted.
+# run's wall and CPU seconds (user + system of the whole process tree) and peak tree RSS, each pair's ratio B / A, then
+# both medians and the median ratio (the figure the drift disturbs least). Each checkout is built first; a run that
+# records the class-data archives (the first on a build) is not counted and is run again at once.
 #   bench/compare.sh CHECKOUT_A CHECKOUT_B [PAIRS=3]
 set -euo pipefail
 bench="$(cd "$(dirname "$0")" && pwd)"
@@ -12,36 +13,41 @@ pairs="${3:-3}"
 source "$bench/tree-rss.sh"
 out="$(pwd)/target/bench/compare-$(date +%s)"
 mkdir -p "$out"
-declare -A walls cpus
+declare -A walls cpus pair_wall
+ratios=""
 for side in 0 1; do
   (cd "${checkouts[$side]}" && ./sft --version >/dev/null)
 done
 median_of() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
-counted=(0 0)
 run=0
-while (( counted[0] < pairs || counted[1] < pairs )); do
+for (( pair = 1; pair <= pairs; pair++ )); do
   for side in 0 1; do
-    (( counted[side] < pairs )) || continue
-    run=$((run + 1))
-    log="$out/run-$run-$side.log"
-    cd "${checkouts[$side]}"
-    run_sampled "$log" ./sft local --out "$out/run-$run-$side"
-    cd - >/dev/null
     label=$([[ $side == 0 ]] && echo A || echo B)
-    printf '%s run %d: exit %d, %.1f s, %.1f CPU s, peak tree RSS %d MiB (%s)\n' "$label" "$run" "$status" "$elapsed" \
-      "$cpu" $((peak / 1024)) "$log"
-    [[ $status -eq 0 ]] || { echo "run $run did not pass; see its log" >&2; exit 1; }
-    if grep -q "list the classes they load" "$log"; then
+    while true; do
+      run=$((run + 1))
+      log="$out/run-$run-$label.log"
+      cd "${checkouts[$side]}"
+      run_sampled "$log" ./sft local --out "$out/run-$run-$label"
+      cd - >/dev/null
+      printf '%s run %d: exit %d, %.1f s, %.1f CPU s, peak tree RSS %d MiB (%s)\n' "$label" "$run" "$status" \
+        "$elapsed" "$cpu" $((peak / 1024)) "$log"
+      [[ $status -eq 0 ]] || { echo "run $run did not pass; see its log" >&2; exit 1; }
+      # The first run on a build records the class-data archives: not counted, and run again at once.
+      grep -q "list the classes they load" "$log" || break
       echo "  recorded the class-data archives (the first run on this build): not counted"
-      continue
-    fi
+    done
     walls[$side]+="$elapsed "
     cpus[$side]+="$cpu "
-    counted[side]=$((counted[side] + 1))
+    pair_wall[$side]=$elapsed
   done
+  ratio=$(awk -v a="${pair_wall[0]}" -v b="${pair_wall[1]}" 'BEGIN {printf "%.3f", b / a}')
+  ratios+="$ratio "
+  echo "pair $pair: B / A = $ratio"
 done
 for side in 0 1; do
   # shellcheck disable=SC2086
   printf '%s %s: median %.1f s wall, %.1f CPU s over %d runs\n' "$([[ $side == 0 ]] && echo A || echo B)" \
     "${checkouts[$side]}" "$(median_of ${walls[$side]})" "$(median_of ${cpus[$side]})" "$pairs"
 done
+# shellcheck disable=SC2086
+echo "median B / A over the pairs: $(median_of $ratios)"
