@@ -2,8 +2,8 @@ package dev.sft.harness.driver;
 
 import dev.sft.contract.RanJar;
 import dev.sft.harness.evidence.BoundedWait;
-import dev.sft.harness.jars.LoadedJars;
 import dev.sft.harness.jars.JarDigests;
+import dev.sft.harness.jars.LoadedJars;
 import dev.sft.harness.evidence.Json;
 import dev.sft.harness.evidence.Markers;
 import java.io.IOException;
@@ -86,10 +86,9 @@ public final class Preflight {
     List<String> reports;
     try {
       ClassTag<String> strings = ClassTag$.MODULE$.apply(String.class);
+      CheckIn checkIn = new CheckIn(challengePath, token, arrivals, slots, timeout, probes);
       try (BoundedJob<List<String>> job = BoundedJob.startInterruptible(spark, group, () -> new JavaRDD<>(
-          barrierInput.rdd().barrier().mapPartitions(new CheckIn(challengePath, token, arrivals, slots, timeout, probes), false,
-              strings), strings)
-          .collect())) {
+          barrierInput.rdd().barrier().mapPartitions(checkIn, false, strings), strings).collect())) {
         reports = job.await(timeout);
       }
     } catch (RuntimeException e) {

@@ -29,7 +29,7 @@ import org.apache.parquet.schema.Types;
  * its own Parquet writer).
  */
 final class SourceFiles {
-  static final String FILE_NAME = "part-00000.snappy.parquet";
+  private static final String FILE_NAME = "part-00000.snappy.parquet";
 
   private static final MessageType SCHEMA = Types.buildMessage()
       .required(PrimitiveTypeName.INT64).named("id")
