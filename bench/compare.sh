@@ -18,7 +18,6 @@ ratios=""
 for side in 0 1; do
   (cd "${checkouts[$side]}" && ./sft --version >/dev/null)
 done
-median_of() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
 run=0
 for (( pair = 1; pair <= pairs; pair++ )); do
   for side in 0 1; do

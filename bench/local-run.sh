@@ -52,7 +52,6 @@ for counted in "${counted_runs[@]}"; do cat "target/bench/run-$counted.phases"; 
       printf "  %6.1f  %s\n", median, p
     }
   }'
-median_of() { printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'; }
 median=$(median_of "${times[@]}")
 median_cpu=$(median_of "${cpus[@]}")
 peak_max=$(printf '%s\n' "${peaks[@]}" | sort -n | tail -1)

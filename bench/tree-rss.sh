@@ -26,8 +26,8 @@ children_cpu() {
 
 # run_sampled LOG COMMAND...: runs COMMAND with its output in LOG, sampling its tree's RSS every 0.5 s; sets status
 # (its exit code), elapsed (wall seconds), peak (the highest tree RSS, KiB) and cpu (the CPU seconds of the whole
-# tree: a JVM reaps its child processes, so theirs add up to it). Wall time on these shared machines varies by up to
-# a quarter from run to run; the CPU seconds vary far less.
+# tree: a JVM reaps its child processes, so theirs add up to it). On these shared machines both drift with the host,
+# by up to a quarter within minutes (bench/compare.sh).
 run_sampled() {
   local log=$1 pid start end rss cpu_before cpu_after
   shift
@@ -46,4 +46,9 @@ run_sampled() {
   elapsed=$(awk -v a="$start" -v b="$end" 'BEGIN {print b - a}')
   children_cpu cpu_after
   cpu=$(awk -v a="$cpu_before" -v b="$cpu_after" 'BEGIN {print b - a}')
+}
+
+# median_of VALUES...: the median of the numbers given.
+median_of() {
+  printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'
 }
