@@ -10,7 +10,7 @@ bench="$(cd "$(dirname "$0")" && pwd)"
 [[ $# -ge 2 ]] || { echo "usage: $0 CHECKOUT_A CHECKOUT_B [PAIRS=3]" >&2; exit 2; }
 checkouts=("$(cd "$1" && pwd)" "$(cd "$2" && pwd)")
 pairs="${3:-3}"
-source "$bench/tree-rss.sh"
+source "$bench/sampled-run.sh"
 out="$(pwd)/target/bench/compare-$(date +%s)"
 mkdir -p "$out"
 declare -A walls cpus pair_wall
@@ -28,11 +28,10 @@ for (( pair = 1; pair <= pairs; pair++ )); do
       cd "${checkouts[$side]}"
       run_sampled "$log" ./sft local --out "$out/run-$run-$label"
       cd - >/dev/null
-      printf '%s run %d: exit %d, %.1f s, %.1f CPU s, peak tree RSS %d MiB (%s)\n' "$label" "$run" "$status" \
-        "$elapsed" "$cpu" $((peak / 1024)) "$log"
+      say_sampled "$label run $run" "$log"
       [[ $status -eq 0 ]] || { echo "run $run did not pass; see its log" >&2; exit 1; }
-      # The first run on a build records the class-data archives: not counted, and run again at once.
-      grep -q "list the classes they load" "$log" || break
+      # A recording run is not counted, and is run again at once.
+      recorded_class_data "$log" || break
       echo "  recorded the class-data archives (the first run on this build): not counted"
     done
     walls[$side]+="$elapsed "

@@ -11,7 +11,7 @@ runs="${1:-3}"
 scenarios="${2:-}"
 ./sft --version >/dev/null   # builds the harness first, outside the timings
 
-source bench/tree-rss.sh
+source bench/sampled-run.sh
 
 mkdir -p target/bench
 times=()
@@ -25,11 +25,9 @@ while (( ${#times[@]} < runs )); do
   cmd=(./sft local --out "$out")
   [[ -n "$scenarios" ]] && cmd+=(--scenarios "$scenarios")
   run_sampled "target/bench/run-$run.log" "${cmd[@]}"
-  printf 'run %d: exit %d, %.1f s, %.1f CPU s, peak tree RSS %d MiB (log target/bench/run-%d.log)\n' \
-    "$run" "$status" "$elapsed" "$cpu" $((peak / 1024)) "$run"
+  say_sampled "run $run" "target/bench/run-$run.log"
   [[ $status -eq 0 ]] || { echo "run $run did not pass; see its log" >&2; exit 1; }
-  # The first run on a build records the class-data archives (README): reported, not counted.
-  if grep -q "list the classes they load" "target/bench/run-$run.log"; then
+  if recorded_class_data "target/bench/run-$run.log"; then
     echo "run $run recorded the class-data archives (the first run on this build): not counted"
     continue
   fi

@@ -9,7 +9,7 @@ cd "$(dirname "$0")/.."
 repeat="${1:-20}"
 ./sft --version >/dev/null   # builds the harness first, outside the timing
 
-source bench/tree-rss.sh
+source bench/sampled-run.sh
 
 mkdir -p target/bench
 out="target/bench/repeat-$repeat-$(date +%s)"
@@ -17,8 +17,7 @@ log="target/bench/repeat-$repeat.log"
 run_sampled "$log" ./sft local --repeat "$repeat" --out "$out"
 report=$(ls "$out"/shared/*/report.json 2>/dev/null | head -1)
 [[ -n "$report" ]] || { echo "no report.json under $out/shared (exit $status); see $log" >&2; exit 1; }
-awk -v e="$elapsed" -v s="$status" -v p="$peak" -v l="$log" \
-  'BEGIN { printf "sft local --repeat: exit %d, %.1f s, peak tree RSS %d MiB (log %s)\n", s, e, p / 1024, l }'
+say_sampled "sft local --repeat" "$log"
 python3 - "$report" <<'PY'
 import json, statistics, sys
 scenarios = {}

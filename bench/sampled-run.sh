@@ -52,3 +52,15 @@ run_sampled() {
 median_of() {
   printf '%s\n' "$@" | sort -n | awk '{a[NR]=$1} END {print (NR % 2) ? a[(NR+1)/2] : (a[NR/2] + a[NR/2+1]) / 2}'
 }
+
+# recorded_class_data LOG: whether the `./sft local` run whose output is LOG recorded the class-data archives (the
+# first run on a build, README), a run the benchmarks report but do not count.
+recorded_class_data() {
+  grep -q "list the classes they load" "$1"
+}
+
+# say_sampled LABEL LOG: one line for the sampled run just finished (run_sampled's figures).
+say_sampled() {
+  printf '%s: exit %d, %.1f s, %.1f CPU s, peak tree RSS %d MiB (log %s)\n' "$1" "$status" "$elapsed" "$cpu" \
+    $((peak / 1024)) "$2"
+}
