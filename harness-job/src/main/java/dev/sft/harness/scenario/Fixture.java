@@ -41,6 +41,8 @@ public final class Fixture {
    * writes into two partitions, and a dynamic overwrite leaves the fifth range's partitions alone.
    */
   static final String PARTITION_SPEC = "truncate(" + ID_STRIDE + ", id), bucket(2, id)";
+  /** Every table's columns, as the source files hold them. */
+  private static final String COLUMNS = "(id BIGINT, payload STRING)";
 
   /** Plain Iceberg catalog, used to create and read tables. */
   public static final String CATALOG = "sft";
@@ -140,7 +142,7 @@ public final class Fixture {
     String props = all.entrySet().stream()
         .map(e -> "'" + e.getKey() + "'='" + e.getValue() + "'")
         .collect(Collectors.joining(", "));
-    spark.sql("CREATE TABLE " + qualified(table) + " (id BIGINT, payload STRING) USING iceberg"
+    spark.sql("CREATE TABLE " + qualified(table) + " " + COLUMNS + " USING iceberg"
         + (layout == TableLayout.PARTITIONED ? " PARTITIONED BY (" + PARTITION_SPEC + ")" : "")
         + (props.isEmpty() ? "" : " TBLPROPERTIES (" + props + ")"));
     return warehouse.resolve(NAMESPACE).resolve(table).toString();
@@ -156,7 +158,7 @@ public final class Fixture {
    * their median duration, with the CPU idle in between.
    */
   public void warmUp() {
-    spark.sql("CREATE TABLE IF NOT EXISTS " + qualified(WARM_UP_TABLE) + " (id BIGINT, payload STRING) USING iceberg");
+    spark.sql("CREATE TABLE IF NOT EXISTS " + qualified(WARM_UP_TABLE) + " " + COLUMNS + " USING iceberg");
     bounded(spark, "warming up the write path in " + qualified(WARM_UP_TABLE), timeout, () -> {
       source().where("id % 100 = 0").writeTo(qualified(WARM_UP_TABLE)).append();
       return null;
