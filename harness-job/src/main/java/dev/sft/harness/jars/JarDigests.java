@@ -8,7 +8,9 @@ import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.jar.JarFile;
 import java.util.stream.Stream;
 
@@ -33,6 +35,9 @@ public final class JarDigests {
   }
 
   private final Path runRecord;
+  // Each record is read once per instance, i.e. per driver: while a driver runs, it is the run record's only writer.
+  private final Map<Path, List<Digest>> buildRecords = new HashMap<>();
+  private List<Digest> run;
 
   private JarDigests(Path runRecord) {
     this.runRecord = runRecord;
@@ -54,12 +59,15 @@ public final class JarDigests {
       throw new UncheckedIOException("cannot read " + file, e);
     }
     String name = file.getFileName().toString();
-    for (Digest built : read(file.toAbsolutePath().getParent().resolve(BUILD_RECORD))) {
+    Path buildRecord = file.toAbsolutePath().getParent().resolve(BUILD_RECORD);
+    for (Digest built : buildRecords.computeIfAbsent(buildRecord, JarDigests::read)) {
       if (built.matches(name, size, modified)) {
         return built.sha256();
       }
     }
-    List<Digest> run = read(runRecord);
+    if (run == null) {
+      run = read(runRecord);
+    }
     for (Digest digest : run) {
       if (digest.matches(file.toString(), size, modified)) {
         return digest.sha256();

@@ -76,6 +76,31 @@ class JarDigestsTest {
         .isEqualTo(JarIdentity.sha256(spark));
   }
 
+  @Test
+  void oneInstanceReadsEachRecordOnceAndKeepsWhatItHashes() throws Exception {
+    Path jars = Files.createDirectories(dir.resolve("jars"));
+    Path first = Files.writeString(jars.resolve("first.jar"), "first");
+    Path second = Files.writeString(jars.resolve("second.jar"), "second");
+    Markers.publish(jars.resolve(JarDigests.BUILD_RECORD), List.of(
+        new JarDigests.Digest("first.jar", Files.size(first), Files.getLastModifiedTime(first).toMillis(), "built-1"),
+        new JarDigests.Digest("second.jar", Files.size(second), Files.getLastModifiedTime(second).toMillis(),
+            "built-2")));
+    Path other = Files.writeString(dir.resolve("other.jar"), "other");
+    Path runRecord = dir.resolve("run-digests.json");
+    JarDigests digests = JarDigests.recordedIn(runRecord);
+
+    assertThat(digests.sha256(first)).isEqualTo("built-1");
+    assertThat(digests.sha256(other)).isEqualTo(JarIdentity.sha256(other));
+    // Both records changed behind the instance's back: it serves what it read, and the run record holds both writes.
+    Files.delete(jars.resolve(JarDigests.BUILD_RECORD));
+    Files.writeString(runRecord, "not json");
+    Path another = Files.writeString(dir.resolve("another.jar"), "another");
+
+    assertThat(digests.sha256(second)).as("the build's record, read once").isEqualTo("built-2");
+    assertThat(digests.sha256(another)).isEqualTo(JarIdentity.sha256(another));
+    assertThat(Files.readString(runRecord)).contains(other.toString()).contains(another.toString());
+  }
+
   private static Path jar(Path file, String entry) throws Exception {
     try (JarOutputStream out = new JarOutputStream(Files.newOutputStream(file))) {
       out.putNextEntry(new JarEntry(entry));
