@@ -99,7 +99,8 @@ abstract class MonitoredWriteScenario<S> implements Scenario {
       drive(run, context, table, location, progress);
     } catch (RuntimeException e) {
       failure = "scenario did not complete: " + e.getMessage();
-      run.phase("FAILED: " + e.getMessage());
+      // Not yet a verdict: the judges decide, and a write Comet did not run natively is Unknown (below).
+      run.phase("stopped early: " + e.getMessage());
     } finally {
       // Nothing may stay held once the scenario is over, whatever happened.
       Markers.publishText(run.gates().releaseAll(), "released by the driver at the end of the scenario");
@@ -111,9 +112,12 @@ abstract class MonitoredWriteScenario<S> implements Scenario {
       Optional<String> notNative = NativeWriterProof.judge(run, context.plans().lastWritePlan(),
           operation.nativeWriterGap());
       if (notNative.isPresent()) {
-        // Comet ran its JVM fallback outside the probe: no evidence of the writer under test to judge or audit.
+        // Comet ran its JVM fallback outside the probe: no evidence of the writer under test to judge or audit. The
+        // probe saw no attempt, so the drive may have stopped early; the message says why first.
         NativeWriterJudge.notJudged(run.checks(), notNative.get());
-        return ScenarioSupport.finish(run, context, new ScenarioRun.Counts(), failure, location);
+        return ScenarioSupport.finish(run, context, new ScenarioRun.Counts(),
+            failure == null ? null : "the native writer did not run, so the probe saw no attempt and the " + failure,
+            location);
       }
     }
     judge(run, progress, evidence, failure);
