@@ -35,13 +35,4 @@ final class WriterTasks {
   static Optional<ProbeSpec> specOf(long tid) {
     return Optional.ofNullable(RUNNING.get(tid));
   }
-
-  /** For tests: registers {@code tid} without a task context. */
-  static void enterForTest(long tid, ProbeSpec spec) {
-    RUNNING.put(tid, spec);
-  }
-
-  static void leaveForTest(long tid) {
-    RUNNING.remove(tid);
-  }
 }

@@ -4,7 +4,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.util.List;
 import java.util.Optional;
+import java.util.Properties;
+import org.apache.spark.TaskContext;
+import org.apache.spark.TaskContextImpl;
+import org.apache.spark.executor.TaskMetrics;
 import org.junit.jupiter.api.Test;
+import scala.Option;
 
 /** Which attempt the shuffle manager (or the input gate) holds before its input, and which it lets through. */
 class BeforeInputHoldTest {
@@ -43,13 +48,17 @@ class BeforeInputHoldTest {
   @Test
   void onlyTaskAttemptsThatRunTheProbedWriterHaveASpec() {
     ProbeSpec spec = HOLDS_2_AND_3.get();
-    WriterTasks.enterForTest(41L, spec);
-    try {
-      assertThat(WriterTasks.specOf(41L)).contains(spec);
-      assertThat(WriterTasks.specOf(42L)).as("a map task or another stage's reducer").isEmpty();
-    } finally {
-      WriterTasks.leaveForTest(41L);
-    }
+    // A real task context, as Spark gives a task attempt (TID 41) on its thread.
+    TaskContextImpl task = new TaskContextImpl(0, 0, 2, 41L, 0, 4, null, new Properties(), null, TaskMetrics.empty(),
+        1, scala.collection.immutable.Map$.MODULE$.empty());
+    TaskContext.withTaskContext(task, () -> {
+      WriterTasks.enter(spec);
+      return null;
+    });
+
+    assertThat(WriterTasks.specOf(41L)).contains(spec);
+    assertThat(WriterTasks.specOf(42L)).as("a map task or another stage's reducer").isEmpty();
+    task.markTaskCompleted(Option.empty());
     assertThat(WriterTasks.specOf(41L)).as("removed when the task ends").isEmpty();
   }
 
