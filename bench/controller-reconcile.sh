@@ -55,6 +55,6 @@ for run in $(seq 1 "$runs"); do
   p95s+=("$(sed 's/.*p95 \([0-9-]*\) ms.*/\1/' <<< "$latency")")
   peaks+=("$(sed 's/.*(VmHWM): \([0-9.]*\) MiB.*/\1/' <<< "$peak")")
 done
-median_of() { printf '%s\n' "$@" | sort -g | awk '{a[NR] = $1} END {print (NR % 2) ? a[(NR + 1) / 2] : (a[NR / 2] + a[NR / 2 + 1]) / 2}'; }
+source bench/sampled-run.sh   # median_of
 echo "medians over $runs runs of $count resources: cluster ready -> harness Job created median $(median_of "${medians[@]}") ms," \
   "p95 $(median_of "${p95s[@]}") ms; controller peak RSS $(median_of "${peaks[@]}") MiB"
