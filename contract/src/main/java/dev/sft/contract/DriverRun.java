@@ -53,8 +53,8 @@ public record DriverRun(
   public static final String COMMAND = "run";
   /** The reference suite bounds its kill command by 30 s. */
   public static final int DEFAULT_KILL_TIMEOUT_SECONDS = 30;
-  /** Monitored writes do not interrupt cancelled tasks unless asked to. */
-  public static final boolean DEFAULT_INTERRUPT_ON_CANCEL = false;
+  /** Monitored writes interrupt cancelled tasks' threads, as the reference suite runs them. */
+  public static final boolean DEFAULT_INTERRUPT_ON_CANCEL = true;
   /** The file name of a report, the run's and each driver run's. */
   public static final String REPORT_FILE = "report.json";
   /** {@link #deadlineSeconds} of a run without a deadline of its own. */

@@ -126,9 +126,9 @@ public class SchedulerFailureTestSpec {
     @Max(SpecDefaults.MAX_HARNESS_TIMEOUT_SECONDS)
     public Integer timeoutSeconds;
 
-    @JsonPropertyDescription("spark.job.interruptOnCancel of the monitored writes: true also interrupts the thread "
-        + "of a cancelled task (a speculative loser), as the reference suite does. Off by default: Spark 4.1's "
-        + "second interrupt can break Iceberg's abort and leave the loser's file as an orphan (docs/harness.md).")
+    @JsonPropertyDescription("spark.job.interruptOnCancel of the monitored writes: true (the default, as the "
+        + "reference suite runs) also interrupts the threads of tasks cancelled with their job or stage. Spark "
+        + "interrupts a killed speculative loser either way (docs/harness.md).")
     @Default(SpecDefaults.INTERRUPT_ON_CANCEL)
     public Boolean interruptOnCancel;
 

@@ -16,7 +16,7 @@ public final class SpecDefaults {
   public static final String HARNESS_TIMEOUT_SECONDS = "180";
   public static final String WRITER = "iceberg";
   /** {@code dev.sft.contract.DriverRun#DEFAULT_INTERRUPT_ON_CANCEL}; {@code CrdSchemaTest} checks they agree. */
-  public static final String INTERRUPT_ON_CANCEL = "false";
+  public static final String INTERRUPT_ON_CANCEL = "true";
   public static final String WORKER_ANTI_AFFINITY = "Preferred";
   public static final String ON_SUCCESS = "DeleteCluster";
   public static final String ON_FAILURE = "Retain";

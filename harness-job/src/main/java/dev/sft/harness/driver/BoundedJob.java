@@ -53,10 +53,10 @@ public final class BoundedJob<T> implements AutoCloseable {
   }
 
   /**
-   * Starts a monitored write. By default ({@code --interrupt-on-cancel false}) its job group does not interrupt task
-   * threads on cancellation, as in an ordinary application: with {@code spark.job.interruptOnCancel=true}, Spark 4.1
-   * interrupts a killed speculative loser a second time ("Stage cancelled: Stage finished") while Iceberg's abort is
-   * bulk-deleting its files, and the delete can give up, leaving an orphan. The reference suite sets it to true.
+   * Starts a monitored write. By default ({@code --interrupt-on-cancel true}, as the reference suite runs) its job
+   * group interrupts the threads of tasks cancelled with their job or stage. Spark interrupts a killed speculative
+   * loser whatever this says; with it on, Spark 4.1 may interrupt the loser a second time ("Stage cancelled: Stage
+   * finished") while its writer aborts.
    */
   public static <T> BoundedJob<T> startWrite(SparkSession spark, String group, boolean interruptOnCancel,
       Callable<T> action) {

@@ -16,7 +16,7 @@ import java.util.Set;
  * The speculation scenarios' scheduler rules: two attempts of the target partition on distinct hosts reached
  * handoff with nonempty, disjoint files for the same stage, stage attempt and partition; the scheduler calls one
  * original and one speculative; the selected one succeeds and is the only accepted message; the other is cancelled
- * and its abort leaves no file.
+ * and its abort runs.
  */
 public final class SpeculationJudge {
   /** Which attempt the driver releases. */
@@ -91,22 +91,15 @@ public final class SpeculationJudge {
     loserAbort(checks, evidence.abortOf(loser.taskAttemptId()));
   }
 
-  /** The loser's own abort ran and left no file; a file whose state could not be read is Unknown, not deleted. */
+  /**
+   * The loser's own abort path ran (Spark cancelled it and called its writer's abort). Whether that abort deleted
+   * the loser's files is the writer's doing, judged on the storage side ({@link LoserFilesJudge}).
+   */
   private static void loserAbort(Checks checks, Optional<AttemptMarker> abort) {
-    if (abort.isEmpty()) {
-      checks.check(SCHEDULER, "loser.abort-cleaned-files", false, "the losing attempt never ran its abort path");
-      return;
-    }
-    List<String> leftBehind = abort.get().files().stream().filter(AttemptMarker.FileState::present)
-        .map(AttemptMarker.FileState::path).toList();
-    List<String> unreadable = abort.get().files().stream().filter(AttemptMarker.FileState::unreadable)
-        .map(AttemptMarker.FileState::path).toList();
-    String detail = "abort ran (" + abort.get().detail() + "); files still present after abort: " + leftBehind
-        + (unreadable.isEmpty() ? "" : "; files whose state could not be read: " + unreadable);
-    if (leftBehind.isEmpty() && !unreadable.isEmpty()) {
-      checks.unknown(SCHEDULER, "loser.abort-cleaned-files", detail);
-    } else {
-      checks.check(SCHEDULER, "loser.abort-cleaned-files", leftBehind.isEmpty(), detail);
-    }
+    checks.check(SCHEDULER, "loser.abort-ran", abort.isPresent(), abort
+        .map(a -> "the losing attempt's abort ran (" + a.detail() + ")" + (a.abort() == null ? ""
+            : a.abort().interruptedAtStart() ? ", its thread interrupted when abort() began"
+                : ", its thread not interrupted when abort() began"))
+        .orElse("the losing attempt never ran its abort path"));
   }
 }

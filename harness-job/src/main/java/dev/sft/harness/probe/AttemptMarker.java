@@ -12,9 +12,16 @@ import java.util.List;
  * @param timeMillis wall-clock time on the executor
  * @param detail free text (e.g. the kill reason seen by an aborted attempt)
  * @param rowsSupplied for a pause marker: the input rows supplied to the writer before the pause; otherwise null
+ * @param abort for the abort marker of a JVM writer: the thread's interrupt status around {@code abort()} and the
+ *     executor log's position; otherwise null
  */
-public record AttemptMarker(
-    String event, AttemptIdentity attempt, List<FileState> files, long timeMillis, String detail, Long rowsSupplied) {
+public record AttemptMarker(String event, AttemptIdentity attempt, List<FileState> files, long timeMillis,
+    String detail, Long rowsSupplied, AbortObservation abort) {
+
+  public AttemptMarker(
+      String event, AttemptIdentity attempt, List<FileState> files, long timeMillis, String detail, Long rowsSupplied) {
+    this(event, attempt, files, timeMillis, detail, rowsSupplied, null);
+  }
 
   public AttemptMarker(String event, AttemptIdentity attempt, List<FileState> files, long timeMillis, String detail) {
     this(event, attempt, files, timeMillis, detail, null);

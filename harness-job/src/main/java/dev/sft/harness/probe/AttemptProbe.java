@@ -65,9 +65,18 @@ final class AttemptProbe {
   }
 
   void publish(String marker, List<String> files, String detail, Long rowsSupplied) {
+    publish(marker, files, detail, rowsSupplied, null);
+  }
+
+  /** Publishes {@link GatePaths#ABORTED}: what is left of the files after the writer's abort, and what it saw. */
+  void publishAbort(List<String> files, String reason, AbortObservation observation) {
+    publish(GatePaths.ABORTED, files, reason, null, observation);
+  }
+
+  private void publish(String marker, List<String> files, String detail, Long rowsSupplied, AbortObservation abort) {
     completeOnTaskEnd();
     Markers.publish(dir.resolve(marker), new AttemptMarker(marker.replace(".json", ""), attempt,
-        WriterFiles.states(files), System.currentTimeMillis(), detail, rowsSupplied));
+        WriterFiles.states(files), System.currentTimeMillis(), detail, rowsSupplied, abort));
   }
 
   /**

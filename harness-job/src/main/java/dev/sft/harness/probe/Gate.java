@@ -35,7 +35,9 @@ final class Gate {
       try {
         Thread.sleep(POLL_MILLIS);
       } catch (InterruptedException e) {
-        // Spark interrupts a task it kills (e.g. "another attempt succeeded"); rethrowing lets it clean up.
+        // Spark interrupts a task it kills (e.g. "another attempt succeeded"). Catching the exception cleared the
+        // thread's interrupt status; set it again, so the writer's abort runs as it would have without the hold.
+        Thread.currentThread().interrupt();
         context.killTaskIfInterrupted();
         throw new InterruptedIOException("interrupted while held at " + attemptDir);
       }

@@ -67,15 +67,18 @@ class ProbedDataWriter implements DataWriter<InternalRow> {
 
   @Override
   public void abort() throws IOException {
+    // The writer's abort runs exactly as Spark calls it, with the kill's interrupt pending if it is; the probe only
+    // records that state (and the executor log's position) before and after.
+    AbortObservation.Start start = AbortObservation.begin();
     try {
-      PendingInterrupt.heldBackDuring(delegate::abort);
+      delegate.abort();
     } finally {
       // What the attempt handed off plus what its name prefix still finds on disk after the writer's own abort.
       TaskContext context = TaskContext.get();
       String reason = context != null && context.getKillReason().isDefined() ? context.getKillReason().get() : null;
       Set<String> files = new TreeSet<>(handedOff);
       files.addAll(probe.ownedFiles());
-      probe.publish(GatePaths.ABORTED, List.copyOf(files), reason);
+      probe.publishAbort(List.copyOf(files), reason, start.end());
     }
   }
 

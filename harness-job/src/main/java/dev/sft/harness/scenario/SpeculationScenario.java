@@ -1,11 +1,14 @@
 package dev.sft.harness.scenario;
 
 import dev.sft.contract.ScenarioName;
+import dev.sft.harness.audit.AuditResult;
 import dev.sft.harness.audit.AuditRules;
 import dev.sft.harness.driver.BoundedJob;
 import dev.sft.harness.driver.SchedulerEvent;
 import dev.sft.harness.evidence.BoundedWait;
+import dev.sft.harness.evidence.ExecutorLogExcerpt;
 import dev.sft.harness.evidence.Markers;
+import dev.sft.harness.judge.LoserFilesJudge;
 import dev.sft.harness.judge.SpeculationJudge;
 import dev.sft.harness.judge.SpeculationRace;
 import dev.sft.harness.judge.WriteEvidence;
@@ -107,6 +110,19 @@ final class SpeculationScenario extends MonitoredWriteScenario<SpeculationScenar
           () -> "task-end " + run.taskEnd(loserTid).map(SchedulerEvent::reason).orElse("none")
               + ", abort marker " + WriteEvidence.read(gates).abortOf(loserTid).isPresent());
     }
+  }
+
+  /** Whatever else the audit found, none of the loser's files may be left: its own abort must delete them. */
+  @Override
+  void judgeStorage(ScenarioRun run, Progress progress, AuditResult audit) {
+    if (progress.race == null) {
+      return; // No race, no loser: the scheduler verdict already says why.
+    }
+    AttemptMarker loser = winner == SpeculationJudge.Winner.ORIGINAL ? progress.race.speculative()
+        : progress.race.original();
+    Optional<AttemptMarker> abort = WriteEvidence.read(run.gates()).abortOf(loser.attempt().taskAttemptId());
+    LoserFilesJudge.judge(run.checks(), loser.attempt(), abort, audit.orphan(),
+        ExecutorLogExcerpt.of(abort.map(AttemptMarker::abort).orElse(null)));
   }
 
   /** Original is attempt number 0; the speculative copy is the other one. */

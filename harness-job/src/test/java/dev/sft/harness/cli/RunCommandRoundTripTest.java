@@ -69,7 +69,7 @@ class RunCommandRoundTripTest {
     assertThat(run.scenarios()).containsExactly(ScenarioName.EXECUTOR_LOSS_TASK_REPLACEMENT,
         ScenarioName.EXECUTOR_LOSS_SHUFFLE_LOSS);
     assertThat(run.killTimeoutSeconds()).isEqualTo(DriverRun.DEFAULT_KILL_TIMEOUT_SECONDS).isEqualTo(30);
-    assertThat(run.interruptOnCancel()).isEqualTo(DriverRun.DEFAULT_INTERRUPT_ON_CANCEL).isFalse();
+    assertThat(run.interruptOnCancel()).isEqualTo(DriverRun.DEFAULT_INTERRUPT_ON_CANCEL).isTrue();
     assertThat(run.deadlineSeconds()).isEqualTo(DriverRun.NO_DEADLINE);
   }
 

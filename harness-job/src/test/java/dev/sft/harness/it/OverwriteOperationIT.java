@@ -32,12 +32,16 @@ class OverwriteOperationIT {
         "speculation-original-wins/overwrite-partitioned", "executor-loss-task-replacement/overwrite-partitioned");
     for (ScenarioResult s : run.report().scenarios()) {
       assertThat(s.scheduler()).as(s.cell() + ": " + s.message()).isEqualTo(Verdict.Passed);
-      assertThat(s.storage()).as(s.cell() + ": " + s.message()).isEqualTo(Verdict.Passed);
+      if (s.name().startsWith("speculation")) {
+        InterruptedAbortFinding.assertStoragePassedOrOnlyThisFinding(s);
+      } else {
+        assertThat(s.storage()).as(s.cell() + ": " + s.message()).isEqualTo(Verdict.Passed);
+      }
       // 48,000 written plus the 1,000 prior rows of the range the write does not touch.
       assertThat(s.rows()).isEqualTo(49_000);
       assertThat(s.newSnapshots()).isEqualTo(1);
     }
-    assertThat(run.exitCode()).isEqualTo(RunExitCode.PASSED.code());
+    assertThat(run.exitCode()).isEqualTo(InterruptedAbortFinding.expectedExitCode(run.report().scenarios()));
   }
 
   @Test

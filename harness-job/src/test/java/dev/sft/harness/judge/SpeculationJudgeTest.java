@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sft.contract.Verdict;
 import dev.sft.harness.driver.SchedulerEvent;
+import dev.sft.harness.probe.AbortObservation;
 import dev.sft.harness.probe.AcceptedMessage;
 import dev.sft.harness.probe.AttemptIdentity;
 import dev.sft.harness.probe.AttemptMarker;
@@ -67,7 +68,8 @@ class SpeculationJudgeTest {
     assertThat(Verdicts.of(checks, "winner.message-accepted")).isEqualTo(Verdict.Failed);
     assertThat(Verdicts.of(checks, "loser.cancelled")).isEqualTo(Verdict.Failed);
     assertThat(Verdicts.detail(checks, "loser.cancelled")).contains("ended with Success (");
-    assertThat(Verdicts.of(checks, "loser.abort-cleaned-files")).isEqualTo(Verdict.Failed);
+    assertThat(Verdicts.of(checks, "loser.abort-ran")).as("the loser's abort marker is the selected attempt's")
+        .isEqualTo(Verdict.Failed);
   }
 
   @Test
@@ -176,23 +178,17 @@ class SpeculationJudgeTest {
   }
 
   @Test
-  void aLoserThatLeftAFileFailsAndOneWhoseFileCannotBeReadIsUnknown() {
+  void theLosersAbortMustHaveRunAndItsInterruptStateIsReported() {
     race(SpeculationJudge.Winner.ORIGINAL);
-    evidence.aborted.set(0, new AttemptMarker("aborted", speculative,
-        List.of(new AttemptMarker.FileState("/data/left", 0)), 6, "killed"));
+    evidence.aborted.set(0, new AttemptMarker("aborted", speculative, List.of(), 6, "another attempt succeeded",
+        null, new AbortObservation(true, true, null, 0)));
     Checks checks = judge(SpeculationJudge.Winner.ORIGINAL);
-    assertThat(Verdicts.of(checks, "loser.abort-cleaned-files")).isEqualTo(Verdict.Failed);
-    assertThat(Verdicts.detail(checks, "loser.abort-cleaned-files")).contains("/data/left");
-
-    evidence.aborted.set(0, new AttemptMarker("aborted", speculative,
-        List.of(new AttemptMarker.FileState("/data/unreadable", AttemptMarker.FileState.UNREADABLE)), 6, "killed"));
-    checks = judge(SpeculationJudge.Winner.ORIGINAL);
-    assertThat(Verdicts.of(checks, "loser.abort-cleaned-files")).isEqualTo(Verdict.Unknown);
-    assertThat(Verdicts.detail(checks, "loser.abort-cleaned-files")).contains("could not be read: [/data/unreadable]");
-    assertThat(checks.verdict("scheduler")).isEqualTo(Verdict.Unknown);
+    assertThat(Verdicts.of(checks, "loser.abort-ran")).isEqualTo(Verdict.Passed);
+    assertThat(Verdicts.detail(checks, "loser.abort-ran")).contains("interrupted when abort() began");
 
     evidence.aborted.clear();
-    assertThat(Verdicts.of(judge(SpeculationJudge.Winner.ORIGINAL), "loser.abort-cleaned-files"))
-        .isEqualTo(Verdict.Failed);
+    checks = judge(SpeculationJudge.Winner.ORIGINAL);
+    assertThat(Verdicts.of(checks, "loser.abort-ran")).isEqualTo(Verdict.Failed);
+    assertThat(Verdicts.detail(checks, "loser.abort-ran")).contains("never ran its abort path");
   }
 }

@@ -18,24 +18,23 @@ import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
 /**
- * The speculation scenarios with {@code --interrupt-on-cancel true}, as the reference suite runs its write job. Spark
- * 4.1 may then interrupt the cancelled loser a second time while Iceberg's abort deletes its files, and a file can
- * stay behind; whether it does is a race. So this test asserts no fixed outcome: the storage verdict must report
- * exactly what is on storage, re-inventoried here from the kept table, passing when the abort completed and naming
- * every orphan when it did not.
+ * The speculation scenarios with the default settings, which are the reference suite's ({@code --interrupt-on-cancel
+ * true}). Spark interrupts every speculative loser it kills, and Iceberg's abort may give up its deletes on that
+ * interrupt and leave files behind; whether it does is a race in the writer. So this test asserts no fixed outcome:
+ * the storage verdict must report exactly what is on storage, re-inventoried here from the kept table, passing when
+ * the abort completed and, when it did not, naming every orphan and the interrupted abort that left it.
  */
-class InterruptOnCancelIT {
+class LoserAbortIT {
   private static LocalRun run;
 
   @BeforeAll
-  static void runWithInterruptOnCancel() throws Exception {
-    run = LocalRun.run("interrupt-on-cancel", "--scenarios",
-        "speculation-original-wins,speculation-speculative-wins", "--timeout", "120", "--interrupt-on-cancel",
-        "true", "--keep");
+  static void runWithTheDefaults() throws Exception {
+    run = LocalRun.run("loser-abort", "--scenarios", "speculation-original-wins,speculation-speculative-wins",
+        "--timeout", "120", "--keep");
   }
 
   @Test
-  void theDriverRunWasAskedForItUnderTheReferenceSpeculationSettings() throws Exception {
+  void theDriverRunInterruptsOnCancelByDefaultUnderTheReferenceSpeculationSettings() throws Exception {
     assertThat(run.report().scenarios()).extracting(ScenarioResult::name)
         .containsExactly("speculation-original-wins", "speculation-speculative-wins");
     Path driver = Path.of(run.report().scenarios().get(0).evidence()).getParent().resolve("driver-spec");
@@ -70,12 +69,17 @@ class InterruptOnCancelIT {
         assertThat(s.storage()).as(s.name()).isEqualTo(Verdict.Failed);
         assertThat(noOrphans.detail()).as(s.name() + " names every orphan").contains(orphans);
         assertThat(s.message()).contains("files.no-orphans");
+        assertThat(InterruptedAbortFinding.shown(s)).as(s.name() + ": the orphans are the loser's").isTrue();
       }
+      // The loser's abort ran, and its marker says what the thread's interrupt status was around abort().
+      Check abortRan = check(s, "loser.abort-ran").orElseThrow();
+      assertThat(abortRan.verdict()).as(abortRan.detail()).isEqualTo(Verdict.Passed);
+      assertThat(abortRan.detail()).containsPattern("its thread (not )?interrupted when abort\\(\\) began");
       // The storage verdict is the conjunction of its rules, no more and no less.
       Verdict storageRules = s.checks().stream().filter(c -> c.side().equals(Check.STORAGE)).map(Check::verdict)
           .reduce(Verdict.Passed, Verdict::and);
       assertThat(s.storage()).as(s.name()).isEqualTo(storageRules);
-      System.out.println("interrupt-on-cancel " + s.name() + ": storage " + s.storage() + ", orphans " + orphans);
+      System.out.println("loser abort " + s.name() + ": storage " + s.storage() + ", orphans " + orphans);
     }
   }
 

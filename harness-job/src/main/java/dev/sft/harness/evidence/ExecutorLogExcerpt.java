@@ -1,0 +1,63 @@
+package dev.sft.harness.evidence;
+
+import dev.sft.harness.probe.AbortObservation;
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Pattern;
+
+/**
+ * The lines an executor logged about deletes and interrupts from where its log stood when a writer's abort began: the
+ * worker log's own account of an abort that left files. Read on the driver after the write came to rest; the log sits
+ * in the worker's folder, which the driver can read on one machine but not, say, across Kubernetes pods.
+ */
+public final class ExecutorLogExcerpt {
+  /**
+   * What a writer logs when its cleanup gives up (Iceberg: "Failed to bulk delete", "Interrupted while waiting for
+   * tasks to finish", an InterruptedException); stack frames are left out.
+   */
+  private static final Pattern RELEVANT =
+      Pattern.compile("(?i)fail\\w* to (bulk )?delet|interrupted while|InterruptedException|ClosedByInterrupt");
+  private static final Pattern STACK_FRAME = Pattern.compile("^\\s+at |^\\s*\\.\\.\\. \\d+ more");
+  static final int MAX_BYTES = 256 * 1024;
+  static final int MAX_LINES = 3;
+  static final int MAX_LINE_CHARS = 300;
+
+  private ExecutorLogExcerpt() {}
+
+  /** One line: where the log is and what it says, or why it could not be read. */
+  public static String of(AbortObservation abort) {
+    if (abort == null || abort.executorLog() == null) {
+      return "no executor log was found beside the executor (not started by a Standalone worker?)";
+    }
+    List<String> lines;
+    try {
+      lines = relevantLines(abort.executorLog(), abort.executorLogOffset());
+    } catch (IOException e) {
+      return "executor log " + abort.executorLog() + " is not readable from the driver (" + e.getMessage()
+          + "); read it on the worker";
+    }
+    return "executor log " + abort.executorLog() + " from byte " + abort.executorLogOffset() + ": "
+        + (lines.isEmpty() ? "no line about failed deletes or interrupts" : String.join(" | ", lines));
+  }
+
+  static List<String> relevantLines(String log, long offset) throws IOException {
+    byte[] bytes;
+    try (RandomAccessFile file = new RandomAccessFile(log, "r")) {
+      long start = Math.min(offset, file.length());
+      bytes = new byte[(int) Math.min(MAX_BYTES, file.length() - start)];
+      file.seek(start);
+      file.readFully(bytes);
+    }
+    List<String> lines = new ArrayList<>();
+    for (String line : new String(bytes, StandardCharsets.UTF_8).split("\n")) {
+      if (lines.size() < MAX_LINES && RELEVANT.matcher(line).find() && !STACK_FRAME.matcher(line).find()) {
+        String trimmed = line.strip();
+        lines.add(trimmed.length() > MAX_LINE_CHARS ? trimmed.substring(0, MAX_LINE_CHARS) + "…" : trimmed);
+      }
+    }
+    return lines;
+  }
+}

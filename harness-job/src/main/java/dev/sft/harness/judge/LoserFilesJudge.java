@@ -1,0 +1,59 @@
+package dev.sft.harness.judge;
+
+import static dev.sft.contract.Check.STORAGE;
+
+import dev.sft.harness.probe.AbortObservation;
+import dev.sft.harness.probe.AttemptIdentity;
+import dev.sft.harness.probe.AttemptMarker;
+import dev.sft.harness.probe.WriterFiles;
+import java.nio.file.Path;
+import java.util.Collection;
+import java.util.List;
+import java.util.Optional;
+
+/**
+ * The storage rule of a speculative loser: after the write came to rest, none of its files is left on storage. Spark
+ * interrupts every loser it kills, so its writer's abort often begins with the interrupt pending; an abort that gives
+ * up on it and leaves files is a defect of the writer, and the message leads with that cause and the executor log.
+ */
+public final class LoserFilesJudge {
+  public static final String RULE = "loser.no-files-left";
+  private static final int SHOWN_FILES = 3;
+
+  private LoserFilesJudge() {}
+
+  /**
+   * @param orphans the audit's {@code physical - referenced}
+   * @param executorLog one line from the loser's executor log around its abort ({@code ExecutorLogExcerpt})
+   */
+  public static void judge(Checks checks, AttemptIdentity loser, Optional<AttemptMarker> abort,
+      Collection<String> orphans, String executorLog) {
+    List<String> left = orphans.stream()
+        .filter(f -> WriterFiles.ownedBy(Path.of(f).getFileName().toString(), loser.partition(),
+            loser.taskAttemptId()))
+        .sorted().toList();
+    // One line: the audit's orphan list names every path; here the names of the first few are enough.
+    String who = "the losing attempt TID " + loser.taskAttemptId() + " (executor " + loser.executorId() + " on "
+        + loser.host() + ")";
+    AbortObservation seen = abort.map(AttemptMarker::abort).orElse(null);
+    if (left.isEmpty()) {
+      checks.check(STORAGE, RULE, true, who + " left no file on storage" + (seen == null ? ""
+          : seen.interruptedAtStart() ? "; its abort began with the thread interrupted and still cleaned up"
+              : "; its abort began without a pending interrupt"));
+      return;
+    }
+    String cause = abort.isEmpty() ? " never ran its abort and"
+        : seen == null ? " ran its abort and"
+            : seen.interruptedAtStart()
+                ? " began its abort() with its thread interrupted (Spark interrupts a killed speculative loser;"
+                    + " interrupted still when abort() returned: " + seen.interruptedAtEnd() + ") and"
+                : " began its abort() without a pending interrupt and";
+    checks.check(STORAGE, RULE, false, who + cause + " left " + left.size() + " file(s) on storage ("
+        + names(left) + "); " + executorLog);
+  }
+
+  private static String names(List<String> files) {
+    List<String> shown = files.stream().limit(SHOWN_FILES).map(f -> Path.of(f).getFileName().toString()).toList();
+    return String.join(", ", shown) + (files.size() > SHOWN_FILES ? ", … " + (files.size() - SHOWN_FILES) + " more" : "");
+  }
+}

@@ -1,0 +1,72 @@
+package dev.sft.harness.judge;
+
+import static dev.sft.harness.judge.Evidence.attempt;
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sft.contract.Verdict;
+import dev.sft.harness.probe.AbortObservation;
+import dev.sft.harness.probe.AttemptIdentity;
+import dev.sft.harness.probe.AttemptMarker;
+import java.util.List;
+import java.util.Optional;
+import org.junit.jupiter.api.Test;
+
+class LoserFilesJudgeTest {
+  final AttemptIdentity loser = attempt(0, 15, 1, "2");
+  final AttemptIdentity other = attempt(0, 150, 0, "1");
+  static final String LOG = "executor log /w/2/stderr from byte 10: WARN Tasks: Interrupted while waiting";
+
+  Checks judge(Optional<AttemptMarker> abort, List<String> orphans) {
+    Checks checks = new Checks();
+    LoserFilesJudge.judge(checks, loser, abort, orphans, LOG);
+    return checks;
+  }
+
+  static Optional<AttemptMarker> abort(AttemptIdentity who, AbortObservation seen) {
+    return Optional.of(new AttemptMarker("aborted", who, List.of(), 6, "another attempt succeeded", null, seen));
+  }
+
+  @Test
+  void aLoserWithNoFileOnStoragePassesWhateverElseIsOrphaned() {
+    Checks checks = judge(abort(loser, new AbortObservation(true, true, null, 0)),
+        List.of(Evidence.file(other, 1), "/data/00000-150-x.parquet"));
+    assertThat(Verdicts.of(checks, LoserFilesJudge.RULE)).isEqualTo(Verdict.Passed);
+    assertThat(Verdicts.detail(checks, LoserFilesJudge.RULE)).contains("interrupted and still cleaned up");
+  }
+
+  @Test
+  void filesLeftAfterAnInterruptedAbortFailStorageNamingTheCauseAndTheLogInOneLine() {
+    List<String> left = List.of(Evidence.file(loser, 1), Evidence.file(loser, 2), Evidence.file(loser, 3),
+        Evidence.file(loser, 4));
+    Checks checks = judge(abort(loser, new AbortObservation(true, false, "/w/2/stderr", 10)), left);
+    assertThat(Verdicts.of(checks, LoserFilesJudge.RULE)).isEqualTo(Verdict.Failed);
+    assertThat(checks.verdict("storage")).isEqualTo(Verdict.Failed);
+    String detail = Verdicts.detail(checks, LoserFilesJudge.RULE);
+    assertThat(detail).doesNotContain("\n")
+        .contains("TID 15", "began its abort() with its thread interrupted", "interrupted still when abort() returned:"
+            + " false", "left 4 file(s)", "00000-15-op-00001.parquet", "… 1 more", LOG)
+        .doesNotContain("00000-15-op-00004.parquet");
+  }
+
+  @Test
+  void filesLeftAfterAnAbortThatWasNotInterruptedDoNotBlameTheInterrupt() {
+    Checks checks = judge(abort(loser, new AbortObservation(false, false, null, 0)), List.of(Evidence.file(loser, 1)));
+    assertThat(Verdicts.of(checks, LoserFilesJudge.RULE)).isEqualTo(Verdict.Failed);
+    assertThat(Verdicts.detail(checks, LoserFilesJudge.RULE)).contains("without a pending interrupt")
+        .doesNotContain("with its thread interrupted");
+  }
+
+  @Test
+  void filesOfALoserThatNeverAbortedFail() {
+    Checks checks = judge(Optional.empty(), List.of(Evidence.file(loser, 1)));
+    assertThat(Verdicts.of(checks, LoserFilesJudge.RULE)).isEqualTo(Verdict.Failed);
+    assertThat(Verdicts.detail(checks, LoserFilesJudge.RULE)).contains("never ran its abort");
+  }
+
+  @Test
+  void ownershipIsByTheAttemptsExactNamePrefix() {
+    // TID 150's files start with "00000-150-", which is not TID 15's prefix "00000-15-".
+    Checks checks = judge(abort(loser, null), List.of(Evidence.file(other, 1)));
+    assertThat(Verdicts.of(checks, LoserFilesJudge.RULE)).isEqualTo(Verdict.Passed);
+  }
+}
