@@ -8,6 +8,7 @@ import java.util.List;
 /** The checks one scenario repetition has gathered so far, and the two verdicts they decide. */
 public final class Checks {
   private final List<Check> checks = new ArrayList<>();
+  private final List<Check> voiding = new ArrayList<>();
 
   public void check(String side, String rule, boolean passed, String detail) {
     checks.add(new Check(side, rule, passed ? Verdict.Passed : Verdict.Failed, detail));
@@ -15,6 +16,21 @@ public final class Checks {
 
   public void unknown(String side, String rule, String detail) {
     checks.add(new Check(side, rule, Verdict.Unknown, detail));
+  }
+
+  /**
+   * An Unknown check that also voids the side: whatever else passed or failed, the side's verdict is Unknown, because
+   * a precondition of the whole cell is missing (e.g. a loss the scenario did not make).
+   */
+  public void voidCell(String side, String rule, String detail) {
+    Check check = new Check(side, rule, Verdict.Unknown, detail);
+    checks.add(check);
+    voiding.add(check);
+  }
+
+  /** The checks that voided a side ({@link #voidCell}); a report leads with them. */
+  public List<Check> voiding() {
+    return List.copyOf(voiding);
   }
 
   public void add(Check check) {
@@ -28,7 +44,7 @@ public final class Checks {
   /** A side with no checks at all has no evidence, which is Unknown, never Passed. */
   public Verdict verdict(String side) {
     List<Check> mine = checks.stream().filter(c -> c.side().equals(side)).toList();
-    if (mine.isEmpty()) {
+    if (mine.isEmpty() || voiding.stream().anyMatch(c -> c.side().equals(side))) {
       return Verdict.Unknown;
     }
     return mine.stream().map(Check::verdict).reduce(Verdict.Passed, Verdict::and);

@@ -165,6 +165,7 @@ abstract class ExecutorLossScenario extends MonitoredWriteScenario<ExecutorLossS
 
       run.phase("killing executor " + victim.executorId() + " (PID " + victim.pid() + " on " + victim.host()
           + ") which runs writer partition " + victim.partition() + " TID " + victim.taskAttemptId());
+      run.killing(victim.executorId());
       KillInvoker.Outcome kill = KillInvoker.kill(context.killCommand(), victim, run.dir(), context.killTimeout());
       ExecutorLossJudge.kill(run.checks(), kill.succeeded(), kill.describe(), kill.record(),
           run.dir().resolve(Killer.RECORDS).toString());

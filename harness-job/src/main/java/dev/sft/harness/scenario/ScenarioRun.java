@@ -29,6 +29,8 @@ public final class ScenarioRun {
   private long firstEventSeq;
   private final long startNanos = System.nanoTime();
   private final Checks checks = new Checks();
+  /** Executors the harness set out to kill in this repetition; any other executor lost is an unplanned loss. */
+  private final java.util.Set<String> killedByHarness = new java.util.TreeSet<>();
 
   ScenarioRun(ScenarioName name, Operation operation, int repetition, ScenarioContext context) {
     this.name = name;
@@ -102,6 +104,15 @@ public final class ScenarioRun {
     Progress.say(name.id() + op + " r" + repetition + ": " + message);
   }
 
+  /** Records, before the kill command runs, that the harness is about to kill this executor. */
+  void killing(String executorId) {
+    killedByHarness.add(executorId);
+  }
+
+  java.util.Set<String> killedByHarness() {
+    return java.util.Set.copyOf(killedByHarness);
+  }
+
   /** The checks gathered so far; the judges add to them. */
   public Checks checks() {
     return checks;
@@ -111,13 +122,16 @@ public final class ScenarioRun {
     Verdict scheduler = checks.verdict(Check.SCHEDULER);
     Verdict storage = checks.verdict(Check.STORAGE);
     List<Check> all = checks.all();
+    List<Check> voiding = checks.voiding();
     List<String> notPassed = all.stream()
-        .filter(c -> c.verdict() != Verdict.Passed)
+        .filter(c -> c.verdict() != Verdict.Passed && !voiding.contains(c))
         .map(c -> c.side() + "/" + c.rule() + " " + c.verdict() + ": " + c.detail())
         .collect(Collectors.toList());
     if (failure != null) {
       notPassed.add(0, failure);
     }
+    // What voided the cell leads the message, once: it says why nothing after it is the scenario's doing.
+    notPassed.addAll(0, voiding.stream().map(c -> c.rule() + " Unknown: " + c.detail()).distinct().toList());
     String message = notPassed.isEmpty()
         ? "all " + all.size() + " checks passed"
         : String.join("; ", notPassed);

@@ -5,6 +5,7 @@ import dev.sft.contract.ScenarioResult;
 import dev.sft.harness.evidence.Folders;
 import dev.sft.harness.evidence.Json;
 import dev.sft.harness.evidence.Markers;
+import dev.sft.harness.judge.UnplannedLoss;
 import java.nio.file.Path;
 import java.util.concurrent.TimeoutException;
 import java.util.stream.Collectors;
@@ -25,6 +26,7 @@ final class ScenarioSupport {
 
   static ScenarioResult finish(
       ScenarioRun run, ScenarioContext context, ScenarioRun.Counts counts, String failure, String tableLocation) {
+    UnplannedLoss.judge(run.checks(), run.history(), run.killedByHarness());
     ScenarioResult result = run.result(counts, failure);
     Markers.publishText(run.dir().resolve(EvidenceLayout.SCHEDULER_EVENTS),
         run.events().stream().map(Json::compact).collect(Collectors.joining("\n", "", "\n")));
