@@ -2,7 +2,9 @@ package dev.sft.harness.evidence;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.nio.file.DirectoryStream;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
@@ -29,6 +31,27 @@ public final class Markers {
       Files.move(tmp, file, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot publish marker " + file, e);
+    }
+  }
+
+  /**
+   * Whether a marker has been published, found by listing its folder rather than by looking its name up: a network
+   * filesystem client (NFS, EFS, Filestore, sshfs) can answer a lookup of a name that was absent from a cached "no
+   * such file" for tens of seconds, while a listing of the folder is revalidated (checked with sshfs and
+   * {@code negative_timeout=20}: the new name is listed at once and found by lookup only 20 s later).
+   */
+  public static boolean published(Path file) {
+    try (DirectoryStream<Path> entries = Files.newDirectoryStream(file.getParent())) {
+      for (Path entry : entries) {
+        if (entry.getFileName().equals(file.getFileName())) {
+          return true;
+        }
+      }
+      return false;
+    } catch (NoSuchFileException e) {
+      return false;
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot list " + file.getParent(), e);
     }
   }
 

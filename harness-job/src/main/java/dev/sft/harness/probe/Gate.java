@@ -2,7 +2,7 @@ package dev.sft.harness.probe;
 
 import java.io.IOException;
 import java.io.InterruptedIOException;
-import java.nio.file.Files;
+import dev.sft.harness.evidence.Markers;
 import java.nio.file.Path;
 import org.apache.spark.TaskContext;
 
@@ -23,7 +23,8 @@ final class Gate {
     Path releaseAll = spec.paths().releaseAll();
     long deadline = System.currentTimeMillis() + spec.timeoutMillis();
     TaskContext context = TaskContext.get();
-    while (!Files.exists(release) && !Files.exists(releaseAll)) {
+    // Listed, not looked up: a network filesystem may cache the "no such file" of the first poll (Markers.published).
+    while (!Markers.published(release) && !Markers.published(releaseAll)) {
       // A kill without a thread interrupt only marks the context; leave the gate for the task's failure path.
       context.killTaskIfInterrupted();
       if (System.currentTimeMillis() > deadline) {
