@@ -9,6 +9,7 @@ import java.util.List;
 public final class Checks {
   private final List<Check> checks = new ArrayList<>();
   private final List<Check> voiding = new ArrayList<>();
+  private final List<Check> causes = new ArrayList<>();
 
   public void check(String side, String rule, boolean passed, String detail) {
     checks.add(new Check(side, rule, passed ? Verdict.Passed : Verdict.Failed, detail));
@@ -26,6 +27,21 @@ public final class Checks {
     Check check = new Check(side, rule, Verdict.Unknown, detail);
     checks.add(check);
     voiding.add(check);
+  }
+
+  /**
+   * A check that, when it fails, names the cause of other failures (e.g. the writer's abort that left the orphans
+   * the orphan rule lists): a report's message leads with it, so a bounded message keeps the cause.
+   */
+  public void checkCause(String side, String rule, boolean passed, String detail) {
+    Check check = new Check(side, rule, passed ? Verdict.Passed : Verdict.Failed, detail);
+    checks.add(check);
+    causes.add(check);
+  }
+
+  /** The failed cause checks ({@link #checkCause}). */
+  public List<Check> failedCauses() {
+    return causes.stream().filter(c -> c.verdict() == Verdict.Failed).toList();
   }
 
   /** The checks that voided a side ({@link #voidCell}); a report leads with them. */

@@ -37,7 +37,7 @@ public final class LoserFilesJudge {
         + loser.host() + ")";
     AbortObservation seen = abort.map(AttemptMarker::abort).orElse(null);
     if (left.isEmpty()) {
-      checks.check(STORAGE, RULE, true, who + " left no file on storage" + (seen == null ? ""
+      checks.checkCause(STORAGE, RULE, true, who + " left no file on storage" + (seen == null ? ""
           : seen.interruptedAtStart() ? "; its abort began with the thread interrupted and still cleaned up"
               : "; its abort began without a pending interrupt"));
       return;
@@ -48,7 +48,7 @@ public final class LoserFilesJudge {
                 ? " began its abort() with its thread interrupted (Spark interrupts a killed speculative loser;"
                     + " interrupted still when abort() returned: " + seen.interruptedAtEnd() + ") and"
                 : " began its abort() without a pending interrupt and";
-    checks.check(STORAGE, RULE, false, who + cause + " left " + left.size() + " file(s) on storage ("
+    checks.checkCause(STORAGE, RULE, false, who + cause + " left " + left.size() + " file(s) on storage ("
         + names(left) + "); " + executorLog);
   }
 

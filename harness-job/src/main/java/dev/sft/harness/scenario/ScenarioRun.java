@@ -123,8 +123,10 @@ public final class ScenarioRun {
     Verdict storage = checks.verdict(Check.STORAGE);
     List<Check> all = checks.all();
     List<Check> voiding = checks.voiding();
-    List<String> notPassed = all.stream()
-        .filter(c -> c.verdict() != Verdict.Passed && !voiding.contains(c))
+    List<Check> causes = checks.failedCauses();
+    // Causes lead the rest, so a bounded message (the termination message keeps 400 characters) keeps them.
+    List<String> notPassed = java.util.stream.Stream.concat(causes.stream(),
+            all.stream().filter(c -> c.verdict() != Verdict.Passed && !voiding.contains(c) && !causes.contains(c)))
         .map(c -> c.side() + "/" + c.rule() + " " + c.verdict() + ": " + c.detail())
         .collect(Collectors.toList());
     if (failure != null) {

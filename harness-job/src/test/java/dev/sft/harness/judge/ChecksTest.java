@@ -29,4 +29,15 @@ class ChecksTest {
     assertThat(checks.verdict(STORAGE)).isEqualTo(Verdict.Passed);
     assertThat(checks.all()).extracting(dev.sft.contract.Check::rule).containsExactly("a", "b", "c", "d");
   }
+
+  @Test
+  void aFailedCauseIsListedForTheMessageToLeadWithAndCountsAsAnyOtherCheck() {
+    Checks checks = new Checks();
+    checks.check(STORAGE, "files.no-orphans", false, "orphan = [a, b, c]");
+    checks.checkCause(STORAGE, "loser.no-files-left", false, "the loser's abort left a, b, c");
+    checks.checkCause(STORAGE, "other.cause", true, "fine");
+    assertThat(checks.failedCauses()).extracting(dev.sft.contract.Check::rule).containsExactly("loser.no-files-left");
+    assertThat(checks.verdict(STORAGE)).isEqualTo(Verdict.Failed);
+    assertThat(checks.all()).hasSize(3);
+  }
 }
