@@ -32,6 +32,7 @@ import org.junit.jupiter.api.extension.ExtendWith;
 class OperatorEndToEndIT {
   private static final String MINIMAL = "minimal";
   private static final String FAILING = "failing";
+  private static final String UNPLANNED = "unplanned";
   private static final String FAILING_EXIT = "e2e: this harness fails on purpose";
 
   private E2eSettings settings;
@@ -41,6 +42,8 @@ class OperatorEndToEndIT {
   private TestResources resources;
   private final Timings timings = new Timings();
   private String failingFirstRunId;
+  /** Whether step 2's run reported the writer's interrupted-abort finding (then it ended Failed, cluster retained). */
+  private boolean writerFinding;
   /** The Iceberg runtime that ran on the released image (step 2's report), which the custom build must replace. */
   private JsonNode releasedIceberg;
 
@@ -109,15 +112,16 @@ class OperatorEndToEndIT {
       JsonNode finished = Await.until(MINIMAL + " finished", settings.runBound(), () -> statusOf(MINIMAL),
           OperatorEndToEndIT::phaseFinished);
       timings.record("kubectl apply to finished (minimal, 4 scenarios)", started);
-      Command.Result ready = kubectl.run(Duration.ofSeconds(60), null, "wait", "-n", ns, "--for=condition=Ready",
-          "schedulerfailuretest/" + MINIMAL, "--timeout=30s");
-      assertThat(ready.ok()).as("kubectl wait --for=condition=Ready: %s\nstatus: %s", ready.describe(), finished)
-          .isTrue();
+      writerFinding = WriterFinding.shownBy(finished);
+      Command.Result ended = kubectl.run(Duration.ofSeconds(60), null, "wait", "-n", ns,
+          "--for=condition=" + (writerFinding ? "Stalled" : "Ready"), "schedulerfailuretest/" + MINIMAL,
+          "--timeout=30s");
+      assertThat(ended.ok()).as("kubectl wait: %s\nstatus: %s", ended.describe(), finished).isTrue();
       assertThat(jobs.sightings()).as("every harness Job the API server ever showed, by uid")
           .extracting(Census.Sighting::name).containsExactlyInAnyOrder(MINIMAL + "-r1-spec", lossJob);
     }
     JsonNode status = statusOf(MINIMAL);
-    assertThat(status.path("phase").asText()).isEqualTo("Succeeded");
+    assertThat(status.path("phase").asText()).isEqualTo(writerFinding ? "Failed" : "Succeeded");
     assertThat(condition(status, "ClusterReady").path("message").asText()).as("the master's own view")
         .isEqualTo("2/2 workers ALIVE in the master");
     JsonNode specJob = status.path("harnessJobs").path(0);
@@ -127,9 +131,18 @@ class OperatorEndToEndIT {
     assertThat(Instant.parse(lossJobStatus.path("startTime").asText())).as("the loss Job starts after the spec Job")
         .isAfterOrEqualTo(Instant.parse(specJob.path("completionTime").asText()));
     assertEveryVerdictPassed(status, ScenarioName.defaults().stream().map(ScenarioName::id).toList(), 1);
+    assertEvidenceOnTheClaim(status.path("runId").asText());
+    if (writerFinding) {
+      // The operator reports the writer's finding as a failed run and keeps the cluster for inspection.
+      assertEventsInOrder(MINIMAL, List.of("RunStarted", "ClusterReady", "HarnessJobCreated", "RunFailed"));
+      assertThat(kubectl.list(ns, "statefulsets", "sft.dev/test=" + MINIMAL)).as("cluster retained on failure")
+          .hasSize(2);
+      Progress.say("%s ended Failed by the writer's interrupted-abort finding (docs/harness.md); cluster retained",
+          MINIMAL);
+      return;
+    }
     assertEventsInOrder(MINIMAL, List.of("RunStarted", "ClusterReady", "HarnessJobCreated", "HarnessJobSucceeded",
         "HarnessJobCreated", "HarnessJobSucceeded", "RunSucceeded"));
-    assertEvidenceOnTheClaim(status.path("runId").asText());
 
     long cleanup = System.nanoTime();
     Await.until("default cleanup: no master or worker pods of " + MINIMAL, Duration.ofSeconds(180),
@@ -221,6 +234,48 @@ class OperatorEndToEndIT {
     timings.record("custom build evidence read from the claim", evidence);
   }
 
+  /**
+   * An unplanned loss: the suite deletes a worker pod while the harness's monitored write runs (as an eviction, a
+   * drain or a preemption would). The executors on it are lost without the harness killing them, so the cell is
+   * Unknown on both sides and names the loss; it is never scored as the scenario's own doing.
+   */
+  @Test
+  @Order(5)
+  void aWorkerPodDeletedMidScenarioMakesThatCellUnknownNamingTheLoss() {
+    String ns = settings.testNamespace();
+    long started = System.nanoTime();
+    ObjectNode test = resources.minimal(UNPLANNED);
+    ObjectNode spec = (ObjectNode) test.get("spec");
+    spec.putArray("scenarios").add(ScenarioName.SPECULATION_ORIGINAL_WINS.id());
+    ((ObjectNode) spec.get("harness")).put("timeoutSeconds", 60);
+    spec.putObject("cleanup").put("onFailure", "DeleteCluster");
+    kubectl.apply(ns, TestResources.json(test));
+    String job = UNPLANNED + "-r1-spec";
+    JsonNode harnessPod = Await.until("the harness pod of " + job + " running", settings.runBound(),
+        () -> kubectl.list(ns, "pods", "job-name=" + job),
+        pods -> pods.size() == 1 && "Running".equals(pods.get(0).path("status").path("phase").asText())).get(0);
+    String podName = harnessPod.path("metadata").path("name").asText();
+    Await.until("the harness log to say the monitored write started", settings.runBound(),
+        () -> kubectl.run(Duration.ofSeconds(30), null, "logs", "-n", ns, podName).stdout(),
+        log -> log.contains("write started"));
+    String victim = UNPLANNED + "-worker-1";
+    Progress.say("the monitored write runs; deleting worker pod %s as an eviction would", victim);
+    Command.Result deleted = kubectl.run(Duration.ofSeconds(60), null, "delete", "pod", "-n", ns, victim,
+        "--wait=false");
+    assertThat(deleted.ok()).as(deleted.describe()).isTrue();
+
+    JsonNode status = Await.until(UNPLANNED + " finished", settings.runBound(), () -> statusOf(UNPLANNED),
+        OperatorEndToEndIT::phaseFinished);
+    timings.record("kubectl apply to finished (unplanned loss)", started);
+    assertThat(status.path("phase").asText()).as("an Unknown cell is not a pass: %s", status).isEqualTo("Failed");
+    JsonNode cell = status.path("results").path(0);
+    assertThat(cell.path("scheduler").asText()).as("%s", cell).isEqualTo("Unknown");
+    assertThat(cell.path("storage").asText()).as("%s", cell).isEqualTo("Unknown");
+    assertThat(cell.path("message").asText()).as("the cell names the loss first")
+        .startsWith("cluster.no-unplanned-loss Unknown: an unplanned loss during the scenario: executor ")
+        .contains("the harness did not kill it");
+  }
+
   /** The master and worker pods of a test (the stand-in has no set-based selectors: filtered here). */
   private List<JsonNode> sparkPods(String test) {
     return kubectl.list(settings.testNamespace(), "pods", "sft.dev/test=" + test).stream()
@@ -249,6 +304,10 @@ class OperatorEndToEndIT {
     throw new AssertionError("no condition " + type + " in " + status);
   }
 
+  /**
+   * Every verdict Passed, but for speculation cells whose storage reports the writer's interrupted-abort finding
+   * (docs/harness.md): Iceberg 1.11 leaves a loser's files some of the time, and sft reports it, never hides it.
+   */
   private static void assertEveryVerdictPassed(JsonNode status, List<String> scenarios, int repeat) {
     List<JsonNode> results = new ArrayList<>();
     status.path("results").forEach(results::add);
@@ -257,10 +316,13 @@ class OperatorEndToEndIT {
         .containsExactlyInAnyOrderElementsOf(scenarios);
     assertThat(results).allSatisfy(r -> {
       assertThat(r.path("scheduler").asText()).as("scheduler verdict of %s", r).isEqualTo("Passed");
-      assertThat(r.path("storage").asText()).as("storage verdict of %s", r).isEqualTo("Passed");
+      if (!WriterFinding.shownBy(r)) {
+        assertThat(r.path("storage").asText()).as("storage verdict of %s", r).isEqualTo("Passed");
+      }
       assertThat(r.path("rows").asLong()).as("rows of %s", r).isEqualTo(48_000);
     });
-    assertThat(status.path("passed").asInt()).isEqualTo(results.size());
+    long findings = results.stream().filter(WriterFinding::shownBy).count();
+    assertThat(status.path("passed").asInt()).isEqualTo(results.size() - findings);
   }
 
   /** The reasons must appear in this order (other events may come between, e.g. a resumed Job after a restart). */
