@@ -44,41 +44,68 @@ public final class RbacAuthorizer {
   public Rules rulesFor(UserInfo user, String namespace) {
     List<PolicyRule> rules = new ArrayList<>();
     List<String> errors = new ArrayList<>();
+    Roles roles = new Roles(namespace);
     for (JsonNode binding : objects.clusterRoleBindings()) {
       if (appliesTo(binding, user, "")) {
-        collect(binding.path("roleRef"), "", rules, errors);
+        collect(binding.path("roleRef"), "", roles, rules, errors);
       }
     }
     if (!namespace.isEmpty()) {
       for (JsonNode binding : objects.roleBindings(namespace)) {
         if (appliesTo(binding, user, namespace)) {
-          collect(binding.path("roleRef"), namespace, rules, errors);
+          collect(binding.path("roleRef"), namespace, roles, rules, errors);
         }
       }
     }
     return new Rules(rules, errors);
   }
 
+  /** The roles one decision reads, each list fetched once and only when a binding needs it. */
+  private final class Roles {
+    private final String namespace;
+    private List<JsonNode> clusterRoles;
+    private List<JsonNode> roles;
+
+    Roles(String namespace) {
+      this.namespace = namespace;
+    }
+
+    List<JsonNode> clusterRoles() {
+      if (clusterRoles == null) {
+        clusterRoles = objects.clusterRoles();
+      }
+      return clusterRoles;
+    }
+
+    List<JsonNode> roles() {
+      if (roles == null) {
+        roles = objects.roles(namespace);
+      }
+      return roles;
+    }
+  }
+
   /** The rules of the role a binding in {@code namespace} refers to, or why there are none. */
   public Optional<List<PolicyRule>> roleReferenceRules(JsonNode roleRef, String namespace, List<String> errors) {
     List<PolicyRule> rules = new ArrayList<>();
     int before = errors.size();
-    collect(roleRef, namespace, rules, errors);
+    collect(roleRef, namespace, new Roles(namespace), rules, errors);
     return errors.size() > before ? Optional.empty() : Optional.of(rules);
   }
 
-  private void collect(JsonNode roleRef, String namespace, List<PolicyRule> rules, List<String> errors) {
+  private void collect(JsonNode roleRef, String namespace, Roles roles, List<PolicyRule> rules,
+      List<String> errors) {
     String kind = roleRef.path("kind").asText();
     String name = roleRef.path("name").asText();
     if (kind.equals("ClusterRole")) {
-      Optional<JsonNode> role = named(objects.clusterRoles(), name);
+      Optional<JsonNode> role = named(roles.clusterRoles(), name);
       if (role.isEmpty()) {
         errors.add("clusterrole.rbac.authorization.k8s.io \"" + name + "\" not found");
       } else {
-        rules.addAll(clusterRoleRules(role.get()));
+        rules.addAll(clusterRoleRules(role.get(), roles.clusterRoles()));
       }
     } else if (kind.equals("Role") && !namespace.isEmpty()) {
-      Optional<JsonNode> role = named(objects.roles(namespace), name);
+      Optional<JsonNode> role = named(roles.roles(), name);
       if (role.isEmpty()) {
         errors.add("role.rbac.authorization.k8s.io \"" + name + "\" not found");
       } else {
@@ -89,11 +116,11 @@ public final class RbacAuthorizer {
     }
   }
 
-  private List<PolicyRule> clusterRoleRules(JsonNode role) {
+  private static List<PolicyRule> clusterRoleRules(JsonNode role, List<JsonNode> clusterRoles) {
     List<PolicyRule> rules = new ArrayList<>(PolicyRule.allOf(role.path("rules")));
     JsonNode selectors = role.path("aggregationRule").path("clusterRoleSelectors");
     if (selectors.isArray() && !selectors.isEmpty()) {
-      for (JsonNode other : objects.clusterRoles()) {
+      for (JsonNode other : clusterRoles) {
         if (other != role && selectedByAny(selectors, other.path("metadata").path("labels"))) {
           rules.addAll(PolicyRule.allOf(other.path("rules")));
         }
