@@ -2,6 +2,8 @@ package dev.sft.e2e.apiserver;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sft.e2e.apiserver.auth.AccessControl;
+import dev.sft.e2e.apiserver.auth.RequestAttributes;
 import io.fabric8.kubernetes.client.server.mock.KubernetesAttributesExtractor;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import io.fabric8.mockwebserver.dsl.HttpMethod;
@@ -12,8 +14,6 @@ import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
-import dev.sft.e2e.apiserver.auth.AccessControl;
-import dev.sft.e2e.apiserver.auth.RequestAttributes;
 import java.util.HashMap;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;

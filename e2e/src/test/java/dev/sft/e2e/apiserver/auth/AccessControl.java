@@ -1,6 +1,7 @@
 package dev.sft.e2e.apiserver.auth;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import java.util.List;
 import java.util.Map;
 import java.util.Optional;
 
@@ -51,7 +52,7 @@ public final class AccessControl {
     // Kubernetes 1.35+ (feature gate AuthorizePodWebsocketUpgradeCreatePermission, on by default): a WebSocket GET of
     // pods/exec, attach or portforward must also be allowed to create it, as the POST that SPDY clients send is.
     if (webSocketUpgrade && request.verb().equals("get") && request.resource().equals("pods")
-        && java.util.List.of("exec", "attach", "portforward").contains(request.subresource())) {
+        && List.of("exec", "attach", "portforward").contains(request.subresource())) {
       RequestAttributes create = request.withVerb("create");
       RbacAuthorizer.Decision createDecision = authorizer.authorize(create);
       if (!createDecision.allowed()) {

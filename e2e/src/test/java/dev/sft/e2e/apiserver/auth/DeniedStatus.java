@@ -1,6 +1,7 @@
 package dev.sft.e2e.apiserver.auth;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sft.e2e.apiserver.StatusBodies;
 import io.fabric8.kubernetes.client.utils.Serialization;
 
 /**
@@ -15,8 +16,7 @@ public final class DeniedStatus {
   }
 
   public static String unauthorized() {
-    ObjectNode status = status(401, "Unauthorized", "Unauthorized");
-    return status.toString();
+    return StatusBodies.json(401, "Unauthorized", "Unauthorized");
   }
 
   /** The 403 for a request RBAC did not allow; {@code reason} is the authorizer's ("" for none). */
@@ -47,7 +47,6 @@ public final class DeniedStatus {
     } else {
       message = qualified + " \"" + name + "\" is forbidden: " + cause;
     }
-    ObjectNode status = status(403, "Forbidden", message);
     ObjectNode details = Serialization.jsonMapper().createObjectNode();
     if (!name.isEmpty()) {
       details.put("name", name);
@@ -58,21 +57,6 @@ public final class DeniedStatus {
     if (!resource.isEmpty()) {
       details.put("kind", resource);
     }
-    status.set("details", details);
-    status.remove("code");
-    status.put("code", 403);
-    return status.toString();
-  }
-
-  private static ObjectNode status(int code, String reason, String message) {
-    ObjectNode status = Serialization.jsonMapper().createObjectNode();
-    status.put("kind", "Status");
-    status.put("apiVersion", "v1");
-    status.putObject("metadata");
-    status.put("status", "Failure");
-    status.put("message", message);
-    status.put("reason", reason);
-    status.put("code", code);
-    return status;
+    return StatusBodies.node(403, "Forbidden", message, details).toString();
   }
 }
