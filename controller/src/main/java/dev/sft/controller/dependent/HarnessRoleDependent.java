@@ -30,7 +30,8 @@ public final class HarnessRoleDependent implements OwnedResource<Role> {
         .withRules(
             new PolicyRuleBuilder().withApiGroups("").withResources("pods").withVerbs("get", "list", "watch")
                 .build(),
-            // Exec is "create" on pods/exec; WebSocket clients open it with "get".
+            // Exec over SPDY is "create" on pods/exec; over WebSocket (fabric8) it is a GET, authorised as "get"
+            // and, from Kubernetes 1.35 (AuthorizePodWebsocketUpgradeCreatePermission), also as "create".
             new PolicyRuleBuilder().withApiGroups("").withResources("pods/exec").withVerbs("create", "get")
                 .withResourceNames(Names.workerPods(test, spec.workers())).build())
         .build();

@@ -1,5 +1,8 @@
 package dev.sft.e2e.apiserver;
 
+import dev.sft.e2e.apiserver.auth.AccessControl;
+import dev.sft.e2e.apiserver.auth.BootstrapPolicy;
+import dev.sft.e2e.apiserver.auth.TokenAuthenticator;
 import io.fabric8.mockwebserver.dsl.HttpMethod;
 import io.fabric8.mockwebserver.http.Buffer;
 import io.fabric8.mockwebserver.http.Headers;
@@ -14,9 +17,7 @@ import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.SecureRandom;
 import java.util.Base64;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -25,13 +26,15 @@ import java.util.concurrent.TimeUnit;
 /**
  * A Kubernetes API server stand-in for the e2e suite (test code; see e2e/STAND-IN.md for what it does not do):
  * fabric8's CRUD mock store behind an HTTPS server on 127.0.0.1 (ephemeral port) with its own CA, serving discovery,
- * CRUD with every patch type, status subresources, streaming watches and pods/exec through an {@link ExecBackend}.
- * Start it with {@link #start}; it writes {@code ca.crt}, {@code token} and {@code kubeconfig} into its work folder.
+ * CRUD with every patch type, status subresources, streaming watches and pods/exec through an {@link ExecBackend},
+ * every request authenticated by its bearer token and authorised by RBAC. Start it with {@link #start}; it writes
+ * {@code ca.crt}, {@code token} (an admin's) and {@code kubeconfig} (with that token) into its work folder.
  */
 public final class ApiServerStandIn implements AutoCloseable {
 
   private static final List<String> INITIAL_NAMESPACES = List.of("default", "kube-system", "kube-public",
       "kube-node-lease");
+  private static final String RBAC = "/apis/rbac.authorization.k8s.io/v1/";
 
   private final Vertx vertx;
   private final HttpServer server;
@@ -40,11 +43,13 @@ public final class ApiServerStandIn implements AutoCloseable {
   private final HttpFront front;
   private final StandInTls tls;
   private final String token;
+  private final TokenAuthenticator tokens;
   private final Path kubeconfig;
   private final Path caPath;
 
   private ApiServerStandIn(Vertx vertx, HttpServer server, ExecutorService workers, StandInStore store,
-      HttpFront front, StandInTls tls, String token, Path kubeconfig, Path caPath) {
+      HttpFront front, StandInTls tls, TokenAuthenticator tokens, String token, Path kubeconfig, Path caPath) {
+    this.tokens = tokens;
     this.front = front;
     this.vertx = vertx;
     this.server = server;
@@ -63,13 +68,17 @@ public final class ApiServerStandIn implements AutoCloseable {
     StandInTls tls = StandInTls.generate(List.of(loopback));
     StandInStore store = new StandInStore();
     INITIAL_NAMESPACES.forEach(ns -> seedNamespace(store, ns));
+    BootstrapPolicy.clusterRoles().forEach(role -> seed(store, RBAC + "clusterroles", role));
+    BootstrapPolicy.clusterRoleBindings().forEach(binding -> seed(store, RBAC + "clusterrolebindings", binding));
+    TokenAuthenticator tokens = new TokenAuthenticator();
     Vertx vertx = Vertx.vertx();
     ExecutorService workers = Executors.newCachedThreadPool(runnable -> {
       Thread thread = new Thread(runnable, "sft-e2e-apiserver-worker");
       thread.setDaemon(true);
       return thread;
     });
-    HttpFront front = new HttpFront(vertx, store, exec, workers);
+    HttpFront front = new HttpFront(vertx, store, exec, workers,
+        new AccessControl(tokens, new StoredRbacObjects(store)));
     HttpServerOptions options = new HttpServerOptions()
         .setHost(loopback.getHostAddress()).setPort(0)
         .setSsl(true)
@@ -88,15 +97,13 @@ public final class ApiServerStandIn implements AutoCloseable {
       throw new IOException("the API server stand-in could not listen on 127.0.0.1: " + e, e);
     }
     front.serverAddress("127.0.0.1:" + server.actualPort());
-    byte[] random = new byte[24];
-    new SecureRandom().nextBytes(random);
-    String token = "sft-e2e-" + HexFormat.of().formatHex(random);
+    String token = tokens.issueAdminToken();
     Path caPath = workDir.resolve("ca.crt");
     Files.writeString(caPath, tls.caCertificatePem());
     Files.writeString(workDir.resolve("token"), token);
     Path kubeconfig = workDir.resolve("kubeconfig");
     Files.writeString(kubeconfig, kubeconfigYaml("https://127.0.0.1:" + server.actualPort(), tls, token));
-    return new ApiServerStandIn(vertx, server, workers, store, front, tls, token, kubeconfig, caPath);
+    return new ApiServerStandIn(vertx, server, workers, store, front, tls, tokens, token, kubeconfig, caPath);
   }
 
   public String url() {
@@ -119,9 +126,18 @@ public final class ApiServerStandIn implements AutoCloseable {
     return caPath;
   }
 
-  /** A bearer token to present; the stand-in accepts any token (there is no authentication). */
+  /** The admin's bearer token (user kubernetes-admin in system:masters), the one in {@link #kubeconfigPath()}. */
   public String token() {
     return token;
+  }
+
+  /**
+   * The bearer token of service account NAMESPACE/NAME, the same for every call: what the simulated kubelet mounts
+   * into the pods that run as it (a real kubelet asks the TokenRequest API). Requests with it are authorised by RBAC
+   * as {@code system:serviceaccount:NAMESPACE:NAME}.
+   */
+  public String serviceAccountToken(String namespace, String name) {
+    return tokens.serviceAccountToken(namespace, name);
   }
 
   public Path kubeconfigPath() {
@@ -156,12 +172,17 @@ public final class ApiServerStandIn implements AutoCloseable {
   }
 
   private static void seedNamespace(StandInStore store, String name) {
-    String body = "{\"apiVersion\":\"v1\",\"kind\":\"Namespace\",\"metadata\":{\"name\":\"" + name + "\"}}";
-    MockResponse answer = store.handleCreate(new RecordedRequest("HTTP/1.1", HttpMethod.POST, "/api/v1/namespaces",
+    seed(store, "/api/v1/namespaces",
+        "{\"apiVersion\":\"v1\",\"kind\":\"Namespace\",\"metadata\":{\"name\":\"" + name + "\"}}");
+  }
+
+  /** What every cluster starts with, created past authorisation. */
+  private static void seed(StandInStore store, String collection, String body) {
+    MockResponse answer = store.handleCreate(new RecordedRequest("HTTP/1.1", HttpMethod.POST, collection,
         Headers.builder().add("Content-Type", "application/json").build(),
         new Buffer(body.getBytes(StandardCharsets.UTF_8))));
     if (answer.code() != 201) {
-      throw new IllegalStateException("cannot create namespace " + name + " in the stand-in: HTTP " + answer.code());
+      throw new IllegalStateException("cannot create " + body + " in the stand-in: HTTP " + answer.code());
     }
   }
 

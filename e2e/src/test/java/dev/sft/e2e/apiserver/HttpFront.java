@@ -2,6 +2,8 @@ package dev.sft.e2e.apiserver;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sft.e2e.apiserver.auth.AccessControl;
+import dev.sft.e2e.apiserver.auth.RequestAttributes;
 import io.fabric8.kubernetes.client.server.mock.KubernetesAttributesExtractor;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import io.fabric8.mockwebserver.dsl.HttpMethod;
@@ -12,6 +14,7 @@ import io.vertx.core.Vertx;
 import io.vertx.core.buffer.Buffer;
 import io.vertx.core.http.HttpServerRequest;
 import io.vertx.core.http.HttpServerResponse;
+import java.util.HashMap;
 import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.Optional;
@@ -22,8 +25,9 @@ import java.util.regex.Pattern;
 /**
  * Routes each HTTP request: discovery and OpenAPI documents, {@code pods/exec} and {@code pods/log}, the service
  * proxy ({@link ServiceProxy}), watches, and everything else to the {@link StandInStore} (on a worker thread: the
- * store is synchronous). Authentication is not checked (any bearer token, or none, is accepted) and nothing is
- * authorised.
+ * store is synchronous). Every request is first authenticated and authorised by {@link AccessControl} (bearer
+ * tokens, RBAC), and a refused one gets kube-apiserver's 401 or 403 Status; role and binding writes also pass its
+ * escalation check.
  */
 final class HttpFront {
 
@@ -39,10 +43,12 @@ final class HttpFront {
   private final ExecBackend exec;
   private final ExecutorService workers;
   private final ServiceProxy serviceProxy;
+  private final AccessControl access;
   private volatile String serverAddress = "127.0.0.1:443";
 
-  HttpFront(Vertx vertx, StandInStore store, ExecBackend exec, ExecutorService workers) {
+  HttpFront(Vertx vertx, StandInStore store, ExecBackend exec, ExecutorService workers, AccessControl access) {
     this.vertx = vertx;
+    this.access = access;
     this.store = store;
     this.discovery = new DiscoveryDocuments(store.catalog());
     this.openApi = new OpenApiDocuments(store.catalog());
@@ -64,6 +70,14 @@ final class HttpFront {
   void handle(HttpServerRequest request) {
     String path = request.path();
     try {
+      Map<String, String> query = new HashMap<>();
+      request.params().forEach(p -> query.putIfAbsent(p.getKey(), p.getValue()));
+      AccessControl.Verdict verdict = access.admit(request.method().name(), path, query,
+          request.getHeader("Authorization"), "websocket".equalsIgnoreCase(request.getHeader("Upgrade")));
+      if (verdict.admitted().isEmpty()) {
+        json(request.response(), verdict.code(), verdict.body());
+        return;
+      }
       if (request.method() == io.vertx.core.http.HttpMethod.GET) {
         Optional<String> document = path.startsWith("/openapi/") ? openApi.document(path)
             : discovery.document(path, serverAddress);
@@ -85,7 +99,7 @@ final class HttpFront {
       } else if (request.method() == io.vertx.core.http.HttpMethod.GET && WatchEndpoint.isWatch(request)) {
         watches.serve(request);
       } else {
-        toStore(request);
+        toStore(request, verdict.admitted().get());
       }
     } catch (RuntimeException e) {
       fail(request.response(), 500, "InternalError", "stand-in failed on " + request.method() + " "
@@ -93,7 +107,7 @@ final class HttpFront {
     }
   }
 
-  private void toStore(HttpServerRequest request) {
+  private void toStore(HttpServerRequest request, RequestAttributes attributes) {
     if (request.getParam("dryRun") != null && request.method() != io.vertx.core.http.HttpMethod.GET) {
       request.resume();
       fail(request.response(), 400, "BadRequest", "dryRun is not supported by the API server stand-in (it would "
@@ -119,6 +133,13 @@ final class HttpFront {
           bytes = secret.get().getBytes(StandardCharsets.UTF_8);
           contentType = "application/json";
         }
+        if (access.guardsWrite(attributes)) {
+          Optional<Refusal> refused = escalationCheck(request, attributes, contentType, bytes);
+          if (refused.isPresent()) {
+            json(request.response(), refused.get().code(), refused.get().body());
+            return;
+          }
+        }
         RecordedRequest recorded = new RecordedRequest("HTTP/1.1", HttpMethod.valueOf(request.method().name()),
             request.uri(), Headers.builder().add("Content-Type", contentType == null ? "application/json"
                 : contentType).build(), new io.fabric8.mockwebserver.http.Buffer(bytes));
@@ -129,6 +150,30 @@ final class HttpFront {
             + request.uri() + ": " + e);
       }
     })).onFailure(e -> fail(request.response(), 400, "BadRequest", "cannot read the request body: " + e));
+  }
+
+  /**
+   * RBAC's escalation check on the role or binding this write would store: the body of a create or update, the
+   * patched object of a patch (an apply of an absent object: the applied one).
+   */
+  private record Refusal(int code, String body) {
+  }
+
+  private Optional<Refusal> escalationCheck(HttpServerRequest request, RequestAttributes attributes,
+      String contentType, byte[] bytes) {
+    String body = new String(bytes, StandardCharsets.UTF_8);
+    JsonNode written;
+    try {
+      written = request.method() == io.vertx.core.http.HttpMethod.PATCH
+          ? store.previewPatch(request.path(), contentType, body)
+          : Serialization.jsonMapper().readTree(body);
+    } catch (Exception e) {
+      return Optional.of(new Refusal(400, StatusBodies.json(400, "BadRequest", "cannot read the "
+          + attributes.resource() + " to check it for privilege escalation: " + e.getMessage())));
+    }
+    // No object to patch: the store answers 404 itself.
+    return written == null ? Optional.empty()
+        : access.checkWrite(attributes, written).map(status -> new Refusal(403, status));
   }
 
   private void respond(HttpServerRequest request, MockResponse answer) {

@@ -166,6 +166,35 @@ class KubectlAgainstStandInTest {
   }
 
   @Test
+  void aServiceAccountsTokenIsRefusedWhereNoBindingLetsItAndKubectlPrintsTheServersReason() {
+    namespace("rbac-in");
+    namespace("rbac-out");
+    apply("""
+        apiVersion: rbac.authorization.k8s.io/v1
+        kind: Role
+        metadata: {name: reader, namespace: rbac-in}
+        rules: [{apiGroups: [""], resources: [pods], verbs: [list]}]
+        ---
+        apiVersion: rbac.authorization.k8s.io/v1
+        kind: RoleBinding
+        metadata: {name: reader, namespace: rbac-in}
+        roleRef: {apiGroup: rbac.authorization.k8s.io, kind: Role, name: reader}
+        subjects: [{kind: ServiceAccount, name: reader, namespace: rbac-in}]
+        """);
+    String token = standIn.serviceAccountToken("rbac-in", "reader");
+    CommandLineTool.Result inside = kubectl.run(BOUND, "--token", token, "get", "pods", "-n", "rbac-in", "-o", "name");
+    assertThat(inside.exitCode()).as(inside.describe()).isZero();
+    CommandLineTool.Result outside = kubectl.run(BOUND, "--token", token, "get", "pods", "-n", "rbac-out");
+    assertThat(outside.exitCode()).isNotZero();
+    assertThat(outside.stderr()).contains("Error from server (Forbidden): pods is forbidden: User "
+        + "\"system:serviceaccount:rbac-in:reader\" cannot list resource \"pods\" in API group \"\" in the namespace "
+        + "\"rbac-out\"");
+    CommandLineTool.Result unknown = kubectl.run(BOUND, "--token", "made-up", "get", "pods", "-n", "rbac-in");
+    assertThat(unknown.exitCode()).isNotZero();
+    assertThat(unknown.stderr()).contains("error: You must be logged in to the server (Unauthorized)");
+  }
+
+  @Test
   void theChartInstallsAsGitOpsToolsInstallIt() throws Exception {
     namespace("sft-system");
     CommandLineTool helm = CommandLineTool.helm(standIn.kubeconfigPath(), work.resolve("helm"));

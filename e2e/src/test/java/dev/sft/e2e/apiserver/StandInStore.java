@@ -125,6 +125,16 @@ public final class StandInStore extends KubernetesCrudDispatcher {
         request.getBody().readUtf8())));
   }
 
+  /** The object a PATCH would store, without storing it; null when there is no object to patch. */
+  JsonNode previewPatch(String path, String contentType, String body) throws KubernetesCrudDispatcherException {
+    lock.readLock().lock();
+    try {
+      return updates.preview(path, contentType, body);
+    } finally {
+      lock.readLock().unlock();
+    }
+  }
+
   @Override
   public MockResponse handleDelete(String path) {
     return locked(() -> super.handleDelete(path));

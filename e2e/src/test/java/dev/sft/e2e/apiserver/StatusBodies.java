@@ -11,6 +11,11 @@ public final class StatusBodies {
   }
 
   public static String json(int code, String reason, String message) {
+    return node(code, reason, message, null).toString();
+  }
+
+  /** The Status object, with {@code details} (before {@code code}, where Kubernetes puts it) when not null. */
+  public static ObjectNode node(int code, String reason, String message, ObjectNode details) {
     ObjectNode status = Serialization.jsonMapper().createObjectNode();
     status.put("kind", "Status");
     status.put("apiVersion", "v1");
@@ -18,8 +23,11 @@ public final class StatusBodies {
     status.put("status", "Failure");
     status.put("message", message);
     status.put("reason", reason);
+    if (details != null) {
+      status.set("details", details);
+    }
     status.put("code", code);
-    return status.toString();
+    return status;
   }
 
   /** The reason Kubernetes gives for an HTTP status, refined by the message where one code has two reasons. */

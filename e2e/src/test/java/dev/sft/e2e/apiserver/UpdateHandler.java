@@ -51,20 +51,49 @@ final class UpdateHandler implements KubernetesCrudDispatcherHandler {
   }
 
   MockResponse patch(String path, String contentType, String body) throws KubernetesCrudDispatcherException {
+    boolean apply = isApply(contentType);
+    JsonNode applied = apply ? readYaml(body) : null;
+    return write(path, change(contentType, body, applied), apply, applied);
+  }
+
+  /**
+   * The object a patch would store, without storing it (for RBAC's escalation check): the patched stored object, the
+   * applied object when an apply creates it, or null when there is nothing to patch.
+   */
+  JsonNode preview(String rawPath, String contentType, String body) throws KubernetesCrudDispatcherException {
+    boolean apply = isApply(contentType);
+    JsonNode applied = apply ? readYaml(body) : null;
+    Change change = change(contentType, body, applied);
+    Map.Entry<AttributeSet, String> stored = persistence.findResource(persistence.getKey(withoutQuery(rawPath)));
+    if (stored == null) {
+      return apply ? applied : null;
+    }
+    try {
+      return change.apply(persistence.asNode(stored));
+    } catch (RuntimeException e) {
+      throw new KubernetesCrudDispatcherException("the patch cannot be applied: " + e.getMessage(), 422);
+    }
+  }
+
+  private static boolean isApply(String contentType) {
+    String type = contentType == null ? "" : contentType.split(";")[0].trim();
+    return type.equals("application/apply-patch+yaml") || type.equals("application/apply-patch+json");
+  }
+
+  private Change change(String contentType, String body, JsonNode applied) throws KubernetesCrudDispatcherException {
     String type = contentType == null ? "" : contentType.split(";")[0].trim();
     switch (type) {
       case "application/json-patch+json":
         JsonNode operations = persistence.asNode(body);
-        return write(path, current -> Patches.jsonPatch(current, operations), false, null);
+        return current -> Patches.jsonPatch(current, operations);
       case "application/merge-patch+json":
         JsonNode merge = persistence.asNode(body);
-        return write(path, current -> Patches.mergePatch(current, merge), false, null);
+        return current -> Patches.mergePatch(current, merge);
       case "application/strategic-merge-patch+json":
         JsonNode strategic = persistence.asNode(body);
-        return write(path, current -> Patches.strategicMergePatch(current, strategic), false, null);
+        return current -> Patches.strategicMergePatch(current, strategic);
       case "application/apply-patch+yaml", "application/apply-patch+json":
-        JsonNode applied = readYaml(body);
-        return write(path, current -> Patches.strategicMergePatch(current, applied), true, applied);
+        return current -> Patches.strategicMergePatch(current, applied);
       default:
         throw new KubernetesCrudDispatcherException("the body of the request was in an unknown format - accepted "
             + "media types include: application/json-patch+json, application/merge-patch+json, "

@@ -6,6 +6,7 @@ import io.fabric8.kubernetes.api.model.KeyToPath;
 import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.Secret;
+import io.fabric8.kubernetes.api.model.ServiceAccount;
 import io.fabric8.kubernetes.api.model.Volume;
 import io.fabric8.kubernetes.api.model.VolumeMount;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -73,7 +74,7 @@ final class PodVolumes {
               && Boolean.TRUE.equals(volume.getPersistentVolumeClaim().getReadOnly()));
       mounts.add(new Mount(source, mount.getMountPath(), readOnly));
     }
-    if (!Boolean.FALSE.equals(pod.getSpec().getAutomountServiceAccountToken()) && config.tokens() != null
+    if (automountsToken(pod) && config.tokens() != null
         && volumeMounts.stream().noneMatch(m -> SERVICE_ACCOUNT_PATH.equals(m.getMountPath()))) {
       mounts.add(new Mount(serviceAccountFiles(pod, podDir.resolve("serviceaccount")), SERVICE_ACCOUNT_PATH, true));
     }
@@ -83,6 +84,20 @@ final class PodVolumes {
         : container.getTerminationMessagePath();
     mounts.add(new Mount(termination, terminationPath, false));
     return mounts;
+  }
+
+  /**
+   * As Kubernetes' ServiceAccount admission decides: the pod's automountServiceAccountToken, or when the pod leaves it
+   * unset, its service account's; mounted unless one of them says false.
+   */
+  private boolean automountsToken(Pod pod) {
+    Boolean ofPod = pod.getSpec().getAutomountServiceAccountToken();
+    if (ofPod != null) {
+      return ofPod;
+    }
+    ServiceAccount account = client.serviceAccounts().inNamespace(pod.getMetadata().getNamespace())
+        .withName(PodEnvironment.serviceAccount(pod)).get();
+    return account == null || !Boolean.FALSE.equals(account.getAutomountServiceAccountToken());
   }
 
   private Path source(Pod pod, Volume volume, Path own, String ns) {

@@ -74,6 +74,7 @@ class OperatorEndToEndIT {
     }
   }
 
+  /** The install is namespaced (Operator: watchNamespaces is the test namespace); its controller is held to it. */
   @Test
   @Order(1)
   void chartInstallsAndTheControllerContainerBecomesReady() {
@@ -85,6 +86,9 @@ class OperatorEndToEndIT {
         .isEqualTo(settings.controllerImage());
     Progress.say("controller pod %s Ready at %s", pod.path("metadata").path("name").asText(),
         pod.path("status").path("podIP").asText());
+    long permissions = System.nanoTime();
+    new ControllerPermissions(settings, kubectl).assertForbiddenOutsideTheWatchedNamespaces(pod);
+    timings.record("namespaced install: the controller's token gets 403 outside its namespaces", permissions);
   }
 
   @Test

@@ -59,7 +59,7 @@ final class SimulatedKubernetes implements TestKubernetes {
     }
     Path nodeState = work.resolve("node");
     SimulatorConfig config = SimulatorConfig.of(nodeState, POD_NETWORK, apiServer.host(), apiServer.port())
-        .withServiceAccounts(apiServer.caPem(), (namespace, serviceAccount) -> apiServer.token());
+        .withServiceAccounts(apiServer.caPem(), apiServer::serviceAccountToken);
     Simulator simulator = Simulator.start(client, config);
     kubelet.set(simulator.kubelet());
     Progress.say("API server stand-in at %s; simulated node state in %s", apiServer.url(), nodeState);

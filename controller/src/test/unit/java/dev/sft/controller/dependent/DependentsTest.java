@@ -22,6 +22,48 @@ class DependentsTest {
   final SchedulerFailureTest test = named(TestResources.valid("ns1", "t1"));
   final ResolvedSpec spec = ResolvedSpec.of(test.getSpec());
 
+  /**
+   * Kubernetes lets the controller create the harness Role and its binding only with permissions it holds itself
+   * (RBAC's escalation check; the chart grants it no escalate or bind): every rule of the harness Role, verb by verb
+   * and name by name, must be held by one of the chart's controller rules in the same namespace.
+   */
+  @Test
+  void theChartGrantsTheControllerEverythingTheHarnessRoleGrants() throws Exception {
+    String helpers = java.nio.file.Files.readString(java.nio.file.Path.of("..", "charts", "sft-operator", "templates",
+        "_helpers.tpl"));
+    java.util.regex.Matcher block = java.util.regex.Pattern.compile(
+        "\\{\\{- define \"sft-operator.rules\" -}}(.*?)\\{\\{- end -}}", java.util.regex.Pattern.DOTALL)
+        .matcher(helpers);
+    assertThat(block.find()).as("the chart's sft-operator.rules").isTrue();
+    List<PolicyRule> chart = io.fabric8.kubernetes.client.utils.Serialization.unmarshal(
+        new java.io.ByteArrayInputStream(block.group(1).getBytes(java.nio.charset.StandardCharsets.UTF_8)),
+        new com.fasterxml.jackson.core.type.TypeReference<List<PolicyRule>>() { });
+    assertThat(chart).as("the chart's controller rules").isNotEmpty();
+    test.getSpec().spark.workers = 3;
+    var harness = new HarnessRoleDependent().desired(test, ResolvedSpec.of(test.getSpec()));
+    for (PolicyRule granted : harness.getRules()) {
+      for (String group : granted.getApiGroups()) {
+        for (String resource : granted.getResources()) {
+          for (String verb : granted.getVerbs()) {
+            List<String> names = granted.getResourceNames() == null || granted.getResourceNames().isEmpty()
+                ? java.util.Collections.singletonList(null) : granted.getResourceNames();
+            for (String name : names) {
+              assertThat(chart).as("a chart rule holding %s %s/%s%s", verb, group, resource,
+                  name == null ? "" : " " + name).anySatisfy(held -> {
+                    assertThat(held.getApiGroups()).contains(group);
+                    assertThat(held.getResources()).contains(resource);
+                    assertThat(held.getVerbs()).contains(verb);
+                    if (held.getResourceNames() != null && !held.getResourceNames().isEmpty()) {
+                      assertThat(held.getResourceNames()).contains(name);
+                    }
+                  });
+            }
+          }
+        }
+      }
+    }
+  }
+
   @Test
   void theHarnessMayExecOnlyIntoThisTestsWorkerPodsByName() {
     test.getSpec().spark.workers = 3;
