@@ -1,6 +1,5 @@
 package dev.sft.harness.evidence;
 
-import dev.sft.harness.probe.AbortObservation;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
@@ -27,19 +26,26 @@ public final class ExecutorLogExcerpt {
 
   private ExecutorLogExcerpt() {}
 
-  /** One line: where the log is and what it says, or why it could not be read. */
-  public static String of(AbortObservation abort) {
-    if (abort == null || abort.executorLog() == null) {
-      return "no executor log was found beside the executor (not started by a Standalone worker?)";
+  /** What the excerpt says when the probe found no executor log. */
+  public static final String NO_LOG =
+      "no executor log was found beside the executor (not started by a Standalone worker?)";
+
+  /**
+   * One line: where the log is and what it says from {@code offset} on, or why it could not be read.
+   *
+   * @param log the executor's log file as the probe found it, or null when it found none
+   */
+  public static String of(String log, long offset) {
+    if (log == null) {
+      return NO_LOG;
     }
     List<String> lines;
     try {
-      lines = relevantLines(abort.executorLog(), abort.executorLogOffset());
+      lines = relevantLines(log, offset);
     } catch (IOException e) {
-      return "executor log " + abort.executorLog() + " is not readable from the driver (" + e.getMessage()
-          + "); read it on the worker";
+      return "executor log " + log + " is not readable from the driver (" + e.getMessage() + "); read it on the worker";
     }
-    return "executor log " + abort.executorLog() + " from byte " + abort.executorLogOffset() + ": "
+    return "executor log " + log + " from byte " + offset + ": "
         + (lines.isEmpty() ? "no line about failed deletes or interrupts" : String.join(" | ", lines));
   }
 

@@ -121,8 +121,10 @@ final class SpeculationScenario extends MonitoredWriteScenario<SpeculationScenar
     AttemptMarker loser = winner == SpeculationJudge.Winner.ORIGINAL ? progress.race.speculative()
         : progress.race.original();
     Optional<AttemptMarker> abort = WriteEvidence.read(run.gates()).abortOf(loser.attempt().taskAttemptId());
-    LoserFilesJudge.judge(run.checks(), loser.attempt(), abort, audit.orphan(),
-        ExecutorLogExcerpt.of(abort.map(AttemptMarker::abort).orElse(null)));
+    String executorLog = abort.map(AttemptMarker::abort)
+        .map(seen -> ExecutorLogExcerpt.of(seen.executorLog(), seen.executorLogOffset()))
+        .orElse(ExecutorLogExcerpt.NO_LOG);
+    LoserFilesJudge.judge(run.checks(), loser.attempt(), abort, audit.orphan(), executorLog);
   }
 
   /** Original is attempt number 0; the speculative copy is the other one. */

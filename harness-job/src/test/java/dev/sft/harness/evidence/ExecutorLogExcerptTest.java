@@ -2,7 +2,6 @@ package dev.sft.harness.evidence;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.sft.harness.probe.AbortObservation;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -22,7 +21,7 @@ class ExecutorLogExcerptTest {
         + "\tat java.base/java.lang.Thread.sleep(Native Method)\n"
         + "07:45:50 WARN SparkCleanupUtil: Failed to bulk delete 12 file(s)\n"
         + "07:45:51 WARN Tasks: Interrupted while waiting, a fourth line past the limit\n");
-    String excerpt = ExecutorLogExcerpt.of(new AbortObservation(true, true, log.toString(), before.length()));
+    String excerpt = ExecutorLogExcerpt.of(log.toString(), before.length());
     assertThat(excerpt).startsWith("executor log " + log + " from byte " + before.length() + ": ")
         .contains("WARN Tasks: Interrupted while waiting for tasks to finish | java.lang.InterruptedException: sleep"
             + " interrupted | 07:45:50 WARN SparkCleanupUtil: Failed to bulk delete 12 file(s)")
@@ -32,15 +31,15 @@ class ExecutorLogExcerptTest {
   @Test
   void aLogWithNothingRelevantSaysSo() throws Exception {
     Path log = Files.writeString(dir.resolve("stderr"), "07:45:50 INFO Executor: Finished task\n");
-    assertThat(ExecutorLogExcerpt.of(new AbortObservation(true, true, log.toString(), 0)))
+    assertThat(ExecutorLogExcerpt.of(log.toString(), 0))
         .endsWith("no line about failed deletes or interrupts");
   }
 
   @Test
   void aLogTheDriverCannotReadIsNamedNotHidden() {
     String missing = dir.resolve("on-another-pod/stderr").toString();
-    assertThat(ExecutorLogExcerpt.of(new AbortObservation(true, true, missing, 0)))
+    assertThat(ExecutorLogExcerpt.of(missing, 0))
         .contains(missing, "not readable from the driver", "read it on the worker");
-    assertThat(ExecutorLogExcerpt.of(new AbortObservation(true, true, null, 0))).contains("no executor log");
+    assertThat(ExecutorLogExcerpt.of(null, 0)).contains("no executor log");
   }
 }
