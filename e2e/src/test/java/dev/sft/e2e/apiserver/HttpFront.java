@@ -2,6 +2,8 @@ package dev.sft.e2e.apiserver;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sft.e2e.apiserver.validation.Admission;
+import dev.sft.e2e.apiserver.validation.RequestRefused;
 import io.fabric8.kubernetes.client.server.mock.KubernetesAttributesExtractor;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import io.fabric8.mockwebserver.dsl.HttpMethod;
@@ -104,6 +106,11 @@ final class HttpFront {
       try {
         String contentType = request.getHeader("Content-Type");
         byte[] bytes = body.getBytes();
+        Optional<RequestRefused> tooLarge = Admission.requestTooLarge(bytes.length);
+        if (tooLarge.isPresent()) {
+          json(request.response(), tooLarge.get().code(), tooLarge.get().statusJson());
+          return;
+        }
         if (contentType != null && contentType.startsWith(PROTOBUF)
             && request.method() == io.vertx.core.http.HttpMethod.DELETE) {
           bytes = new byte[0]; // DeleteOptions (helm sends them as protobuf); the stand-in ignores them anyway
@@ -132,6 +139,7 @@ final class HttpFront {
   }
 
   private void respond(HttpServerRequest request, MockResponse answer) {
+    answer.headers("Warning").forEach(warning -> request.response().headers().add("Warning", warning));
     int code = answer.code();
     String body = answer.getBody() == null ? "" : answer.getBody().readUtf8();
     if (code >= 400) {

@@ -249,6 +249,15 @@ class OperatorEndToEndIT {
     throw new AssertionError("no condition " + type + " in " + status);
   }
 
+  /** Issue 23: invalid specs are refused by kubectl apply with the CRD rule's own message (InvalidSpecs). */
+  @Test
+  @Order(5)
+  void invalidSpecsAreRefusedByKubectlApplyWithTheRulesOwnMessages() {
+    long started = System.nanoTime();
+    InvalidSpecs.assertEachRefused(kubectl, settings.testNamespace(), resources.minimal("refused"));
+    timings.record("invalid specs refused by kubectl apply", started);
+  }
+
   private static void assertEveryVerdictPassed(JsonNode status, List<String> scenarios, int repeat) {
     List<JsonNode> results = new ArrayList<>();
     status.path("results").forEach(results::add);
