@@ -62,14 +62,14 @@ public final class Admission {
     }
     String kind = type.get().kind();
     String name = object.path("metadata").path("name").asText("");
-    if (old == null && type.get().statusSubresource()) {
-      object.remove("status"); // a create cannot set the status of a kind with a status subresource
-    }
     FieldValidation mode = FieldValidation.of(pathWithQuery);
     List<FieldError> errors = new ArrayList<>(ObjectMetaRules.validate(group, kind, object));
     List<String> warnings = new ArrayList<>();
     Optional<JsonNode> crd = catalog.definitionOf(type.get());
     if (crd.isPresent()) {
+      if (old == null && type.get().statusSubresource()) {
+        object.remove("status"); // a create cannot set the status of a custom resource with a status subresource
+      }
       Optional<CustomResourceValidation> validation = CustomResourceValidation.of(crd.get(), version);
       if (validation.isPresent()) {
         warnings.addAll(validation.get().admit(object, old, mode, errors));

@@ -74,6 +74,16 @@ class CommittedCrdRulesTest {
     assertThat(spec.path("harness").path("timeoutSeconds").asInt()).isEqualTo(180);
     assertThat(spec.path("harness").path("interruptOnCancel").isBoolean()).isTrue();
     assertThat(spec.has("cleanup")).as("no default for an absent object, only inside one").isFalse();
+
+    ObjectNode lists = example();
+    spec(lists).putArray("scenarios").add("speculation-original-wins").add("executor-loss-after-handoff");
+    spec(lists).putArray("operations").add("append").add("merge-dv-partitioned");
+    claim(lists).putArray("accessModes").add("ReadWriteOnce").add("ReadWriteMany");
+    spec(lists).putObject("cleanup").put("onSuccess", "Retain");
+    name(lists, "n" + "x".repeat(43) + "1");
+    Admitted full = admission(crd).admit(COLLECTION + "?fieldValidation=Strict", lists, null);
+    assertThat(full.object().at("/spec/cleanup/onFailure").asText()).as("defaults inside a given object")
+        .isEqualTo("Retain");
   }
 
   @ParameterizedTest
