@@ -54,6 +54,7 @@ final class CustomResourceValidation {
     StructuralDefaulting.apply(schema, object);
     List<FieldError> schemaErrors = OpenApiSchemaCheck.of(schema).validate(object);
     errors.addAll(schemaErrors);
+    errors.addAll(ListTypeCheck.validate(schema, object));
     if (schemaErrors.stream().anyMatch(e -> e.type() == FieldError.Type.TYPE_INVALID)) {
       // as Kubernetes: CEL rules are not run over values of the wrong type
       errors.add(FieldError.invalid(FieldError.ROOT, com.fasterxml.jackson.databind.node.NullNode.getInstance(),

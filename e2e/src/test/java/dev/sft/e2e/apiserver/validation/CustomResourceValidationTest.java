@@ -15,7 +15,7 @@ import org.junit.jupiter.api.Test;
 /**
  * The Kubernetes-only parts of CRD validation, on a small CRD made for them: transition rules with oldSelf,
  * messageExpression, fieldPath and reason, nullable, int-or-string, preserve-unknown-fields, embedded resources,
- * formats, and a rule using a Kubernetes CEL library function the stand-in does not implement (refused, never
+ * formats, list-type set and map uniqueness, and a rule using a Kubernetes CEL library function the stand-in does not implement (refused, never
  * passed).
  */
 class CustomResourceValidationTest {
@@ -54,6 +54,15 @@ class CustomResourceValidationTest {
             labels:
               type: object
               additionalProperties: {type: string, maxLength: 5}
+            modes:
+              type: array
+              x-kubernetes-list-type: set
+              items: {type: string}
+            ports:
+              type: array
+              x-kubernetes-list-type: map
+              x-kubernetes-list-map-keys: [name]
+              items: {type: object, properties: {name: {type: string}, port: {type: integer}}}
       """;
 
   @Test
@@ -94,7 +103,9 @@ class CustomResourceValidationTest {
 
     List<String> errors = new ArrayList<>();
     for (String bad : List.of("{\"size\":1,\"port\":1.5}", "{\"size\":1,\"since\":\"yesterday\"}",
-        "{\"size\":1,\"template\":{\"metadata\":{}}}", "{\"size\":1,\"labels\":{\"a\":\"toolong\"}}")) {
+        "{\"size\":1,\"template\":{\"metadata\":{}}}", "{\"size\":1,\"labels\":{\"a\":\"toolong\"}}",
+        "{\"size\":1,\"modes\":[\"a\",\"b\",\"a\"],\"ports\":[{\"name\":\"http\",\"port\":1},"
+            + "{\"name\":\"http\",\"port\":2}]}")) {
       try {
         admission.admit(PATH, widget(bad), null);
         errors.add("admitted " + bad);
@@ -110,7 +121,9 @@ class CustomResourceValidationTest {
             + "<nil>: Invalid value: null: some validation rules were not checked because the object was invalid; "
             + "correct the existing errors to complete validation]",
         "[spec.template.apiVersion: Required value, spec.template.kind: Required value]",
-        "spec.labels.a: Too long: may not be more than 5 bytes");
+        "spec.labels.a: Too long: may not be more than 5 bytes",
+        "[spec.modes[2]: Duplicate value: \"a\", spec.ports[1]: Duplicate value: map[string]interface "
+            + "{}{\"name\":\"http\"}]");
   }
 
   @Test

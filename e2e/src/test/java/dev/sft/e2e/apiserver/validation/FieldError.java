@@ -84,12 +84,22 @@ public record FieldError(Type type, String field, JsonNode badValue, String deta
     return new FieldError(Type.DUPLICATE, field, value, "");
   }
 
+  /** A value Go prints with %#v (a map of list-map keys), kept as Go spells it. */
+  record GoSyntax(String text) {
+  }
+
+  static FieldError duplicate(String field, GoSyntax value) {
+    return new FieldError(Type.DUPLICATE, field, new com.fasterxml.jackson.databind.node.POJONode(value), "");
+  }
+
   /** The message without the field: {@code Invalid value: 0: spec.repeat in body should be ...}. */
   public String body() {
     StringBuilder body = new StringBuilder(type.words);
     if (type.showsValue && badValue != null) {
       // Go prints numbers and booleans bare, strings quoted (%q), nil as null; JSON text is the same for these
-      body.append(": ").append(badValue.isMissingNode() ? "null" : badValue.toString());
+      body.append(": ").append(badValue instanceof com.fasterxml.jackson.databind.node.POJONode pojo
+          && pojo.getPojo() instanceof GoSyntax go ? go.text() : badValue.isMissingNode() ? "null"
+          : badValue.toString());
     }
     if (detail != null && !detail.isEmpty()) {
       body.append(": ").append(detail);
