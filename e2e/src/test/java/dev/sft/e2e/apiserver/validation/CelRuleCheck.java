@@ -166,7 +166,9 @@ final class CelRuleCheck {
     try {
       result = program(expression).eval(variables);
     } catch (CelEvaluationException e) {
-      errors.add(FieldError.invalid(shownPath, type, e.getMessage() + " evaluating rule: " + expression));
+      // Kubernetes names the rule by its message when it has one
+      String named = rule.path("message").asText("").isBlank() ? expression : rule.path("message").asText().strip();
+      errors.add(FieldError.invalid(shownPath, type, celGoWording(e.getMessage()) + " evaluating rule: " + named));
       return;
     }
     if (!(result instanceof Boolean passed)) {
@@ -191,15 +193,15 @@ final class CelRuleCheck {
     if (!messageExpression.isBlank()) {
       try {
         Object text = program(messageExpression).eval(variables);
-        if (text instanceof String s && !s.isBlank()) {
-          return s;
+        if (text instanceof String s && !s.isBlank() && !s.contains("\n")) {
+          return s.strip();
         }
       } catch (CelEvaluationException e) {
         // falls back to message, as Kubernetes does
       }
     }
-    String message = rule.path("message").asText("");
-    return message.isBlank() ? "failed rule: " + expression : message;
+    String message = rule.path("message").asText("").strip();
+    return message.isEmpty() ? "failed rule: " + expression.strip() : message;
   }
 
   private static CelRuntime.Program program(String expression) {
@@ -214,6 +216,12 @@ final class CelRuleCheck {
         throw new RuleNotEvaluable("the API server stand-in cannot plan the rule '" + text + "': " + e.getMessage());
       }
     });
+  }
+
+  /** cel-java's evaluation errors in cel-go's words where they differ ("no such key: size"). */
+  static String celGoWording(String message) {
+    String text = message == null ? "" : message.replaceFirst("^evaluation error at \\S+: ", "");
+    return text.replaceFirst("^key '(.*)' is not present in map\\.?$", "no such key: $1");
   }
 
   /** A rule's fieldPath ({@code .a.b} or {@code ['a']}) as a field path suffix. */

@@ -89,6 +89,24 @@ class CustomResourceValidationTest {
   }
 
   @Test
+  void aRuleThatFailsToEvaluateIsAnInvalidValueNamingTheRule() throws Exception {
+    String absentKey = """
+        type: object
+        properties:
+          spec:
+            type: object
+            properties:
+              size: {type: integer}
+            x-kubernetes-validations:
+            - rule: "self.size > 0"
+              message: size must be positive
+        """;
+    assertThatThrownBy(() -> admission(absentKey).admit(PATH, widget("{}"), null))
+        .hasMessage("Widget.example.dev \"w\" is invalid: spec: Invalid value: \"object\": no such key: size "
+            + "evaluating rule: size must be positive");
+  }
+
+  @Test
   void nullableIntOrStringPreserveUnknownEmbeddedAndFormats() throws Exception {
     Admission admission = admission(SCHEMA);
     Admitted ok = admission.admit(PATH, widget("{\"size\":1,\"owner\":null,\"port\":\"http\",\"extra\":{\"any\":"
