@@ -15,8 +15,8 @@ import org.junit.jupiter.api.Test;
 /**
  * The Kubernetes-only parts of CRD validation, on a small CRD made for them: transition rules with oldSelf,
  * messageExpression, fieldPath and reason, nullable, int-or-string, preserve-unknown-fields, embedded resources,
- * formats, list-type set and map uniqueness, and a rule using a Kubernetes CEL library function the stand-in does not implement (refused, never
- * passed).
+ * formats, list-type set and map uniqueness, evaluation errors, and a rule using a Kubernetes CEL library function
+ * the stand-in does not implement (refused, never passed).
  */
 class CustomResourceValidationTest {
 
