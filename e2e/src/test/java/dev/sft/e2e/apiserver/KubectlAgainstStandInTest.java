@@ -222,6 +222,14 @@ class KubectlAgainstStandInTest {
     // the valid one is admitted, with the schema's defaults
     kubectl.ok(BOUND, "-n", "refused", "apply", "-f", ROOT.resolve("examples/minimal.yaml").toString());
     assertThat(jsonpath("refused", "sft/minimal", "{.spec.repeat} {.spec.spark.workers}")).isEqualTo("1 2");
+    // with --validate=warn an unknown field is dropped, and kubectl prints the API server's Warning header
+    String unknownField = Files.readString(ROOT.resolve("examples/minimal.yaml")).replace("spec:\n",
+        "spec:\n  repeats: 3\n");
+    CommandLineTool.Result warned = kubectl.runWithInput(BOUND, unknownField.getBytes(StandardCharsets.UTF_8),
+        "apply", "-n", "refused", "--validate=warn", "-f", "-");
+    assertThat(warned.exitCode()).as(warned.describe()).isZero();
+    assertThat(warned.stderr()).contains("Warning: unknown field \"spec.repeats\"");
+    assertThat(jsonpath("refused", "sft/minimal", "{.spec}")).doesNotContain("repeats");
   }
 
   private static String jsonpath(String namespace, String object, String expression) {
