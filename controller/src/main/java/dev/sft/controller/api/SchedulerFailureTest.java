@@ -1,6 +1,7 @@
 package dev.sft.controller.api;
 
 import io.fabric8.crd.generator.annotation.AdditionalPrinterColumn;
+import io.fabric8.generator.annotation.ValidationRule;
 import io.fabric8.kubernetes.api.model.Namespaced;
 import io.fabric8.kubernetes.client.CustomResource;
 import io.fabric8.kubernetes.model.annotation.Group;
@@ -16,6 +17,8 @@ import io.fabric8.kubernetes.model.annotation.Version;
 @ShortNames("sft")
 @AdditionalPrinterColumn(name = "Age", jsonPath = ".metadata.creationTimestamp",
     type = AdditionalPrinterColumn.Type.DATE)
+@ValidationRule(value = SpecDefaults.NAME_PATTERN_RULE, message = SpecDefaults.NAME_PATTERN_MESSAGE)
+@ValidationRule(value = SpecDefaults.NAME_LENGTH_RULE, message = SpecDefaults.NAME_LENGTH_MESSAGE)
 public class SchedulerFailureTest extends CustomResource<SchedulerFailureTestSpec, SchedulerFailureTestStatus>
     implements Namespaced {
   public static final String GROUP = "sft.dev";

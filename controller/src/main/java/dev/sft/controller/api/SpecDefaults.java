@@ -80,5 +80,28 @@ public final class SpecDefaults {
    */
   public static final long OPERATION_ID_MAX_LENGTH = 22;
 
+  /**
+   * A test's name must be valid for every child named after it ({@code dev.sft.controller.dependent.Names}): the
+   * Services {@code <name>-master} and {@code <name>-worker} need a DNS-1035 label (a lower-case letter first, then
+   * letters, digits and '-', no dot), so the name itself must be one; an API server checks a custom resource's name
+   * only as a DNS-1123 subdomain, which lets {@code 1-nightly} and {@code a.b} through.
+   */
+  public static final String NAME_PATTERN = "^[a-z]([-a-z0-9]*[a-z0-9])?$";
+
+  /**
+   * A StatefulSet's name plus its pods' controller-revision-hash label must fit 63 characters, so
+   * {@code <name>-worker} may have at most 52, leaving 45 for the test's own name.
+   */
+  public static final int MAX_NAME_LENGTH = 45;
+
+  /** The CEL rules on {@code metadata.name} (only name and generateName are visible to a root-level rule). */
+  public static final String NAME_PATTERN_RULE = "self.metadata.name.matches('" + NAME_PATTERN + "')";
+  public static final String NAME_PATTERN_MESSAGE = "metadata.name must be a lower-case DNS-1035 label (a letter "
+      + "first, then lower-case letters, digits and '-', ending with a letter or digit, no '.'): the test's Services "
+      + "are named after it";
+  public static final String NAME_LENGTH_RULE = "size(self.metadata.name) <= " + MAX_NAME_LENGTH;
+  public static final String NAME_LENGTH_MESSAGE = "metadata.name must be at most " + MAX_NAME_LENGTH
+      + " characters: child names such as <name>-worker and its pods' labels must stay within 63";
+
   private SpecDefaults() {}
 }

@@ -2,6 +2,7 @@ package dev.sft.controller.dependent;
 
 import dev.sft.contract.DriverRun;
 import dev.sft.controller.api.SchedulerFailureTest;
+import dev.sft.controller.api.SpecDefaults;
 import dev.sft.controller.spark.ImageLayout;
 import java.net.URI;
 import java.util.LinkedHashMap;
@@ -11,11 +12,8 @@ import java.util.stream.IntStream;
 
 /** Names and labels of the objects a test owns; every dependent and observer derives them from here. */
 public final class Names {
-  /**
-   * A StatefulSet's name plus its pods' controller-revision-hash label must fit 63 characters, so
-   * {@code <name>-worker} may have at most 52, leaving 45 for the test's own name.
-   */
-  public static final int MAX_TEST_NAME_LENGTH = 45;
+  /** Every child name is {@code <name>-<suffix>}; {@link SpecDefaults#MAX_NAME_LENGTH} says why 45. */
+  public static final int MAX_TEST_NAME_LENGTH = SpecDefaults.MAX_NAME_LENGTH;
 
   public static final String MANAGED_BY_LABEL = "app.kubernetes.io/managed-by";
   public static final String MANAGED_BY = "sft-controller";

@@ -49,6 +49,11 @@ public final class SpecValidator {
       violations.add(new Violation("metadata.name", "must be at most " + Names.MAX_TEST_NAME_LENGTH
           + " characters (child names such as <name>-worker must stay valid), got " + name.length()));
     }
+    if (!name.matches(SpecDefaults.NAME_PATTERN)) {
+      violations.add(new Violation("metadata.name", "must be a lower-case DNS-1035 label (a letter first, then "
+          + "lower-case letters, digits and '-', ending with a letter or digit, no '.'), got '" + name
+          + "': the test's Services <name>-master and <name>-worker are named after it"));
+    }
     SchedulerFailureTestSpec spec = resource.getSpec();
     if (spec == null) {
       violations.add(new Violation("spec", "is required"));

@@ -208,7 +208,7 @@ class Fabric8AgainstStandInTest {
     test.setKind("SchedulerFailureTest");
     test.setMetadata(new io.fabric8.kubernetes.api.model.ObjectMetaBuilder().withName("t").withNamespace("cr")
         .build());
-    test.setAdditionalProperties(new java.util.HashMap<>(Map.of("spec", Map.of("repeat", 1),
+    test.setAdditionalProperties(new java.util.HashMap<>(Map.of("spec", validSpec(1),
         "status", Map.of("phase", "ignored-on-create"))));
     GenericKubernetesResource created = tests.inNamespace("cr").resource(test).create();
     assertThat(created.getAdditionalProperties()).doesNotContainKey("status");
@@ -219,7 +219,7 @@ class Fabric8AgainstStandInTest {
     assertThat(withStatus.getMetadata().getGeneration()).isEqualTo(1L);
     assertThat(withStatus.get("status", "phase").toString()).isEqualTo("Running");
 
-    withStatus.setAdditionalProperty("spec", Map.of("repeat", 2));
+    withStatus.setAdditionalProperty("spec", validSpec(2));
     withStatus.setAdditionalProperty("status", Map.of("phase", "overwritten-by-a-spec-update"));
     GenericKubernetesResource respecced = tests.inNamespace("cr").resource(withStatus).update();
     assertThat(respecced.getMetadata().getGeneration()).isEqualTo(2L);
@@ -237,6 +237,12 @@ class Fabric8AgainstStandInTest {
           assertThat(e.getStatus().getReason()).isEqualTo("AlreadyExists");
         });
     assertThat(tests.inNamespace("cr").withName("absent").get()).isNull();
+  }
+
+  /** A spec the CRD's schema admits (the stand-in validates custom resources as the API server does). */
+  private static Map<String, Object> validSpec(int repeat) {
+    return Map.of("repeat", repeat, "spark", Map.of("image", "sft:test"), "harness", Map.of("image", "sft:test"),
+        "storage", Map.of("mountPath", "/shared", "existingClaim", "shared"));
   }
 
   private static ResourceEventHandler<ConfigMap> counter(Map<String, AtomicInteger> counts) {

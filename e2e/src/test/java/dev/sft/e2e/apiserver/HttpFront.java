@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sft.e2e.apiserver.auth.AccessControl;
 import dev.sft.e2e.apiserver.auth.RequestAttributes;
+import dev.sft.e2e.apiserver.validation.Admission;
+import dev.sft.e2e.apiserver.validation.RequestRefused;
 import io.fabric8.kubernetes.client.server.mock.KubernetesAttributesExtractor;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import io.fabric8.mockwebserver.dsl.HttpMethod;
@@ -118,6 +120,11 @@ final class HttpFront {
       try {
         String contentType = request.getHeader("Content-Type");
         byte[] bytes = body.getBytes();
+        Optional<RequestRefused> tooLarge = Admission.requestTooLarge(bytes.length);
+        if (tooLarge.isPresent()) {
+          json(request.response(), tooLarge.get().code(), tooLarge.get().statusJson());
+          return;
+        }
         if (contentType != null && contentType.startsWith(PROTOBUF)
             && request.method() == io.vertx.core.http.HttpMethod.DELETE) {
           bytes = new byte[0]; // DeleteOptions (helm sends them as protobuf); the stand-in ignores them anyway
@@ -177,6 +184,7 @@ final class HttpFront {
   }
 
   private void respond(HttpServerRequest request, MockResponse answer) {
+    answer.headers("Warning").forEach(warning -> request.response().headers().add("Warning", warning));
     int code = answer.code();
     String body = answer.getBody() == null ? "" : answer.getBody().readUtf8();
     if (code >= 400) {

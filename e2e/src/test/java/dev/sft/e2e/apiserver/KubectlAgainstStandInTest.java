@@ -235,6 +235,32 @@ class KubectlAgainstStandInTest {
         .isEmpty();
   }
 
+  /** The suite's step (InvalidSpecs) against the stand-in: the refusals kubectl prints quote the CRD's rules. */
+  @Test
+  void invalidSpecsAreRefusedByKubectlApplyWithTheRulesOwnMessages() throws Exception {
+    namespace("refused");
+    com.fasterxml.jackson.databind.node.ObjectNode valid = (com.fasterxml.jackson.databind.node.ObjectNode)
+        new com.fasterxml.jackson.dataformat.yaml.YAMLMapper().readTree(
+            Files.readString(ROOT.resolve("examples/minimal.yaml")));
+    for (dev.sft.e2e.suite.InvalidSpecs.Case refused : dev.sft.e2e.suite.InvalidSpecs.from(valid)) {
+      CommandLineTool.Result result = kubectl.runWithInput(BOUND, refused.test().toString()
+          .getBytes(StandardCharsets.UTF_8), "apply", "-n", "refused", "-f", "-");
+      dev.sft.e2e.suite.InvalidSpecs.assertRefused(refused, result.exitCode(), result.stdout() + result.stderr());
+    }
+    assertThat(kubectl.ok(BOUND, "-n", "refused", "get", "sft", "-o", "name")).isEmpty();
+    // the valid one is admitted, with the schema's defaults
+    kubectl.ok(BOUND, "-n", "refused", "apply", "-f", ROOT.resolve("examples/minimal.yaml").toString());
+    assertThat(jsonpath("refused", "sft/minimal", "{.spec.repeat} {.spec.spark.workers}")).isEqualTo("1 2");
+    // with --validate=warn an unknown field is dropped, and kubectl prints the API server's Warning header
+    String unknownField = Files.readString(ROOT.resolve("examples/minimal.yaml")).replace("spec:\n",
+        "spec:\n  repeats: 3\n");
+    CommandLineTool.Result warned = kubectl.runWithInput(BOUND, unknownField.getBytes(StandardCharsets.UTF_8),
+        "apply", "-n", "refused", "--validate=warn", "-f", "-");
+    assertThat(warned.exitCode()).as(warned.describe()).isZero();
+    assertThat(warned.stderr()).contains("Warning: unknown field \"spec.repeats\"");
+    assertThat(jsonpath("refused", "sft/minimal", "{.spec}")).doesNotContain("repeats");
+  }
+
   private static String jsonpath(String namespace, String object, String expression) {
     return kubectl.ok(BOUND, "-n", namespace, "get", object, "-o", "jsonpath=" + expression);
   }

@@ -10,8 +10,9 @@ import java.util.Optional;
 /**
  * OpenAPI v3 documents with paths but no schemas. kubectl reads them to decide how to validate: each PATCH path
  * declares the {@code fieldValidation} parameter, so kubectl leaves validation to the server (it sends
- * fieldValidation=Strict, which the stand-in accepts without validating) instead of downloading schemas, and with no
- * schemas it builds strategic merge patches from its compiled-in types (merge patches for custom resources).
+ * fieldValidation=Strict, which the stand-in's admission applies to custom resources) instead of downloading schemas,
+ * and with no schemas it builds strategic merge patches from its compiled-in types (merge patches for custom
+ * resources).
  * /openapi/v2 gets an empty JSON document: clients that insist on its protobuf form get no schema from it.
  */
 final class OpenApiDocuments {

@@ -76,6 +76,17 @@ public final class ResourceCatalog {
         .findFirst();
   }
 
+  /** The stored CustomResourceDefinition that defines {@code type}; empty for built-in kinds. */
+  public Optional<JsonNode> definitionOf(ResourceType type) {
+    if (BUILT_IN.contains(type)) {
+      return Optional.empty();
+    }
+    return storedCrds.get().stream()
+        .filter(crd -> crd.path("spec").path("group").asText().equals(type.group())
+            && crd.path("spec").path("names").path("plural").asText().equals(type.plural()))
+        .findFirst();
+  }
+
   private static List<ResourceType> fromCrd(JsonNode crd) {
     JsonNode spec = crd.path("spec");
     JsonNode names = spec.path("names");

@@ -2,6 +2,9 @@ package dev.sft.e2e.apiserver;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sft.e2e.apiserver.validation.Admission;
+import dev.sft.e2e.apiserver.validation.Admitted;
+import dev.sft.e2e.apiserver.validation.RequestRefused;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.server.mock.KubernetesAttributesExtractor;
 import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
@@ -28,7 +31,8 @@ import java.util.concurrent.locks.ReentrantReadWriteLock;
 /**
  * The object store: fabric8's CRUD dispatcher (storage, label/field selectors, create, get, list, delete with
  * finalizers, CRD bookkeeping), with its PUT/PATCH replaced by {@link UpdateHandler}, every change recorded in a
- * {@link WatchHub}, and one lock around all of it so that watches start exactly between two changes. Deleting a
+ * {@link WatchHub}, and one lock around all of it so that watches start exactly between two changes. Every create
+ * and update passes {@link Admission} first (names, sizes, custom resource schemas and CEL rules). Deleting a
  * Namespace deletes what is in it.
  */
 public final class StandInStore extends KubernetesCrudDispatcher {
@@ -39,7 +43,8 @@ public final class StandInStore extends KubernetesCrudDispatcher {
   private final WatchHub watches = new WatchHub();
   private final ResourceCatalog catalog = new ResourceCatalog(this::storedCrds);
   private final KubernetesAttributesExtractor keys = new KubernetesAttributesExtractor();
-  private final UpdateHandler updates = new UpdateHandler(this, catalog, this::createFromApply);
+  private final Admission admission = new Admission(catalog);
+  private final UpdateHandler updates = new UpdateHandler(this, catalog, admission, this::createFromApply);
 
   public ResourceCatalog catalog() {
     return catalog;
@@ -52,7 +57,39 @@ public final class StandInStore extends KubernetesCrudDispatcher {
   @Override
   public MockResponse handleCreate(RecordedRequest request) {
     RecordedRequest named = withGeneratedName(request);
-    return locked(() -> establishIfCrd(UpdateHandler.withoutQuery(named.getPath()), super.handleCreate(named)));
+    return locked(() -> establishIfCrd(UpdateHandler.withoutQuery(named.getPath()),
+        admitted(named.getPath(), named.getBody().readUtf8(), json -> super.handleCreate(copy(named, json)))));
+  }
+
+  /**
+   * Runs {@link Admission} on a create before the store writes it: a refusal is answered with its Status, and the
+   * warnings (unknown fields dropped) ride on the answer. A body that is no JSON object is left to the store.
+   */
+  private MockResponse admitted(String pathWithQuery, String body,
+      java.util.function.Function<String, MockResponse> create) {
+    JsonNode object;
+    try {
+      object = Serialization.jsonMapper().readTree(body);
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      return create.apply(body);
+    }
+    if (!(object instanceof ObjectNode node)) {
+      return create.apply(body);
+    }
+    try {
+      Admitted accepted = admission.admit(pathWithQuery, node, null);
+      MockResponse answer = create.apply(accepted.object().toString());
+      if (answer.code() < 300) {
+        accepted.warnings().forEach(warning -> answer.addHeader("Warning", warning));
+      }
+      return answer;
+    } catch (RequestRefused e) {
+      return refusal(e);
+    }
+  }
+
+  static MockResponse refusal(RequestRefused refused) {
+    return new MockResponse().setResponseCode(refused.code()).setBody(refused.statusJson());
   }
 
   /**
@@ -234,11 +271,12 @@ public final class StandInStore extends KubernetesCrudDispatcher {
     return key.containsKey(KubernetesAttributesExtractor.PLURAL) ? key : AttributeSet.merge(pathAttributes, key);
   }
 
-  private MockResponse createFromApply(String collectionPath, String json) {
-    RecordedRequest post = new RecordedRequest("HTTP/1.1", HttpMethod.POST, collectionPath,
+  /** Server-side apply of an absent object: a create, admitted like any other. */
+  private MockResponse createFromApply(String collectionPathWithQuery, String json) {
+    return admitted(collectionPathWithQuery, json, admittedJson -> super.handleCreate(new RecordedRequest("HTTP/1.1",
+        HttpMethod.POST, UpdateHandler.withoutQuery(collectionPathWithQuery),
         Headers.builder().add("Content-Type", "application/json").build(),
-        new Buffer(json.getBytes(StandardCharsets.UTF_8)));
-    return super.handleCreate(post);
+        new Buffer(admittedJson.getBytes(StandardCharsets.UTF_8)))));
   }
 
   private List<JsonNode> storedCrds() {
@@ -276,6 +314,8 @@ public final class StandInStore extends KubernetesCrudDispatcher {
       return write.run();
     } catch (KubernetesCrudDispatcherException e) {
       return new MockResponse().setResponseCode(e.getCode()).setBody(e.toStatusBody());
+    } catch (RequestRefused e) {
+      return refusal(e);
     }
   }
 

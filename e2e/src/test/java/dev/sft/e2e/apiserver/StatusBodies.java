@@ -40,6 +40,7 @@ public final class StatusBodies {
       case 405 -> "MethodNotAllowed";
       case 409 -> message != null && message.contains("already exists") ? "AlreadyExists" : "Conflict";
       case 410 -> "Expired";
+      case 413 -> "RequestEntityTooLarge";
       case 415 -> "UnsupportedMediaType";
       case 422 -> "Invalid";
       default -> "InternalError";
@@ -55,6 +56,11 @@ public final class StatusBodies {
     if (body != null && !body.isBlank()) {
       try {
         JsonNode node = Serialization.jsonMapper().readTree(body);
+        if ("Status".equals(node.path("kind").asText()) && node.has("details")
+            && node.path("reason").asText().equals(reasonFor(code, node.path("message").asText()))) {
+          return body; // already the API server's Status, with its causes (admission's 422); the mock's always say
+          // "Invalid", whatever the code
+        }
         if ("Status".equals(node.path("kind").asText())) {
           message = node.path("message").asText(null);
         }

@@ -4,6 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
+import dev.sft.e2e.apiserver.validation.Admission;
+import dev.sft.e2e.apiserver.validation.Admitted;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.server.mock.KubernetesAttributesExtractor;
 import io.fabric8.kubernetes.client.server.mock.crud.KubernetesCrudDispatcherException;
@@ -21,7 +23,8 @@ import java.util.function.BiFunction;
  * resource keeps the status of kinds with a status subresource and a write to {@code /status} changes only status;
  * a stale resourceVersion is a 409 Conflict; metadata.generation moves only when more than metadata/status changed;
  * clients cannot set uid, creationTimestamp or deletionTimestamp; removing the last finalizer of an object being
- * deleted deletes it. The caller holds the store's write lock.
+ * deleted deletes it; the result passes {@link Admission} (which may refuse it) before it is stored. The caller holds
+ * the store's write lock.
  */
 final class UpdateHandler implements KubernetesCrudDispatcherHandler {
 
@@ -30,13 +33,15 @@ final class UpdateHandler implements KubernetesCrudDispatcherHandler {
 
   private final KubernetesCrudPersistence persistence;
   private final ResourceCatalog catalog;
+  private final Admission admission;
   /** Creates an object (POST to the collection path), for server-side apply of an absent object. */
   private final BiFunction<String, String, MockResponse> creator;
 
-  UpdateHandler(KubernetesCrudPersistence persistence, ResourceCatalog catalog,
+  UpdateHandler(KubernetesCrudPersistence persistence, ResourceCatalog catalog, Admission admission,
       BiFunction<String, String, MockResponse> creator) {
     this.persistence = persistence;
     this.catalog = catalog;
+    this.admission = admission;
     this.creator = creator;
   }
 
@@ -118,7 +123,7 @@ final class UpdateHandler implements KubernetesCrudDispatcherHandler {
     if (stored == null) {
       if (createIfAbsent && !statusWrite) {
         String collection = path.substring(0, path.lastIndexOf('/'));
-        return creator.apply(collection, applied.toString());
+        return creator.apply(collection + rawPath.substring(path.length()), applied.toString());
       }
       return new MockResponse().setResponseCode(404);
     }
@@ -145,6 +150,8 @@ final class UpdateHandler implements KubernetesCrudDispatcherHandler {
       }
       ensureTypeFields(updated, current);
     }
+    Admitted admitted = admission.admit(rawPath, updated, current); // throws RequestRefused
+    updated = admitted.object();
     persistence.preserveMetadata(current, updated);
     ObjectNode metadata = (ObjectNode) updated.get("metadata");
     JsonNode deletionTimestamp = current.path("metadata").get("deletionTimestamp");
@@ -164,7 +171,9 @@ final class UpdateHandler implements KubernetesCrudDispatcherHandler {
     } else {
       persistence.processEvent(path, key, stored.getKey(), null, json);
     }
-    return new MockResponse().setResponseCode(200).setBody(json);
+    MockResponse answer = new MockResponse().setResponseCode(200).setBody(json);
+    admitted.warnings().forEach(warning -> answer.addHeader("Warning", warning));
+    return answer;
   }
 
   private boolean hasStatusSubresource(String path) {

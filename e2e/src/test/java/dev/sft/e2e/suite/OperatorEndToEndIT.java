@@ -244,7 +244,7 @@ class OperatorEndToEndIT {
    * Unknown on both sides and names the loss; it is never scored as the scenario's own doing.
    */
   @Test
-  @Order(5)
+  @Order(20)
   void aWorkerPodDeletedMidScenarioMakesThatCellUnknownNamingTheLoss() {
     String ns = settings.testNamespace();
     long started = System.nanoTime();
@@ -306,6 +306,15 @@ class OperatorEndToEndIT {
       }
     }
     throw new AssertionError("no condition " + type + " in " + status);
+  }
+
+  /** Issue 23: invalid specs are refused by kubectl apply with the CRD rule's own message (InvalidSpecs). */
+  @Test
+  @Order(5)
+  void invalidSpecsAreRefusedByKubectlApplyWithTheRulesOwnMessages() {
+    long started = System.nanoTime();
+    InvalidSpecs.assertEachRefused(kubectl, settings.testNamespace(), resources.minimal("refused"));
+    timings.record("invalid specs refused by kubectl apply", started);
   }
 
   /**

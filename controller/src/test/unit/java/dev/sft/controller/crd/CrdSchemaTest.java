@@ -3,6 +3,7 @@ package dev.sft.controller.crd;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sft.contract.ScenarioName;
+import dev.sft.controller.api.SpecDefaults;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.JSONSchemaProps;
 import io.fabric8.kubernetes.client.utils.Serialization;
@@ -99,6 +100,17 @@ class CrdSchemaTest {
     assertThat(cleanup.getProperties().get("onFailure").getDefault().asText()).isEqualTo("Retain");
     assertThat(spec.getProperties().get("placement").getProperties().get("workerAntiAffinity").getEnum())
         .extracting(n -> n.asText()).containsExactlyInAnyOrder("None", "Preferred", "Required");
+  }
+
+  /** The API server refuses a name the controller could not name its children after (the e2e stand-in runs them). */
+  @Test
+  void theRootRulesRefuseANameThatCannotNameTheChildren() {
+    JSONSchemaProps root = crd.getSpec().getVersions().get(0).getSchema().getOpenAPIV3Schema();
+    assertThat(root.getXKubernetesValidations()).extracting(v -> v.getRule())
+        .containsExactly(SpecDefaults.NAME_PATTERN_RULE, SpecDefaults.NAME_LENGTH_RULE);
+    assertThat("1-nightly").doesNotMatch(SpecDefaults.NAME_PATTERN);
+    assertThat("a.b").doesNotMatch(SpecDefaults.NAME_PATTERN);
+    assertThat("nightly-1").matches(SpecDefaults.NAME_PATTERN);
   }
 
   @Test

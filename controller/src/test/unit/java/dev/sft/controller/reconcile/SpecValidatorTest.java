@@ -3,6 +3,7 @@ package dev.sft.controller.reconcile;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sft.controller.api.SchedulerFailureTest;
+import dev.sft.controller.dependent.Names;
 import dev.sft.controller.support.TestResources;
 import io.fabric8.kubernetes.api.model.LocalObjectReference;
 import io.fabric8.kubernetes.api.model.Quantity;
@@ -27,6 +28,41 @@ class SpecValidatorTest {
     assertThat(SpecValidator.validate(test)).extracting(SpecValidator.Violation::field)
         .contains("metadata.name", "spec.repeat", "spec.storage.mountPath")
         .anyMatch(field -> field.startsWith("spec.scenarios"));
+  }
+
+  /** Defect: {@code 1-nightly} and {@code a.b} passed, then the Service create got a 422 on every reconcile. */
+  @Test
+  void aNameThatCannotNameItsServicesIsRefused() {
+    for (String name : List.of("1-nightly", "a.b", "Nightly", "nightly-", "-nightly", "a_b")) {
+      assertThat(SpecValidator.validate(TestResources.valid("ns1", name)))
+          .as(name).extracting(v -> v.field() + ": " + v.problem())
+          .anySatisfy(v -> assertThat(v).startsWith("metadata.name: must be a lower-case DNS-1035 label")
+              .contains("'" + name + "'"));
+    }
+  }
+
+  /** Every name the validator lets through gives valid names to every child, at the longest allowed length too. */
+  @Test
+  void everyAcceptedNameGivesValidChildNames() {
+    String dns1035Label = "[a-z]([-a-z0-9]*[a-z0-9])?";
+    String dns1123Label = "[a-z0-9]([-a-z0-9]*[a-z0-9])?";
+    for (String name : List.of("a", "nightly-1", "n" + "x".repeat(Names.MAX_TEST_NAME_LENGTH - 2) + "1")) {
+      SchedulerFailureTest test = TestResources.valid("ns1", name);
+      assertThat(SpecValidator.validate(test)).as(name).isEmpty();
+      for (String service : List.of(Names.master(test), Names.worker(test))) {
+        assertThat(service).as("Service name").matches(dns1035Label).hasSizeLessThanOrEqualTo(63);
+      }
+      List<String> children = new java.util.ArrayList<>(Names.workerPods(test, 64));
+      children.addAll(List.of(Names.harness(test), Names.networkPolicy(test), Names.probePolicy(test),
+          Names.generatedClaim(test), Names.harnessJob(test, 9999, true), Names.harnessJob(test, 9999, false),
+          Names.storageCheckJob(test, 9999)));
+      for (String child : children) {
+        // pod hostnames, Job names (their pods' job-name label) and label values: DNS-1123 labels within 63
+        assertThat(child).as("child name").matches(dns1123Label).hasSizeLessThanOrEqualTo(63);
+      }
+      // a StatefulSet's pods carry controller-revision-hash = <statefulset>-<10-character hash>
+      assertThat(Names.worker(test).length() + 11).isLessThanOrEqualTo(63);
+    }
   }
 
   @Test
