@@ -22,6 +22,11 @@ public enum Reason {
   HarnessJobCreated,
   HarnessJobSucceeded,
   HarnessJobFailed,
+  /**
+   * A Spark pod was replaced, restarted, evicted or deleted while a harness Job ran: that Job's repetitions are
+   * Unknown, never scored as the scenarios' own doing.
+   */
+  UnplannedLoss,
   AllJobsFinished,
   RunSucceeded,
   RunFailed,

@@ -17,6 +17,7 @@ import dev.sft.controller.dependent.HarnessJobDependent;
 import dev.sft.controller.dependent.Names;
 import dev.sft.controller.dependent.OwnedResource;
 import dev.sft.controller.dependent.StorageCheckJobDependent;
+import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -254,12 +255,28 @@ public class RunOrchestrator {
           default -> {
             finishJob(ledger, job, seen.state() == HarnessObserver.State.SUCCEEDED ? JobState.Succeeded
                 : JobState.Failed, seen.exitCode(), seen.report(), seen.problem());
+            List<String> losses = SparkPodLosses.since(sparkPods(test), Instant.parse(job.startTime));
+            if (!losses.isEmpty()) {
+              String why = "unplanned loss while harness Job " + job.name + " ran: " + String.join("; ", losses);
+              ledger.voidResults(job, why);
+              status.message = why;
+              events.warning(test, Reason.UnplannedLoss, why);
+            }
             return Next.CONTINUE; // the next write (next Job's write-ahead, or the outcome) records this
           }
         }
       }
       default -> throw new IllegalStateException("unexpected job state " + job.state);
     }
+  }
+
+  /** The test's master and worker pods as they are now. */
+  private List<Pod> sparkPods(SchedulerFailureTest test) {
+    return client.pods().inNamespace(test.getMetadata().getNamespace())
+        .withLabel(Names.TEST_LABEL, test.getMetadata().getName()).list().getItems().stream()
+        .filter(pod -> pod.getMetadata().getLabels() != null && List.of(Names.MASTER, Names.WORKER)
+            .contains(pod.getMetadata().getLabels().get(Names.COMPONENT_LABEL)))
+        .toList();
   }
 
   private void finishJob(StatusLedger ledger, HarnessJob job, JobState state, Integer exitCode,

@@ -118,6 +118,22 @@ final class StatusLedger {
         + job.scenarios.size() * runSpec.repeat() + " passed" + (problem == null ? "" : "; " + problem);
   }
 
+  /**
+   * Makes every repetition of {@code job} Unknown on both sides, with {@code why} leading its message: a Spark pod was
+   * lost during the Job without the harness's doing, so no verdict of it can be the scenario's.
+   */
+  void voidResults(HarnessJob job, String why) {
+    for (ScenarioResultStatus result : status.results) {
+      if (job.name.equals(result.job)) {
+        result.scheduler = Verdict.Unknown;
+        result.storage = Verdict.Unknown;
+        result.message = why + (result.message == null ? "" : "; " + result.message);
+      }
+    }
+    job.message = job.message == null ? why : why + "; " + job.message;
+    updateCounts();
+  }
+
   /** Every Job that has not finished is failed as not run, its repetitions Unknown. */
   void failUnfinishedJobs(String why) {
     for (HarnessJob job : status.harnessJobs) {

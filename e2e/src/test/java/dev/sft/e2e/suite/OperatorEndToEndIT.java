@@ -275,9 +275,13 @@ class OperatorEndToEndIT {
     JsonNode cell = status.path("results").path(0);
     assertThat(cell.path("scheduler").asText()).as("%s", cell).isEqualTo("Unknown");
     assertThat(cell.path("storage").asText()).as("%s", cell).isEqualTo("Unknown");
+    // Both halves saw it: the controller (the pod re-created while the Job ran) and the harness (executors lost
+    // that it did not kill).
     assertThat(cell.path("message").asText()).as("the cell names the loss first")
-        .startsWith("cluster.no-unplanned-loss Unknown: an unplanned loss during the scenario: executor ")
+        .startsWith("unplanned loss while harness Job " + job + " ran: pod " + victim + " was re-created")
+        .contains("cluster.no-unplanned-loss Unknown: an unplanned loss during the scenario: executor ")
         .contains("the harness did not kill it");
+    assertEventsInOrder(UNPLANNED, List.of("RunStarted", "HarnessJobCreated", "UnplannedLoss", "RunFailed"));
   }
 
   /** The master and worker pods of a test (the stand-in has no set-based selectors: filtered here). */

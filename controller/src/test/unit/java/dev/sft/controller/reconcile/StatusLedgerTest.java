@@ -110,6 +110,25 @@ class StatusLedgerTest {
   }
 
   @Test
+  void anUnplannedLossVoidsEveryRepetitionOfItsJobAndOnlyThose() {
+    for (HarnessJob job = ledger.nextJob(); job != null; job = ledger.nextJob()) {
+      ledger.finishJob(job, JobState.Succeeded, 0,
+          Reports.of("t1-r1-abcd", job.scenarios, 2, Verdict.Passed, Verdict.Failed), null, "now");
+      if (job.speculation) {
+        ledger.voidResults(job, "unplanned loss while harness Job t1-r1-spec ran: pod t1-worker-1 was re-created");
+      }
+    }
+    assertThat(test.getStatus().results).filteredOn(r -> r.job.equals("t1-r1-spec")).hasSize(4).allSatisfy(r -> {
+      assertThat(r.scheduler).isEqualTo(Verdict.Unknown);
+      assertThat(r.storage).as("never Failed as if the scenario had done it").isEqualTo(Verdict.Unknown);
+      assertThat(r.message).startsWith("unplanned loss while harness Job t1-r1-spec ran");
+    });
+    assertThat(test.getStatus().results).filteredOn(r -> r.job.equals("t1-r1-loss"))
+        .allSatisfy(r -> assertThat(r.storage).isEqualTo(Verdict.Failed));
+    assertThat(ledger.runSucceeded()).isFalse();
+  }
+
+  @Test
   void aFailedSchedulerVerdictInAReportWithExitZeroIsCopiedAndFailsTheRun() {
     for (HarnessJob job = ledger.nextJob(); job != null; job = ledger.nextJob()) {
       Verdict scheduler = job.speculation ? Verdict.Failed : Verdict.Passed;
