@@ -109,23 +109,52 @@ public final class WriterFiles {
     return attemptPrefixes(partition, taskAttemptId).stream().anyMatch(fileName::startsWith);
   }
 
-  /** The files under the data location that belong to {@code attempt}, by name prefix. */
+  /**
+   * The files under the data location that belong to {@code attempt}, by name prefix. A file deleted while the folder
+   * is being listed is not there: a writer's cleanup may still be deleting (Iceberg's abort leaves its deletes
+   * running on a worker pool when its thread is interrupted).
+   */
   public static List<String> ownedBy(String dataLocation, AttemptIdentity attempt) {
     List<String> owned = new ArrayList<>();
     Path dir = Path.of(dataLocation);
     if (!Files.isDirectory(dir)) {
       return owned;
     }
-    try (var walk = Files.walk(dir)) {
-      walk.filter(Files::isRegularFile)
-          .filter(p -> ownedBy(p.getFileName().toString(), attempt.partition(), attempt.taskAttemptId()))
-          .map(Path::toString)
-          .sorted()
-          .forEach(owned::add);
+    try {
+      Files.walkFileTree(dir, new OwnedFiles(attempt, owned));
     } catch (java.io.IOException e) {
       throw new java.io.UncheckedIOException("cannot inventory " + dir, e);
     }
+    owned.sort(null);
     return owned;
+  }
+
+  /** Collects an attempt's regular files; an entry that vanished between listing and reading is skipped. */
+  static final class OwnedFiles extends java.nio.file.SimpleFileVisitor<Path> {
+    private final AttemptIdentity attempt;
+    private final List<String> owned;
+
+    OwnedFiles(AttemptIdentity attempt, List<String> owned) {
+      this.attempt = attempt;
+      this.owned = owned;
+    }
+
+    @Override
+    public java.nio.file.FileVisitResult visitFile(Path file, java.nio.file.attribute.BasicFileAttributes attributes) {
+      if (attributes.isRegularFile()
+          && ownedBy(file.getFileName().toString(), attempt.partition(), attempt.taskAttemptId())) {
+        owned.add(file.toString());
+      }
+      return java.nio.file.FileVisitResult.CONTINUE;
+    }
+
+    @Override
+    public java.nio.file.FileVisitResult visitFileFailed(Path file, java.io.IOException e) throws java.io.IOException {
+      if (e instanceof java.nio.file.NoSuchFileException) {
+        return java.nio.file.FileVisitResult.CONTINUE;
+      }
+      throw e;
+    }
   }
 
   /** Each path's size now; a path whose state cannot be read is {@code UNREADABLE}, never counted as deleted. */

@@ -25,6 +25,31 @@ class MarkersTest {
   }
 
   @Test
+  void anInterruptedThreadStillPublishesAndKeepsItsInterrupt(@TempDir Path dir) {
+    Path marker = dir.resolve("attempts/p0-t1/aborted.json");
+    Thread.currentThread().interrupt(); // Spark's kill, pending while the probe records the abort
+    try {
+      Markers.publish(marker, new Sample("aborted", 1));
+      assertThat(Thread.currentThread().isInterrupted()).as("the interrupt is the writer's and Spark's").isTrue();
+    } finally {
+      Thread.interrupted();
+    }
+    assertThat(Markers.read(marker, Sample.class)).isEqualTo(new Sample("aborted", 1));
+    assertThat(Markers.published(marker)).isTrue();
+  }
+
+  @Test
+  void aMarkerIsPublishedOnceItsFolderListsIt(@TempDir Path dir) throws Exception {
+    Path marker = dir.resolve("gates/release-all");
+    assertThat(Markers.published(marker)).as("no folder yet").isFalse();
+    Files.createDirectories(marker.getParent());
+    assertThat(Markers.published(marker)).isFalse();
+    Markers.publishText(marker, "released");
+    assertThat(Markers.published(marker)).isTrue();
+    assertThat(Markers.published(dir.resolve("gates/release"))).as("a name that is a prefix of another").isFalse();
+  }
+
+  @Test
   void readersSeeOnlyPublishedMarkersNeverTemporaries(@TempDir Path dir) throws Exception {
     Markers.publish(dir.resolve("p0-t1/handoff.json"), new Sample("one", 1));
     Files.createDirectories(dir.resolve("p1-t2"));

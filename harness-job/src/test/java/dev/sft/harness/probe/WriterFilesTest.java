@@ -44,4 +44,23 @@ class WriterFilesTest {
     assertThat(WriterFiles.localPath("file:/a/b")).isEqualTo("/a/b");
     assertThat(WriterFiles.localPath("/a/b")).isEqualTo("/a/b");
   }
+
+  @Test
+  void anAttemptsFilesAreFoundByPrefixAndOneDeletedWhileListedIsSkipped() throws Exception {
+    AttemptIdentity attempt = new AttemptIdentity(3, 0, 0, 11, 0, "1", "host", 7);
+    Files.writeString(dir.resolve("00000-11-a.parquet"), "x");
+    Files.writeString(dir.resolve("00000-110-a.parquet"), "x");
+    Files.writeString(dir.resolve(".00000-11-a.parquet.crc"), "x");
+    assertThat(WriterFiles.ownedBy(dir.toString(), attempt)).containsExactly(dir.resolve("00000-11-a.parquet")
+        .toString());
+
+    List<String> owned = new java.util.ArrayList<>();
+    WriterFiles.OwnedFiles visitor = new WriterFiles.OwnedFiles(attempt, owned);
+    assertThat(visitor.visitFileFailed(dir.resolve("00000-11-gone.parquet"),
+        new java.nio.file.NoSuchFileException("deleted by the writer's cleanup while listed")))
+        .isEqualTo(java.nio.file.FileVisitResult.CONTINUE);
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> visitor.visitFileFailed(dir.resolve("x"),
+        new java.nio.file.AccessDeniedException("x"))).isInstanceOf(java.nio.file.AccessDeniedException.class);
+    assertThat(owned).isEmpty();
+  }
 }
