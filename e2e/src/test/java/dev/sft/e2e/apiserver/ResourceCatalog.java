@@ -26,6 +26,8 @@ public final class ResourceCatalog {
       core("secrets", "Secret", true, List.of(), false),
       core("configmaps", "ConfigMap", true, List.of("cm"), false),
       core("nodes", "Node", false, List.of("no"), true),
+      core("resourcequotas", "ResourceQuota", true, List.of("quota"), true),
+      core("limitranges", "LimitRange", true, List.of("limits"), false),
       of("apps", "deployments", "Deployment", true, List.of("deploy"), true),
       of("apps", "statefulsets", "StatefulSet", true, List.of("sts"), true),
       of("apps", "replicasets", "ReplicaSet", true, List.of("rs"), true),

@@ -2,6 +2,9 @@ package dev.sft.e2e.apiserver;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sft.e2e.admission.AdmissionRefused;
+import dev.sft.e2e.admission.ClusterObjects;
+import dev.sft.e2e.admission.PodAdmission;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.server.mock.KubernetesAttributesExtractor;
 import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
@@ -24,12 +27,13 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
+import java.util.function.Function;
 
 /**
  * The object store: fabric8's CRUD dispatcher (storage, label/field selectors, create, get, list, delete with
  * finalizers, CRD bookkeeping), with its PUT/PATCH replaced by {@link UpdateHandler}, every change recorded in a
- * {@link WatchHub}, and one lock around all of it so that watches start exactly between two changes. Deleting a
- * Namespace deletes what is in it.
+ * {@link WatchHub}, and one lock around all of it so that watches start exactly between two changes. Every create
+ * passes {@link PodAdmission} first. Deleting a Namespace deletes what is in it.
  */
 public final class StandInStore extends KubernetesCrudDispatcher {
 
@@ -40,6 +44,7 @@ public final class StandInStore extends KubernetesCrudDispatcher {
   private final ResourceCatalog catalog = new ResourceCatalog(this::storedCrds);
   private final KubernetesAttributesExtractor keys = new KubernetesAttributesExtractor();
   private final UpdateHandler updates = new UpdateHandler(this, catalog, this::createFromApply);
+  private final PodAdmission admission = new PodAdmission(new ClusterObjects(this::storedJson));
 
   public ResourceCatalog catalog() {
     return catalog;
@@ -52,7 +57,24 @@ public final class StandInStore extends KubernetesCrudDispatcher {
   @Override
   public MockResponse handleCreate(RecordedRequest request) {
     RecordedRequest named = withGeneratedName(request);
-    return locked(() -> establishIfCrd(UpdateHandler.withoutQuery(named.getPath()), super.handleCreate(named)));
+    String path = UpdateHandler.withoutQuery(named.getPath());
+    return locked(() -> admitted(path, named.getBody().readUtf8(),
+        json -> establishIfCrd(path, super.handleCreate(copy(named, json)))));
+  }
+
+  /** Every create passes admission first (under the store's lock, so quota counts what is stored). */
+  private MockResponse admitted(String collectionPath, String json, Function<String, MockResponse> create) {
+    try {
+      return create.apply(admission.admitCreate(collectionPath, json));
+    } catch (AdmissionRefused refused) {
+      return new MockResponse().setResponseCode(refused.code())
+          .setBody(StatusBodies.json(refused.code(), refused.reason(), refused.getMessage()));
+    }
+  }
+
+  private String storedJson(String path) {
+    MockResponse answer = super.handleGet(path);
+    return answer.code() == 200 && answer.getBody() != null ? answer.getBody().readUtf8() : null;
   }
 
   /**
@@ -225,10 +247,9 @@ public final class StandInStore extends KubernetesCrudDispatcher {
   }
 
   private MockResponse createFromApply(String collectionPath, String json) {
-    RecordedRequest post = new RecordedRequest("HTTP/1.1", HttpMethod.POST, collectionPath,
-        Headers.builder().add("Content-Type", "application/json").build(),
-        new Buffer(json.getBytes(StandardCharsets.UTF_8)));
-    return super.handleCreate(post);
+    return admitted(collectionPath, json, admittedJson -> super.handleCreate(new RecordedRequest("HTTP/1.1",
+        HttpMethod.POST, collectionPath, Headers.builder().add("Content-Type", "application/json").build(),
+        new Buffer(admittedJson.getBytes(StandardCharsets.UTF_8)))));
   }
 
   private List<JsonNode> storedCrds() {

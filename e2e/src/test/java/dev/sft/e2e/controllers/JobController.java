@@ -30,9 +30,12 @@ public final class JobController {
   private static final String ALPHABET = "bcdfghjklmnpqrstvwxz2456789";
   private final KubernetesClient client;
   private final SecureRandom random = new SecureRandom();
+  private final EventRecorder events;
+  private final CreateBackoff createBackoff = new CreateBackoff();
 
   public JobController(KubernetesClient client) {
     this.client = client;
+    this.events = new EventRecorder(client, "job-controller");
   }
 
   public void sync() {
@@ -75,9 +78,11 @@ public final class JobController {
       fail(conditions, active, "DeadlineExceeded", "Job was active longer than specified deadline");
     } else {
       int wanted = Math.min(parallelism, completions - succeeded) - active.size();
-      if (wanted > 0 && backoffElapsed(owned, failed, now)) {
-        for (int i = 0; i < wanted; i++) {
-          create(job);
+      if (wanted > 0 && backoffElapsed(owned, failed, now)
+          && createBackoff.mayTry(job.getMetadata().getUid(), job.getMetadata().getGeneration(), now)) {
+        int created = 0;
+        while (created < wanted && create(job)) { // a refused create ends this round
+          created++;
         }
       }
     }
@@ -134,7 +139,8 @@ public final class JobController {
         .withLastProbeTime(now).withLastTransitionTime(now).build();
   }
 
-  private void create(Job job) {
+  /** @return whether the pod was created; a refusal is a FailedCreate Event on the Job and a back-off. */
+  private boolean create(Job job) {
     String jobName = job.getMetadata().getName();
     Map<String, String> labels = new LinkedHashMap<>();
     var template = job.getSpec().getTemplate();
@@ -153,7 +159,16 @@ public final class JobController {
         .endMetadata()
         .withSpec(template.getSpec())
         .build();
-    client.pods().inNamespace(job.getMetadata().getNamespace()).resource(pod).create();
+    try {
+      client.pods().inNamespace(job.getMetadata().getNamespace()).resource(pod).create();
+    } catch (KubernetesClientException e) {
+      createBackoff.failed(job.getMetadata().getUid(), job.getMetadata().getGeneration(), Instant.now());
+      events.warning(job, "FailedCreate", "Error creating: " + ApiErrors.message(e));
+      return false;
+    }
+    createBackoff.succeeded(job.getMetadata().getUid());
+    events.normal(job, "SuccessfulCreate", "Created pod: " + pod.getMetadata().getName());
+    return true;
   }
 
   private String suffix() {

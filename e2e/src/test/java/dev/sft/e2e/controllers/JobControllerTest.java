@@ -5,8 +5,11 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.sft.e2e.apimachinery.Timestamps;
 import dev.sft.e2e.apiserver.CrudMock;
 import dev.sft.e2e.suite.Await;
+import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.ResourceQuotaBuilder;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
 import io.fabric8.kubernetes.api.model.batch.v1.JobCondition;
@@ -119,5 +122,23 @@ class JobControllerTest {
     }, JobController::finished);
     assertThat(job().getStatus().getConditions().get(1).getReason()).isEqualTo("DeadlineExceeded");
     assertThat(pods()).isEmpty();
+  }
+
+  @Test
+  void aPodRefusedByAdmissionIsAFailedCreateEventOnTheJob() {
+    mock.client.resourceQuotas().inNamespace("ns").resource(new ResourceQuotaBuilder().withNewMetadata()
+        .withName("none").endMetadata().withNewSpec().addToHard("pods", new Quantity("0")).endSpec().build())
+        .create();
+    create(0, null);
+    controller.sync();
+    assertThat(pods()).isEmpty();
+    Event refused = mock.client.v1().events().inNamespace("ns").list().getItems().stream()
+        .filter(e -> "FailedCreate".equals(e.getReason())).findFirst().orElseThrow();
+    assertThat(refused.getType()).isEqualTo("Warning");
+    assertThat(refused.getSource().getComponent()).isEqualTo("job-controller");
+    assertThat(refused.getInvolvedObject().getKind()).isEqualTo("Job");
+    assertThat(refused.getMessage()).matches("Error creating: pods \"j-[a-z0-9]{5}\" is forbidden: exceeded quota: "
+        + "none, requested: pods=1, used: pods=0, limited: pods=0");
+    assertThat(job().getStatus().getActive()).isNull();
   }
 }

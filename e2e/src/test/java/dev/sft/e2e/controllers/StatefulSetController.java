@@ -8,6 +8,7 @@ import io.fabric8.kubernetes.api.model.apps.StatefulSetStatus;
 import io.fabric8.kubernetes.api.model.apps.StatefulSetStatusBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
+import java.time.Instant;
 import java.util.HashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -24,9 +25,12 @@ import java.util.Map;
  */
 public final class StatefulSetController {
   private final KubernetesClient client;
+  private final EventRecorder events;
+  private final CreateBackoff backoff = new CreateBackoff();
 
   public StatefulSetController(KubernetesClient client) {
     this.client = client;
+    this.events = new EventRecorder(client, "statefulset-controller");
   }
 
   public void sync() {
@@ -54,7 +58,8 @@ public final class StatefulSetController {
     for (int i = 0; i < replicas; i++) {
       Pod pod = byOrdinal.get(i);
       if (pod == null) {
-        if (parallel || allReady(byOrdinal, i)) {
+        if ((parallel || allReady(byOrdinal, i))
+            && backoff.mayTry(set.getMetadata().getUid(), set.getMetadata().getGeneration(), Instant.now())) {
           create(set, i, updateRevision);
         }
         if (!parallel) {
@@ -136,11 +141,16 @@ public final class StatefulSetController {
         .withSpec(new io.fabric8.kubernetes.api.model.PodSpecBuilder(set.getSpec().getTemplate().getSpec())
             .withHostname(podName).withSubdomain(set.getSpec().getServiceName()).build())
         .build();
+    String what = "Pod " + podName + " in StatefulSet " + set.getMetadata().getName();
     try {
       client.pods().inNamespace(set.getMetadata().getNamespace()).resource(pod).create();
+      backoff.succeeded(set.getMetadata().getUid());
+      events.normal(set, "SuccessfulCreate", "create " + what + " successful");
     } catch (KubernetesClientException e) {
       if (e.getCode() != 409) { // 409: still there from before (being deleted); created on a later sync
-        throw e;
+        // As the real controller: a Warning on the StatefulSet, and a retry after a growing back-off.
+        backoff.failed(set.getMetadata().getUid(), set.getMetadata().getGeneration(), Instant.now());
+        events.warning(set, "FailedCreate", "create " + what + " failed error: " + ApiErrors.message(e));
       }
     }
   }

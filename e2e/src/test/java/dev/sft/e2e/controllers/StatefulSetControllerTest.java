@@ -3,11 +3,16 @@ package dev.sft.e2e.controllers;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sft.e2e.apiserver.CrudMock;
+import dev.sft.e2e.suite.Await;
 import io.fabric8.kubernetes.api.model.EnvVar;
+import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.ResourceQuotaBuilder;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.fabric8.kubernetes.api.model.apps.StatefulSetBuilder;
+import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -133,5 +138,37 @@ class StatefulSetControllerTest {
   private String revision(String pod) {
     return mock.client.pods().inNamespace("ns").withName(pod).get().getMetadata().getLabels()
         .get("controller-revision-hash");
+  }
+
+  @Test
+  void aPodRefusedByAdmissionIsAFailedCreateEventOnTheSetRetriedWithBackOff() {
+    mock.client.resourceQuotas().inNamespace("ns").resource(new ResourceQuotaBuilder().withNewMetadata()
+        .withName("q").endMetadata().withNewSpec().addToHard("pods", new Quantity("1")).endSpec().build()).create();
+    create("Parallel");
+    controller.sync();
+    assertThat(pods()).extracting(p -> p.getMetadata().getName()).containsExactly("w-0");
+    Event refused = Await.until("a FailedCreate Event on StatefulSet w", Duration.ofSeconds(10), () -> {
+      controller.sync();
+      return failedCreate("w-1");
+    }, e -> e != null && e.getCount() >= 2);
+    assertThat(refused.getType()).isEqualTo("Warning");
+    assertThat(refused.getSource().getComponent()).isEqualTo("statefulset-controller");
+    assertThat(refused.getInvolvedObject().getKind()).isEqualTo("StatefulSet");
+    assertThat(refused.getInvolvedObject().getName()).isEqualTo("w");
+    assertThat(refused.getMessage()).isEqualTo("create Pod w-1 in StatefulSet w failed error: pods \"w-1\" is "
+        + "forbidden: exceeded quota: q, requested: pods=1, used: pods=1, limited: pods=1");
+    mock.client.resourceQuotas().inNamespace("ns").withName("q").delete();
+    Await.until("the set to create its other pods once the quota is gone", Duration.ofSeconds(10), () -> {
+      controller.sync();
+      return pods().size();
+    }, n -> n == 3);
+  }
+
+  private Event failedCreate(String pod) {
+    return mock.client.v1().events().inNamespace("ns").list().getItems().stream()
+        .filter(e -> "FailedCreate".equals(e.getReason()) && e.getMessage().startsWith("create Pod " + pod + " "))
+        .reduce((a, b) -> {
+          throw new AssertionError("repeats must count on one Event, found two: " + a + " and " + b);
+        }).orElse(null);
   }
 }
