@@ -11,6 +11,7 @@ import dev.sft.e2e.controllers.JobController;
 import dev.sft.e2e.suite.Await;
 import io.fabric8.kubernetes.api.model.ContainerStateTerminated;
 import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
@@ -27,7 +28,8 @@ import org.junit.jupiter.api.TestMethodOrder;
 /**
  * The simulator's Job, Deployment and probe handling with real podman and the real image, against fabric8's stock
  * CRUD mock: a failing Job's exit code and termination message (also from its logs), the service-account mount and
- * Job completion, deadlines, a crash-looping Deployment, and httpGet startup, readiness and liveness probes. About
+ * Job completion, deadlines, a crash-looping Deployment, httpGet startup, readiness and liveness probes, and memory
+ * limits as real cgroup limits (an OOM kill reported as OOMKilled). About
  * 30 s; run as {@link SparkOnSimulatorIT} says. Pod IPs: 127.0.105.0/24. Logs: e2e/target/simulator-it/workloads/logs.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -173,6 +175,26 @@ class WorkloadsOnSimulatorIT {
         o -> restarts(o.pod()) >= 1).pod();
     assertThat(restarted.getStatus().getContainerStatuses().get(0).getLastState().getTerminated()).isNotNull();
     client.apps().deployments().inNamespace(NS).withName("probed").delete();
+  }
+
+  @Test
+  @Order(5)
+  void limitsAreRealCgroupLimitsAndAContainerOverItsMemoryLimitEndsOomKilled() {
+    Job hog = new JobBuilder(jobSpec("hog", "cat /sys/fs/cgroup/memory/memory.limit_in_bytes > /dev/termination-log; "
+        + "exec dd if=/dev/zero of=/dev/null bs=256M count=1", null)).editSpec().editTemplate().editSpec()
+        .editFirstContainer().withNewResources().addToLimits("memory", new Quantity("64Mi"))
+          .addToLimits("cpu", new Quantity("500m")).endResources().endContainer().endSpec().endTemplate().endSpec()
+        .build();
+    Pod pod = finishedPodOf(client.batch().v1().jobs().inNamespace(NS).resource(hog).create());
+    ContainerStateTerminated terminated = pod.getStatus().getContainerStatuses().get(0).getState().getTerminated();
+    assertThat(terminated.getMessage()).as("the container's memory cgroup limit").isEqualTo("67108864\n");
+    assertThat(terminated.getReason()).isEqualTo("OOMKilled");
+    assertThat(terminated.getExitCode()).isEqualTo(137);
+    assertThat(pod.getStatus().getPhase()).isEqualTo("Failed");
+
+    Pod fits = finishedPodOf(job("fits", "exec dd if=/dev/zero of=/dev/null bs=16M count=1", null));
+    assertThat(fits.getStatus().getContainerStatuses().get(0).getState().getTerminated().getReason())
+        .as("a container without limits is not limited").isEqualTo("Completed");
   }
 
   private static Job jobSpec(String name, String script, String terminationPolicy) {

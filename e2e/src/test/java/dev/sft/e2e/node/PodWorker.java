@@ -33,6 +33,7 @@ final class PodWorker {
   private final Path podDir;
   private final PodStatusComposer composer = new PodStatusComposer();
   private final Prober prober;
+  private final OomWatcher oom = new OomWatcher(Path.of("/sys/fs/cgroup/memory"), Podman::kernelLog);
 
   /** Read by exec and logs on other threads without waiting for a step (which may be a long stop). */
   private volatile Pod pod;
@@ -177,6 +178,7 @@ final class PodWorker {
 
   private void onRunning(ContainerInfo info) {
     containerId = info.id();
+    oom.running(containerId, () -> node.podman().cgroupPath(containerName));
     if (runStartedAt == null) {
       beganRun(info.startedAt() != null ? info.startedAt() : Instant.now());
     }
@@ -205,6 +207,7 @@ final class PodWorker {
   /** A container run began (created or restarted): its probes start over. */
   private void beganRun(Instant at) {
     runStartedAt = at;
+    oom.began(at);
     Container container = container();
     startup = tracker(container.getStartupProbe());
     readiness = tracker(container.getReadinessProbe());
@@ -228,7 +231,9 @@ final class PodWorker {
         containerId = info.id();
       }
       int exitCode = info == null ? 137 : info.exitCode();
-      String reason = info == null ? "ContainerMissing" : exitCode == 0 ? "Completed" : "Error";
+      // As the container runtime reports it: an OOM kill of any of its processes is the container's end reason.
+      String reason = info == null ? "ContainerMissing" : oom.killed(containerId) ? "OOMKilled"
+          : exitCode == 0 ? "Completed" : "Error";
       String message = TerminationMessages.read(PodVolumes.terminationFile(podDir, container().getName()),
           container(), exitCode, () -> node.podman().logs(containerName, TerminationMessages.MAX_LOG_LINES));
       Instant started = runStartedAt != null ? runStartedAt : startTime;

@@ -97,6 +97,19 @@ public final class Podman {
     checked(args, Duration.ofMinutes(2));
   }
 
+  /** The container's cgroup, e.g. {@code /libpod_parent/libpod-ID} (podman's cgroupfs layout), or null if unknown. */
+  String cgroupPath(String name) {
+    ExecResult result = podman(List.of("inspect", "--format", "{{.State.CgroupPath}}", name), null, QUICK);
+    String path = result.stdoutText().strip();
+    return result.exitCode() == 0 && path.startsWith("/") ? path : null;
+  }
+
+  /** The kernel log with ISO-8601 times, for {@link OomWatcher}; empty when it cannot be read. */
+  static List<String> kernelLog() {
+    ExecResult result = CommandRunner.run(List.of("dmesg", "--time-format", "iso"), null, QUICK);
+    return result.exitCode() == 0 ? result.stdoutText().lines().toList() : List.of();
+  }
+
   void start(String name) {
     checked(List.of("start", name), Duration.ofMinutes(2));
   }

@@ -5,8 +5,11 @@ import io.fabric8.kubernetes.api.model.Capabilities;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodSecurityContext;
+import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.SecurityContext;
 import io.fabric8.kubernetes.client.utils.Serialization;
+import java.math.BigDecimal;
+import java.math.RoundingMode;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -15,10 +18,12 @@ import java.util.Map;
 /**
  * The {@code podman run} arguments for one pod container: host networking with the pod's own hostname (its IP is a
  * loopback address the processes bind through their environment), the node's hosts file as /etc/hosts, the pod's
- * user, groups and security settings, its environment and mounts, and {@code command}/{@code args} expanded
+ * user, groups and security settings, its cgroup limits, its environment and mounts, and {@code command}/{@code args} expanded
  * against the environment as Kubernetes does. Images are never pulled (there is no registry).
  */
 final class PodmanRunArgs {
+  private static final BigDecimal MIN_CPUS = new BigDecimal("0.01");
+
   private PodmanRunArgs() {}
 
   static List<String> build(String containerName, Pod pod, Container container, Map<String, String> env,
@@ -26,6 +31,7 @@ final class PodmanRunArgs {
     List<String> args = new ArrayList<>(List.of("--name", containerName, "--network", "host", "--uts", "private",
         "--hostname", hostname(pod), "--no-hosts", "-v", hostsFile + ":/etc/hosts:ro", "--pull", "never"));
     security(args, pod.getSpec().getSecurityContext(), container.getSecurityContext());
+    limits(args, container);
     if (container.getWorkingDir() != null && !container.getWorkingDir().isEmpty()) {
       args.addAll(List.of("--workdir", container.getWorkingDir()));
     }
@@ -52,6 +58,28 @@ final class PodmanRunArgs {
 
   static List<String> expand(List<String> values, Map<String, String> env) {
     return values == null ? List.of() : values.stream().map(v -> VarExpansion.expand(v, env::get)).toList();
+  }
+
+  /**
+   * The container's limits as the kubelet sets them on its cgroup: {@code limits.memory} as the memory limit (and
+   * the same for memory plus swap: a node runs without swap), {@code limits.cpu} as a CFS quota ({@code --cpus}, at
+   * least 1 ms per 100 ms period, the kubelet's minimum quota). Requests alone set no limit.
+   */
+  static void limits(List<String> args, Container container) {
+    Map<String, Quantity> limits = container.getResources() == null ? null : container.getResources().getLimits();
+    if (limits == null) {
+      return;
+    }
+    Quantity memory = limits.get("memory");
+    if (memory != null) {
+      String bytes = Quantity.getAmountInBytes(memory).setScale(0, RoundingMode.UP).toPlainString() + "b";
+      args.addAll(List.of("--memory", bytes, "--memory-swap", bytes));
+    }
+    Quantity cpu = limits.get("cpu");
+    if (cpu != null) {
+      BigDecimal cores = Quantity.getAmountInBytes(cpu).max(MIN_CPUS).setScale(3, RoundingMode.UP);
+      args.addAll(List.of("--cpus", cores.stripTrailingZeros().toPlainString()));
+    }
   }
 
   /** The container's security context overrides the pod's, field by field. */

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.api.model.Quantity;
 import java.nio.file.Path;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -73,5 +74,30 @@ class PodmanRunArgsTest {
     List<String> args = build(pod(null, List.of("run", "--help")));
     assertThat(args).doesNotContain("--entrypoint");
     assertThat(args.subList(args.indexOf("localhost/sft/sft:e2e") + 1, args.size())).containsExactly("run", "--help");
+  }
+
+  @Test
+  void limitsBecomeCgroupLimitsAndRequestsAloneSetNone() {
+    Pod limited = new PodBuilder(pod(List.of("java"), null)).editSpec().editFirstContainer().withNewResources()
+        .addToLimits("memory", new Quantity("1536Mi")).addToLimits("cpu", new Quantity("1500m"))
+        .addToRequests("memory", new Quantity("1Gi")).addToRequests("cpu", new Quantity("1")).endResources()
+        .endContainer().endSpec().build();
+    assertThat(joined(build(limited))).contains("--memory 1610612736b --memory-swap 1610612736b", "--cpus 1.5");
+    Pod requestsOnly = new PodBuilder(pod(List.of("java"), null)).editSpec().editFirstContainer().withNewResources()
+        .addToRequests("memory", new Quantity("1Gi")).addToRequests("cpu", new Quantity("1")).endResources()
+        .endContainer().endSpec().build();
+    assertThat(build(requestsOnly)).doesNotContain("--memory", "--memory-swap", "--cpus");
+  }
+
+  @Test
+  void cpuLimitsInMillicoresAndDecimalMemoryAreExact() {
+    List<String> args = new java.util.ArrayList<>();
+    PodmanRunArgs.limits(args, new io.fabric8.kubernetes.api.model.ContainerBuilder().withNewResources()
+        .addToLimits("cpu", new Quantity("250m")).addToLimits("memory", new Quantity("1G")).endResources().build());
+    assertThat(args).containsExactly("--memory", "1000000000b", "--memory-swap", "1000000000b", "--cpus", "0.25");
+    args.clear();
+    PodmanRunArgs.limits(args, new io.fabric8.kubernetes.api.model.ContainerBuilder().withNewResources()
+        .addToLimits("cpu", new Quantity("1m")).endResources().build());
+    assertThat(args).as("the kubelet's minimum CFS quota, 1 ms per 100 ms").containsExactly("--cpus", "0.01");
   }
 }
