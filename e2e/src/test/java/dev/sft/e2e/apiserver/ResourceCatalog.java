@@ -43,6 +43,8 @@ public final class ResourceCatalog {
       of("policy", "poddisruptionbudgets", "PodDisruptionBudget", true, List.of("pdb"), true),
       of("events.k8s.io", "events", "Event", true, List.of("ev"), false),
       of("coordination.k8s.io", "leases", "Lease", true, List.of(), false),
+      of("storage.k8s.io", "storageclasses", "StorageClass", false, List.of("sc"), false),
+      of("storage.k8s.io", "csidrivers", "CSIDriver", false, List.of(), false),
       of("apiextensions.k8s.io", "customresourcedefinitions", "CustomResourceDefinition", false,
           List.of("crd", "crds"), true));
 

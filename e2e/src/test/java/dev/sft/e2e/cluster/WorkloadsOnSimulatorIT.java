@@ -10,11 +10,14 @@ import dev.sft.e2e.cluster.SimulatedCluster.Observed;
 import dev.sft.e2e.controllers.JobController;
 import dev.sft.e2e.suite.Await;
 import io.fabric8.kubernetes.api.model.ContainerStateTerminated;
+import io.fabric8.kubernetes.api.model.PersistentVolumeClaimBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.apps.DeploymentBuilder;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
+import io.fabric8.kubernetes.api.model.storage.CSIDriverBuilder;
+import io.fabric8.kubernetes.api.model.storage.StorageClassBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.time.Duration;
 import java.util.List;
@@ -29,7 +32,7 @@ import org.junit.jupiter.api.TestMethodOrder;
  * The simulator's Job, Deployment and probe handling with real podman and the real image, against fabric8's stock
  * CRUD mock: a failing Job's exit code and termination message (also from its logs), the service-account mount and
  * Job completion, deadlines, a crash-looping Deployment, httpGet startup, readiness and liveness probes, and memory
- * limits as real cgroup limits (an OOM kill reported as OOMKilled). About
+ * limits as real cgroup limits (an OOM kill reported as OOMKilled), fsGroup on claims, and a root-owned claim. About
  * 30 s; run as {@link SparkOnSimulatorIT} says. Pod IPs: 127.0.105.0/24. Logs: e2e/target/simulator-it/workloads/logs.
  */
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
@@ -195,6 +198,43 @@ class WorkloadsOnSimulatorIT {
     Pod fits = finishedPodOf(job("fits", "exec dd if=/dev/zero of=/dev/null bs=16M count=1", null));
     assertThat(fits.getStatus().getContainerStatuses().get(0).getState().getTerminated().getReason())
         .as("a container without limits is not limited").isEqualTo("Completed");
+  }
+
+  @Test
+  @Order(6)
+  void fsGroupOwnsTheClaimAsTheKubeletAppliesItAndARootOnlyClaimStaysUnwritable() {
+    client.resource(new PersistentVolumeClaimBuilder().withNewMetadata().withName("shared").withNamespace(NS)
+        .endMetadata().withNewSpec().withAccessModes("ReadWriteMany").endSpec().build()).create();
+    Pod shared = finishedPodOf(client.batch().v1().jobs().inNamespace(NS).resource(withClaim(jobSpec("group-owned",
+        "touch /data/written && stat -c %g:%a /data > /dev/termination-log", null), "shared", "OnRootMismatch"))
+        .create());
+    assertThat(shared.getStatus().getContainerStatuses().get(0).getState().getTerminated().getMessage())
+        .as("group 185, setgid, group-writable").isEqualTo("185:2777\n");
+
+    // A root-owned 0755 export whose driver takes no fsGroup (e.g. an NFS share): the product's
+    // SharedStorageNotWritable case.
+    client.resource(new StorageClassBuilder().withNewMetadata().withName("root-only").endMetadata()
+        .withProvisioner("nfs.csi.k8s.io").addToParameters("mountPermissions", "0755").build()).create();
+    client.resource(new CSIDriverBuilder().withNewMetadata().withName("nfs.csi.k8s.io").endMetadata()
+        .withNewSpec().withFsGroupPolicy("None").endSpec().build()).create();
+    client.resource(new PersistentVolumeClaimBuilder().withNewMetadata().withName("locked").withNamespace(NS)
+        .endMetadata().withNewSpec().withStorageClassName("root-only").withAccessModes("ReadWriteMany").endSpec()
+        .build()).create();
+    Pod locked = finishedPodOf(client.batch().v1().jobs().inNamespace(NS).resource(withClaim(jobSpec("root-owned",
+        "stat -c %u:%g:%a /data > /dev/termination-log; touch /data/written", null), "locked", null)).create());
+    ContainerStateTerminated refused = locked.getStatus().getContainerStatuses().get(0).getState().getTerminated();
+    assertThat(refused.getMessage()).isEqualTo("0:0:755\n");
+    assertThat(refused.getExitCode()).as("touch as uid 185 on a root-owned 0755 folder").isNotZero();
+  }
+
+  /** The job's pod with fsGroup 185 and {@code claim} mounted at /data. */
+  private static Job withClaim(Job job, String claim, String changePolicy) {
+    return new JobBuilder(job).editSpec().editTemplate().editSpec().editSecurityContext().withFsGroup(185L)
+        .withFsGroupChangePolicy(changePolicy).endSecurityContext()
+        .addNewVolume().withName("data").withNewPersistentVolumeClaim().withClaimName(claim)
+          .endPersistentVolumeClaim().endVolume()
+        .editFirstContainer().addNewVolumeMount().withName("data").withMountPath("/data").endVolumeMount()
+        .endContainer().endSpec().endTemplate().endSpec().build();
   }
 
   private static Job jobSpec(String name, String script, String terminationPolicy) {

@@ -2,6 +2,7 @@ package dev.sft.e2e.controllers;
 
 import dev.sft.e2e.apimachinery.Selectors;
 import dev.sft.e2e.storage.ClaimFolders;
+import dev.sft.e2e.storage.ClaimStorage;
 import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
 import io.fabric8.kubernetes.api.model.PersistentVolumeClaimBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -9,8 +10,9 @@ import io.fabric8.kubernetes.client.KubernetesClientException;
 import java.nio.file.Path;
 
 /**
- * A stand-in for a volume provisioner and the claim binder: every claim gets a host folder of its own at once (no
- * PersistentVolume objects, no storage classes, no size limits) and is marked Bound. The folder outlives the claim
+ * A stand-in for a volume provisioner and the claim binder: every claim gets a host folder of its own at once, with the
+ * mode its StorageClass asks for ({@link ClaimStorage}; no PersistentVolume objects, no size limits), and is marked
+ * Bound. The folder outlives the claim
  * (reclaim policy "Retain"), so a test can inspect it afterwards.
  */
 public final class ClaimBinder {
@@ -29,7 +31,7 @@ public final class ClaimBinder {
         continue;
       }
       ClaimFolders.provision(ClaimFolders.of(stateDir, claim.getMetadata().getNamespace(),
-          claim.getMetadata().getName()));
+          claim.getMetadata().getName()), ClaimStorage.of(client, claim).folderMode());
       var spec = claim.getSpec();
       PersistentVolumeClaim bound = new PersistentVolumeClaimBuilder(claim).withNewStatus().withPhase("Bound")
           .withAccessModes(spec == null ? null : spec.getAccessModes())

@@ -1,6 +1,7 @@
 package dev.sft.e2e.node;
 
 import dev.sft.e2e.storage.ClaimFolders;
+import dev.sft.e2e.storage.ClaimStorage;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.KeyToPath;
@@ -23,9 +24,11 @@ import java.util.Map;
 
 /**
  * A pod's volumes as host folders: a claim is its {@link ClaimFolders} folder, {@code emptyDir} a folder of the pod's
- * own, a config map or secret its keys written as files (once, at start: later changes are not propagated). Plus what a kubelet adds: the service
- * account's token, CA and namespace, and a termination-message file per container. Other volume types are refused
- * with a clear reason.
+ * own, a config map or secret its keys written as files (once, at start: later changes are not propagated). The pod's
+ * fsGroup is applied as the kubelet applies it ({@link VolumeOwnership}) to emptyDir, config map and secret volumes,
+ * and to claims whose driver takes it ({@link ClaimStorage}). Plus what a kubelet adds: the service account's token,
+ * CA and namespace, and a termination-message file per container. Other volume types are refused with a clear
+ * reason.
  */
 public final class PodVolumes {
   public static final String SERVICE_ACCOUNT_PATH = "/var/run/secrets/kubernetes.io/serviceaccount";
@@ -91,11 +94,16 @@ public final class PodVolumes {
         throw new PodStartBlocked(PodStartBlocked.UNSCHEDULABLE, "pod has unbound immediate PersistentVolumeClaims");
       }
       Path dir = ClaimFolders.of(config.stateDir(), ns, claim);
-      ClaimFolders.provision(dir);
+      ClaimStorage storage = ClaimStorage.of(client, pvc);
+      ClaimFolders.provision(dir, storage.folderMode()); // bound elsewhere than by the claim binder: provisioned now
+      if (storage.fsGroupApplies()) {
+        fsGroup(pod, dir, Boolean.TRUE.equals(volume.getPersistentVolumeClaim().getReadOnly()));
+      }
       return dir;
     }
     if (volume.getEmptyDir() != null) {
       directory(own);
+      fsGroup(pod, own, false);
       return own;
     }
     if (volume.getConfigMap() != null) {
@@ -107,15 +115,24 @@ public final class PodVolumes {
       if (map != null && map.getBinaryData() != null) {
         map.getBinaryData().forEach((k, v) -> data.put(k, java.util.Base64.getDecoder().decode(v)));
       }
-      return keyFiles(own, data, volume.getConfigMap().getItems());
+      return fsGroup(pod, keyFiles(own, data, volume.getConfigMap().getItems()), true);
     }
     if (volume.getSecret() != null) {
       Secret secret = lookups.secret(ns, volume.getSecret().getSecretName(), volume.getSecret().getOptional());
       Map<String, byte[]> data = secret == null ? Map.of() : PodEnvironment.secretData(secret);
-      return keyFiles(own, data, volume.getSecret().getItems());
+      return fsGroup(pod, keyFiles(own, data, volume.getSecret().getItems()), true);
     }
     throw new PodStartBlocked(PodStartBlocked.CONFIG_ERROR, "volume " + volume.getName()
         + ": the simulated kubelet supports persistentVolumeClaim, emptyDir, configMap and secret volumes only");
+  }
+
+  /** The pod's fsGroup on a volume it mounts, as the kubelet applies it when it sets the volume up. */
+  private static Path fsGroup(Pod pod, Path dir, boolean readOnly) {
+    var context = pod.getSpec().getSecurityContext();
+    if (context != null && context.getFsGroup() != null) {
+      VolumeOwnership.apply(dir, context.getFsGroup(), context.getFsGroupChangePolicy(), readOnly);
+    }
+    return dir;
   }
 
   private Path keyFiles(Path dir, Map<String, byte[]> data, List<KeyToPath> items) {

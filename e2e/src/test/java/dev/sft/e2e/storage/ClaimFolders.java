@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.nio.file.attribute.PosixFilePermissions;
 
 /**
  * The simulated node's storage: every claim is a host folder under the node's state folder, one per claim, so every
@@ -18,11 +17,14 @@ public final class ClaimFolders {
     return stateDir.resolve("claims").resolve(namespace).resolve(claim);
   }
 
-  /** Creates the folder world-writable, as many ReadWriteMany provisioners make their volumes. */
-  public static void provision(Path folder) {
+  /** Creates the folder (owned by the node's user, root) with {@code mode}, e.g. 0777 or 0755 (see {@link ClaimStorage}). */
+  public static void provision(Path folder, int mode) {
     try {
+      if (Files.isDirectory(folder)) {
+        return; // provisioned once; what pods did to it since stays
+      }
       Files.createDirectories(folder);
-      Files.setPosixFilePermissions(folder, PosixFilePermissions.fromString("rwxrwxrwx"));
+      Files.setAttribute(folder, "unix:mode", mode);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot create " + folder, e);
     }
