@@ -2,7 +2,10 @@ package dev.sft.e2e.apiserver;
 
 import java.nio.charset.StandardCharsets;
 
-/** What a command run in a container produced (through {@code pods/exec}, a probe or podman): its exit status and its whole output. */
+/**
+ * What a command run in a container produced (through {@code pods/exec}, a probe or podman): its exit status and its
+ * whole output.
+ */
 public record ExecResult(int exitCode, byte[] stdout, byte[] stderr) {
   public ExecResult {
     stdout = stdout == null ? new byte[0] : stdout;

@@ -11,7 +11,9 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -39,6 +41,7 @@ class OperatorEndToEndIT {
   private Kubectl kubectl;
   private Operator operator;
   private TestResources resources;
+  private AdmissionSteps admission;
   private final Timings timings = new Timings();
   private String failingFirstRunId;
   /** The Iceberg runtime that ran on the released image (step 2's report), which the custom build must replace. */
@@ -52,8 +55,9 @@ class OperatorEndToEndIT {
     FailureArtifacts.register(cluster, settings.output().resolve("artifacts"));
     timings.record("cluster stand-in up", started);
     kubectl = new Kubectl(settings.kubectl(), cluster.kubeconfig());
-    operator = new Operator(settings, kubectl);
     resources = new TestResources(settings);
+    admission = new AdmissionSteps(settings, kubectl, resources);
+    operator = new Operator(settings, kubectl, admission.namespaces());
   }
 
   @AfterAll
@@ -62,6 +66,9 @@ class OperatorEndToEndIT {
       timings.print(settings.output().resolve("timings.txt"));
       if (settings != null && settings.realCluster()) {
         kubectl.run(Duration.ofSeconds(180), null, "delete", "sft", "--all", "-n", settings.testNamespace());
+        for (String ns : admission.namespaces()) {
+          kubectl.run(Duration.ofSeconds(180), null, "delete", "sft", "--all", "-n", ns);
+        }
         operator.uninstall();
       }
     } finally {
@@ -75,6 +82,7 @@ class OperatorEndToEndIT {
   @Order(1)
   void chartInstallsAndTheControllerContainerBecomesReady() {
     long started = System.nanoTime();
+    admission.createNamespaces();
     operator.install();
     JsonNode pod = operator.awaitReady(Duration.ofSeconds(180));
     timings.record("operator install to controller Ready", started);
@@ -219,6 +227,36 @@ class OperatorEndToEndIT {
     CustomBuildEvidence.assertOnlyTheCustomBuildRan(Kubectl.parse(report), settings.customBuildSha256(),
         releasedIceberg);
     timings.record("custom build evidence read from the claim", evidence);
+  }
+
+  @Test
+  @Order(5)
+  void aRunInAPodSecurityRestrictedNamespacePasses() {
+    long started = System.nanoTime();
+    Set<String> users = new TreeSet<>();
+    JsonNode status = admission.runToTheEnd(admission.restricted(), "restricted", users);
+    timings.record("run in a Pod Security restricted namespace (1 scenario)", started);
+    admission.assertPassedWithoutRefusals(admission.restricted(), status);
+  }
+
+  @Test
+  @Order(6)
+  void aRunInOpenShiftRestrictedV2ModeGetsItsUidFromTheNamespaceAndPasses() {
+    long started = System.nanoTime();
+    Set<String> users = new TreeSet<>();
+    JsonNode status = admission.runToTheEnd(admission.openShift(), "openshift", users);
+    timings.record("run in OpenShift restricted-v2 mode (1 scenario)", started);
+    admission.assertPassedWithoutRefusals(admission.openShift(), status);
+    assertThat(users).as("the Spark pods' users: the platform's, from the namespace's range")
+        .containsOnly(AdmissionSteps.UID_RANGE_START);
+  }
+
+  @Test
+  @Order(7)
+  void aQuotaThatRefusesTheHarnessPodSurfacesAsFailedCreateWithin30Seconds() {
+    long started = System.nanoTime();
+    admission.quotaRefusesTheHarnessPod("over-quota");
+    timings.record("quota refusal of the harness pod surfaced", started);
   }
 
   /** The master and worker pods of a test (the stand-in has no set-based selectors: filtered here). */
