@@ -36,8 +36,10 @@ public final class PodAdmission {
       return json; // the store's own validation answers for a pod without metadata or spec
     }
     String namespace = pod.getMetadata().getNamespace() != null ? pod.getMetadata().getNamespace() : matcher.group(1);
+    Pod asSent = Serialization.unmarshal(json, Pod.class);
     admit(pod, namespace);
-    return Serialization.asJson(pod);
+    // Unchanged pods are stored exactly as sent.
+    return pod.equals(asSent) ? json : Serialization.asJson(pod);
   }
 
   void admit(Pod pod, String namespace) throws AdmissionRefused {

@@ -216,8 +216,12 @@ class PodAdmissionTest {
   }
 
   @Test
-  void objectsOtherThanPodsPassUntouched() throws Exception {
+  void objectsOtherThanPodsAndPodsAdmissionLeavesAlonePassUntouched() throws Exception {
     String json = "{\"kind\":\"ConfigMap\",\"metadata\":{\"name\":\"c\"}}";
     assertThat(admission.admitCreate("/api/v1/namespaces/ns/configmaps", json)).isEqualTo(json);
+    namespace(null, null);
+    String pod = "{\"kind\":\"Pod\",\"metadata\":{\"name\":\"p\"},\"spec\":{\"containers\":[{\"name\":\"a\","
+        + "\"image\":\"i\",\"resources\":{\"requests\":{\"cpu\":\"1\"}}}]}}";
+    assertThat(admission.admitCreate("/api/v1/namespaces/ns/pods", pod)).isEqualTo(pod);
   }
 }

@@ -22,8 +22,9 @@ import java.util.Map;
  * {@code replicas} pods of the current template ({@code pod-template-hash} label), replacing pods that are deleted
  * or finished. A changed template starts the new pods first and deletes the old ones once the new are all ready
  * (a surge of 100 %, none unavailable). Status: replicas, updatedReplicas, readyReplicas, availableReplicas,
- * unavailableReplicas, observedGeneration, conditions Available and Progressing. (A container that exits is
- * restarted in its pod by the kubelet, as restartPolicy Always says.)
+ * unavailableReplicas, observedGeneration, conditions Available and Progressing. A pod refused by the API server is a
+ * {@code FailedCreate} Event on the Deployment, retried after a back-off. (A container that exits is restarted in its
+ * pod by the kubelet, as restartPolicy Always says.)
  */
 public final class DeploymentController {
   static final String HASH_LABEL = "pod-template-hash";
@@ -31,9 +32,13 @@ public final class DeploymentController {
   private final KubernetesClient client;
   private final SecureRandom random = new SecureRandom();
   private final Map<String, String[]> transitions = new java.util.HashMap<>();
+  /** Refusals as the ReplicaSet controller reports them, but on the Deployment: there are no ReplicaSets here. */
+  private final EventRecorder events;
+  private final CreateBackoff backoff = new CreateBackoff();
 
   public DeploymentController(KubernetesClient client) {
     this.client = client;
+    this.events = new EventRecorder(client, "replicaset-controller");
   }
 
   public void sync() {
@@ -57,7 +62,9 @@ public final class DeploymentController {
     List<Pod> live = owned.stream().filter(p -> !Selectors.finished(p)).toList();
     List<Pod> current = live.stream().filter(p -> hash.equals(label(p))).toList();
     List<Pod> old = live.stream().filter(p -> !hash.equals(label(p))).toList();
-    for (int i = current.size(); i < replicas; i++) {
+    String uid = deployment.getMetadata().getUid();
+    Long generation = deployment.getMetadata().getGeneration();
+    for (int i = current.size(); i < replicas && backoff.mayTry(uid, generation, Instant.now()); i++) {
       create(deployment, hash);
     }
     for (int i = current.size() - 1; i >= replicas; i--) {
@@ -121,7 +128,13 @@ public final class DeploymentController {
         .endMetadata()
         .withSpec(template.getSpec())
         .build();
-    client.pods().inNamespace(deployment.getMetadata().getNamespace()).resource(pod).create();
+    try {
+      client.pods().inNamespace(deployment.getMetadata().getNamespace()).resource(pod).create();
+      backoff.succeeded(deployment.getMetadata().getUid());
+    } catch (KubernetesClientException e) {
+      backoff.failed(deployment.getMetadata().getUid(), deployment.getMetadata().getGeneration(), Instant.now());
+      events.warning(deployment, "FailedCreate", "Error creating: " + ApiErrors.message(e));
+    }
   }
 
   private void delete(Pod pod) {

@@ -3,6 +3,7 @@ package dev.sft.e2e.controllers;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sft.e2e.apiserver.CrudMock;
+import io.fabric8.kubernetes.api.model.NamespaceBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.apps.Deployment;
@@ -91,5 +92,25 @@ class DeploymentControllerTest {
     controller.sync();
     assertThat(get().getStatus().getUpdatedReplicas()).isEqualTo(1);
     assertThat(get().getStatus().getReplicas()).isEqualTo(1);
+  }
+
+  @Test
+  void aPodRefusedByPodSecurityIsAFailedCreateEventOnTheDeployment() {
+    mock.client.namespaces().resource(new NamespaceBuilder().withNewMetadata().withName("ns")
+        .addToLabels("pod-security.kubernetes.io/enforce", "baseline").endMetadata().build()).create();
+    mock.client.apps().deployments().inNamespace("ns").resource(new DeploymentBuilder()
+        .withNewMetadata().withName("op").endMetadata()
+        .withNewSpec().withReplicas(1).withNewSelector().addToMatchLabels("app", "op").endSelector()
+          .withNewTemplate().withNewMetadata().addToLabels("app", "op").endMetadata()
+            .withNewSpec().withHostNetwork(true).addNewContainer().withName("c").withImage("img").endContainer()
+            .endSpec().endTemplate().endSpec().build()).create();
+    controller.sync();
+    assertThat(pods()).isEmpty();
+    assertThat(mock.client.v1().events().inNamespace("ns").list().getItems()).singleElement().satisfies(e -> {
+      assertThat(e.getReason()).isEqualTo("FailedCreate");
+      assertThat(e.getInvolvedObject().getName()).isEqualTo("op");
+      assertThat(e.getMessage()).matches("Error creating: pods \"op-[a-z0-9]+-[a-z0-9]{5}\" is forbidden: violates "
+          + "PodSecurity \"baseline:latest\": host namespaces \\(hostNetwork=true\\)");
+    });
   }
 }
