@@ -63,16 +63,21 @@ final class AdmissionSteps {
         ]}""".formatted(restricted(), openShift(), UID_RANGE_START, UID_RANGE_START, quota()));
   }
 
-  /** One scenario of the example in {@code namespace}, to its end; every Spark pod's user seen meanwhile. */
+  /**
+   * One scenario of the example in {@code namespace}, to its end, or to the first pod admission refuses (these
+   * namespaces' refusals do not heal); every pod's user seen meanwhile.
+   */
   JsonNode runToTheEnd(String namespace, String name, Set<String> usersSeen) {
     kubectl.apply(namespace, TestResources.json(oneScenario(name)));
-    return Await.until(name + " in " + namespace + " finished", settings.runBound(), () -> {
+    Observed end = Await.until(name + " in " + namespace + " finished", settings.runBound(), () -> {
       for (JsonNode pod : kubectl.list(namespace, "pods", "sft.dev/test=" + name)) {
         usersSeen.add(runAsUser(pod));
       }
       JsonNode test = kubectl.find(namespace, "schedulerfailuretest", name);
       return new Observed(test == null ? null : test.path("status"), failedCreates(namespace));
-    }, Observed::finished).status();
+    }, o -> o.finished() || !o.failedCreates().isEmpty());
+    assertThat(end.failedCreates()).as("pods of %s refused by admission in %s: %s", name, namespace, end).isEmpty();
+    return end.status();
   }
 
   void assertPassedWithoutRefusals(String namespace, JsonNode status) {
@@ -97,8 +102,11 @@ final class AdmissionSteps {
         Kubectl.parse("{\"memory\": \"100Gi\"}"));
     kubectl.apply(namespace, TestResources.json(test));
     String job = name + "-r1-spec";
-    Await.until("harness Job " + job + " created", settings.runBound(),
-        () -> kubectl.find(namespace, "job", job), j -> j != null);
+    // The Spark pods fit the quota; a refusal of any of them ends the wait with its Event.
+    Observed created = Await.until("harness Job " + job + " created", settings.runBound(), () -> new Observed(
+        kubectl.find(namespace, "job", job), failedCreates(namespace)),
+        o -> o.status() != null || !o.failedCreates().isEmpty());
+    assertThat(created.status()).as("harness Job %s; %s", job, created).isNotNull();
     JsonNode refused = Await.until("FailedCreate on Job " + job, SURFACES_WITHIN,
         () -> failedCreates(namespace).stream().filter(e -> job.equals(e.path("involvedObject").path("name")
             .asText())).findFirst().orElse(null), e -> e != null);
@@ -136,7 +144,10 @@ final class AdmissionSteps {
         : "image default";
   }
 
-  /** What a wait for a run's end saw last: the status, and any admission refusals (which explain a run that hangs). */
+  /**
+   * What a wait saw last: an object (a test's status, a Job) and any admission refusals (which explain a run that
+   * hangs).
+   */
   private record Observed(JsonNode status, List<JsonNode> failedCreates) {
     boolean finished() {
       String phase = status == null ? "" : status.path("phase").asText();
