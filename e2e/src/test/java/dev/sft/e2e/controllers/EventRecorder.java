@@ -43,7 +43,6 @@ final class EventRecorder {
       if (previous != null) {
         previous.setCount(previous.getCount() + 1);
         previous.setLastTimestamp(now);
-        previous.getMetadata().setResourceVersion(null);
         written.put(key, client.v1().events().inNamespace(ns).resource(previous).update());
         return;
       }
@@ -51,7 +50,7 @@ final class EventRecorder {
       if (e.getCode() != 404 && e.getCode() != 409) {
         throw e;
       }
-      // gone or changed meanwhile: written anew below
+      // gone, or changed by someone else meanwhile: written anew below
     }
     Event event = new EventBuilder()
         .withNewMetadata().withNamespace(ns)
