@@ -259,6 +259,14 @@ class OperatorEndToEndIT {
     timings.record("quota refusal of the harness pod surfaced", started);
   }
 
+  @Test
+  @Order(8)
+  void aClaimThePodsUserCannotWriteFailsTheRunAtOnceWithSharedStorageNotWritable() {
+    long started = System.nanoTime();
+    new StorageSteps(settings, kubectl, resources).rootOwnedClaimFailsTheRunAtOnce("root-owned");
+    timings.record("root-owned claim to SharedStorageNotWritable", started);
+  }
+
   /** The master and worker pods of a test (the stand-in has no set-based selectors: filtered here). */
   private List<JsonNode> sparkPods(String test) {
     return kubectl.list(settings.testNamespace(), "pods", "sft.dev/test=" + test).stream()
