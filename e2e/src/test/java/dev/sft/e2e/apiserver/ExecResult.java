@@ -2,7 +2,10 @@ package dev.sft.e2e.apiserver;
 
 import java.nio.charset.StandardCharsets;
 
-/** What a command run through {@code pods/exec} produced: its exit status and its whole output. */
+/**
+ * What a command run in a container produced (through {@code pods/exec}, a probe or podman): its exit status and its
+ * whole output.
+ */
 public record ExecResult(int exitCode, byte[] stdout, byte[] stderr) {
   public ExecResult {
     stdout = stdout == null ? new byte[0] : stdout;
@@ -19,5 +22,10 @@ public record ExecResult(int exitCode, byte[] stdout, byte[] stderr) {
 
   public String stderrText() {
     return new String(stderr, StandardCharsets.UTF_8);
+  }
+
+  @Override
+  public String toString() {
+    return "exit " + exitCode + ", stdout " + stdout.length + " bytes, stderr " + stderrText().strip();
   }
 }

@@ -26,6 +26,8 @@ public final class ResourceCatalog {
       core("secrets", "Secret", true, List.of(), false),
       core("configmaps", "ConfigMap", true, List.of("cm"), false),
       core("nodes", "Node", false, List.of("no"), true),
+      core("resourcequotas", "ResourceQuota", true, List.of("quota"), true),
+      core("limitranges", "LimitRange", true, List.of("limits"), false),
       of("apps", "deployments", "Deployment", true, List.of("deploy"), true),
       of("apps", "statefulsets", "StatefulSet", true, List.of("sts"), true),
       of("apps", "replicasets", "ReplicaSet", true, List.of("rs"), true),
@@ -41,6 +43,8 @@ public final class ResourceCatalog {
       of("policy", "poddisruptionbudgets", "PodDisruptionBudget", true, List.of("pdb"), true),
       of("events.k8s.io", "events", "Event", true, List.of("ev"), false),
       of("coordination.k8s.io", "leases", "Lease", true, List.of(), false),
+      of("storage.k8s.io", "storageclasses", "StorageClass", false, List.of("sc"), false),
+      of("storage.k8s.io", "csidrivers", "CSIDriver", false, List.of(), false),
       of("apiextensions.k8s.io", "customresourcedefinitions", "CustomResourceDefinition", false,
           List.of("crd", "crds"), true));
 

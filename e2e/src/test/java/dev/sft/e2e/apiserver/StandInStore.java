@@ -5,6 +5,9 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sft.e2e.apiserver.validation.Admission;
 import dev.sft.e2e.apiserver.validation.Admitted;
 import dev.sft.e2e.apiserver.validation.RequestRefused;
+import dev.sft.e2e.admission.AdmissionRefused;
+import dev.sft.e2e.admission.ClusterObjects;
+import dev.sft.e2e.admission.PodAdmission;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.server.mock.KubernetesAttributesExtractor;
 import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
@@ -27,12 +30,14 @@ import java.util.Comparator;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.locks.ReentrantReadWriteLock;
+import java.util.function.Function;
 
 /**
  * The object store: fabric8's CRUD dispatcher (storage, label/field selectors, create, get, list, delete with
  * finalizers, CRD bookkeeping), with its PUT/PATCH replaced by {@link UpdateHandler}, every change recorded in a
  * {@link WatchHub}, and one lock around all of it so that watches start exactly between two changes. Every create
- * and update passes {@link Admission} first (names, sizes, custom resource schemas and CEL rules). Deleting a
+ * and update passes {@link Admission} first (names, sizes, custom resource schemas and CEL rules), and every create
+ * of a pod {@link PodAdmission} before it (Pod Security, restricted-v2, LimitRanger, ResourceQuota). Deleting a
  * Namespace deletes what is in it.
  */
 public final class StandInStore extends KubernetesCrudDispatcher {
@@ -45,6 +50,7 @@ public final class StandInStore extends KubernetesCrudDispatcher {
   private final KubernetesAttributesExtractor keys = new KubernetesAttributesExtractor();
   private final Admission admission = new Admission(catalog);
   private final UpdateHandler updates = new UpdateHandler(this, catalog, admission, this::createFromApply);
+  private final PodAdmission podAdmission = new PodAdmission(new ClusterObjects(this::storedJson));
 
   public ResourceCatalog catalog() {
     return catalog;
@@ -77,6 +83,17 @@ public final class StandInStore extends KubernetesCrudDispatcher {
       return create.apply(body);
     }
     try {
+      // Admission plugins first (they may set fields, e.g. restricted-v2's UID), then validation, as the API
+      // server orders them.
+      node = (ObjectNode) Serialization.jsonMapper().readTree(
+          podAdmission.admitCreate(UpdateHandler.withoutQuery(pathWithQuery), node.toString()));
+    } catch (AdmissionRefused refused) {
+      return new MockResponse().setResponseCode(refused.code())
+          .setBody(StatusBodies.json(refused.code(), refused.reason(), refused.getMessage()));
+    } catch (com.fasterxml.jackson.core.JsonProcessingException e) {
+      throw new IllegalStateException("admission returned no JSON object", e);
+    }
+    try {
       Admitted accepted = admission.admit(pathWithQuery, node, null);
       MockResponse answer = create.apply(accepted.object().toString());
       if (answer.code() < 300) {
@@ -90,6 +107,11 @@ public final class StandInStore extends KubernetesCrudDispatcher {
 
   static MockResponse refusal(RequestRefused refused) {
     return new MockResponse().setResponseCode(refused.code()).setBody(refused.statusJson());
+  }
+
+  private String storedJson(String path) {
+    MockResponse answer = super.handleGet(path);
+    return answer.code() == 200 && answer.getBody() != null ? answer.getBody().readUtf8() : null;
   }
 
   /**

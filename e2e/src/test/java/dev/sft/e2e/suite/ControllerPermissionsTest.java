@@ -59,7 +59,7 @@ class ControllerPermissionsTest {
         "localhost/sft/sft-controller:e2e", "sft-system", "sft-staging", Duration.ofMinutes(5));
     kubectl = new Kubectl(settings.kubectl(), standIn.kubeconfigPath());
     kubectl.apply(null, Files.readString(root.resolve("crds/schedulerfailuretests.sft.dev-v1.yml")));
-    new Operator(settings, kubectl).install();
+    new Operator(settings, kubectl, java.util.List.of()).install();
   }
 
   @AfterEach

@@ -18,11 +18,14 @@ final class Operator {
 
   private final E2eSettings settings;
   private final Kubectl kubectl;
+  /** Namespaces the operator watches besides the test namespace (created by the caller before the install). */
+  private final List<String> moreNamespaces;
   private boolean installed;
 
-  Operator(E2eSettings settings, Kubectl kubectl) {
+  Operator(E2eSettings settings, Kubectl kubectl, List<String> moreNamespaces) {
     this.settings = settings;
     this.kubectl = kubectl;
+    this.moreNamespaces = moreNamespaces;
   }
 
   void install() {
@@ -32,7 +35,7 @@ final class Operator {
     Command.run(Duration.ofSeconds(180), List.of(settings.helm().toString(), "install", RELEASE,
         settings.repository().resolve("charts/sft-operator").toString(), "--namespace", settings.operatorNamespace(),
         "--kubeconfig", kubectl.kubeconfig().toString(),
-        "--set", "watchNamespaces={" + settings.testNamespace() + "}",
+        "--set", "watchNamespaces={" + String.join(",", watched()) + "}",
         "--set", "image.repository=" + image.get("repository"), "--set", "image.tag=" + image.get("tag"),
         "--set", "image.pullPolicy=" + System.getProperty("sft.e2e.pullPolicy", "IfNotPresent"),
         // Simulated pods share this machine's network: 8080 on every address would take the Spark masters' port.
@@ -40,6 +43,12 @@ final class Operator {
     installed = true;
     Progress.say("helm install %s: %s", RELEASE, kubectl.run("get", "deployment", "-n", settings.operatorNamespace(),
         DEPLOYMENT, "-o", "name").orFail().strip());
+  }
+
+  private List<String> watched() {
+    List<String> watched = new java.util.ArrayList<>(List.of(settings.testNamespace()));
+    watched.addAll(moreNamespaces);
+    return watched;
   }
 
   /** The controller's pod, once its readiness probe (the health endpoint /q/health/ready) passes. */

@@ -11,7 +11,9 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
@@ -40,6 +42,7 @@ class OperatorEndToEndIT {
   private Kubectl kubectl;
   private Operator operator;
   private TestResources resources;
+  private AdmissionSteps admission;
   private final Timings timings = new Timings();
   private String failingFirstRunId;
   /** Whether step 2's run reported the writer's interrupted-abort finding (then it ended Failed, cluster retained). */
@@ -55,8 +58,9 @@ class OperatorEndToEndIT {
     FailureArtifacts.register(cluster, settings.output().resolve("artifacts"));
     timings.record("cluster stand-in up", started);
     kubectl = new Kubectl(settings.kubectl(), cluster.kubeconfig());
-    operator = new Operator(settings, kubectl);
     resources = new TestResources(settings);
+    admission = new AdmissionSteps(settings, kubectl, resources);
+    operator = new Operator(settings, kubectl, admission.namespaces());
   }
 
   @AfterAll
@@ -65,6 +69,9 @@ class OperatorEndToEndIT {
       timings.print(settings.output().resolve("timings.txt"));
       if (settings != null && settings.realCluster()) {
         kubectl.run(Duration.ofSeconds(180), null, "delete", "sft", "--all", "-n", settings.testNamespace());
+        for (String ns : admission.namespaces()) {
+          kubectl.run(Duration.ofSeconds(180), null, "delete", "sft", "--all", "-n", ns);
+        }
         operator.uninstall();
       }
     } finally {
@@ -79,6 +86,7 @@ class OperatorEndToEndIT {
   @Order(1)
   void chartInstallsAndTheControllerContainerBecomesReady() {
     long started = System.nanoTime();
+    admission.createNamespaces();
     operator.install();
     JsonNode pod = operator.awaitReady(Duration.ofSeconds(180));
     timings.record("operator install to controller Ready", started);
@@ -105,7 +113,7 @@ class OperatorEndToEndIT {
           () -> kubectl.list(ns, "pods", "job-name=" + lossJob),
           pods -> pods.size() == 1 && "Running".equals(pods.get(0).path("status").path("phase").asText())).get(0);
       timings.record("apply to loss Job running", started);
-      assertMasterUiThroughKubectlProxy(ns);
+      assertMasterUiThroughKubectlExec(ns);
       Progress.say("loss Job pod %s running; killing the controller", lossPod.path("metadata").path("name").asText());
       JsonNode controller = operator.awaitReady(Duration.ofSeconds(10));
       cluster.killContainer(settings.operatorNamespace(), controller.path("metadata").path("name").asText(),
@@ -244,7 +252,7 @@ class OperatorEndToEndIT {
    * Unknown on both sides and names the loss; it is never scored as the scenario's own doing.
    */
   @Test
-  @Order(20)
+  @Order(10)
   void aWorkerPodDeletedMidScenarioMakesThatCellUnknownNamingTheLoss() {
     String ns = settings.testNamespace();
     long started = System.nanoTime();
@@ -282,6 +290,44 @@ class OperatorEndToEndIT {
         .contains("cluster.no-unplanned-loss Unknown: an unplanned loss during the scenario: executor ")
         .contains("the harness did not kill it");
     assertEventsInOrder(UNPLANNED, List.of("RunStarted", "HarnessJobCreated", "UnplannedLoss", "RunFailed"));
+  }
+
+  @Test
+  @Order(6)
+  void aRunInAPodSecurityRestrictedNamespacePasses() {
+    long started = System.nanoTime();
+    Set<String> users = new TreeSet<>();
+    JsonNode status = admission.runToTheEnd(admission.restricted(), "restricted", users);
+    timings.record("run in a Pod Security restricted namespace (1 scenario)", started);
+    admission.assertPassedWithoutRefusals(admission.restricted(), status);
+  }
+
+  @Test
+  @Order(7)
+  void aRunInOpenShiftRestrictedV2ModeGetsItsUidFromTheNamespaceAndPasses() {
+    long started = System.nanoTime();
+    Set<String> users = new TreeSet<>();
+    JsonNode status = admission.runToTheEnd(admission.openShift(), "openshift", users);
+    timings.record("run in OpenShift restricted-v2 mode (1 scenario)", started);
+    admission.assertPassedWithoutRefusals(admission.openShift(), status);
+    assertThat(users).as("the Spark pods' users: the platform's, from the namespace's range")
+        .containsOnly(AdmissionSteps.UID_RANGE_START);
+  }
+
+  @Test
+  @Order(8)
+  void aQuotaThatRefusesTheHarnessPodSurfacesAsFailedCreateWithin30Seconds() {
+    long started = System.nanoTime();
+    admission.quotaRefusesTheHarnessPod("over-quota");
+    timings.record("quota refusal of the harness pod surfaced", started);
+  }
+
+  @Test
+  @Order(9)
+  void aClaimThePodsUserCannotWriteFailsTheRunAtOnceWithSharedStorageNotWritable() {
+    long started = System.nanoTime();
+    new StorageSteps(settings, kubectl, resources).rootOwnedClaimFailsTheRunAtOnce("root-owned");
+    timings.record("root-owned claim to SharedStorageNotWritable", started);
   }
 
   /** The master and worker pods of a test (the stand-in has no set-based selectors: filtered here). */
@@ -358,18 +404,23 @@ class OperatorEndToEndIT {
     assertThat(next).as("events of %s in order %s; saw %s", name, expected, reasons).isEqualTo(expected.size());
   }
 
-  /** docs/operations.md's way to the master's UI, which listens on its pod IP: kubectl proxy to the Service. */
-  private void assertMasterUiThroughKubectlProxy(String ns) {
-    try (KubectlProxy proxy = KubectlProxy.start(kubectl)) {
-      JsonNode master = proxy.getJson("/api/v1/namespaces/" + ns + "/services/" + MINIMAL + "-master:http/proxy/json/");
-      List<String> alive = new ArrayList<>();
-      master.path("workers").forEach(w -> {
-        if ("ALIVE".equals(w.path("state").asText())) {
-          alive.add(w.path("host").asText());
-        }
-      });
-      assertThat(alive).as("ALIVE workers in the master's /json/ through kubectl proxy: %s", master).hasSize(2);
-    }
+  /**
+   * docs/operations.md's way to the master's UI, which listens on its pod IP only: {@code kubectl exec} of
+   * sft-master-json in the master pod, which works wherever the API server runs (its service proxy does not cross the
+   * test's NetworkPolicy off the node: GKE, EKS, multi-node kind).
+   */
+  private void assertMasterUiThroughKubectlExec(String ns) {
+    Command.Result read = kubectl.run(Duration.ofSeconds(60), null, "exec", "-n", ns, MINIMAL + "-master-0", "-c",
+        "spark", "--", "/opt/sft/bin/sft-master-json");
+    assertThat(read.ok()).as(read.describe()).isTrue();
+    JsonNode master = Kubectl.parse(read.stdout());
+    List<String> alive = new ArrayList<>();
+    master.path("workers").forEach(w -> {
+      if ("ALIVE".equals(w.path("state").asText())) {
+        alive.add(w.path("host").asText());
+      }
+    });
+    assertThat(alive).as("ALIVE workers in the master's /json/ through kubectl exec: %s", master).hasSize(2);
   }
 
   /**

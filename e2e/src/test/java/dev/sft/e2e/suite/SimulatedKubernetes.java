@@ -3,9 +3,9 @@ package dev.sft.e2e.suite;
 import dev.sft.e2e.apiserver.ApiServerStandIn;
 import dev.sft.e2e.apiserver.ExecBackend;
 import dev.sft.e2e.apiserver.ExecResult;
-import dev.sft.e2e.kubelet.Kubelet;
-import dev.sft.e2e.kubelet.Simulator;
-import dev.sft.e2e.kubelet.SimulatorConfig;
+import dev.sft.e2e.cluster.Simulator;
+import dev.sft.e2e.node.Kubelet;
+import dev.sft.e2e.node.NodeConfig;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
@@ -58,7 +58,7 @@ final class SimulatedKubernetes implements TestKubernetes {
       throw new UncheckedIOException("cannot read the stand-in's kubeconfig", e);
     }
     Path nodeState = work.resolve("node");
-    SimulatorConfig config = SimulatorConfig.of(nodeState, POD_NETWORK, apiServer.host(), apiServer.port())
+    NodeConfig config = NodeConfig.of(nodeState, POD_NETWORK, apiServer.host(), apiServer.port())
         .withServiceAccounts(apiServer.caPem(), apiServer::serviceAccountToken);
     Simulator simulator = Simulator.start(client, config);
     kubelet.set(simulator.kubelet());
@@ -105,8 +105,7 @@ final class SimulatedKubernetes implements TestKubernetes {
     public ExecResult exec(String namespace, String pod, String container, List<String> command, byte[] stdin)
         throws ExecException {
       try {
-        var result = running().exec(namespace, pod, container, command, stdin.length == 0 ? null : stdin);
-        return new ExecResult(result.exitCode(), result.stdout(), result.stderr());
+        return running().exec(namespace, pod, container, command, stdin.length == 0 ? null : stdin);
       } catch (NoSuchElementException | IllegalStateException e) {
         throw new ExecException(e.getMessage());
       }

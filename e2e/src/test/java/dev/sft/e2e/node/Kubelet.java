@@ -1,0 +1,175 @@
+package dev.sft.e2e.node;
+
+import dev.sft.e2e.apiserver.ExecResult;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.NoSuchElementException;
+import java.util.concurrent.ConcurrentHashMap;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+
+/**
+ * A simulated kubelet (test code, openly not Kubernetes): runs every pod the API server holds as a podman container
+ * on this machine, one {@link PodWorker} per pod, and answers exec and logs for them. Each sync lists the pods and
+ * this node's containers once, then lets every idle worker take a step on a small thread pool (so a slow stop does
+ * not hold the others up). Closing it removes every container it started, and no other.
+ */
+public final class Kubelet implements PodExec, PodLogs, AutoCloseable {
+  public static final String NODE_NAME = "sft-e2e-node";
+  public static final String HOST_IP = "127.0.0.1";
+  private static final System.Logger LOG = System.getLogger(Kubelet.class.getName());
+
+  private final NodeContext node;
+  private final Map<String, PodWorker> workers = new ConcurrentHashMap<>();
+  private final Map<String, Future<?>> running = new HashMap<>();
+  private final ExecutorService pool = Executors.newFixedThreadPool(8, r -> {
+    Thread thread = new Thread(r, "sim-kubelet");
+    thread.setDaemon(true);
+    return thread;
+  });
+
+  public Kubelet(KubernetesClient client, NodeConfig config, Path hostsFile) {
+    Podman.requireInstalled();
+    PodIpAllocator ips = new PodIpAllocator(config.podNetwork());
+    this.node = new NodeContext(client, config, new Podman(config.instanceId()), ips,
+        new PodVolumes(client, config), new PodEnvironment(client, config), hostsFile);
+  }
+
+  /** Starts new pods, steps running ones, removes the containers of pods that are gone. */
+  public synchronized void sync() {
+    List<Pod> pods = node.client().pods().inAnyNamespace().list().getItems();
+    Instant listedAt = Instant.now();
+    Map<String, ContainerInfo> containers = node.podman().containers().stream()
+        .collect(Collectors.toMap(ContainerInfo::name, Function.identity(), (a, b) -> a));
+    Map<String, Pod> byUid = new HashMap<>();
+    for (Pod pod : pods) {
+      if (pod.getMetadata().getUid() != null) {
+        byUid.put(pod.getMetadata().getUid(), pod);
+      }
+    }
+    running.values().removeIf(Future::isDone);
+    for (Pod pod : byUid.values()) {
+      PodWorker worker = workers.computeIfAbsent(pod.getMetadata().getUid(), uid -> new PodWorker(node, pod));
+      ContainerInfo info = containers.get(worker.containerName());
+      submit(worker, () -> worker.sync(pod, info, listedAt));
+    }
+    for (PodWorker worker : new ArrayList<>(workers.values())) {
+      if (!byUid.containsKey(worker.uid())) {
+        submit(worker, () -> {
+          worker.remove(worker.gracePeriod());
+          workers.remove(worker.uid());
+        });
+      }
+    }
+  }
+
+  private void submit(PodWorker worker, Runnable step) {
+    if (running.containsKey(worker.uid())) {
+      return; // still busy with its previous step
+    }
+    running.put(worker.uid(), pool.submit(() -> {
+      try {
+        step.run();
+      } catch (RuntimeException e) {
+        LOG.log(System.Logger.Level.WARNING, "pod " + worker.containerName() + ": " + e, e);
+      }
+    }));
+  }
+
+  @Override
+  public ExecResult exec(String namespace, String pod, String container, List<String> command, byte[] stdin) {
+    PodWorker worker = worker(namespace, pod, container);
+    ContainerInfo info = node.podman().containers().stream()
+        .filter(c -> c.name().equals(worker.containerName())).findFirst().orElse(null);
+    if (!worker.running(info)) {
+      throw new IllegalStateException("container " + worker.container().getName() + " of pod " + namespace + "/" + pod
+          + " is not running");
+    }
+    return node.podman().exec(worker.containerName(), command, stdin, Duration.ofMinutes(10));
+  }
+
+  /**
+   * SIGKILLs a running pod's container from outside, as the kernel's OOM killer would; the pod's restart policy
+   * then decides, as for any exit.
+   */
+  public void kill(String namespace, String pod, String container) {
+    node.podman().kill(worker(namespace, pod, container).containerName());
+  }
+
+  @Override
+  public String logs(String namespace, String pod, String container, Integer tailLines) {
+    return node.podman().logs(worker(namespace, pod, container).containerName(), tailLines);
+  }
+
+  /**
+   * Copies every container's log into {@code dir}, one file per container: those still on the node (running or
+   * exited) and those of pods already removed, whose logs the node kept when it removed them.
+   */
+  public void dumpLogs(Path dir) {
+    try {
+      Files.createDirectories(dir);
+      Path archive = node.logArchive();
+      if (Files.isDirectory(archive)) {
+        try (var kept = Files.list(archive)) {
+          for (Path log : kept.toList()) {
+            Files.copy(log, dir.resolve(log.getFileName()), java.nio.file.StandardCopyOption.REPLACE_EXISTING);
+          }
+        }
+      }
+      for (ContainerInfo info : node.podman().containers()) {
+        Files.writeString(dir.resolve(info.name() + ".log"), node.podman().logs(info.name(), null));
+      }
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot write logs into " + dir, e);
+    }
+  }
+
+  /** The node's containers as podman lists them, for failure reports. */
+  public List<String> containerSummaries() {
+    return node.podman().containers().stream()
+        .map(c -> c.name() + " " + c.state() + (c.exited() ? " (exit " + c.exitCode() + ")" : "")).toList();
+  }
+
+  private PodWorker worker(String namespace, String pod, String container) {
+    PodWorker worker = workers.values().stream()
+        .filter(w -> w.containerName().equals(node.containerName(namespace, pod)) && !w.removed())
+        .findFirst().orElseThrow(() -> new NoSuchElementException("no pod " + namespace + "/" + pod + " on this node"));
+    if (container != null && !container.equals(worker.container().getName())) {
+      throw new NoSuchElementException("pod " + namespace + "/" + pod + " has no container " + container
+          + " (it has " + worker.container().getName() + ")");
+    }
+    return worker;
+  }
+
+  /** Removes every container this kubelet started (by its instance label), and nothing else. */
+  @Override
+  public void close() {
+    pool.shutdownNow();
+    try {
+      pool.awaitTermination(30, TimeUnit.SECONDS);
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
+    List<String> names = node.podman().containers().stream().map(ContainerInfo::name).toList();
+    if (!names.isEmpty()) {
+      List<String> args = new ArrayList<>(List.of("rm", "-f", "-t", "2"));
+      args.addAll(names);
+      node.podman().podman(args, null, Duration.ofMinutes(2));
+    }
+    workers.clear();
+  }
+}
