@@ -33,7 +33,7 @@ final class WriterFinding {
     assertThat(result.path("scheduler").asText()).as("scheduler verdict of %s", result).isEqualTo("Passed");
     assertThat(message).as("storage fails by the writer's interrupted abort, named first: %s", result)
         .startsWith("storage/" + RULE + " Failed: the losing attempt")
-        .contains("began its abort() with its thread interrupted");
+        .contains("ran an interrupted abort");
     return true;
   }
 }

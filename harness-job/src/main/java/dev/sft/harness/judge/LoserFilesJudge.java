@@ -18,6 +18,8 @@ import java.util.Optional;
  */
 public final class LoserFilesJudge {
   public static final String RULE = "loser.no-files-left";
+  /** How a failing message names the writer's defect; reports and tests look for it. */
+  public static final String INTERRUPTED_ABORT = "an interrupted abort";
   private static final int SHOWN_FILES = 3;
 
   private LoserFilesJudge() {}
@@ -37,19 +39,23 @@ public final class LoserFilesJudge {
         + loser.host() + ")";
     AbortObservation seen = abort.map(AttemptMarker::abort).orElse(null);
     if (left.isEmpty()) {
-      checks.checkCause(STORAGE, RULE, true, who + " left no file on storage" + (seen == null ? ""
-          : seen.interruptedAtStart() ? "; its abort began with the thread interrupted and still cleaned up"
-              : "; its abort began without a pending interrupt"));
+      checks.checkCause(STORAGE, RULE, true, who + " left no file on storage"
+          + (seen == null ? "" : "; " + interruptState(seen)));
       return;
     }
     String cause = abort.isEmpty() ? " never ran its abort and"
         : seen == null ? " ran its abort and"
-            : seen.interruptedAtStart()
-                ? " began its abort() with its thread interrupted (Spark interrupts a killed speculative loser;"
-                    + " interrupted still when abort() returned: " + seen.interruptedAtEnd() + ") and"
-                : " began its abort() without a pending interrupt and";
+            : seen.interruptedAtStart() || seen.interruptedAtEnd()
+                ? " ran " + INTERRUPTED_ABORT + " (" + interruptState(seen) + "; Spark interrupts a killed speculative"
+                    + " loser, and again when its stage finishes) and"
+                : " ran its abort() without an interrupt (" + interruptState(seen) + ") and";
     checks.checkCause(STORAGE, RULE, false, who + cause + " left " + left.size() + " file(s) on storage ("
         + names(left) + "); " + executorLog);
+  }
+
+  private static String interruptState(AbortObservation seen) {
+    return "its thread was " + (seen.interruptedAtStart() ? "" : "not ") + "interrupted when abort() began and "
+        + (seen.interruptedAtEnd() ? "" : "not ") + "when it returned";
   }
 
   private static String names(List<String> files) {

@@ -33,7 +33,7 @@ final class InterruptedAbortFinding {
     String detail = s.checks().stream().filter(c -> c.rule().equals(LoserFilesJudge.RULE)).findFirst().orElseThrow()
         .detail();
     assertThat(detail).as(s.cell() + ": the message names the cause and the executor log")
-        .contains("began its abort() with its thread interrupted").contains("executor log ");
+        .contains(LoserFilesJudge.INTERRUPTED_ABORT).contains("executor log ");
     Matcher left = LEFT.matcher(detail);
     assertThat(left.find()).as(detail).isTrue();
     assertThat(s.orphanFiles()).as(s.cell() + ": every orphan is the loser's").isEqualTo(Integer.parseInt(left.group(1)));

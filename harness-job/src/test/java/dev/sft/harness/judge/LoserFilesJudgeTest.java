@@ -31,7 +31,8 @@ class LoserFilesJudgeTest {
     Checks checks = judge(abort(loser, new AbortObservation(true, true, null, 0)),
         List.of(Evidence.file(other, 1), "/data/00000-150-x.parquet"));
     assertThat(Verdicts.of(checks, LoserFilesJudge.RULE)).isEqualTo(Verdict.Passed);
-    assertThat(Verdicts.detail(checks, LoserFilesJudge.RULE)).contains("interrupted and still cleaned up");
+    assertThat(Verdicts.detail(checks, LoserFilesJudge.RULE))
+        .endsWith("left no file on storage; its thread was interrupted when abort() began and when it returned");
   }
 
   @Test
@@ -43,17 +44,25 @@ class LoserFilesJudgeTest {
     assertThat(checks.verdict("storage")).isEqualTo(Verdict.Failed);
     String detail = Verdicts.detail(checks, LoserFilesJudge.RULE);
     assertThat(detail).doesNotContain("\n")
-        .contains("TID 15", "began its abort() with its thread interrupted", "interrupted still when abort() returned:"
-            + " false", "left 4 file(s)", "00000-15-op-00001.parquet", "… 1 more", LOG)
+        .contains("TID 15", "ran an interrupted abort (its thread was interrupted when abort() began and not when it"
+            + " returned;", "left 4 file(s)", "00000-15-op-00001.parquet", "… 1 more", LOG)
         .doesNotContain("00000-15-op-00004.parquet");
+  }
+
+  @Test
+  void anInterruptThatArrivesDuringTheAbortIsAnInterruptedAbortToo() {
+    // Spark's second interrupt ("Stage cancelled: Stage finished") can land after abort() began.
+    Checks checks = judge(abort(loser, new AbortObservation(false, true, null, 0)), List.of(Evidence.file(loser, 1)));
+    assertThat(Verdicts.detail(checks, LoserFilesJudge.RULE)).contains(LoserFilesJudge.INTERRUPTED_ABORT,
+        "not interrupted when abort() began and when it returned");
   }
 
   @Test
   void filesLeftAfterAnAbortThatWasNotInterruptedDoNotBlameTheInterrupt() {
     Checks checks = judge(abort(loser, new AbortObservation(false, false, null, 0)), List.of(Evidence.file(loser, 1)));
     assertThat(Verdicts.of(checks, LoserFilesJudge.RULE)).isEqualTo(Verdict.Failed);
-    assertThat(Verdicts.detail(checks, LoserFilesJudge.RULE)).contains("without a pending interrupt")
-        .doesNotContain("with its thread interrupted");
+    assertThat(Verdicts.detail(checks, LoserFilesJudge.RULE)).contains("ran its abort() without an interrupt")
+        .doesNotContain(LoserFilesJudge.INTERRUPTED_ABORT);
   }
 
   @Test
