@@ -29,6 +29,6 @@ public enum Reason {
   // Why nothing moves.
   RunQueued,
   InvalidSpec,
-  /** Reconciling threw; JOSDK retries, and the message says what failed. */
+  /** Reconciling threw; JOSDK retries, and the {@code Reconciling} condition's message says what failed. */
   ReconcileError
 }
