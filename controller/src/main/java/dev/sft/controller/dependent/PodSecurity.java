@@ -20,6 +20,9 @@ public final class PodSecurity {
         .withRunAsGroup(ImageLayout.RUN_AS_USER)
         // Makes the shared volume writable by that user where the volume driver supports fsGroup.
         .withFsGroup(ImageLayout.RUN_AS_USER)
+        // Where a volume driver applies fsGroup (csi-driver-nfs and other drivers with fsGroupPolicy File do so for
+        // ReadWriteMany claims too), the kubelet would otherwise walk and chown the whole claim on every mount.
+        .withFsGroupChangePolicy("OnRootMismatch")
         .withNewSeccompProfile().withType("RuntimeDefault").endSeccompProfile()
         .build();
   }

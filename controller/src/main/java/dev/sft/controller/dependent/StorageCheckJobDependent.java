@@ -12,9 +12,10 @@ import java.util.Map;
 
 /**
  * A short Job per run that checks, before the harness starts, that the pods' user can create and rename a file
- * under the shared mount path: {@code fsGroup} does not make most ReadWriteMany volumes writable (CSI drivers apply
- * it to ReadWriteOnce volumes with an fsType only; EFS without an access point and csi-driver-nfs exports default to
- * root-owned 0755). It runs in the Spark image with the very pod template the workers and the harness use, and on
+ * under the shared mount path: {@code fsGroup} does not make every ReadWriteMany volume writable (a CSI driver applies
+ * it only when its {@code fsGroupPolicy} says so: {@code File} for every volume, e.g. csi-driver-nfs with its fsGroup
+ * feature on, while the default {@code ReadWriteOnceWithFSType} covers ReadWriteOnce volumes with an fsType only; EFS
+ * without an access point and NFS exports without it are often root-owned 0755). It runs in the Spark image with the very pod template the workers and the harness use, and on
  * failure its termination message says who could not write where, for {@code SharedStorageNotWritable}.
  */
 public final class StorageCheckJobDependent {

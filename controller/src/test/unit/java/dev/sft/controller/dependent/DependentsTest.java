@@ -85,6 +85,8 @@ class DependentsTest {
       assertThat(pod.getSecurityContext().getRunAsNonRoot()).isTrue();
       assertThat(pod.getSecurityContext().getRunAsUser()).isNotZero();
       assertThat(pod.getSecurityContext().getSeccompProfile().getType()).isEqualTo("RuntimeDefault");
+      // A driver that applies fsGroup to a shared claim must not re-chown the whole claim on every mount.
+      assertThat(pod.getSecurityContext().getFsGroupChangePolicy()).isEqualTo("OnRootMismatch");
       assertThat(pod.getHostNetwork()).isNotEqualTo(Boolean.TRUE);
       assertThat(pod.getHostPID()).isNotEqualTo(Boolean.TRUE);
       assertThat(pod.getHostIPC()).isNotEqualTo(Boolean.TRUE);
