@@ -39,6 +39,7 @@ const CONTROLLER_NEEDS = [
   ["rbac.authorization.k8s.io", "roles", ["get", "create", "update", "delete"]],
   ["rbac.authorization.k8s.io", "rolebindings", ["get", "create", "update", "delete"]],
   ["networking.k8s.io", "networkpolicies", ["get", "create", "update", "delete"]],
+  ["policy", "poddisruptionbudgets", ["get", "create", "update", "delete"]],
   ["apps", "statefulsets", ["get", "list", "watch", "create", "update", "delete"]],
   ["batch", "jobs", ["get", "list", "watch", "create", "update", "delete"]],
   ["", "pods", ["get", "list"]],

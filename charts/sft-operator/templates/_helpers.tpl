@@ -84,6 +84,10 @@ namespace's Role (watchNamespaces). Kept in step with controller/src/main/java/d
 - apiGroups: [rbac.authorization.k8s.io]
   resources: [roles, rolebindings]
   verbs: [get, list, watch, create, update, patch, delete]
+# The run's PodDisruptionBudget over its master and worker pods (SparkDisruptionBudgetDependent).
+- apiGroups: [policy]
+  resources: [poddisruptionbudgets]
+  verbs: [get, list, watch, create, update, patch, delete]
 # Reads harness and storage-check pods' termination messages. Also what the harness Role grants (watch: fabric8's exec
 # waits for the pod with a list and a watch): Kubernetes lets the controller create
 # a Role only with permissions it holds itself (no escalate/bind verbs are granted here).

@@ -38,7 +38,10 @@ public class ChildResources {
     this.cluster = cluster(controllerNamespace);
   }
 
-  /** The Spark cluster and its fixtures, in creation order: storage, network identities, RBAC, then pods. */
+  /**
+   * The Spark cluster and its fixtures, in creation order: storage, network identities, RBAC, network and disruption
+   * policies, then pods.
+   */
   public static List<OwnedResource<?>> cluster(String controllerNamespace) {
     return List.of(
         new SharedClaimDependent(),
@@ -49,6 +52,7 @@ public class ChildResources {
         new HarnessRoleBindingDependent(),
         new SparkNetworkPolicyDependent(),
         new ControllerProbePolicyDependent(controllerNamespace),
+        new SparkDisruptionBudgetDependent(),
         new MasterStatefulSetDependent(),
         new WorkerStatefulSetDependent());
   }

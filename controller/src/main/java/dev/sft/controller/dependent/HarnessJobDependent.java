@@ -62,7 +62,7 @@ public final class HarnessJobDependent {
         .withTerminationMessagePath(ImageLayout.TERMINATION_LOG)
         // A harness that dies before writing its report still leaves its last log lines for the status.
         .withTerminationMessagePolicy("FallbackToLogsOnError")
-        .withResources(spec.harnessResources())
+        .withResources(PodResources.harness(spec))
         .build();
     return new JobBuilder()
         .withNewMetadata().withName(jobName).withLabels(labels).endMetadata()
@@ -71,7 +71,7 @@ public final class HarnessJobDependent {
           .withBackoffLimit(0)
           .withActiveDeadlineSeconds(activeDeadlineSeconds(run))
           .withNewTemplate()
-            .withNewMetadata().withLabels(labels).endMetadata()
+            .withNewMetadata().withLabels(labels).withAnnotations(SparkPods.doNotDisrupt()).endMetadata()
             .withSpec(SparkPods.pod(test, spec, container, true)
                 .withRestartPolicy("Never")
                 .withServiceAccountName(Names.harness(test))
@@ -116,7 +116,7 @@ public final class HarnessJobDependent {
 
   /** The driver's heap: what the harness container's memory limit leaves ({@link MemoryBudget}). */
   static long driverHeapMib(ResolvedSpec spec) {
-    var resources = spec.harnessResources();
+    var resources = PodResources.harness(spec);
     Quantity limit = resources == null || resources.getLimits() == null ? null : resources.getLimits().get("memory");
     return MemoryBudget.driverHeapMib(limit == null ? null
         : limit.getNumericalAmount().divide(BigDecimal.valueOf(1L << 20), RoundingMode.FLOOR).longValue());

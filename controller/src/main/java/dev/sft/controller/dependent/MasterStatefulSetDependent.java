@@ -5,7 +5,6 @@ import dev.sft.controller.api.SchedulerFailureTest;
 import dev.sft.controller.spark.ImageLayout;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.ContainerBuilder;
-import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.fabric8.kubernetes.api.model.apps.StatefulSetBuilder;
 import java.util.ArrayList;
@@ -35,7 +34,8 @@ public final class MasterStatefulSetDependent implements OwnedResource<StatefulS
           .withPodManagementPolicy("Parallel")
           .withNewSelector().withMatchLabels(Names.componentSelector(test, Names.MASTER)).endSelector()
           .withNewTemplate()
-            .withNewMetadata().withLabels(Names.componentLabels(test, Names.MASTER)).endMetadata()
+            .withNewMetadata().withLabels(Names.componentLabels(test, Names.MASTER))
+              .withAnnotations(SparkPods.doNotDisrupt()).endMetadata()
             .withSpec(SparkPods.pod(test, spec, container(spec), false).build())
           .endTemplate()
         .endSpec()
@@ -57,11 +57,7 @@ public final class MasterStatefulSetDependent implements OwnedResource<StatefulS
           .withNewTcpSocket().withNewPort(ImageLayout.MASTER_PORT).endTcpSocket()
           .withPeriodSeconds(2)
         .endReadinessProbe()
-        .withNewResources()
-          .addToRequests("cpu", new Quantity("100m"))
-          .addToRequests("memory", new Quantity("768Mi"))
-          .addToLimits("memory", new Quantity("1Gi"))
-        .endResources()
+        .withResources(PodResources.master())
         .build();
   }
 }

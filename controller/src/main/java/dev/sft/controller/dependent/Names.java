@@ -62,6 +62,11 @@ public final class Names {
     return test.getMetadata().getName() + "-spark";
   }
 
+  /** The PodDisruptionBudget of the master and worker pods during a run. */
+  public static String disruptionBudget(SchedulerFailureTest test) {
+    return test.getMetadata().getName() + "-spark";
+  }
+
   /** The NetworkPolicy admitting the controller's probe to the master. */
   public static String probePolicy(SchedulerFailureTest test) {
     return test.getMetadata().getName() + "-probe";

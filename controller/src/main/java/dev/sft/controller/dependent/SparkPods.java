@@ -14,13 +14,28 @@ import io.fabric8.kubernetes.api.model.VolumeMount;
 import io.fabric8.kubernetes.api.model.VolumeMountBuilder;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /** What the master, worker and harness pods share: security, placement, mounts and the Spark environment. */
 final class SparkPods {
   static final String SHARED_VOLUME = "shared";
   static final String SCRATCH_VOLUME = "scratch";
 
+  /**
+   * On master, worker and harness pods: cluster-autoscaler and Karpenter leave a node with such a pod alone instead
+   * of draining it to save cost, which would take a "host" or the driver away mid-scenario.
+   */
+  static final Map<String, String> DO_NOT_DISRUPT = Map.of(
+      "cluster-autoscaler.kubernetes.io/safe-to-evict", "false",
+      "karpenter.sh/do-not-disrupt", "true");
+
   private SparkPods() {}
+
+  /** The annotations of a protected pod, in a fixed order (the template's hash must not vary). */
+  static Map<String, String> doNotDisrupt() {
+    return new TreeMap<>(DO_NOT_DISRUPT);
+  }
 
   /**
    * The common pod template: Pod Security "restricted" for pod and container, the spec's pull secrets and pull

@@ -4,7 +4,6 @@ import dev.sft.controller.api.ResolvedSpec;
 import dev.sft.controller.api.SchedulerFailureTest;
 import io.fabric8.kubernetes.api.model.ContainerBuilder;
 import io.fabric8.kubernetes.api.model.EnvVar;
-import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
 import java.util.List;
@@ -50,11 +49,7 @@ public final class StorageCheckJobDependent {
         .withCommand(List.of("sh", "-c", SCRIPT))
         .withEnv(new EnvVar(MOUNT_ENV, spec.mountPath(), null))
         .withTerminationMessagePolicy("FallbackToLogsOnError")
-        .withNewResources()
-          .addToRequests("cpu", new Quantity("10m"))
-          .addToRequests("memory", new Quantity("16Mi"))
-          .addToLimits("memory", new Quantity("64Mi"))
-        .endResources()
+        .withResources(PodResources.storageCheck())
         .build();
     return new JobBuilder()
         .withNewMetadata().withName(jobName).withLabels(labels).endMetadata()

@@ -42,7 +42,8 @@ public final class WorkerStatefulSetDependent implements OwnedResource<StatefulS
           .withPodManagementPolicy("Parallel")
           .withNewSelector().withMatchLabels(Names.componentSelector(test, Names.WORKER)).endSelector()
           .withNewTemplate()
-            .withNewMetadata().withLabels(Names.componentLabels(test, Names.WORKER)).endMetadata()
+            .withNewMetadata().withLabels(Names.componentLabels(test, Names.WORKER))
+              .withAnnotations(SparkPods.doNotDisrupt()).endMetadata()
             .withSpec(SparkPods.pod(test, spec, container(test, spec), true)
                 .withAffinity(antiAffinity(test, spec.workerAntiAffinity())).build())
           .endTemplate()
@@ -70,7 +71,7 @@ public final class WorkerStatefulSetDependent implements OwnedResource<StatefulS
           .withNewTcpSocket().withNewPort(ImageLayout.WORKER_UI_PORT).endTcpSocket()
           .withPeriodSeconds(2)
         .endReadinessProbe()
-        .withResources(spec.workerResources())
+        .withResources(PodResources.worker(spec))
         .build();
   }
 

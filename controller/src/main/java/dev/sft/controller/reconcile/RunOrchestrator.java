@@ -293,7 +293,8 @@ public class RunOrchestrator {
     }
     boolean retain = policy(ledger) == CleanupPolicy.Retain;
     status.cleanup = retain ? Cleanup.Retained : Cleanup.Pending;
-    status.step = retain ? Step.Done : Step.CleaningUp;
+    // Even a retained cluster loses what protects it only during a run (its disruption budget).
+    status.step = Step.CleaningUp;
     statusWriter.write(ledger.test());
     if (succeeded) {
       events.normal(ledger.test(), reason, outcome);
@@ -303,22 +304,30 @@ public class RunOrchestrator {
     return Next.CONTINUE;
   }
 
-  /** The step was recorded as CleaningUp before these deletes. */
+  /**
+   * The step was recorded as CleaningUp before these deletes. {@code Retain} keeps the Jobs and the cluster and deletes
+   * only what protects the pods during a run.
+   */
   private Next cleanUp(StatusLedger ledger) {
     SchedulerFailureTest test = ledger.test();
     CleanupPolicy policy = policy(ledger);
-    for (Job job : children.jobs(test)) {
-      children.delete(test, Job.class, job.getMetadata().getName());
+    boolean retain = policy == CleanupPolicy.Retain;
+    if (!retain) {
+      for (Job job : children.jobs(test)) {
+        children.delete(test, Job.class, job.getMetadata().getName());
+      }
     }
     for (OwnedResource<?> dependent : children.cluster()) {
       if (dependent.isOwned(ledger.runSpec()) && !dependent.survives(policy)) {
         children.delete(test, dependent.type(), dependent.name(test));
       }
     }
-    ledger.status().cleanup = Cleanup.Done;
+    ledger.status().cleanup = retain ? Cleanup.Retained : Cleanup.Done;
     ledger.status().step = Step.Done;
     statusWriter.write(test);
-    events.normal(test, Reason.CleanedUp, "deleted by cleanup policy " + policy);
+    if (!retain) {
+      events.normal(test, Reason.CleanedUp, "deleted by cleanup policy " + policy);
+    }
     return Next.CONTINUE;
   }
 

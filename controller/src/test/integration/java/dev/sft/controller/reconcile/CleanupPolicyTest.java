@@ -8,6 +8,7 @@ import dev.sft.controller.api.SchedulerFailureTestSpec;
 import dev.sft.controller.api.SchedulerFailureTestSpec.CleanupPolicy;
 import dev.sft.controller.api.SchedulerFailureTestStatus.Cleanup;
 import dev.sft.controller.api.SchedulerFailureTestStatus.Phase;
+import dev.sft.controller.api.SchedulerFailureTestStatus.Step;
 import dev.sft.controller.support.FakeMasterProbe;
 import dev.sft.controller.support.Kubelet;
 import dev.sft.controller.support.Runs;
@@ -19,6 +20,7 @@ import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.ServiceAccount;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy;
+import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget;
 import io.fabric8.kubernetes.api.model.rbac.Role;
 import io.fabric8.kubernetes.api.model.rbac.RoleBinding;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -51,6 +53,9 @@ class CleanupPolicyTest {
     var status = cluster.awaitStatus(test, "succeeded", s -> s.phase == Phase.Succeeded).getStatus();
     assertThat(status.cleanup).isEqualTo(Cleanup.Retained);
     assertClusterPresent(test, true);
+    // Except what protects the pods only during a run: a retained cluster must not block a node drain.
+    cluster.awaitStatus(test, "run ended", s -> s.step == Step.Done);
+    assertThat(cluster.child(test, PodDisruptionBudget.class, "keep-spark")).isNull();
     assertThat(cluster.jobs(test)).hasSize(2);
     assertThat(cluster.child(test, PersistentVolumeClaim.class, "keep-shared")).isNotNull();
     assertThat(cluster.eventReasons(test)).doesNotContain(Reason.CleanedUp.name());
