@@ -139,6 +139,28 @@ check "listenOnPodIP=true binds the controller to status.podIP, the default does
   '$helm' template sft '$chart' --set listenOnPodIP=true | grep -A3 'name: QUARKUS_HTTP_HOST' | grep -q 'fieldPath: status.podIP' &&
   ! grep -q QUARKUS_HTTP_HOST '$rendered/default.yaml'"
 
+# OpenShift assigns the ids: null leaves them out of the controller pod and sends the controller an empty setting
+# (dependent/PodSecurity leaves them out of every test pod); an assigned-range UID renders as an integer.
+check "pod ids: 185 by default, null left for the platform, large UIDs as integers" node -e '
+  const yaml = require(process.argv[1]), { execFileSync } = require("child_process");
+  const [helm, chart] = process.argv.slice(2);
+  const render = (...sets) => yaml.loadAll(execFileSync(helm, ["template", "sft", chart, ...sets.flatMap((s) => ["--set", s])],
+    { encoding: "utf8" })).find((o) => o && o.kind === "Deployment").spec.template.spec;
+  const env = (pod, name) => pod.containers[0].env.find((e) => e.name === name)?.value;
+  const fail = (m) => { console.error(m); process.exit(1); };
+  const byDefault = render();
+  if (byDefault.securityContext.runAsUser !== 185 || byDefault.securityContext.runAsGroup !== 185) fail("default controller ids are not 185");
+  for (const n of ["SFT_PODS_RUN_AS_USER", "SFT_PODS_RUN_AS_GROUP", "SFT_PODS_FS_GROUP"]) if (env(byDefault, n) !== "185") fail(`${n} is not 185 by default`);
+  const platform = render("securityContext.runAsUser=null", "securityContext.runAsGroup=null", "sparkPods.runAsUser=null",
+    "sparkPods.runAsGroup=null", "sparkPods.fsGroup=null");
+  if ("runAsUser" in platform.securityContext || "runAsGroup" in platform.securityContext) fail("null ids still rendered");
+  if (platform.securityContext.runAsNonRoot !== true) fail("runAsNonRoot lost");
+  for (const n of ["SFT_PODS_RUN_AS_USER", "SFT_PODS_RUN_AS_GROUP", "SFT_PODS_FS_GROUP"]) if (env(platform, n) !== "") fail(`${n} not empty for null`);
+  const large = render("securityContext.runAsUser=1000680000", "sparkPods.runAsUser=1000680000");
+  if (large.securityContext.runAsUser !== 1000680000 || env(large, "SFT_PODS_RUN_AS_USER") !== "1000680000") fail("a large UID is not rendered as an integer");' \
+  "$node_dir/node_modules/js-yaml/index.js" "$helm" "$chart"
+refuses "values schema rejects a UID of 0 for the test pods" "$schema_error" "$helm" lint --strict "$chart" --set sparkPods.runAsUser=0
+
 # Each test's NetworkPolicy admits the controller's master probe by a pod label defined in the controller's code.
 check "the controller's pods carry the label its NetworkPolicies admit (Names.java)" node -e '
   const yaml = require(process.argv[1]), fs = require("fs");

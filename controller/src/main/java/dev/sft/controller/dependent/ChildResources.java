@@ -33,16 +33,16 @@ public class ChildResources {
   private final List<OwnedResource<?>> cluster;
 
   public ChildResources(KubernetesClient client,
-      @ConfigProperty(name = CONTROLLER_NAMESPACE_PROPERTY) String controllerNamespace) {
+      @ConfigProperty(name = CONTROLLER_NAMESPACE_PROPERTY) String controllerNamespace, PodSecurity security) {
     this.client = client;
-    this.cluster = cluster(controllerNamespace);
+    this.cluster = cluster(controllerNamespace, security);
   }
 
   /**
    * The Spark cluster and its fixtures, in creation order: storage, network identities, RBAC, network and disruption
    * policies, then pods.
    */
-  public static List<OwnedResource<?>> cluster(String controllerNamespace) {
+  public static List<OwnedResource<?>> cluster(String controllerNamespace, PodSecurity security) {
     return List.of(
         new SharedClaimDependent(),
         new MasterServiceDependent(),
@@ -53,8 +53,8 @@ public class ChildResources {
         new SparkNetworkPolicyDependent(),
         new ControllerProbePolicyDependent(controllerNamespace),
         new SparkDisruptionBudgetDependent(),
-        new MasterStatefulSetDependent(),
-        new WorkerStatefulSetDependent());
+        new MasterStatefulSetDependent(security),
+        new WorkerStatefulSetDependent(security));
   }
 
   public List<OwnedResource<?>> cluster() {

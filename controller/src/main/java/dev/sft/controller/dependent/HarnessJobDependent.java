@@ -48,14 +48,15 @@ public final class HarnessJobDependent {
         ImageLayout.KILL_COMMAND, "$(POD_IP)", ImageLayout.TERMINATION_LOG, spec.operations(), deadline);
   }
 
-  public static Job desired(SchedulerFailureTest test, ResolvedSpec spec, String jobName, DriverRun run) {
+  public static Job desired(SchedulerFailureTest test, ResolvedSpec spec, PodSecurity security, String jobName,
+      DriverRun run) {
     Map<String, String> labels = Names.componentLabels(test, Names.HARNESS);
     labels.put(Names.RUN_ID_LABEL, run.runId());
     labels.put(Names.HARNESS_JOB_LABEL, jobName);
     var container = new ContainerBuilder()
         .withName(Names.HARNESS_CONTAINER)
         .withImage(spec.harnessImage())
-        .withCommand(spec.harnessCommand() != null ? spec.harnessCommand() : command(run))
+        .withCommand(SparkPods.withPasswdEntry(spec.harnessCommand() != null ? spec.harnessCommand() : command(run)))
         .withEnv(env(test, spec, run))
         .addNewPort().withName("driver").withContainerPort(ImageLayout.DRIVER_PORT).endPort()
         .addNewPort().withName("blockmanager").withContainerPort(ImageLayout.DRIVER_BLOCK_MANAGER_PORT).endPort()
@@ -72,7 +73,7 @@ public final class HarnessJobDependent {
           .withActiveDeadlineSeconds(activeDeadlineSeconds(run))
           .withNewTemplate()
             .withNewMetadata().withLabels(labels).withAnnotations(SparkPods.doNotDisrupt()).endMetadata()
-            .withSpec(SparkPods.pod(test, spec, container, true)
+            .withSpec(SparkPods.pod(test, spec, security, container, true)
                 .withRestartPolicy("Never")
                 .withServiceAccountName(Names.harness(test))
                 // The pod-exec kill transport talks to the API server with this token.

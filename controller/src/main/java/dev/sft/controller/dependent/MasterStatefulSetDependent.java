@@ -14,6 +14,12 @@ import java.util.List;
 public final class MasterStatefulSetDependent implements OwnedResource<StatefulSet> {
   static final String MAIN_CLASS = "org.apache.spark.deploy.master.Master";
 
+  private final PodSecurity security;
+
+  public MasterStatefulSetDependent(PodSecurity security) {
+    this.security = security;
+  }
+
   @Override
   public Class<StatefulSet> type() {
     return StatefulSet.class;
@@ -36,7 +42,7 @@ public final class MasterStatefulSetDependent implements OwnedResource<StatefulS
           .withNewTemplate()
             .withNewMetadata().withLabels(Names.componentLabels(test, Names.MASTER))
               .withAnnotations(SparkPods.doNotDisrupt()).endMetadata()
-            .withSpec(SparkPods.pod(test, spec, container(spec), false).build())
+            .withSpec(SparkPods.pod(test, spec, security, container(spec), false).build())
           .endTemplate()
         .endSpec()
         .build();
@@ -49,7 +55,7 @@ public final class MasterStatefulSetDependent implements OwnedResource<StatefulS
     return new ContainerBuilder()
         .withName(Names.SPARK_CONTAINER)
         .withImage(spec.sparkImage())
-        .withCommand(command)
+        .withCommand(SparkPods.withPasswdEntry(command))
         .withEnv(SparkPods.sparkEnv())
         .addNewPort().withName("spark").withContainerPort(ImageLayout.MASTER_PORT).endPort()
         .addNewPort().withName("http").withContainerPort(ImageLayout.MASTER_UI_PORT).endPort()

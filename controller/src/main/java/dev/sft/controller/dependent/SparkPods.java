@@ -44,7 +44,8 @@ final class SparkPods {
    *
    * @param withShared whether this pod mounts the shared volume (workers and harness do, the master does not)
    */
-  static PodSpecBuilder pod(SchedulerFailureTest test, ResolvedSpec spec, Container container, boolean withShared) {
+  static PodSpecBuilder pod(SchedulerFailureTest test, ResolvedSpec spec, PodSecurity security, Container container,
+      boolean withShared) {
     List<VolumeMount> mounts = new ArrayList<>();
     List<Volume> volumes = new ArrayList<>();
     if (withShared) {
@@ -57,7 +58,7 @@ final class SparkPods {
     volumes.add(new VolumeBuilder().withName(SCRATCH_VOLUME).withNewEmptyDir().endEmptyDir().build());
     return new PodSpecBuilder()
         .withImagePullSecrets(spec.imagePullSecrets().isEmpty() ? null : spec.imagePullSecrets())
-        .withSecurityContext(PodSecurity.restrictedPod())
+        .withSecurityContext(security.restrictedPod())
         .withAutomountServiceAccountToken(false)
         .withNodeSelector(spec.nodeSelector().isEmpty() ? null : spec.nodeSelector())
         .withTolerations(spec.tolerations())
@@ -81,7 +82,19 @@ final class SparkPods {
     env.add(new EnvVar("SPARK_HOME", ImageLayout.SPARK_HOME, null));
     env.add(new EnvVar("SPARK_SCALA_VERSION", ImageLayout.SPARK_SCALA_VERSION, null));
     env.add(new EnvVar("SPARK_LOCAL_DIRS", ImageLayout.SPARK_LOCAL_DIRS, null));
+    // Whatever UID the platform assigns: Spark and Hadoop take the user's name from here, not from the OS, and
+    // nothing writes to a home folder outside the scratch volume.
+    env.add(new EnvVar("SPARK_USER", ImageLayout.USER_NAME, null));
+    env.add(new EnvVar("HADOOP_USER_NAME", ImageLayout.USER_NAME, null));
+    env.add(new EnvVar("HOME", ImageLayout.SCRATCH_DIR, null));
     return env;
+  }
+
+  /** The command, started once the pod's UID has a passwd entry ({@link ImageLayout#PASSWD_ENTRY_SCRIPT}). */
+  static List<String> withPasswdEntry(List<String> command) {
+    List<String> wrapped = new ArrayList<>(List.of("sh", "-c", ImageLayout.PASSWD_ENTRY_SCRIPT, "sft-user"));
+    wrapped.addAll(command);
+    return wrapped;
   }
 
   /** {@code java <daemon flags> -cp /opt/spark/jars/* <main class>}: Maven-built images have no sbin scripts. */

@@ -40,7 +40,8 @@ public final class StorageCheckJobDependent {
 
   private StorageCheckJobDependent() {}
 
-  public static Job desired(SchedulerFailureTest test, ResolvedSpec spec, String jobName, String runId) {
+  public static Job desired(SchedulerFailureTest test, ResolvedSpec spec, PodSecurity security, String jobName,
+      String runId) {
     Map<String, String> labels = Names.componentLabels(test, Names.STORAGE_CHECK);
     labels.put(Names.RUN_ID_LABEL, runId);
     var container = new ContainerBuilder()
@@ -59,7 +60,7 @@ public final class StorageCheckJobDependent {
           .withActiveDeadlineSeconds((long) spec.readyTimeoutSeconds())
           .withNewTemplate()
             .withNewMetadata().withLabels(labels).endMetadata()
-            .withSpec(SparkPods.pod(test, spec, container, true).withRestartPolicy("Never").build())
+            .withSpec(SparkPods.pod(test, spec, security, container, true).withRestartPolicy("Never").build())
           .endTemplate()
         .endSpec()
         .build();

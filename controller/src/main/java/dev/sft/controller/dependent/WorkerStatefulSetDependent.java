@@ -22,6 +22,12 @@ import java.util.List;
 public final class WorkerStatefulSetDependent implements OwnedResource<StatefulSet> {
   static final String MAIN_CLASS = "org.apache.spark.deploy.worker.Worker";
 
+  private final PodSecurity security;
+
+  public WorkerStatefulSetDependent(PodSecurity security) {
+    this.security = security;
+  }
+
   @Override
   public Class<StatefulSet> type() {
     return StatefulSet.class;
@@ -44,7 +50,7 @@ public final class WorkerStatefulSetDependent implements OwnedResource<StatefulS
           .withNewTemplate()
             .withNewMetadata().withLabels(Names.componentLabels(test, Names.WORKER))
               .withAnnotations(SparkPods.doNotDisrupt()).endMetadata()
-            .withSpec(SparkPods.pod(test, spec, container(test, spec), true)
+            .withSpec(SparkPods.pod(test, spec, security, container(test, spec), true)
                 .withAffinity(antiAffinity(test, spec.workerAntiAffinity())).build())
           .endTemplate()
         .endSpec()
@@ -64,7 +70,7 @@ public final class WorkerStatefulSetDependent implements OwnedResource<StatefulS
     return new ContainerBuilder()
         .withName(Names.SPARK_CONTAINER)
         .withImage(spec.sparkImage())
-        .withCommand(command)
+        .withCommand(SparkPods.withPasswdEntry(command))
         .withEnv(SparkPods.sparkEnv())
         .addNewPort().withName("http").withContainerPort(ImageLayout.WORKER_UI_PORT).endPort()
         .withNewReadinessProbe()

@@ -16,6 +16,7 @@ import dev.sft.controller.dependent.ChildResources;
 import dev.sft.controller.dependent.HarnessJobDependent;
 import dev.sft.controller.dependent.Names;
 import dev.sft.controller.dependent.OwnedResource;
+import dev.sft.controller.dependent.PodSecurity;
 import dev.sft.controller.dependent.StorageCheckJobDependent;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -52,15 +53,17 @@ public class RunOrchestrator {
   private final HarnessObserver harnessObserver;
   private final StatusWriter statusWriter;
   private final EventRecorder events;
+  private final PodSecurity security;
 
   public RunOrchestrator(KubernetesClient client, ChildResources children, ClusterReadiness readiness,
-      HarnessObserver harnessObserver, StatusWriter statusWriter, EventRecorder events) {
+      HarnessObserver harnessObserver, StatusWriter statusWriter, EventRecorder events, PodSecurity security) {
     this.client = client;
     this.children = children;
     this.readiness = readiness;
     this.harnessObserver = harnessObserver;
     this.statusWriter = statusWriter;
     this.events = events;
+    this.security = security;
   }
 
   /**
@@ -168,7 +171,7 @@ public class RunOrchestrator {
     // Jobs of earlier runs would hold the kill transport's RBAC and clutter the namespace.
     children.deleteJobsOfOtherRuns(test, status.runId);
     // The harness starts only once the pods' user has created and renamed a file on the shared volume.
-    children.createJob(test, StorageCheckJobDependent.desired(test, spec,
+    children.createJob(test, StorageCheckJobDependent.desired(test, spec, security,
         Names.storageCheckJob(test, status.runNumber), status.runId));
     status.step = Step.AwaitingCluster;
     Conditions.set(status, Conditions.CLUSTER_READY, false, Reason.WaitingForWorkers,
@@ -227,7 +230,7 @@ public class RunOrchestrator {
         Conditions.set(status, Conditions.HARNESS_COMPLETE, false, Reason.JobRunning, status.message,
             ledger.generation());
         statusWriter.write(test); // write-ahead: a restarted controller knows this Job may exist
-        children.createJob(test, HarnessJobDependent.desired(test, ledger.runSpec(), job.name, run));
+        children.createJob(test, HarnessJobDependent.desired(test, ledger.runSpec(), security, job.name, run));
         events.normal(test, Reason.HarnessJobCreated, status.message);
         return Next.waitFor(HARNESS_POLL);
       }
@@ -237,7 +240,7 @@ public class RunOrchestrator {
           case ABSENT -> {
             if (job.state == JobState.Creating) {
               // The controller stopped between the write-ahead and the create: create it now, once.
-              children.createJob(test, HarnessJobDependent.desired(test, ledger.runSpec(), job.name, run));
+              children.createJob(test, HarnessJobDependent.desired(test, ledger.runSpec(), security, job.name, run));
               events.normal(test, Reason.HarnessJobCreated, status.message + " (resumed)");
               return Next.waitFor(HARNESS_POLL);
             }

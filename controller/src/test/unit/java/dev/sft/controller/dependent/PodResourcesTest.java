@@ -23,6 +23,7 @@ import org.junit.jupiter.api.Test;
  * disruption takes a Spark pod or the harness.
  */
 class PodResourcesTest {
+  private static final PodSecurity SECURITY = RenderedPods.SECURITY;
   final SchedulerFailureTest test = TestResources.valid("ns1", "t1");
 
   @Test
@@ -43,7 +44,7 @@ class PodResourcesTest {
     test.getSpec().spark.coresPerWorker = 4;
     test.getSpec().spark.memory = "4g";
     ResolvedSpec spec = ResolvedSpec.of(test.getSpec());
-    Container worker = new WorkerStatefulSetDependent().desired(test, spec).getSpec().getTemplate().getSpec()
+    Container worker = new WorkerStatefulSetDependent(SECURITY).desired(test, spec).getSpec().getTemplate().getSpec()
         .getContainers().get(0);
     // 768Mi + 4 executors × 1152Mi.
     assertGuaranteed(worker.getResources(), "5376Mi", "4");
@@ -56,7 +57,7 @@ class PodResourcesTest {
     test.getSpec().harness.resources = new ResourceRequirementsBuilder()
         .addToRequests("cpu", new Quantity("250m")).build();
     ResolvedSpec spec = ResolvedSpec.of(test.getSpec());
-    Container worker = new WorkerStatefulSetDependent().desired(test, spec).getSpec().getTemplate().getSpec()
+    Container worker = new WorkerStatefulSetDependent(SECURITY).desired(test, spec).getSpec().getTemplate().getSpec()
         .getContainers().get(0);
     assertThat(worker.getResources().getRequests()).containsEntry("memory", new Quantity("4Gi"))
         .containsEntry("cpu", new Quantity("2"));
@@ -75,8 +76,8 @@ class PodResourcesTest {
     Map<String, String> expected = Map.of("cluster-autoscaler.kubernetes.io/safe-to-evict", "false",
         "karpenter.sh/do-not-disrupt", "true");
     for (PodTemplateSpec template : List.of(
-        new MasterStatefulSetDependent().desired(test, spec).getSpec().getTemplate(),
-        new WorkerStatefulSetDependent().desired(test, spec).getSpec().getTemplate(),
+        new MasterStatefulSetDependent(SECURITY).desired(test, spec).getSpec().getTemplate(),
+        new WorkerStatefulSetDependent(SECURITY).desired(test, spec).getSpec().getTemplate(),
         harnessPod(spec))) {
       assertThat(template.getMetadata().getAnnotations()).containsAllEntriesOf(expected);
     }
@@ -99,13 +100,14 @@ class PodResourcesTest {
     for (var policy : dev.sft.controller.api.SchedulerFailureTestSpec.CleanupPolicy.values()) {
       assertThat(dependent.survives(policy)).isFalse();
     }
-    assertThat(ChildResources.cluster("sft-system")).anyMatch(d -> d instanceof SparkDisruptionBudgetDependent);
+    assertThat(ChildResources.cluster("sft-system", SECURITY))
+        .anyMatch(d -> d instanceof SparkDisruptionBudgetDependent);
   }
 
   private PodTemplateSpec harnessPod(ResolvedSpec spec) {
     DriverRun run = HarnessJobDependent.driverRun(test, spec, "t1-r1-abcd", true,
         List.of(ScenarioName.SPECULATION_ORIGINAL_WINS));
-    return HarnessJobDependent.desired(test, spec, "t1-r1-spec", run).getSpec().getTemplate();
+    return HarnessJobDependent.desired(test, spec, SECURITY, "t1-r1-spec", run).getSpec().getTemplate();
   }
 
   private static void assertGuaranteed(ResourceRequirements resources, String memory, String cpu) {
