@@ -99,8 +99,8 @@ namespace's Role (watchNamespaces). Kept in step with controller/src/main/java/d
 - apiGroups: [""]
   resources: [pods/exec]
   verbs: [create, get]
-# One Event per transition or failure (EventRecorder, core/v1 Events); a Pending claim's provisioner Events are read
-# for the ClaimPending message (StorageObserver).
+# One Event per transition or failure (EventRecorder, core/v1 Events); the Events of the test's own claim, StatefulSets
+# and Jobs are read, selected by involvedObject, for ClaimPending and PodsNotStarting/PodsCannotStart (ObjectEvents).
 - apiGroups: [""]
   resources: [events]
   verbs: [get, list, create, patch]

@@ -42,7 +42,10 @@ import java.util.stream.Collectors;
 public class RunOrchestrator {
   /** How often to ask the master while waiting for workers; pod changes wake the controller sooner. */
   static final Duration CLUSTER_POLL = Duration.ofSeconds(2);
-  /** A safety net while a Job runs; its completion normally wakes the controller through the Job informer. */
+  /**
+   * A safety net while a Job's pod runs; its completion normally wakes the controller through the Job informer. Until
+   * the pod runs, the controller looks every {@link #CLUSTER_POLL}.
+   */
   static final Duration HARNESS_POLL = Duration.ofSeconds(30);
   /** Transitions performed in one reconciliation before yielding; each performs at most one status write. */
   private static final int MAX_TRANSITIONS = 12;
@@ -225,14 +228,13 @@ public class RunOrchestrator {
       case Pending -> {
         job.state = JobState.Creating;
         job.startTime = now();
-        status.message = "running harness Job " + job.name + " (speculation " + (job.speculation ? "on" : "off")
-            + ")";
+        status.message = running(job);
         Conditions.set(status, Conditions.HARNESS_COMPLETE, false, Reason.JobRunning, status.message,
             ledger.generation());
         statusWriter.write(test); // write-ahead: a restarted controller knows this Job may exist
         children.createJob(test, HarnessJobDependent.desired(test, ledger.runSpec(), security, job.name, run));
         events.normal(test, Reason.HarnessJobCreated, status.message);
-        return Next.waitFor(HARNESS_POLL);
+        return Next.waitFor(CLUSTER_POLL); // until its pod runs: a refused or stuck pod changes nothing in the Job
       }
       case Creating, Running -> {
         HarnessObserver.Observation seen = harnessObserver.observe(test, job.name);
@@ -242,17 +244,13 @@ public class RunOrchestrator {
               // The controller stopped between the write-ahead and the create: create it now, once.
               children.createJob(test, HarnessJobDependent.desired(test, ledger.runSpec(), security, job.name, run));
               events.normal(test, Reason.HarnessJobCreated, status.message + " (resumed)");
-              return Next.waitFor(HARNESS_POLL);
+              return Next.waitFor(CLUSTER_POLL);
             }
             finishJob(ledger, job, JobState.Failed, null, null, "the Job was deleted before it finished");
             return Next.CONTINUE;
           }
           case ACTIVE -> {
-            if (job.state == JobState.Creating) {
-              job.state = JobState.Running;
-              statusWriter.write(test);
-            }
-            return Next.waitFor(HARNESS_POLL);
+            return harnessActive(ledger, job, seen);
           }
           default -> {
             finishJob(ledger, job, seen.state() == HarnessObserver.State.SUCCEEDED ? JobState.Succeeded
@@ -263,6 +261,36 @@ public class RunOrchestrator {
       }
       default -> throw new IllegalStateException("unexpected job state " + job.state);
     }
+  }
+
+  /**
+   * A harness Job that has not finished: a pod that cannot start fails the Job at once (the run goes on to the next
+   * Job, which reports the same if the cause is shared); one that does not start yet is quoted in
+   * {@code HarnessComplete} and looked at again within seconds, since no Job change may wake the controller.
+   */
+  private Next harnessActive(StatusLedger ledger, HarnessJob job, HarnessObserver.Observation seen) {
+    SchedulerFailureTest test = ledger.test();
+    SchedulerFailureTestStatus status = ledger.status();
+    StartProblems.Problem start = seen.start();
+    if (start != null && !start.heals()) {
+      finishJob(ledger, job, JobState.Failed, null, null, "the harness pod cannot start: " + start.message());
+      events.warning(test, Reason.PodsCannotStart, start.message());
+      return Next.CONTINUE;
+    }
+    boolean changed = job.state == JobState.Creating;
+    job.state = JobState.Running;
+    String message = start == null ? running(job) : "harness Job " + job.name + " not started: " + start.message();
+    changed |= Conditions.set(status, Conditions.HARNESS_COMPLETE, false,
+        start == null ? Reason.JobRunning : Reason.PodsNotStarting, message, ledger.generation());
+    status.message = message;
+    if (changed) {
+      statusWriter.write(test);
+    }
+    return Next.waitFor(seen.running() ? HARNESS_POLL : CLUSTER_POLL);
+  }
+
+  private static String running(HarnessJob job) {
+    return "running harness Job " + job.name + " (speculation " + (job.speculation ? "on" : "off") + ")";
   }
 
   private void finishJob(StatusLedger ledger, HarnessJob job, JobState state, Integer exitCode,

@@ -51,7 +51,7 @@ class IsolationTest {
     for (SchedulerFailureTest t : tests) {
       String name = t.getMetadata().getName();
       int workers = t.getSpec().spark.workers == null ? 2 : t.getSpec().spark.workers;
-      assertThat(cluster.children(t)).hasSize(11).allSatisfy(child ->
+      assertThat(cluster.children(t)).hasSize(12).allSatisfy(child ->
           assertThat(child.getMetadata().getOwnerReferences().get(0).getName()).isEqualTo(name));
       Role role = cluster.child(t, Role.class, name + "-harness");
       assertThat(role.getRules().get(1).getResourceNames()).isEqualTo(Names.workerPods(t, workers));
