@@ -223,11 +223,11 @@ public class RunOrchestrator {
     if (job == null) {
       return finishRun(ledger, null);
     }
-    DriverRun run = ledger.driverRun(job);
     switch (job.state) {
       case Pending -> {
         job.state = JobState.Creating;
         job.startTime = now();
+        DriverRun run = ledger.driverRun(job);
         status.message = running(job);
         Conditions.set(status, Conditions.HARNESS_COMPLETE, false, Reason.JobRunning, status.message,
             ledger.generation());
@@ -242,7 +242,8 @@ public class RunOrchestrator {
           case ABSENT -> {
             if (job.state == JobState.Creating) {
               // The controller stopped between the write-ahead and the create: create it now, once.
-              children.createJob(test, HarnessJobDependent.desired(test, ledger.runSpec(), security, job.name, run));
+              children.createJob(test, HarnessJobDependent.desired(test, ledger.runSpec(), security, job.name,
+                  ledger.driverRun(job)));
               events.normal(test, Reason.HarnessJobCreated, status.message + " (resumed)");
               return Next.waitFor(CLUSTER_POLL);
             }
