@@ -74,6 +74,32 @@ class CleanupPolicyTest {
   }
 
   @Test
+  void theGeneratedClaimOutlivesItsTestUnlessNoOutcomeKeepsIt() {
+    // Retained on failure: deleting the test (kubectl delete, an Argo CD prune) must not take the evidence.
+    SchedulerFailureTest keeps = withCleanup("evidence", CleanupPolicy.DeleteAll, null);
+    cluster.create(keeps);
+    cluster.awaitStatus(keeps, "applied", s -> s.step == Step.AwaitingCluster);
+    var claim = cluster.child(keeps, PersistentVolumeClaim.class, "evidence-shared");
+    assertThat(claim.getMetadata().getOwnerReferences()).isEmpty();
+    assertThat(claim.getMetadata().getLabels()).containsEntry("sft.dev/evidence", "true");
+    assertThat(cluster.child(keeps, StatefulSet.class, "evidence-worker").getMetadata().getOwnerReferences())
+        .as("the cluster still goes with the test").hasSize(1);
+
+    // A claim left by a deleted test of the same name, now mounted by a test whose every outcome deletes it all:
+    // the new test adopts it, so deleting that test deletes it too.
+    client.resource(new PersistentVolumeClaimBuilder().withNewMetadata().withNamespace("cleanup")
+        .withName("wiped-shared").addToLabels("sft.dev/evidence", "true").addToLabels("sft.dev/test", "wiped")
+        .endMetadata().withNewSpec().withAccessModes("ReadWriteMany").withNewResources()
+        .addToRequests("storage", new io.fabric8.kubernetes.api.model.Quantity("5Gi")).endResources().endSpec()
+        .build()).create();
+    SchedulerFailureTest wipes = withCleanup("wiped", CleanupPolicy.DeleteAll, CleanupPolicy.DeleteAll);
+    var created = cluster.create(wipes);
+    cluster.awaitStatus(wipes, "applied", s -> s.step == Step.AwaitingCluster);
+    assertThat(cluster.child(wipes, PersistentVolumeClaim.class, "wiped-shared").getMetadata().getOwnerReferences())
+        .singleElement().satisfies(owner -> assertThat(owner.getUid()).isEqualTo(created.getMetadata().getUid()));
+  }
+
+  @Test
   void deleteAllNeverDeletesAnExistingClaim() {
     client.resource(new PersistentVolumeClaimBuilder().withNewMetadata().withNamespace("cleanup")
         .withName("team-nfs").endMetadata().withNewSpec().withAccessModes("ReadWriteMany").endSpec().build()).create();

@@ -59,7 +59,13 @@ class HappyPathTest extends ReconcilerTestBase {
     // During the run no drain or consolidation may take a master or worker pod.
     assertThat(cluster.child(test, PodDisruptionBudget.class, "alpha-spark").getSpec().getMaxUnavailable().getIntVal())
         .isZero();
-    assertThat(cluster.children(test)).allSatisfy(child -> {
+    // Deleting the test deletes the cluster with it; the claim with the evidence stays (cleanup DeleteCluster/Retain).
+    PersistentVolumeClaim claim = cluster.child(test, PersistentVolumeClaim.class, "alpha-shared");
+    assertThat(claim.getMetadata().getOwnerReferences()).isEmpty();
+    assertThat(claim.getMetadata().getLabels()).containsEntry("sft.dev/evidence", "true")
+        .containsEntry("sft.dev/test", "alpha");
+    assertThat(cluster.children(test)).filteredOn(child -> !(child instanceof PersistentVolumeClaim))
+        .isNotEmpty().allSatisfy(child -> {
       assertThat(child.getMetadata().getOwnerReferences()).singleElement().satisfies(owner -> {
         assertThat(owner.getKind()).isEqualTo("SchedulerFailureTest");
         assertThat(owner.getName()).isEqualTo("alpha");

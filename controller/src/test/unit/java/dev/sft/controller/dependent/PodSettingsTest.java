@@ -6,6 +6,8 @@ import dev.sft.contract.DriverRun;
 import dev.sft.contract.ScenarioName;
 import dev.sft.controller.api.ResolvedSpec;
 import dev.sft.controller.api.SchedulerFailureTest;
+import dev.sft.controller.api.SchedulerFailureTestSpec;
+import dev.sft.controller.api.SchedulerFailureTestSpec.CleanupPolicy;
 import dev.sft.controller.api.SchedulerFailureTestSpec.PullPolicy;
 import dev.sft.controller.support.TestResources;
 import io.fabric8.kubernetes.api.model.Container;
@@ -80,6 +82,23 @@ class PodSettingsTest {
         .getSpec().getContainers().get(0);
     assertThat(RenderedPods.env(harness, "SFT_DRIVER_HEAP")).isEqualTo("1024m");
     assertThat(RenderedPods.env(harness, "SFT_DEADLINE_SECONDS")).isEqualTo("180");
+  }
+
+  @Test
+  void theGeneratedClaimGoesWithItsTestOnlyWhenEveryOutcomeDeletesIt() {
+    var claim = new SharedClaimDependent();
+    for (var onSuccess : CleanupPolicy.values()) {
+      for (var onFailure : CleanupPolicy.values()) {
+        test.getSpec().cleanup = new SchedulerFailureTestSpec.Cleanup();
+        test.getSpec().cleanup.onSuccess = onSuccess;
+        test.getSpec().cleanup.onFailure = onFailure;
+        assertThat(claim.deletedWithTest(ResolvedSpec.of(test.getSpec()))).as(onSuccess + "/" + onFailure)
+            .isEqualTo(onSuccess == CleanupPolicy.DeleteAll && onFailure == CleanupPolicy.DeleteAll);
+      }
+    }
+    assertThat(claim.desired(test, ResolvedSpec.of(test.getSpec())).getMetadata().getLabels())
+        .containsEntry(Names.EVIDENCE_LABEL, "true");
+    assertThat(new WorkerStatefulSetDependent(SECURITY).deletedWithTest(ResolvedSpec.of(test.getSpec()))).isTrue();
   }
 
   @Test
