@@ -139,6 +139,74 @@ check "listenOnPodIP=true binds the controller to status.podIP, the default does
   '$helm' template sft '$chart' --set listenOnPodIP=true | grep -A3 'name: QUARKUS_HTTP_HOST' | grep -q 'fieldPath: status.podIP' &&
   ! grep -q QUARKUS_HTTP_HOST '$rendered/default.yaml'"
 
+# OpenShift assigns the ids: null leaves them out of the controller pod and sends the controller an empty setting
+# (dependent/PodSecurity leaves them out of every test pod); an assigned-range UID renders as an integer.
+check "pod ids: 185 by default, null left for the platform, large UIDs as integers" node -e '
+  const yaml = require(process.argv[1]), { execFileSync } = require("child_process");
+  const [helm, chart] = process.argv.slice(2);
+  const render = (...sets) => yaml.loadAll(execFileSync(helm, ["template", "sft", chart, ...sets.flatMap((s) => ["--set", s])],
+    { encoding: "utf8" })).find((o) => o && o.kind === "Deployment").spec.template.spec;
+  const env = (pod, name) => pod.containers[0].env.find((e) => e.name === name)?.value;
+  const fail = (m) => { console.error(m); process.exit(1); };
+  const byDefault = render();
+  if (byDefault.securityContext.runAsUser !== 185 || byDefault.securityContext.runAsGroup !== 185) fail("default controller ids are not 185");
+  for (const n of ["SFT_PODS_RUN_AS_USER", "SFT_PODS_RUN_AS_GROUP", "SFT_PODS_FS_GROUP"]) if (env(byDefault, n) !== "185") fail(`${n} is not 185 by default`);
+  const platform = render("securityContext.runAsUser=null", "securityContext.runAsGroup=null", "sparkPods.runAsUser=null",
+    "sparkPods.runAsGroup=null", "sparkPods.fsGroup=null");
+  if ("runAsUser" in platform.securityContext || "runAsGroup" in platform.securityContext) fail("null ids still rendered");
+  if (platform.securityContext.runAsNonRoot !== true) fail("runAsNonRoot lost");
+  for (const n of ["SFT_PODS_RUN_AS_USER", "SFT_PODS_RUN_AS_GROUP", "SFT_PODS_FS_GROUP"]) if (env(platform, n) !== "") fail(`${n} not empty for null`);
+  const large = render("securityContext.runAsUser=1000680000", "sparkPods.runAsUser=1000680000");
+  if (large.securityContext.runAsUser !== 1000680000 || env(large, "SFT_PODS_RUN_AS_USER") !== "1000680000") fail("a large UID is not rendered as an integer");' \
+  "$node_dir/node_modules/js-yaml/index.js" "$helm" "$chart"
+# As a subchart, Helm hands the chart the parent's `global` values: the schema must take them.
+subchart_with_globals() {
+  local parent
+  parent="$(mktemp -d)"
+  cat > "$parent/Chart.yaml" <<EOF_CHART
+apiVersion: v2
+name: platform
+version: 0.1.0
+dependencies:
+  - name: sft-operator
+    version: "$(sed -n 's/^version: //p' "$chart/Chart.yaml")"
+    repository: file://$chart
+EOF_CHART
+  printf 'global:\n  imageRegistry: registry.example.com\n' > "$parent/values.yaml"
+  "$helm" dependency build "$parent" >/dev/null && "$helm" template platform "$parent" --namespace sft-system \
+    | grep -q 'kind: Deployment'
+  local status=$?
+  rm -rf "$parent"
+  return $status
+}
+check "the chart works as a subchart with global values" subchart_with_globals
+# helm test: a hook Pod in the controller image runs InstallCheck (a class that must exist) with RBAC for exactly what
+# it reads.
+check "helm test hook: InstallCheck in the controller image, with its RBAC" node -e '
+  const yaml = require(process.argv[1]), fs = require("fs");
+  const objects = yaml.loadAll(fs.readFileSync(process.argv[2], "utf8")).filter(Boolean);
+  const fail = (m) => { console.error(m); process.exit(1); };
+  const hooks = objects.filter((o) => o.metadata.annotations?.["helm.sh/hook"] === "test");
+  const pod = hooks.find((o) => o.kind === "Pod") ?? fail("no Pod with helm.sh/hook: test");
+  const deployment = objects.find((o) => o.kind === "Deployment");
+  const container = pod.spec.containers[0];
+  if (container.image !== deployment.spec.template.spec.containers[0].image) fail("the test pod does not use the controller image");
+  const cls = container.command[3];
+  const source = `${process.argv[3]}/${cls.replaceAll(".", "/")}.java`;
+  if (!fs.existsSync(source)) fail(`${cls} has no source at ${source}`);
+  if (container.command[4] !== "sft-system" || container.command[5] !== deployment.metadata.name) fail("wrong namespace or Deployment: " + container.command);
+  if (pod.metadata.labels["app.kubernetes.io/name"] === "sft-controller") fail("the test pod carries the controller label the tests admit");
+  const sa = pod.spec.serviceAccountName;
+  const bound = (kind) => hooks.filter((o) => o.kind === kind + "Binding" && o.subjects.some((s) => s.name === sa))
+    .map((b) => hooks.find((r) => r.kind === kind && r.metadata.name === b.roleRef.name));
+  const allows = (roles, group, resource, name) => roles.some((r) => r && r.rules.some((rule) => rule.apiGroups.includes(group)
+    && rule.resources.includes(resource) && rule.verbs.includes("get") && (rule.resourceNames ?? [name]).includes(name)));
+  if (!allows(bound("ClusterRole"), "apiextensions.k8s.io", "customresourcedefinitions", "schedulerfailuretests.sft.dev")) fail("cannot get the CRD");
+  if (!allows(bound("Role"), "apps", "deployments", deployment.metadata.name)) fail("cannot get the controller Deployment");
+  if (!hooks.filter((o) => o.kind !== "Pod").every((o) => Number(o.metadata.annotations["helm.sh/hook-weight"]) < 0)) fail("RBAC not created before the pod");' \
+  "$node_dir/node_modules/js-yaml/index.js" "$rendered/default.yaml" "$root/controller/src/main/java"
+refuses "values schema rejects a UID of 0 for the test pods" "$schema_error" "$helm" lint --strict "$chart" --set sparkPods.runAsUser=0
+
 # Each test's NetworkPolicy admits the controller's master probe by a pod label defined in the controller's code.
 check "the controller's pods carry the label its NetworkPolicies admit (Names.java)" node -e '
   const yaml = require(process.argv[1]), fs = require("fs");

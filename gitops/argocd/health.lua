@@ -1,7 +1,8 @@
 -- Argo CD health check for sft.dev/SchedulerFailureTest, from the status contract in docs/operator.md.
 -- Argo CD runs it with the live object as the global `obj` (gopher-lua, Lua 5.1 semantics).
 --   Healthy      the latest spec ran and every scenario repetition passed both verdicts (phase Succeeded, Ready)
---   Progressing  the controller has not caught up yet, or a run is provisioning, running or queued
+--   Progressing  the controller has not caught up yet, or a run is provisioning, running or queued, or a reconcile
+--                failed and is retried (Reconciling ReconcileError: a passing API failure, shown with its message)
 --   Degraded     the spec is invalid (Stalled InvalidSpec) or the latest run failed (phase Failed, Stalled RunFailed)
 --   Unknown      a phase this check does not know
 -- Suspended is never returned: a SchedulerFailureTest has no paused state; a finished run simply stays finished.
@@ -100,6 +101,8 @@ if status.phase == "Pending" or status.phase == "Provisioning" or status.phase =
   local detail = status.message
   if isTrue(reconciling) and reconciling.reason == "RunQueued" then
     detail = reconciling.message
+  elseif isTrue(reconciling) and reconciling.reason == "ReconcileError" then
+    detail = join(status.message, "ReconcileError: " .. (reconciling.message or ""))
   end
   hs.message = join(status.phase .. " run " .. run, detail)
   return hs

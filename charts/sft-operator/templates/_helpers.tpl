@@ -84,6 +84,10 @@ namespace's Role (watchNamespaces). Kept in step with controller/src/main/java/d
 - apiGroups: [rbac.authorization.k8s.io]
   resources: [roles, rolebindings]
   verbs: [get, list, watch, create, update, patch, delete]
+# The run's PodDisruptionBudget over its master and worker pods (SparkDisruptionBudgetDependent).
+- apiGroups: [policy]
+  resources: [poddisruptionbudgets]
+  verbs: [get, list, watch, create, update, patch, delete]
 # Reads harness and storage-check pods' termination messages. Also what the harness Role grants (watch: fabric8's exec
 # waits for the pod with a list and a watch): Kubernetes lets the controller create
 # a Role only with permissions it holds itself (no escalate/bind verbs are granted here).
@@ -95,8 +99,8 @@ namespace's Role (watchNamespaces). Kept in step with controller/src/main/java/d
 - apiGroups: [""]
   resources: [pods/exec]
   verbs: [create, get]
-# One Event per transition or failure (EventRecorder, core/v1 Events); a Pending claim's provisioner Events are read
-# for the ClaimPending message (StorageObserver).
+# One Event per transition or failure (EventRecorder, core/v1 Events); the Events of the test's own claim, StatefulSets
+# and Jobs are read, selected by involvedObject, for ClaimPending and PodsNotStarting/PodsCannotStart (ObjectEvents).
 - apiGroups: [""]
   resources: [events]
   verbs: [get, list, create, patch]

@@ -1,5 +1,7 @@
 package dev.sft.contract;
 
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.LinkedHashMap;
@@ -31,6 +33,10 @@ import java.util.Objects;
  * @param deadlineSeconds the harness's own deadline ({@code --deadline}, env {@link HarnessEnvironment#DEADLINE_SECONDS}):
  *     seconds from the driver's start after which it starts no further scenario repetition and reports the rest
  *     {@code Unknown}; {@link #NO_DEADLINE} (0) for none. The controller sets it below the harness Job's deadline.
+ * @param notAfter the same deadline as an instant ({@code --not-after}, RFC 3339, env
+ *     {@link HarnessEnvironment#NOT_AFTER}), or null for none. The controller counts it from the Job's creation, as
+ *     Kubernetes counts the Job's {@code activeDeadlineSeconds}, so that scheduling and a cold image pull before the
+ *     driver's JVM starts cannot cost the report; the harness stops at the earlier of the two ({@link #stopAt}).
  */
 public record DriverRun(
     String runId,
@@ -47,7 +53,8 @@ public record DriverRun(
     String driverHost,
     String terminationLog,
     List<WriteOperation> operations,
-    int deadlineSeconds) {
+    int deadlineSeconds,
+    Instant notAfter) {
 
   /** The {@code sft run} subcommand every rendering starts with. */
   public static final String COMMAND = "run";
@@ -62,6 +69,8 @@ public record DriverRun(
 
   public DriverRun {
     Objects.requireNonNull(runId, "runId");
+    // Whole seconds: the rendering (RFC 3339) reads back equal.
+    notAfter = notAfter == null ? null : notAfter.truncatedTo(ChronoUnit.SECONDS);
     Objects.requireNonNull(writer, "writer");
     if (timeoutSeconds < 1 || killTimeoutSeconds < 1) {
       throw new IllegalArgumentException("timeouts must be at least 1 s, got timeout " + timeoutSeconds
@@ -81,6 +90,15 @@ public record DriverRun(
             + "; speculation is fixed per SparkContext, so run it in a separate driver run");
       }
     }
+  }
+
+  /** A driver run without an absolute deadline ({@link #notAfter} null). */
+  public DriverRun(String runId, boolean speculation, List<ScenarioName> scenarios, int repeat, WriterName writer,
+      int timeoutSeconds, int killTimeoutSeconds, boolean interruptOnCancel, String master, String sharedRoot,
+      String killCommand, String driverHost, String terminationLog, List<WriteOperation> operations,
+      int deadlineSeconds) {
+    this(runId, speculation, scenarios, repeat, writer, timeoutSeconds, killTimeoutSeconds, interruptOnCancel, master,
+        sharedRoot, killCommand, driverHost, terminationLog, operations, deadlineSeconds, null);
   }
 
   /** A driver run of the default operation ({@code append}) only, without a deadline of its own, as {@code sft local} starts them. */
@@ -111,7 +129,26 @@ public record DriverRun(
   public DriverRun withOperations(List<WriteOperation> newOperations) {
     return new DriverRun(runId, speculation, scenarios, repeat, writer, timeoutSeconds, killTimeoutSeconds,
         interruptOnCancel, master, sharedRoot, killCommand, driverHost, terminationLog, newOperations,
-        deadlineSeconds);
+        deadlineSeconds, notAfter);
+  }
+
+  /** The same run with this absolute deadline (null for none). */
+  public DriverRun withNotAfter(Instant instant) {
+    return new DriverRun(runId, speculation, scenarios, repeat, writer, timeoutSeconds, killTimeoutSeconds,
+        interruptOnCancel, master, sharedRoot, killCommand, driverHost, terminationLog, operations,
+        deadlineSeconds, instant);
+  }
+
+  /**
+   * When the harness starts no further scenario repetition: the earlier of {@code driverStart +} {@link
+   * #deadlineSeconds} and {@link #notAfter}; null when it has neither.
+   */
+  public Instant stopAt(Instant driverStart) {
+    Instant relative = deadlineSeconds == NO_DEADLINE ? null : driverStart.plusSeconds(deadlineSeconds);
+    if (relative == null || notAfter == null) {
+      return relative != null ? relative : notAfter;
+    }
+    return relative.isBefore(notAfter) ? relative : notAfter;
   }
 
   /** Builds the driver run of one speculation setting; every field but those two is the caller's. */
@@ -176,6 +213,9 @@ public record DriverRun(
     if (deadlineSeconds != NO_DEADLINE) {
       args.addAll(List.of("--deadline", String.valueOf(deadlineSeconds)));
     }
+    if (notAfter != null) {
+      args.addAll(List.of("--not-after", notAfter.toString()));
+    }
     return args;
   }
 
@@ -196,6 +236,9 @@ public record DriverRun(
     }
     if (deadlineSeconds != NO_DEADLINE) {
       env.put(HarnessEnvironment.DEADLINE_SECONDS, String.valueOf(deadlineSeconds));
+    }
+    if (notAfter != null) {
+      env.put(HarnessEnvironment.NOT_AFTER, notAfter.toString());
     }
     return env;
   }

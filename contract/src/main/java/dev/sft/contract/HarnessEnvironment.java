@@ -29,6 +29,8 @@ public final class HarnessEnvironment {
    * it shorter than the Job's {@code activeDeadlineSeconds}, so the report is written before Kubernetes kills the pod.
    */
   public static final String DEADLINE_SECONDS = "SFT_DEADLINE_SECONDS";
+  /** {@link DriverRun#notAfter}: the harness's deadline as an RFC 3339 instant, counted from the Job's creation. */
+  public static final String NOT_AFTER = "SFT_NOT_AFTER";
 
   /** The sft launcher's settings: where Spark's jars are, where the launcher is (for the kill wrappers). */
   public static final String SPARK_HOME = "SFT_SPARK_HOME";

@@ -3,6 +3,7 @@ package dev.sft.contract;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -82,6 +83,33 @@ class DriverRunTest {
     assertThatThrownBy(() -> new DriverRun("t1-r1-abcd", true, List.of(ScenarioName.SPECULATION_ORIGINAL_WINS), 1,
         WriterName.ICEBERG, 180, 30, false, "spark://m:7077", "/shared", null, null, null, -1))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("deadline");
+  }
+
+  @Test
+  void anAbsoluteDeadlineIsRenderedWhenSetAndTheEarlierOfBothApplies() {
+    DriverRun relative = new DriverRun("t1-r1-abcd", true, List.of(ScenarioName.SPECULATION_ORIGINAL_WINS), 1,
+        WriterName.ICEBERG, 180, 30, false, "spark://m:7077", "/shared", null, null, null, 900);
+    assertThat(relative.notAfter()).isNull();
+    assertThat(relative.arguments()).doesNotContain("--not-after");
+    assertThat(relative.environment()).doesNotContainKey(HarnessEnvironment.NOT_AFTER);
+    Instant created = Instant.parse("2026-12-02T08:00:00Z");
+    DriverRun absolute = relative.withNotAfter(created.plusSeconds(900).plusMillis(750));
+    assertThat(absolute.notAfter()).as("whole seconds, as rendered").isEqualTo(Instant.parse("2026-12-02T08:15:00Z"));
+    assertThat(absolute.arguments()).containsSequence("--not-after", "2026-12-02T08:15:00Z");
+    assertThat(absolute.environment()).containsEntry(HarnessEnvironment.NOT_AFTER, "2026-12-02T08:15:00Z");
+
+    // The pod waited 4 minutes for a node and an image: the driver starts late and must stop by the Job's clock.
+    Instant lateStart = created.plusSeconds(240);
+    assertThat(relative.stopAt(lateStart)).isEqualTo(lateStart.plusSeconds(900));
+    assertThat(absolute.stopAt(lateStart)).isEqualTo(Instant.parse("2026-12-02T08:15:00Z"));
+    // A driver that started on time keeps its own bound if that is earlier.
+    DriverRun tight = absolute.withNotAfter(created.plusSeconds(3600));
+    assertThat(tight.stopAt(created)).isEqualTo(created.plusSeconds(900));
+    DriverRun onlyAbsolute = new DriverRun("t1-r1-abcd", true, List.of(ScenarioName.SPECULATION_ORIGINAL_WINS), 1,
+        WriterName.ICEBERG, 180, 30, false, "spark://m:7077", "/shared", null, null, null, List.of(),
+        DriverRun.NO_DEADLINE, created);
+    assertThat(onlyAbsolute.stopAt(lateStart)).isEqualTo(created);
+    assertThat(run(true, List.of(ScenarioName.SPECULATION_ORIGINAL_WINS)).stopAt(created)).isNull();
   }
 
   @Test

@@ -3,6 +3,7 @@ package dev.sft.controller.dependent;
 import dev.sft.controller.api.ResolvedSpec;
 import dev.sft.controller.api.SchedulerFailureTest;
 import io.fabric8.kubernetes.api.model.HasMetadata;
+import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.fabric8.kubernetes.api.model.OwnerReferenceBuilder;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -17,7 +18,8 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Applies and deletes a test's children. Every object gets the test as its controlling owner (so deleting the test
- * deletes them), the common labels, and a hash of its desired state. Creates are idempotent: names are
+ * deletes them) unless it holds evidence a cleanup policy keeps ({@link OwnedResource#deletedWithTest}), the common
+ * labels, and a hash of its desired state. Creates are idempotent: names are
  * deterministic, so a create that finds the object already there (a retry, a restarted controller) changes nothing.
  */
 @ApplicationScoped
@@ -33,13 +35,16 @@ public class ChildResources {
   private final List<OwnedResource<?>> cluster;
 
   public ChildResources(KubernetesClient client,
-      @ConfigProperty(name = CONTROLLER_NAMESPACE_PROPERTY) String controllerNamespace) {
+      @ConfigProperty(name = CONTROLLER_NAMESPACE_PROPERTY) String controllerNamespace, PodSecurity security) {
     this.client = client;
-    this.cluster = cluster(controllerNamespace);
+    this.cluster = cluster(controllerNamespace, security);
   }
 
-  /** The Spark cluster and its fixtures, in creation order: storage, network identities, RBAC, then pods. */
-  public static List<OwnedResource<?>> cluster(String controllerNamespace) {
+  /**
+   * The Spark cluster and its fixtures, in creation order: storage, network identities, RBAC, network and disruption
+   * policies, then pods.
+   */
+  public static List<OwnedResource<?>> cluster(String controllerNamespace, PodSecurity security) {
     return List.of(
         new SharedClaimDependent(),
         new MasterServiceDependent(),
@@ -49,8 +54,9 @@ public class ChildResources {
         new HarnessRoleBindingDependent(),
         new SparkNetworkPolicyDependent(),
         new ControllerProbePolicyDependent(controllerNamespace),
-        new MasterStatefulSetDependent(),
-        new WorkerStatefulSetDependent());
+        new SparkDisruptionBudgetDependent(),
+        new MasterStatefulSetDependent(security),
+        new WorkerStatefulSetDependent(security));
   }
 
   public List<OwnedResource<?>> cluster() {
@@ -59,14 +65,17 @@ public class ChildResources {
 
   /** Creates the child, or updates it when its desired state changed since the controller last applied it. */
   public <R extends HasMetadata> R apply(SchedulerFailureTest test, ResolvedSpec spec, OwnedResource<R> dependent) {
-    R desired = decorate(test, dependent.desired(test, spec));
+    R desired = decorate(test, dependent.desired(test, spec), dependent.deletedWithTest(spec));
     R existing = client.resources(dependent.type()).inNamespace(namespace(test)).withName(dependent.name(test)).get();
     if (existing == null) {
       return createIfAbsent(dependent.type(), desired);
     }
+    if (!dependent.updatable()) {
+      return ownedAsDesired(existing, desired);
+    }
     String existingHash = existing.getMetadata().getAnnotations() == null
         ? null : existing.getMetadata().getAnnotations().get(Names.DESIRED_HASH_ANNOTATION);
-    if (!dependent.updatable() || hash(desired).equals(existingHash)) {
+    if (hash(desired).equals(existingHash)) {
       return existing;
     }
     desired.getMetadata().setResourceVersion(existing.getMetadata().getResourceVersion());
@@ -75,7 +84,21 @@ public class ChildResources {
 
   /** Creates a Job (harness or storage check) unless one of that name exists; never a second one. */
   public Job createJob(SchedulerFailureTest test, Job job) {
-    return createIfAbsent(Job.class, decorate(test, job));
+    return createIfAbsent(Job.class, decorate(test, job, true));
+  }
+
+  /**
+   * An object whose spec is not updated (a claim) still follows the cleanup policies in whether the test owns it: a
+   * spec change to or from DeleteAll, or a claim left by a deleted test of the same name that a new test mounts.
+   */
+  private <R extends HasMetadata> R ownedAsDesired(R existing, R desired) {
+    List<OwnerReference> wanted = desired.getMetadata().getOwnerReferences();
+    List<OwnerReference> current = existing.getMetadata().getOwnerReferences();
+    if ((current == null || current.isEmpty()) ? wanted.isEmpty() : current.equals(wanted)) {
+      return existing;
+    }
+    existing.getMetadata().setOwnerReferences(wanted);
+    return client.resource(existing).update();
   }
 
   public <R extends HasMetadata> void delete(SchedulerFailureTest test, Class<R> type, String name) {
@@ -111,7 +134,8 @@ public class ChildResources {
     }
   }
 
-  private <R extends HasMetadata> R decorate(SchedulerFailureTest test, R child) {
+  /** @param owned whether the test becomes the controlling owner (so that deleting the test deletes it) */
+  private <R extends HasMetadata> R decorate(SchedulerFailureTest test, R child, boolean owned) {
     var metadata = child.getMetadata();
     metadata.setNamespace(namespace(test));
     Names.testLabels(test).forEach((k, v) -> {
@@ -120,7 +144,7 @@ public class ChildResources {
       }
       metadata.getLabels().putIfAbsent(k, v);
     });
-    metadata.setOwnerReferences(List.of(new OwnerReferenceBuilder()
+    metadata.setOwnerReferences(!owned ? List.of() : List.of(new OwnerReferenceBuilder()
         .withApiVersion(test.getApiVersion())
         .withKind(test.getKind())
         .withName(test.getMetadata().getName())

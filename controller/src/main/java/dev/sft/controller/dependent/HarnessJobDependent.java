@@ -48,21 +48,22 @@ public final class HarnessJobDependent {
         ImageLayout.KILL_COMMAND, "$(POD_IP)", ImageLayout.TERMINATION_LOG, spec.operations(), deadline);
   }
 
-  public static Job desired(SchedulerFailureTest test, ResolvedSpec spec, String jobName, DriverRun run) {
+  public static Job desired(SchedulerFailureTest test, ResolvedSpec spec, PodSecurity security, String jobName,
+      DriverRun run) {
     Map<String, String> labels = Names.componentLabels(test, Names.HARNESS);
     labels.put(Names.RUN_ID_LABEL, run.runId());
     labels.put(Names.HARNESS_JOB_LABEL, jobName);
     var container = new ContainerBuilder()
         .withName(Names.HARNESS_CONTAINER)
         .withImage(spec.harnessImage())
-        .withCommand(spec.harnessCommand() != null ? spec.harnessCommand() : command(run))
+        .withCommand(SparkPods.withPasswdEntry(spec.harnessCommand() != null ? spec.harnessCommand() : command(run)))
         .withEnv(env(test, spec, run))
         .addNewPort().withName("driver").withContainerPort(ImageLayout.DRIVER_PORT).endPort()
         .addNewPort().withName("blockmanager").withContainerPort(ImageLayout.DRIVER_BLOCK_MANAGER_PORT).endPort()
         .withTerminationMessagePath(ImageLayout.TERMINATION_LOG)
         // A harness that dies before writing its report still leaves its last log lines for the status.
         .withTerminationMessagePolicy("FallbackToLogsOnError")
-        .withResources(spec.harnessResources())
+        .withResources(PodResources.harness(spec))
         .build();
     return new JobBuilder()
         .withNewMetadata().withName(jobName).withLabels(labels).endMetadata()
@@ -71,8 +72,8 @@ public final class HarnessJobDependent {
           .withBackoffLimit(0)
           .withActiveDeadlineSeconds(activeDeadlineSeconds(run))
           .withNewTemplate()
-            .withNewMetadata().withLabels(labels).endMetadata()
-            .withSpec(SparkPods.pod(test, spec, container, true)
+            .withNewMetadata().withLabels(labels).withAnnotations(SparkPods.doNotDisrupt()).endMetadata()
+            .withSpec(SparkPods.pod(test, spec, security, container, true)
                 .withRestartPolicy("Never")
                 .withServiceAccountName(Names.harness(test))
                 // The pod-exec kill transport talks to the API server with this token.
@@ -116,7 +117,7 @@ public final class HarnessJobDependent {
 
   /** The driver's heap: what the harness container's memory limit leaves ({@link MemoryBudget}). */
   static long driverHeapMib(ResolvedSpec spec) {
-    var resources = spec.harnessResources();
+    var resources = PodResources.harness(spec);
     Quantity limit = resources == null || resources.getLimits() == null ? null : resources.getLimits().get("memory");
     return MemoryBudget.driverHeapMib(limit == null ? null
         : limit.getNumericalAmount().divide(BigDecimal.valueOf(1L << 20), RoundingMode.FLOOR).longValue());

@@ -5,7 +5,6 @@ import dev.sft.controller.api.SchedulerFailureTest;
 import dev.sft.controller.spark.ImageLayout;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.ContainerBuilder;
-import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.fabric8.kubernetes.api.model.apps.StatefulSetBuilder;
 import java.util.ArrayList;
@@ -14,6 +13,12 @@ import java.util.List;
 /** The Spark Standalone master: one pod running {@code org.apache.spark.deploy.master.Master}. */
 public final class MasterStatefulSetDependent implements OwnedResource<StatefulSet> {
   static final String MAIN_CLASS = "org.apache.spark.deploy.master.Master";
+
+  private final PodSecurity security;
+
+  public MasterStatefulSetDependent(PodSecurity security) {
+    this.security = security;
+  }
 
   @Override
   public Class<StatefulSet> type() {
@@ -35,8 +40,9 @@ public final class MasterStatefulSetDependent implements OwnedResource<StatefulS
           .withPodManagementPolicy("Parallel")
           .withNewSelector().withMatchLabels(Names.componentSelector(test, Names.MASTER)).endSelector()
           .withNewTemplate()
-            .withNewMetadata().withLabels(Names.componentLabels(test, Names.MASTER)).endMetadata()
-            .withSpec(SparkPods.pod(test, spec, container(spec), false).build())
+            .withNewMetadata().withLabels(Names.componentLabels(test, Names.MASTER))
+              .withAnnotations(SparkPods.doNotDisrupt()).endMetadata()
+            .withSpec(SparkPods.pod(test, spec, security, container(spec), false).build())
           .endTemplate()
         .endSpec()
         .build();
@@ -49,7 +55,7 @@ public final class MasterStatefulSetDependent implements OwnedResource<StatefulS
     return new ContainerBuilder()
         .withName(Names.SPARK_CONTAINER)
         .withImage(spec.sparkImage())
-        .withCommand(command)
+        .withCommand(SparkPods.withPasswdEntry(command))
         .withEnv(SparkPods.sparkEnv())
         .addNewPort().withName("spark").withContainerPort(ImageLayout.MASTER_PORT).endPort()
         .addNewPort().withName("http").withContainerPort(ImageLayout.MASTER_UI_PORT).endPort()
@@ -57,11 +63,7 @@ public final class MasterStatefulSetDependent implements OwnedResource<StatefulS
           .withNewTcpSocket().withNewPort(ImageLayout.MASTER_PORT).endTcpSocket()
           .withPeriodSeconds(2)
         .endReadinessProbe()
-        .withNewResources()
-          .addToRequests("cpu", new Quantity("100m"))
-          .addToRequests("memory", new Quantity("768Mi"))
-          .addToLimits("memory", new Quantity("1Gi"))
-        .endResources()
+        .withResources(PodResources.master())
         .build();
   }
 }

@@ -24,6 +24,8 @@ public final class Names {
   public static final String COMPONENT_LABEL = "sft.dev/component";
   public static final String RUN_ID_LABEL = "sft.dev/run-id";
   public static final String HARNESS_JOB_LABEL = "sft.dev/harness-job";
+  /** On a generated claim: it holds a test's evidence and may outlive the test ({@code SharedClaimDependent}). */
+  public static final String EVIDENCE_LABEL = "sft.dev/evidence";
   /** Hash of the desired object the controller last applied; a different hash means "update it". */
   public static final String DESIRED_HASH_ANNOTATION = "sft.dev/desired-hash";
 
@@ -57,6 +59,11 @@ public final class Names {
   }
 
   public static String networkPolicy(SchedulerFailureTest test) {
+    return test.getMetadata().getName() + "-spark";
+  }
+
+  /** The PodDisruptionBudget of the master and worker pods during a run. */
+  public static String disruptionBudget(SchedulerFailureTest test) {
     return test.getMetadata().getName() + "-spark";
   }
 

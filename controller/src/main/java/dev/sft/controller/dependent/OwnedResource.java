@@ -26,6 +26,14 @@ public interface OwnedResource<R extends HasMetadata> {
     return policy == CleanupPolicy.Retain;
   }
 
+  /**
+   * Whether the object carries the test as its owner, so that Kubernetes deletes it with the test. An object that
+   * holds evidence a cleanup policy keeps must outlive the test's deletion ({@code kubectl delete}, an Argo CD prune).
+   */
+  default boolean deletedWithTest(ResolvedSpec spec) {
+    return true;
+  }
+
   /** Whether an existing object may be updated in place when the desired state changes (a claim's spec may not). */
   default boolean updatable() {
     return true;

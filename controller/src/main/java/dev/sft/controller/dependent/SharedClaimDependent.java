@@ -9,7 +9,9 @@ import io.fabric8.kubernetes.api.model.Quantity;
 
 /**
  * The shared claim, when the spec asks for one from a template (an existing claim is only used). ReadWriteMany unless
- * the template names its access modes: ReadWriteOnce binds only where every pod runs on one node.
+ * the template names its access modes: ReadWriteOnce binds only where every pod runs on one node. It holds the
+ * evidence, so unless both cleanup policies are {@code DeleteAll} it has no owner: deleting the test (by hand, or an
+ * Argo CD prune) leaves it, as its cleanup policy would; {@link Names#EVIDENCE_LABEL} finds it.
  */
 public final class SharedClaimDependent implements OwnedResource<PersistentVolumeClaim> {
 
@@ -39,6 +41,12 @@ public final class SharedClaimDependent implements OwnedResource<PersistentVolum
     return false;
   }
 
+  /** Only when no outcome of a run would keep the evidence. */
+  @Override
+  public boolean deletedWithTest(ResolvedSpec spec) {
+    return spec.onSuccess() == CleanupPolicy.DeleteAll && spec.onFailure() == CleanupPolicy.DeleteAll;
+  }
+
   /** The claim every pod mounts, whether generated or existing. */
   public static String claimName(SchedulerFailureTest test, ResolvedSpec spec) {
     return spec.createsClaim() ? Names.generatedClaim(test) : spec.existingClaim();
@@ -47,7 +55,7 @@ public final class SharedClaimDependent implements OwnedResource<PersistentVolum
   @Override
   public PersistentVolumeClaim desired(SchedulerFailureTest test, ResolvedSpec spec) {
     return new PersistentVolumeClaimBuilder()
-        .withNewMetadata().withName(name(test)).endMetadata()
+        .withNewMetadata().withName(name(test)).addToLabels(Names.EVIDENCE_LABEL, "true").endMetadata()
         .withNewSpec()
           .withAccessModes(spec.claimAccessModes())
           .withStorageClassName(spec.claimTemplate().storageClassName)

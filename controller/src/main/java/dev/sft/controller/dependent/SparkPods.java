@@ -14,13 +14,28 @@ import io.fabric8.kubernetes.api.model.VolumeMount;
 import io.fabric8.kubernetes.api.model.VolumeMountBuilder;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.TreeMap;
 
 /** What the master, worker and harness pods share: security, placement, mounts and the Spark environment. */
 final class SparkPods {
   static final String SHARED_VOLUME = "shared";
   static final String SCRATCH_VOLUME = "scratch";
 
+  /**
+   * On master, worker and harness pods: cluster-autoscaler and Karpenter leave a node with such a pod alone instead
+   * of draining it to save cost, which would take a "host" or the driver away mid-scenario.
+   */
+  static final Map<String, String> DO_NOT_DISRUPT = Map.of(
+      "cluster-autoscaler.kubernetes.io/safe-to-evict", "false",
+      "karpenter.sh/do-not-disrupt", "true");
+
   private SparkPods() {}
+
+  /** The annotations of a protected pod, in a fixed order (the template's hash must not vary). */
+  static Map<String, String> doNotDisrupt() {
+    return new TreeMap<>(DO_NOT_DISRUPT);
+  }
 
   /**
    * The common pod template: Pod Security "restricted" for pod and container, the spec's pull secrets and pull
@@ -29,7 +44,8 @@ final class SparkPods {
    *
    * @param withShared whether this pod mounts the shared volume (workers and harness do, the master does not)
    */
-  static PodSpecBuilder pod(SchedulerFailureTest test, ResolvedSpec spec, Container container, boolean withShared) {
+  static PodSpecBuilder pod(SchedulerFailureTest test, ResolvedSpec spec, PodSecurity security, Container container,
+      boolean withShared) {
     List<VolumeMount> mounts = new ArrayList<>();
     List<Volume> volumes = new ArrayList<>();
     if (withShared) {
@@ -42,7 +58,7 @@ final class SparkPods {
     volumes.add(new VolumeBuilder().withName(SCRATCH_VOLUME).withNewEmptyDir().endEmptyDir().build());
     return new PodSpecBuilder()
         .withImagePullSecrets(spec.imagePullSecrets().isEmpty() ? null : spec.imagePullSecrets())
-        .withSecurityContext(PodSecurity.restrictedPod())
+        .withSecurityContext(security.restrictedPod())
         .withAutomountServiceAccountToken(false)
         .withNodeSelector(spec.nodeSelector().isEmpty() ? null : spec.nodeSelector())
         .withTolerations(spec.tolerations())
@@ -66,7 +82,19 @@ final class SparkPods {
     env.add(new EnvVar("SPARK_HOME", ImageLayout.SPARK_HOME, null));
     env.add(new EnvVar("SPARK_SCALA_VERSION", ImageLayout.SPARK_SCALA_VERSION, null));
     env.add(new EnvVar("SPARK_LOCAL_DIRS", ImageLayout.SPARK_LOCAL_DIRS, null));
+    // Whatever UID the platform assigns: Spark and Hadoop take the user's name from here, not from the OS, and
+    // nothing writes to a home folder outside the scratch volume.
+    env.add(new EnvVar("SPARK_USER", ImageLayout.USER_NAME, null));
+    env.add(new EnvVar("HADOOP_USER_NAME", ImageLayout.USER_NAME, null));
+    env.add(new EnvVar("HOME", ImageLayout.SCRATCH_DIR, null));
     return env;
+  }
+
+  /** The command, started once the pod's UID has a passwd entry ({@link ImageLayout#PASSWD_ENTRY_SCRIPT}). */
+  static List<String> withPasswdEntry(List<String> command) {
+    List<String> wrapped = new ArrayList<>(List.of("sh", "-c", ImageLayout.PASSWD_ENTRY_SCRIPT, "sft-user"));
+    wrapped.addAll(command);
+    return wrapped;
   }
 
   /** {@code java <daemon flags> -cp /opt/spark/jars/* <main class>}: Maven-built images have no sbin scripts. */

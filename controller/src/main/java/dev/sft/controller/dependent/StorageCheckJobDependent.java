@@ -4,7 +4,6 @@ import dev.sft.controller.api.ResolvedSpec;
 import dev.sft.controller.api.SchedulerFailureTest;
 import io.fabric8.kubernetes.api.model.ContainerBuilder;
 import io.fabric8.kubernetes.api.model.EnvVar;
-import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
 import java.util.List;
@@ -12,9 +11,10 @@ import java.util.Map;
 
 /**
  * A short Job per run that checks, before the harness starts, that the pods' user can create and rename a file
- * under the shared mount path: {@code fsGroup} does not make most ReadWriteMany volumes writable (CSI drivers apply
- * it to ReadWriteOnce volumes with an fsType only; EFS without an access point and csi-driver-nfs exports default to
- * root-owned 0755). It runs in the Spark image with the very pod template the workers and the harness use, and on
+ * under the shared mount path: {@code fsGroup} does not make every ReadWriteMany volume writable (a CSI driver applies
+ * it only when its {@code fsGroupPolicy} says so: {@code File} for every volume, e.g. csi-driver-nfs with its fsGroup
+ * feature on, while the default {@code ReadWriteOnceWithFSType} covers ReadWriteOnce volumes with an fsType only; EFS
+ * without an access point and NFS exports without it are often root-owned 0755). It runs in the Spark image with the very pod template the workers and the harness use, and on
  * failure its termination message says who could not write where, for {@code SharedStorageNotWritable}.
  */
 public final class StorageCheckJobDependent {
@@ -40,7 +40,8 @@ public final class StorageCheckJobDependent {
 
   private StorageCheckJobDependent() {}
 
-  public static Job desired(SchedulerFailureTest test, ResolvedSpec spec, String jobName, String runId) {
+  public static Job desired(SchedulerFailureTest test, ResolvedSpec spec, PodSecurity security, String jobName,
+      String runId) {
     Map<String, String> labels = Names.componentLabels(test, Names.STORAGE_CHECK);
     labels.put(Names.RUN_ID_LABEL, runId);
     var container = new ContainerBuilder()
@@ -49,11 +50,7 @@ public final class StorageCheckJobDependent {
         .withCommand(List.of("sh", "-c", SCRIPT))
         .withEnv(new EnvVar(MOUNT_ENV, spec.mountPath(), null))
         .withTerminationMessagePolicy("FallbackToLogsOnError")
-        .withNewResources()
-          .addToRequests("cpu", new Quantity("10m"))
-          .addToRequests("memory", new Quantity("16Mi"))
-          .addToLimits("memory", new Quantity("64Mi"))
-        .endResources()
+        .withResources(PodResources.storageCheck())
         .build();
     return new JobBuilder()
         .withNewMetadata().withName(jobName).withLabels(labels).endMetadata()
@@ -63,7 +60,7 @@ public final class StorageCheckJobDependent {
           .withActiveDeadlineSeconds((long) spec.readyTimeoutSeconds())
           .withNewTemplate()
             .withNewMetadata().withLabels(labels).endMetadata()
-            .withSpec(SparkPods.pod(test, spec, container, true).withRestartPolicy("Never").build())
+            .withSpec(SparkPods.pod(test, spec, security, container, true).withRestartPolicy("Never").build())
           .endTemplate()
         .endSpec()
         .build();

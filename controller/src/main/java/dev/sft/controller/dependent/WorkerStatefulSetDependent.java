@@ -22,6 +22,12 @@ import java.util.List;
 public final class WorkerStatefulSetDependent implements OwnedResource<StatefulSet> {
   static final String MAIN_CLASS = "org.apache.spark.deploy.worker.Worker";
 
+  private final PodSecurity security;
+
+  public WorkerStatefulSetDependent(PodSecurity security) {
+    this.security = security;
+  }
+
   @Override
   public Class<StatefulSet> type() {
     return StatefulSet.class;
@@ -42,8 +48,9 @@ public final class WorkerStatefulSetDependent implements OwnedResource<StatefulS
           .withPodManagementPolicy("Parallel")
           .withNewSelector().withMatchLabels(Names.componentSelector(test, Names.WORKER)).endSelector()
           .withNewTemplate()
-            .withNewMetadata().withLabels(Names.componentLabels(test, Names.WORKER)).endMetadata()
-            .withSpec(SparkPods.pod(test, spec, container(test, spec), true)
+            .withNewMetadata().withLabels(Names.componentLabels(test, Names.WORKER))
+              .withAnnotations(SparkPods.doNotDisrupt()).endMetadata()
+            .withSpec(SparkPods.pod(test, spec, security, container(test, spec), true)
                 .withAffinity(antiAffinity(test, spec.workerAntiAffinity())).build())
           .endTemplate()
         .endSpec()
@@ -63,14 +70,14 @@ public final class WorkerStatefulSetDependent implements OwnedResource<StatefulS
     return new ContainerBuilder()
         .withName(Names.SPARK_CONTAINER)
         .withImage(spec.sparkImage())
-        .withCommand(command)
+        .withCommand(SparkPods.withPasswdEntry(command))
         .withEnv(SparkPods.sparkEnv())
         .addNewPort().withName("http").withContainerPort(ImageLayout.WORKER_UI_PORT).endPort()
         .withNewReadinessProbe()
           .withNewTcpSocket().withNewPort(ImageLayout.WORKER_UI_PORT).endTcpSocket()
           .withPeriodSeconds(2)
         .endReadinessProbe()
-        .withResources(spec.workerResources())
+        .withResources(PodResources.worker(spec))
         .build();
   }
 

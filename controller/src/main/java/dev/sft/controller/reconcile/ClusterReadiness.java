@@ -6,8 +6,10 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 /**
  * Decides, from the storage and the Spark cluster as they are now, whether a run may start its harness, must wait,
- * or has failed: a volume the pods cannot write fails at once ({@code SharedStorageNotWritable}); past the readiness
- * time-out, a claim still {@code Pending} fails as {@code ClaimPending}, anything else as {@code ClusterNotReady}.
+ * or has failed: a volume the pods cannot write fails at once ({@code SharedStorageNotWritable}), and so do pods that
+ * cannot start ({@code PodsCannotStart}: refused by Pod Security or an SCC, an image that cannot be pulled, a broken
+ * container config); pods that do not start yet but may ({@code PodsNotStarting}: a quota, an unschedulable pod) are
+ * quoted while the run waits. Past the readiness time-out, a claim still {@code Pending} fails as {@code ClaimPending}, anything else as {@code ClusterNotReady}.
  * Reads only.
  */
 @ApplicationScoped
@@ -19,10 +21,12 @@ public class ClusterReadiness {
 
   private final ClusterObserver cluster;
   private final StorageObserver storage;
+  private final StartProblems startProblems;
 
-  public ClusterReadiness(ClusterObserver cluster, StorageObserver storage) {
+  public ClusterReadiness(ClusterObserver cluster, StorageObserver storage, StartProblems startProblems) {
     this.cluster = cluster;
     this.storage = storage;
+    this.startProblems = startProblems;
   }
 
   /**
@@ -43,8 +47,14 @@ public class ClusterReadiness {
     if (sparkCluster.ready() && volume.state() == StorageObserver.State.WRITABLE) {
       return new Verdict(Outcome.READY, Reason.WorkersAlive, sparkCluster.describe());
     }
-    return waitOrFail(spec, waitedSeconds, Reason.WaitingForWorkers, Reason.ClusterNotReady,
-        sparkCluster.describe() + "; " + volume.message());
+    // Why pods do not start is the news: it leads the message, and what cannot heal fails the run now.
+    StartProblems.Problem start = startProblems.ofCluster(test, storageCheckJob);
+    if (start != null && !start.heals()) {
+      return new Verdict(Outcome.FAIL, Reason.PodsCannotStart, "pods cannot start: " + start.message());
+    }
+    String seen = sparkCluster.describe() + "; " + volume.message();
+    return waitOrFail(spec, waitedSeconds, start == null ? Reason.WaitingForWorkers : Reason.PodsNotStarting,
+        Reason.ClusterNotReady, start == null ? seen : start.message() + "; " + seen);
   }
 
   private static Verdict waitOrFail(ResolvedSpec spec, long waitedSeconds, Reason waiting, Reason failed,

@@ -66,7 +66,7 @@ public final class Conditions {
     }
   }
 
-  /** Stopped until someone acts: an invalid spec, or an error reconciling (which JOSDK still retries). */
+  /** Stopped until someone acts: an invalid spec. */
   public static void stalled(SchedulerFailureTestStatus status, Reason reason, String message, long generation) {
     set(status, READY, false, reason, message, generation);
     set(status, RECONCILING, false, reason, message, generation);
@@ -81,17 +81,30 @@ public final class Conditions {
   }
 
   /**
+   * A failed reconcile that may heal (an API call refused, a conflict, a timeout): {@code Reconciling=True} with
+   * reason {@link Reason#ReconcileError} and the message, while JOSDK retries. It is not {@code Stalled}: Argo CD
+   * would show that as Degraded and Flux as Failed for what is usually a passing API failure.
+   *
+   * @return whether anything changed, to be written
+   */
+  public static boolean reconcileError(SchedulerFailureTestStatus status, String message, long generation) {
+    return set(status, RECONCILING, true, Reason.ReconcileError, message, generation);
+  }
+
+  /**
    * After a failed reconcile ({@link Reason#ReconcileError}), the next one puts back the conditions of the phase the
    * test is in. An invalid spec stalls by its own reason and stays.
    *
    * @return whether anything changed, to be written
    */
   public static boolean clearReconcileError(SchedulerFailureTestStatus status, long generation) {
-    Condition stalled = find(status, STALLED);
-    if (stalled == null || !Reason.ReconcileError.name().equals(stalled.getReason())) {
+    if (!hasReason(status, RECONCILING, Reason.ReconcileError)
+        // A status written by an older controller, which set Stalled for the same error.
+        && !hasReason(status, STALLED, Reason.ReconcileError)) {
       return false;
     }
     if (status.phase == null) {
+      set(status, RECONCILING, false, Reason.NotStarted, "recovered", generation);
       set(status, STALLED, false, Reason.NotStarted, "recovered", generation);
       return true;
     }
@@ -103,5 +116,10 @@ public final class Conditions {
     };
     forPhase(status, reason, status.message == null ? "recovered" : status.message, generation);
     return true;
+  }
+
+  private static boolean hasReason(SchedulerFailureTestStatus status, String type, Reason reason) {
+    Condition condition = find(status, type);
+    return condition != null && reason.name().equals(condition.getReason());
   }
 }

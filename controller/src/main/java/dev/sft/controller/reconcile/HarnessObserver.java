@@ -12,6 +12,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.util.Comparator;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -26,13 +27,22 @@ public class HarnessObserver {
   /**
    * @param report the decoded termination message, or null
    * @param problem why there is no report, or why the Job failed, or null
+   * @param start while ACTIVE: why its pod does not start, or null
+   * @param running while ACTIVE: whether its pod runs
    */
-  public record Observation(State state, Integer exitCode, Report report, String problem) {}
+  public record Observation(State state, Integer exitCode, Report report, String problem,
+      StartProblems.Problem start, boolean running) {
+    Observation(State state, Integer exitCode, Report report, String problem) {
+      this(state, exitCode, report, problem, null, false);
+    }
+  }
 
   private final KubernetesClient client;
+  private final StartProblems startProblems;
 
-  public HarnessObserver(KubernetesClient client) {
+  public HarnessObserver(KubernetesClient client, StartProblems startProblems) {
     this.client = client;
+    this.startProblems = startProblems;
   }
 
   public Observation observe(SchedulerFailureTest test, String jobName) {
@@ -42,11 +52,13 @@ public class HarnessObserver {
       return new Observation(State.ABSENT, null, null, null);
     }
     State state = state(job);
-    if (state == State.ACTIVE) {
-      return new Observation(State.ACTIVE, null, null, null);
-    }
     List<Pod> pods = client.pods().inNamespace(namespace).withLabel(Names.HARNESS_JOB_LABEL, jobName).list()
         .getItems();
+    if (state == State.ACTIVE) {
+      boolean running = pods.stream().anyMatch(p -> p.getStatus() != null && "Running".equals(p.getStatus().getPhase()));
+      return new Observation(State.ACTIVE, null, null, null,
+          running ? null : startProblems.of(job, Map.of(Names.HARNESS_JOB_LABEL, jobName)), running);
+    }
     // Kubernetes' own account of the death (deadline, eviction, OOM kill) first, then what the harness left.
     String fate = HarnessPodFate.describe(job, pods);
     String jobProblem = state == State.FAILED ? join(fate, failureOf(job)) : fate;

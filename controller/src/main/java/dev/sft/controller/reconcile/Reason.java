@@ -14,6 +14,16 @@ public enum Reason {
   ClusterNotReady,
   /** The shared claim is not bound; the message names its storage class and the provisioner's latest Event. */
   ClaimPending,
+  /**
+   * Pods do not start yet but may (a quota refusal, an unschedulable pod, a first failed image pull): the message
+   * quotes Kubernetes' Event or the pod's waiting reason; the run waits until its readiness time-out.
+   */
+  PodsNotStarting,
+  /**
+   * Pods cannot start without a change (refused by Pod Security or an OpenShift SCC, {@code ImagePullBackOff},
+   * {@code CreateContainerConfigError}): the run fails at once, quoting Kubernetes.
+   */
+  PodsCannotStart,
   /** The pods' user cannot create and rename a file on the shared volume (the run's storage check). */
   SharedStorageNotWritable,
   NotStarted,
@@ -34,6 +44,6 @@ public enum Reason {
   // Why nothing moves.
   RunQueued,
   InvalidSpec,
-  /** Reconciling threw; JOSDK retries, and the message says what failed. */
+  /** Reconciling threw; JOSDK retries, and the {@code Reconciling} condition's message says what failed. */
   ReconcileError
 }

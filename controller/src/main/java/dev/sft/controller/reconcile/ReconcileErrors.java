@@ -8,8 +8,8 @@ import jakarta.enterprise.context.ApplicationScoped;
 import org.jboss.logging.Logger;
 
 /**
- * Makes a failed reconcile visible: {@code Stalled=True} with reason {@link Reason#ReconcileError} and the
- * exception's message, while JOSDK retries; the next successful reconcile puts the phase's conditions back. The
+ * Makes a failed reconcile visible: {@code Reconciling=True} with reason {@link Reason#ReconcileError} and the
+ * exception's message, while JOSDK retries (a passing API failure heals by itself, so it is not {@code Stalled}); the next successful reconcile puts the phase's conditions back. The
  * write carries the resourceVersion the failed reconcile started from, so it never overwrites newer progress: when
  * that reconcile wrote the status before failing, this write loses the conflict and the retry reports instead.
  */
@@ -37,8 +37,7 @@ public class ReconcileErrors {
     }
     String message = describe(error) + (willRetry ? " (retrying)" : " (no more retries)");
     Long generation = test.getMetadata().getGeneration();
-    boolean changed = Conditions.set(test.getStatus(), Conditions.STALLED, true, Reason.ReconcileError, message,
-        generation == null ? 0 : generation);
+    boolean changed = Conditions.reconcileError(test.getStatus(), message, generation == null ? 0 : generation);
     if (!changed) {
       return; // the same error again, already shown: no write and no Event per retry
     }

@@ -16,6 +16,7 @@ import dev.sft.controller.dependent.ChildResources;
 import dev.sft.controller.dependent.HarnessJobDependent;
 import dev.sft.controller.dependent.Names;
 import dev.sft.controller.dependent.OwnedResource;
+import dev.sft.controller.dependent.PodSecurity;
 import dev.sft.controller.dependent.StorageCheckJobDependent;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
@@ -42,7 +43,10 @@ import java.util.stream.Collectors;
 public class RunOrchestrator {
   /** How often to ask the master while waiting for workers; pod changes wake the controller sooner. */
   static final Duration CLUSTER_POLL = Duration.ofSeconds(2);
-  /** A safety net while a Job runs; its completion normally wakes the controller through the Job informer. */
+  /**
+   * A safety net while a Job's pod runs; its completion normally wakes the controller through the Job informer. Until
+   * the pod runs, the controller looks every {@link #CLUSTER_POLL}.
+   */
   static final Duration HARNESS_POLL = Duration.ofSeconds(30);
   /** Transitions performed in one reconciliation before yielding; each performs at most one status write. */
   private static final int MAX_TRANSITIONS = 12;
@@ -53,15 +57,17 @@ public class RunOrchestrator {
   private final HarnessObserver harnessObserver;
   private final StatusWriter statusWriter;
   private final EventRecorder events;
+  private final PodSecurity security;
 
   public RunOrchestrator(KubernetesClient client, ChildResources children, ClusterReadiness readiness,
-      HarnessObserver harnessObserver, StatusWriter statusWriter, EventRecorder events) {
+      HarnessObserver harnessObserver, StatusWriter statusWriter, EventRecorder events, PodSecurity security) {
     this.client = client;
     this.children = children;
     this.readiness = readiness;
     this.harnessObserver = harnessObserver;
     this.statusWriter = statusWriter;
     this.events = events;
+    this.security = security;
   }
 
   /**
@@ -169,7 +175,7 @@ public class RunOrchestrator {
     // Jobs of earlier runs would hold the kill transport's RBAC and clutter the namespace.
     children.deleteJobsOfOtherRuns(test, status.runId);
     // The harness starts only once the pods' user has created and renamed a file on the shared volume.
-    children.createJob(test, StorageCheckJobDependent.desired(test, spec,
+    children.createJob(test, StorageCheckJobDependent.desired(test, spec, security,
         Names.storageCheckJob(test, status.runNumber), status.runId));
     status.step = Step.AwaitingCluster;
     Conditions.set(status, Conditions.CLUSTER_READY, false, Reason.WaitingForWorkers,
@@ -218,19 +224,18 @@ public class RunOrchestrator {
     if (job == null) {
       return finishRun(ledger, null);
     }
-    DriverRun run = ledger.driverRun(job);
     switch (job.state) {
       case Pending -> {
         job.state = JobState.Creating;
         job.startTime = now();
-        status.message = "running harness Job " + job.name + " (speculation " + (job.speculation ? "on" : "off")
-            + ")";
+        DriverRun run = ledger.driverRun(job);
+        status.message = running(job);
         Conditions.set(status, Conditions.HARNESS_COMPLETE, false, Reason.JobRunning, status.message,
             ledger.generation());
         statusWriter.write(test); // write-ahead: a restarted controller knows this Job may exist
-        children.createJob(test, HarnessJobDependent.desired(test, ledger.runSpec(), job.name, run));
+        children.createJob(test, HarnessJobDependent.desired(test, ledger.runSpec(), security, job.name, run));
         events.normal(test, Reason.HarnessJobCreated, status.message);
-        return Next.waitFor(HARNESS_POLL);
+        return Next.waitFor(CLUSTER_POLL); // until its pod runs: a refused or stuck pod changes nothing in the Job
       }
       case Creating, Running -> {
         HarnessObserver.Observation seen = harnessObserver.observe(test, job.name);
@@ -238,19 +243,16 @@ public class RunOrchestrator {
           case ABSENT -> {
             if (job.state == JobState.Creating) {
               // The controller stopped between the write-ahead and the create: create it now, once.
-              children.createJob(test, HarnessJobDependent.desired(test, ledger.runSpec(), job.name, run));
+              children.createJob(test, HarnessJobDependent.desired(test, ledger.runSpec(), security, job.name,
+                  ledger.driverRun(job)));
               events.normal(test, Reason.HarnessJobCreated, status.message + " (resumed)");
-              return Next.waitFor(HARNESS_POLL);
+              return Next.waitFor(CLUSTER_POLL);
             }
             finishJob(ledger, job, JobState.Failed, null, null, "the Job was deleted before it finished");
             return Next.CONTINUE;
           }
           case ACTIVE -> {
-            if (job.state == JobState.Creating) {
-              job.state = JobState.Running;
-              statusWriter.write(test);
-            }
-            return Next.waitFor(HARNESS_POLL);
+            return harnessActive(ledger, job, seen);
           }
           default -> {
             finishJob(ledger, job, seen.state() == HarnessObserver.State.SUCCEEDED ? JobState.Succeeded
@@ -277,6 +279,36 @@ public class RunOrchestrator {
         .filter(pod -> pod.getMetadata().getLabels() != null && List.of(Names.MASTER, Names.WORKER)
             .contains(pod.getMetadata().getLabels().get(Names.COMPONENT_LABEL)))
         .toList();
+  }
+
+  /**
+   * A harness Job that has not finished: a pod that cannot start fails the Job at once (the run goes on to the next
+   * Job, which reports the same if the cause is shared); one that does not start yet is quoted in
+   * {@code HarnessComplete} and looked at again within seconds, since no Job change may wake the controller.
+   */
+  private Next harnessActive(StatusLedger ledger, HarnessJob job, HarnessObserver.Observation seen) {
+    SchedulerFailureTest test = ledger.test();
+    SchedulerFailureTestStatus status = ledger.status();
+    StartProblems.Problem start = seen.start();
+    if (start != null && !start.heals()) {
+      finishJob(ledger, job, JobState.Failed, null, null, "the harness pod cannot start: " + start.message());
+      events.warning(test, Reason.PodsCannotStart, start.message());
+      return Next.CONTINUE;
+    }
+    boolean changed = job.state == JobState.Creating;
+    job.state = JobState.Running;
+    String message = start == null ? running(job) : "harness Job " + job.name + " not started: " + start.message();
+    changed |= Conditions.set(status, Conditions.HARNESS_COMPLETE, false,
+        start == null ? Reason.JobRunning : Reason.PodsNotStarting, message, ledger.generation());
+    status.message = message;
+    if (changed) {
+      statusWriter.write(test);
+    }
+    return Next.waitFor(seen.running() ? HARNESS_POLL : CLUSTER_POLL);
+  }
+
+  private static String running(HarnessJob job) {
+    return "running harness Job " + job.name + " (speculation " + (job.speculation ? "on" : "off") + ")";
   }
 
   private void finishJob(StatusLedger ledger, HarnessJob job, JobState state, Integer exitCode,
@@ -310,7 +342,8 @@ public class RunOrchestrator {
     }
     boolean retain = policy(ledger) == CleanupPolicy.Retain;
     status.cleanup = retain ? Cleanup.Retained : Cleanup.Pending;
-    status.step = retain ? Step.Done : Step.CleaningUp;
+    // Even a retained cluster loses what protects it only during a run (its disruption budget).
+    status.step = Step.CleaningUp;
     statusWriter.write(ledger.test());
     if (succeeded) {
       events.normal(ledger.test(), reason, outcome);
@@ -320,22 +353,30 @@ public class RunOrchestrator {
     return Next.CONTINUE;
   }
 
-  /** The step was recorded as CleaningUp before these deletes. */
+  /**
+   * The step was recorded as CleaningUp before these deletes. {@code Retain} keeps the Jobs and the cluster and deletes
+   * only what protects the pods during a run.
+   */
   private Next cleanUp(StatusLedger ledger) {
     SchedulerFailureTest test = ledger.test();
     CleanupPolicy policy = policy(ledger);
-    for (Job job : children.jobs(test)) {
-      children.delete(test, Job.class, job.getMetadata().getName());
+    boolean retain = policy == CleanupPolicy.Retain;
+    if (!retain) {
+      for (Job job : children.jobs(test)) {
+        children.delete(test, Job.class, job.getMetadata().getName());
+      }
     }
     for (OwnedResource<?> dependent : children.cluster()) {
       if (dependent.isOwned(ledger.runSpec()) && !dependent.survives(policy)) {
         children.delete(test, dependent.type(), dependent.name(test));
       }
     }
-    ledger.status().cleanup = Cleanup.Done;
+    ledger.status().cleanup = retain ? Cleanup.Retained : Cleanup.Done;
     ledger.status().step = Step.Done;
     statusWriter.write(test);
-    events.normal(test, Reason.CleanedUp, "deleted by cleanup policy " + policy);
+    if (!retain) {
+      events.normal(test, Reason.CleanedUp, "deleted by cleanup policy " + policy);
+    }
     return Next.CONTINUE;
   }
 

@@ -23,9 +23,10 @@ import java.util.concurrent.TimeUnit;
 /**
  * The controller's entry point, kept thin: JOSDK calls it when a test, one of its StatefulSets or one of its Jobs
  * changes, or when a scheduled re-check is due; {@link RunOrchestrator} decides and acts, reading the cluster through
- * its own client rather than JOSDK's {@link Context} caches. An exception becomes a {@code Stalled} condition with
- * its message ({@link ReconcileErrors}) and is retried. No finalizer: every child has the test as owner, so
- * Kubernetes garbage-collects them when the test is deleted.
+ * its own client rather than JOSDK's {@link Context} caches. An exception becomes {@code Reconciling=True} with its
+ * message ({@link ReconcileErrors}) and is retried. No finalizer: every child but the generated claim has the test as
+ * owner, so Kubernetes garbage-collects them when the test is deleted; the claim holds the evidence and has an owner
+ * only when both cleanup policies are DeleteAll ({@code SharedClaimDependent}).
  */
 @ControllerConfiguration(
     name = SchedulerFailureTestReconciler.NAME,

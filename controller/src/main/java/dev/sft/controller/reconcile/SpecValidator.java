@@ -17,7 +17,6 @@ import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
-import java.util.Locale;
 import java.util.Set;
 
 /**
@@ -143,7 +142,7 @@ public final class SpecValidator {
           "must be a Spark memory size such as 2g or 1536m, got '" + memory + "'"));
       return;
     }
-    long memoryMib = sparkMemoryBytes(memory) >> 20;
+    long memoryMib = MemoryBudget.sparkMemoryMib(memory);
     if (memoryMib < ExecutorSizing.EXECUTOR_HEAP_MIB) {
       violations.add(new Violation("spec.spark.memory", "must be at least " + ExecutorSizing.EXECUTOR_HEAP_MIB
           + "m, the heap of one executor (spark.executor.memory), got '" + memory + "'"));
@@ -293,16 +292,5 @@ public final class SpecValidator {
     } else if (value > max) {
       violations.add(new Violation(field, "must be at most " + max + ", got " + value));
     }
-  }
-
-  /** Bytes of a Spark memory string that matched {@link SpecDefaults#SPARK_MEMORY_PATTERN}. */
-  static long sparkMemoryBytes(String memory) {
-    long amount = Long.parseLong(memory.substring(0, memory.length() - 1));
-    return switch (memory.toLowerCase(Locale.ROOT).charAt(memory.length() - 1)) {
-      case 'm' -> amount << 20;
-      case 'g' -> amount << 30;
-      case 't' -> amount << 40;
-      default -> throw new IllegalArgumentException("not a Spark memory size: " + memory);
-    };
   }
 }

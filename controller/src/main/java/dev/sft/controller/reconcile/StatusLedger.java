@@ -14,6 +14,7 @@ import dev.sft.controller.api.SchedulerFailureTestStatus.RunRecord;
 import dev.sft.controller.api.SchedulerFailureTestStatus.ScenarioResultStatus;
 import dev.sft.controller.dependent.HarnessJobDependent;
 import dev.sft.controller.dependent.Names;
+import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -84,8 +85,13 @@ final class StatusLedger {
 
   /** The driver run a harness Job of the current run executes. */
   DriverRun driverRun(HarnessJob job) {
-    return HarnessJobDependent.driverRun(test, runSpec, status.runId, job.speculation,
+    DriverRun run = HarnessJobDependent.driverRun(test, runSpec, status.runId, job.speculation,
         job.scenarios.stream().map(ScenarioName::fromId).toList());
+    // Counted, as Kubernetes counts the Job's activeDeadlineSeconds, from when the Job was created (its write-ahead
+    // start time, so a restarted controller renders the same instant): a pod that waits for a node or an image pull
+    // spends the harness's time, not the report's margin.
+    return job.startTime == null ? run
+        : run.withNotAfter(Instant.parse(job.startTime).plusSeconds(run.deadlineSeconds()));
   }
 
   /** The first harness Job that has not finished, or null. */

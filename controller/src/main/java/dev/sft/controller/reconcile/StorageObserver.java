@@ -5,13 +5,10 @@ import dev.sft.controller.api.SchedulerFailureTest;
 import dev.sft.controller.dependent.Names;
 import dev.sft.controller.dependent.SharedClaimDependent;
 import io.fabric8.kubernetes.api.model.ContainerStateTerminated;
-import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import jakarta.enterprise.context.ApplicationScoped;
-import java.util.Comparator;
-import java.util.Objects;
 
 /**
  * Observes the shared volume of a run: whether its claim is bound, and what the run's storage check
@@ -29,9 +26,11 @@ public class StorageObserver {
   public record Observation(State state, String message) {}
 
   private final KubernetesClient client;
+  private final ObjectEvents events;
 
-  public StorageObserver(KubernetesClient client) {
+  public StorageObserver(KubernetesClient client, ObjectEvents events) {
     this.client = client;
+    this.events = events;
   }
 
   public Observation observe(SchedulerFailureTest test, ResolvedSpec spec, String checkJobName) {
@@ -64,18 +63,10 @@ public class StorageObserver {
     String storageClass = claim.getSpec() == null || claim.getSpec().getStorageClassName() == null
         ? "the default storage class" : "storage class " + claim.getSpec().getStorageClassName();
     String modes = claim.getSpec() == null ? "" : ", access modes " + claim.getSpec().getAccessModes();
-    String event = client.v1().events().inNamespace(claim.getMetadata().getNamespace()).list().getItems().stream()
-        .filter(e -> e.getInvolvedObject() != null && "PersistentVolumeClaim".equals(e.getInvolvedObject().getKind())
-            && name.equals(e.getInvolvedObject().getName()))
-        .max(Comparator.comparing(StorageObserver::when))
+    String event = events.latest(claim, null)
         .map(e -> e.getReason() + ": " + e.getMessage())
         .orElse("no Event from a provisioner yet");
     return "claim " + name + " is Pending (" + storageClass + modes + "): " + event;
-  }
-
-  private static String when(Event e) {
-    return Objects.requireNonNullElse(e.getLastTimestamp(), Objects.requireNonNullElse(
-        e.getMetadata().getCreationTimestamp(), ""));
   }
 
   /** The check's termination message, or null when no check container has terminated (it never ran). */

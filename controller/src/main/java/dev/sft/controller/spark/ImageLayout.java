@@ -29,8 +29,23 @@ public final class ImageLayout {
   public static final int DRIVER_PORT = 7078;
   public static final int DRIVER_BLOCK_MANAGER_PORT = 7079;
 
-  /** Non-root user the pods run as (the apache/spark images' {@code spark} user); Pod Security "restricted". */
-  public static final long RUN_AS_USER = 185;
+  /**
+   * The user name Spark and Hadoop use ({@code SPARK_USER}, {@code HADOOP_USER_NAME}), and the name a UID without a
+   * passwd entry gets one under ({@link #PASSWD_ENTRY_SCRIPT}).
+   */
+  public static final String USER_NAME = "spark";
+
+  /**
+   * Runs its arguments as a command after making sure the pod's UID has a passwd entry. Hadoop's login (which
+   * Iceberg's Hadoop file IO goes through) asks the OS for the user's name and fails without one, whatever
+   * {@code HADOOP_USER_NAME} says; a UID the platform assigns (OpenShift) has none. Images that let group 0 write
+   * {@code /etc/passwd} (the sft image) get one appended; others get a warning. POSIX sh and id only.
+   */
+  public static final String PASSWD_ENTRY_SCRIPT = "if ! id -un >/dev/null 2>&1; then "
+      + "if [ -w /etc/passwd ]; then echo \"" + USER_NAME + ":x:$(id -u):$(id -g):sft:" + SCRATCH_DIR
+      + ":/bin/false\" >> /etc/passwd; "
+      + "else echo \"uid $(id -u) has no passwd entry and /etc/passwd is not writable: Hadoop's login will fail "
+      + "(docs/operations.md, OpenShift)\" >&2; fi; fi; exec \"$@\"";
 
   /** Heap of the master and worker daemons; executors get their own JVMs and memory. */
   public static final String DAEMON_HEAP = "-Xmx" + MemoryBudget.DAEMON_HEAP_MIB + "m";

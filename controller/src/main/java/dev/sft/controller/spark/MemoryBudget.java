@@ -23,7 +23,36 @@ public final class MemoryBudget {
   public static final long KILL_HEAP_MIB = 128;
   public static final long KILL_NON_HEAP_MIB = 128;
 
+  /**
+   * The master's container: its daemon (heap and JVM overhead) plus room for the state it keeps of applications and
+   * their UI, which grows with every run on a retained cluster.
+   */
+  public static final long MASTER_MIB = 1024;
+  /** The storage check's shell and coreutils. */
+  public static final long STORAGE_CHECK_MIB = 64;
+
   private MemoryBudget() {}
+
+  /** MiB of a Spark memory string such as {@code 2g} or {@code 1536m} ({@code SpecDefaults.SPARK_MEMORY_PATTERN}). */
+  public static long sparkMemoryMib(String memory) {
+    return sparkMemoryBytes(memory) >> 20;
+  }
+
+  /** Bytes of a Spark memory string such as {@code 2g} or {@code 1536m}. */
+  public static long sparkMemoryBytes(String memory) {
+    long amount = Long.parseLong(memory.substring(0, memory.length() - 1));
+    return switch (Character.toLowerCase(memory.charAt(memory.length() - 1))) {
+      case 'm' -> amount << 20;
+      case 'g' -> amount << 30;
+      case 't' -> amount << 40;
+      default -> throw new IllegalArgumentException("not a Spark memory size: " + memory);
+    };
+  }
+
+  /** The harness container when the spec gives it no memory: the default driver heap plus both JVMs' overheads. */
+  public static long harnessDefaultMib() {
+    return DEFAULT_DRIVER_HEAP_MIB + DRIVER_NON_HEAP_MIB + KILL_HEAP_MIB + KILL_NON_HEAP_MIB;
+  }
 
   /** What a worker container must hold: its daemon and the executors the master may place on it. */
   public record WorkerNeed(long mib, int executors, long executorMib, long workerMemoryMib, int cores) {

@@ -92,6 +92,69 @@ public final class Kubelet {
     finishPod(namespace, jobName, Names.STORAGE_CHECK_CONTAINER, message, exitCode);
   }
 
+  /**
+   * The StatefulSet controller created pod {@code ordinal} of a StatefulSet of the test, and its container waits, as
+   * the kubelet reports it (e.g. {@code ImagePullBackOff} with the registry's answer).
+   */
+  public void containerWaiting(SchedulerFailureTest test, String component, int ordinal, String reason,
+      String message) {
+    String statefulSet = test.getMetadata().getName() + "-" + component;
+    Pod pod = new PodBuilder()
+        .withNewMetadata()
+          .withNamespace(test.getMetadata().getNamespace())
+          .withName(statefulSet + "-" + ordinal)
+          .withLabels(Names.componentLabels(test, component))
+        .endMetadata()
+        .withNewStatus().withPhase("Pending")
+          .addNewContainerStatus().withName(Names.SPARK_CONTAINER).withReady(false)
+            .withNewState().withNewWaiting().withReason(reason).withMessage(message).endWaiting().endState()
+          .endContainerStatus()
+        .endStatus()
+        .build();
+    client.resource(pod).createOr(NonDeletingOperation::update);
+  }
+
+  /** The scheduler cannot place pod {@code ordinal} of a StatefulSet of the test: it stays Pending, unscheduled. */
+  public void unschedulable(SchedulerFailureTest test, String component, int ordinal, String message) {
+    String statefulSet = test.getMetadata().getName() + "-" + component;
+    Pod pod = new PodBuilder()
+        .withNewMetadata()
+          .withNamespace(test.getMetadata().getNamespace())
+          .withName(statefulSet + "-" + ordinal)
+          .withLabels(Names.componentLabels(test, component))
+        .endMetadata()
+        .withNewStatus().withPhase("Pending")
+          .addNewCondition().withType("PodScheduled").withStatus("False").withReason("Unschedulable")
+            .withMessage(message).endCondition()
+        .endStatus()
+        .build();
+    client.resource(pod).createOr(NonDeletingOperation::update);
+  }
+
+  /** The Job controller created the harness Job's pod, whose container waits (e.g. on a missing Secret). */
+  public void harnessWaiting(String namespace, String jobName, String reason, String message) {
+    Job job = client.batch().v1().jobs().inNamespace(namespace).withName(jobName).get();
+    Pod pod = new PodBuilder()
+        .withNewMetadata()
+          .withNamespace(namespace)
+          .withName(jobName + "-x7k2p")
+          .withLabels(job.getSpec().getTemplate().getMetadata().getLabels())
+          .addToLabels("job-name", jobName)
+        .endMetadata()
+        .withSpec(job.getSpec().getTemplate().getSpec())
+        .withNewStatus().withPhase("Pending")
+          .addNewContainerStatus().withName(Names.HARNESS_CONTAINER).withReady(false)
+            .withNewState().withNewWaiting().withReason(reason).withMessage(message).endWaiting().endState()
+          .endContainerStatus()
+        .endStatus()
+        .build();
+    client.resource(pod).create();
+    client.batch().v1().jobs().inNamespace(namespace).withName(jobName).editStatus(j -> {
+      j.setStatus(new JobStatusBuilder().withStartTime(Instant.now().toString()).withActive(1).build());
+      return j;
+    });
+  }
+
   /** The master's {@code /json/} lists this many workers ALIVE, on the worker pods' IPs. */
   public void masterReportsAlive(SchedulerFailureTest test, int workers) {
     masters.reportAlive(Names.masterJsonUrl(test, Names.IN_CLUSTER_MASTER_JSON_URL),

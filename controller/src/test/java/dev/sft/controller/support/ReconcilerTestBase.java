@@ -1,23 +1,29 @@
 package dev.sft.controller.support;
 
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.quarkus.test.kubernetes.client.KubernetesServer;
+import io.quarkus.test.kubernetes.client.KubernetesTestServer;
 import jakarta.inject.Inject;
 import org.junit.jupiter.api.BeforeEach;
 
 /**
  * What a controller suite that drives test resources through their runs starts from: the mock API server's client,
- * the scripted master probe, and the two simulated parts of a cluster (the API objects' life cycle and the kubelet).
+ * the scripted master probe, the simulated parts of a cluster (the API objects' life cycle and the kubelet) and the
+ * API server's field selection of Events ({@link EventSelection}).
  * Subclasses carry {@code @QuarkusTest} and {@code @WithKubernetesTestServer} themselves.
  */
 public abstract class ReconcilerTestBase {
   @Inject protected KubernetesClient client;
   @Inject protected FakeMasterProbe masters;
+  @KubernetesTestServer protected KubernetesServer server;
   protected TestCluster cluster;
   protected Kubelet kubelet;
+  protected EventSelection events;
 
   @BeforeEach
   void startSimulatedCluster() {
     cluster = new TestCluster(client);
     kubelet = new Kubelet(client, masters);
+    events = new EventSelection(server, client);
   }
 }

@@ -78,6 +78,8 @@ public final class TestCluster {
     all.addAll(client.rbac().roleBindings().inNamespace(ns).withLabel(Names.TEST_LABEL, name).list().getItems());
     all.addAll(client.network().v1().networkPolicies().inNamespace(ns).withLabel(Names.TEST_LABEL, name).list()
         .getItems());
+    all.addAll(client.policy().v1().podDisruptionBudget().inNamespace(ns).withLabel(Names.TEST_LABEL, name).list()
+        .getItems());
     all.addAll(allJobs(test));
     return all;
   }

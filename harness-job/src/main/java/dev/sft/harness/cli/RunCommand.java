@@ -14,6 +14,8 @@ import dev.sft.harness.run.RunOptions;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Instant;
+import java.time.format.DateTimeParseException;
 import java.util.Arrays;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -123,6 +125,11 @@ public final class RunCommand implements Callable<Integer> {
           + "(env " + HarnessEnvironment.DEADLINE_SECONDS + ", default " + DriverRun.NO_DEADLINE + ": none)")
   int deadlineSeconds;
 
+  @Option(names = "--not-after", defaultValue = "${env:" + HarnessEnvironment.NOT_AFTER + "}",
+      description = "an RFC 3339 instant after which no further scenario starts, e.g. the Kubernetes Job's end; the "
+          + "earlier of this and --deadline applies (env " + HarnessEnvironment.NOT_AFTER + ", default: none)")
+  String notAfter;
+
   @Option(names = "--jar", description = "a jar under test (repeatable) that replaces the released jar of the same"
       + " module; the driver and every executor must have loaded it (see docs/harness.md, Testing your own build)")
   List<Path> jars = List.of();
@@ -188,7 +195,20 @@ public final class RunCommand implements Callable<Integer> {
         driverHost,
         terminationLog == null ? null : terminationLog.toString(),
         OptionValues.operations(operations),
-        deadlineSeconds());
+        deadlineSeconds(),
+        notAfter());
+  }
+
+  private Instant notAfter() {
+    if (notAfter == null || notAfter.isBlank()) {
+      return null;
+    }
+    try {
+      return Instant.parse(notAfter.trim());
+    } catch (DateTimeParseException e) {
+      throw new IllegalArgumentException("--not-after must be an RFC 3339 instant such as 2026-12-02T08:00:00Z, got '"
+          + notAfter + "'");
+    }
   }
 
   private int deadlineSeconds() {

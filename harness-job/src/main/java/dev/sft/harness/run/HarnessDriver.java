@@ -48,7 +48,7 @@ public final class HarnessDriver {
   public static Outcome run(RunOptions options) {
     Instant start = Instant.now();
     String startedAt = start.toString();
-    RunDeadline deadline = new RunDeadline(start, options.deadline());
+    RunDeadline deadline = new RunDeadline(start, options.run());
     MasterUrl.requireReachable(options.master(), 5_000);
     try {
       Files.createDirectories(options.runDir());

@@ -48,11 +48,6 @@ public record RunOptions(
     return EvidenceLayout.driverDir(runDir(), run.group());
   }
 
-  /** When, from the driver's start, to stop starting scenarios ({@link DriverRun#deadlineSeconds}); null for none. */
-  public Duration deadline() {
-    return run.deadlineSeconds() == DriverRun.NO_DEADLINE ? null : Duration.ofSeconds(run.deadlineSeconds());
-  }
-
   public Duration timeout() {
     return Duration.ofSeconds(run.timeoutSeconds());
   }

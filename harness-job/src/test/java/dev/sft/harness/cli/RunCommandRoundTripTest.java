@@ -43,9 +43,11 @@ class RunCommandRoundTripTest {
       // As the controller renders them: pod-exec kill command, $(POD_IP), the termination log, a deadline.
       for (DriverRun run : DriverRun.plan(set, (speculation, group) -> new DriverRun("t1-r1-abcd", speculation,
           group, 3, WriterName.COMET_NATIVE, 240, 45, true, "spark://t1-master.ns1.svc:7077", "/shared/sft",
-          "/opt/sft/bin/sft-kill-pod-exec", "$(POD_IP)", "/dev/termination-log", 2100 + group.size()))) {
+          "/opt/sft/bin/sft-kill-pod-exec", "$(POD_IP)", "/dev/termination-log", 2100 + group.size())
+          .withNotAfter(java.time.Instant.parse("2026-12-02T08:35:00Z")))) {
         assertThat(parse(run.arguments())).isEqualTo(run);
         assertThat(run.deadlineSeconds()).isPositive();
+        assertThat(run.notAfter()).isNotNull();
         checked++;
       }
       // As sft local renders them: no termination log, no deadline.
@@ -78,6 +80,14 @@ class RunCommandRoundTripTest {
     org.assertj.core.api.Assertions.assertThatThrownBy(() -> parse(List.of("run", "--master", "spark://h:7077",
         "--shared-root", "/s", "--deadline", "-5")))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("--deadline").hasMessageContaining("-5");
+  }
+
+  @Test
+  void aNotAfterThatIsNoInstantIsRefusedWithTheOptionsName() {
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> parse(List.of("run", "--master", "spark://h:7077",
+        "--shared-root", "/s", "--not-after", "in ten minutes")))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("--not-after")
+        .hasMessageContaining("in ten minutes");
   }
 
   @Test

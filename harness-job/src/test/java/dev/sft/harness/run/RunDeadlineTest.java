@@ -2,11 +2,15 @@ package dev.sft.harness.run;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.sft.contract.DriverRun;
 import dev.sft.contract.ScenarioName;
 import dev.sft.contract.ScenarioResult;
 import dev.sft.contract.Verdict;
+import dev.sft.contract.WriteOperation;
+import dev.sft.contract.WriterName;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The harness's own deadline stops new repetitions and reports them Unknown, saying why. */
@@ -15,19 +19,32 @@ class RunDeadlineTest {
 
   @Test
   void passesAtItsEndAndNotBefore() {
-    RunDeadline deadline = new RunDeadline(start, Duration.ofSeconds(240));
+    RunDeadline deadline = new RunDeadline(start, run(240, null));
     assertThat(deadline.passed(start.plusSeconds(239))).isFalse();
     assertThat(deadline.passed(start.plusSeconds(240))).isTrue();
   }
 
   @Test
   void withoutALimitItNeverPasses() {
-    assertThat(new RunDeadline(start, null).passed(start.plus(Duration.ofDays(365)))).isFalse();
+    assertThat(new RunDeadline(start, run(DriverRun.NO_DEADLINE, null)).passed(start.plus(Duration.ofDays(365))))
+        .isFalse();
+  }
+
+  @Test
+  void anAbsoluteDeadlineEarlierThanTheRelativeOneStopsFirst() {
+    // The Job was created 5 minutes before the driver started (scheduling, a cold image pull).
+    Instant jobEnd = start.minusSeconds(300).plusSeconds(900);
+    RunDeadline deadline = new RunDeadline(start, run(900, jobEnd));
+    assertThat(deadline.passed(jobEnd.minusSeconds(1))).isFalse();
+    assertThat(deadline.passed(jobEnd)).as("at the Job's clock, not 900 s after the JVM started").isTrue();
+    ScenarioResult result = deadline.notStarted(ScenarioName.SPECULATION_ORIGINAL_WINS, WriteOperation.DEFAULT, 1,
+        "/shared/sft/run-1");
+    assertThat(result.message()).contains("not after 2026-01-01T00:10:00Z, --not-after");
   }
 
   @Test
   void aRepetitionNotStartedIsUnknownOnBothSidesAndNamesTheDeadline() {
-    ScenarioResult result = new RunDeadline(start, Duration.ofSeconds(240))
+    ScenarioResult result = new RunDeadline(start, run(240, null))
         .notStarted(ScenarioName.EXECUTOR_LOSS_SHUFFLE_LOSS,
             dev.sft.contract.WriteOperation.fromId("overwrite-partitioned"), 3, "/shared/sft/run-1");
     assertThat(result.name()).isEqualTo("executor-loss-shuffle-loss");
@@ -37,5 +54,10 @@ class RunDeadlineTest {
     assertThat(result.storage()).isEqualTo(Verdict.Unknown);
     assertThat(result.message()).contains("harness deadline (240 s");
     assertThat(result.checks()).singleElement().satisfies(c -> assertThat(c.rule()).isEqualTo("deadline"));
+  }
+
+  private static DriverRun run(int deadlineSeconds, Instant notAfter) {
+    return new DriverRun("run-1", false, List.of(ScenarioName.EXECUTOR_LOSS_SHUFFLE_LOSS), 1, WriterName.ICEBERG,
+        180, 30, false, "spark://m:7077", "/shared/sft", null, null, null, List.of(), deadlineSeconds, notAfter);
   }
 }

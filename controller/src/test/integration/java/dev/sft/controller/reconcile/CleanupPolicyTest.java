@@ -8,6 +8,7 @@ import dev.sft.controller.api.SchedulerFailureTestSpec;
 import dev.sft.controller.api.SchedulerFailureTestSpec.CleanupPolicy;
 import dev.sft.controller.api.SchedulerFailureTestStatus.Cleanup;
 import dev.sft.controller.api.SchedulerFailureTestStatus.Phase;
+import dev.sft.controller.api.SchedulerFailureTestStatus.Step;
 import dev.sft.controller.support.FakeMasterProbe;
 import dev.sft.controller.support.Kubelet;
 import dev.sft.controller.support.Runs;
@@ -19,6 +20,7 @@ import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.ServiceAccount;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy;
+import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget;
 import io.fabric8.kubernetes.api.model.rbac.Role;
 import io.fabric8.kubernetes.api.model.rbac.RoleBinding;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -51,6 +53,9 @@ class CleanupPolicyTest {
     var status = cluster.awaitStatus(test, "succeeded", s -> s.phase == Phase.Succeeded).getStatus();
     assertThat(status.cleanup).isEqualTo(Cleanup.Retained);
     assertClusterPresent(test, true);
+    // Except what protects the pods only during a run: a retained cluster must not block a node drain.
+    cluster.awaitStatus(test, "run ended", s -> s.step == Step.Done);
+    assertThat(cluster.child(test, PodDisruptionBudget.class, "keep-spark")).isNull();
     assertThat(cluster.jobs(test)).hasSize(2);
     assertThat(cluster.child(test, PersistentVolumeClaim.class, "keep-shared")).isNotNull();
     assertThat(cluster.eventReasons(test)).doesNotContain(Reason.CleanedUp.name());
@@ -66,6 +71,32 @@ class CleanupPolicyTest {
     assertThat(cluster.jobs(test)).isEmpty();
     assertThat(cluster.child(test, PersistentVolumeClaim.class, "wipe-shared")).isNull();
     assertThat(cluster.children(test)).isEmpty();
+  }
+
+  @Test
+  void theGeneratedClaimOutlivesItsTestUnlessNoOutcomeKeepsIt() {
+    // Retained on failure: deleting the test (kubectl delete, an Argo CD prune) must not take the evidence.
+    SchedulerFailureTest keeps = withCleanup("evidence", CleanupPolicy.DeleteAll, null);
+    cluster.create(keeps);
+    cluster.awaitStatus(keeps, "applied", s -> s.step == Step.AwaitingCluster);
+    var claim = cluster.child(keeps, PersistentVolumeClaim.class, "evidence-shared");
+    assertThat(claim.getMetadata().getOwnerReferences()).isEmpty();
+    assertThat(claim.getMetadata().getLabels()).containsEntry("sft.dev/evidence", "true");
+    assertThat(cluster.child(keeps, StatefulSet.class, "evidence-worker").getMetadata().getOwnerReferences())
+        .as("the cluster still goes with the test").hasSize(1);
+
+    // A claim left by a deleted test of the same name, now mounted by a test whose every outcome deletes it all:
+    // the new test adopts it, so deleting that test deletes it too.
+    client.resource(new PersistentVolumeClaimBuilder().withNewMetadata().withNamespace("cleanup")
+        .withName("wiped-shared").addToLabels("sft.dev/evidence", "true").addToLabels("sft.dev/test", "wiped")
+        .endMetadata().withNewSpec().withAccessModes("ReadWriteMany").withNewResources()
+        .addToRequests("storage", new io.fabric8.kubernetes.api.model.Quantity("5Gi")).endResources().endSpec()
+        .build()).create();
+    SchedulerFailureTest wipes = withCleanup("wiped", CleanupPolicy.DeleteAll, CleanupPolicy.DeleteAll);
+    var created = cluster.create(wipes);
+    cluster.awaitStatus(wipes, "applied", s -> s.step == Step.AwaitingCluster);
+    assertThat(cluster.child(wipes, PersistentVolumeClaim.class, "wiped-shared").getMetadata().getOwnerReferences())
+        .singleElement().satisfies(owner -> assertThat(owner.getUid()).isEqualTo(created.getMetadata().getUid()));
   }
 
   @Test

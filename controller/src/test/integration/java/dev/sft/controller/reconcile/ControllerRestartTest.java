@@ -146,7 +146,7 @@ class ControllerRestartTest {
     var status = cluster.get(test).getStatus();
     assertThat(status.runId).isEqualTo(runId);
     assertThat(status.runNumber).isEqualTo(1);
-    assertThat(cluster.children(test)).hasSize(11);
+    assertThat(cluster.children(test)).hasSize(12);
   }
 
   private void startController() {

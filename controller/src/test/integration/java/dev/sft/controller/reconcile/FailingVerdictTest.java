@@ -16,6 +16,7 @@ import dev.sft.controller.support.ConditionChecks;
 import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy;
+import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget;
 import io.fabric8.kubernetes.api.model.rbac.Role;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
@@ -32,7 +33,8 @@ class FailingVerdictTest extends ReconcilerTestBase {
     cluster.create(test);
     new Runs(cluster, kubelet).runToEnd(test, Verdict.Passed, Verdict.Failed);
 
-    SchedulerFailureTest failed = cluster.awaitStatus(test, "failed", s -> s.phase == Phase.Failed);
+    SchedulerFailureTest failed = cluster.awaitStatus(test, "failed",
+        s -> s.phase == Phase.Failed && s.step == Step.Done);
     var status = failed.getStatus();
     assertThat(status.summary).isEqualTo("2/4");
     assertThat(status.cleanup).isEqualTo(Cleanup.Retained);
@@ -57,6 +59,8 @@ class FailingVerdictTest extends ReconcilerTestBase {
     assertThat(cluster.child(test, NetworkPolicy.class, "orphans-spark")).isNotNull();
     assertThat(cluster.child(test, PersistentVolumeClaim.class, "orphans-shared")).isNotNull();
     assertThat(cluster.jobs(test)).hasSize(2);
+    // Not what protects the pods only during a run.
+    assertThat(cluster.child(test, PodDisruptionBudget.class, "orphans-spark")).isNull();
     assertThat(cluster.eventReasons(test)).contains(Reason.HarnessJobFailed.name(), Reason.RunFailed.name())
         .doesNotContain(Reason.CleanedUp.name(), Reason.RunSucceeded.name());
   }

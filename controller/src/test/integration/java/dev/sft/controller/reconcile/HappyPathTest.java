@@ -21,6 +21,7 @@ import io.fabric8.kubernetes.api.model.ServiceAccount;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy;
+import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget;
 import io.fabric8.kubernetes.api.model.rbac.Role;
 import io.fabric8.kubernetes.api.model.rbac.RoleBinding;
 import io.quarkus.test.junit.QuarkusTest;
@@ -55,7 +56,16 @@ class HappyPathTest extends ReconcilerTestBase {
     assertThat(cluster.child(test, Role.class, "alpha-harness")).isNotNull();
     assertThat(cluster.child(test, RoleBinding.class, "alpha-harness")).isNotNull();
     assertThat(cluster.child(test, NetworkPolicy.class, "alpha-spark")).isNotNull();
-    assertThat(cluster.children(test)).allSatisfy(child -> {
+    // During the run no drain or consolidation may take a master or worker pod.
+    assertThat(cluster.child(test, PodDisruptionBudget.class, "alpha-spark").getSpec().getMaxUnavailable().getIntVal())
+        .isZero();
+    // Deleting the test deletes the cluster with it; the claim with the evidence stays (cleanup DeleteCluster/Retain).
+    PersistentVolumeClaim claim = cluster.child(test, PersistentVolumeClaim.class, "alpha-shared");
+    assertThat(claim.getMetadata().getOwnerReferences()).isEmpty();
+    assertThat(claim.getMetadata().getLabels()).containsEntry("sft.dev/evidence", "true")
+        .containsEntry("sft.dev/test", "alpha");
+    assertThat(cluster.children(test)).filteredOn(child -> !(child instanceof PersistentVolumeClaim))
+        .isNotEmpty().allSatisfy(child -> {
       assertThat(child.getMetadata().getOwnerReferences()).singleElement().satisfies(owner -> {
         assertThat(owner.getKind()).isEqualTo("SchedulerFailureTest");
         assertThat(owner.getName()).isEqualTo("alpha");
@@ -144,6 +154,7 @@ class HappyPathTest extends ReconcilerTestBase {
     assertThat(cluster.child(test, Service.class, "alpha-master")).isNull();
     assertThat(cluster.child(test, Role.class, "alpha-harness")).isNull();
     assertThat(cluster.child(test, NetworkPolicy.class, "alpha-spark")).isNull();
+    assertThat(cluster.child(test, PodDisruptionBudget.class, "alpha-spark")).isNull();
     assertThat(cluster.jobs(test)).isEmpty();
     assertThat(cluster.child(test, PersistentVolumeClaim.class, "alpha-shared")).isNotNull();
 

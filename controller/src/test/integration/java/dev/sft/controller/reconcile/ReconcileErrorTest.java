@@ -13,14 +13,17 @@ import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
 import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 
-/** An exception while reconciling is no silent retry: it shows as Stalled with its message, until it goes away. */
+/**
+ * An exception while reconciling is no silent retry: it shows as {@code Reconciling=True} with its message until it
+ * goes away, and never as {@code Stalled} (which Argo CD shows as Degraded and Flux as Failed).
+ */
 @QuarkusTest
 @WithKubernetesTestServer(crud = true)
 class ReconcileErrorTest {
   @Inject KubernetesClient client;
 
   @Test
-  void aFailingReconcileStallsWithTheMessageAndRecoversWhenTheCauseIsGone() {
+  void aFailingReconcileIsReconcilingWithTheMessageAndRecoversWhenTheCauseIsGone() {
     TestCluster cluster = new TestCluster(client);
     SchedulerFailureTest test = TestResources.valid("errors", "broken-run-spec");
     cluster.create(test);
@@ -34,19 +37,23 @@ class ReconcileErrorTest {
     // The stored run spec no longer parses: every reconcile of this run throws while resolving it.
     waiting.getStatus().runSpec = "{not json";
     client.resource(waiting).updateStatus();
-    var stalled = cluster.awaitStatus(test, "Stalled by the error",
-        s -> ConditionChecks.isTrue(s, Conditions.STALLED));
-    var condition = Conditions.find(stalled.getStatus(), Conditions.STALLED);
-    assertThat(condition.getReason()).isEqualTo(Reason.ReconcileError.name());
+    var failing = cluster.awaitStatus(test, "Reconciling with the error",
+        s -> Conditions.find(s, Conditions.RECONCILING) != null
+            && Reason.ReconcileError.name().equals(Conditions.find(s, Conditions.RECONCILING).getReason()));
+    var condition = Conditions.find(failing.getStatus(), Conditions.RECONCILING);
+    assertThat(condition.getStatus()).isEqualTo("True");
+    assertThat(ConditionChecks.isTrue(failing.getStatus(), Conditions.STALLED)).isFalse();
     // The innermost cause, not the wrappers' "an error has occurred".
     assertThat(condition.getMessage()).startsWith("JsonParseException: Unexpected character").endsWith("(retrying)");
-    assertThat(stalled.getStatus().step).isEqualTo(Step.AwaitingCluster);
+    assertThat(failing.getStatus().step).isEqualTo(Step.AwaitingCluster);
     assertThat(cluster.awaitEventReason(test, Reason.ReconcileError.name())).contains(Reason.ReconcileError.name());
 
     SchedulerFailureTest current = cluster.get(test);
     current.getStatus().runSpec = goodRunSpec;
     client.resource(current).updateStatus();
-    var recovered = cluster.awaitStatus(test, "recovered", s -> !ConditionChecks.isTrue(s, Conditions.STALLED));
+    var recovered = cluster.awaitStatus(test, "recovered",
+        s -> !Reason.ReconcileError.name().equals(Conditions.find(s, Conditions.RECONCILING).getReason()));
+    assertThat(ConditionChecks.isTrue(recovered.getStatus(), Conditions.STALLED)).isFalse();
     assertThat(ConditionChecks.isTrue(recovered.getStatus(), Conditions.RECONCILING)).isTrue();
     assertThat(recovered.getStatus().step).isEqualTo(Step.AwaitingCluster);
   }

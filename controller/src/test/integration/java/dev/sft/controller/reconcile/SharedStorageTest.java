@@ -7,7 +7,6 @@ import dev.sft.controller.api.SchedulerFailureTestStatus.Phase;
 import dev.sft.controller.api.SchedulerFailureTestStatus.Step;
 import dev.sft.controller.support.ReconcilerTestBase;
 import dev.sft.controller.support.TestResources;
-import io.fabric8.kubernetes.api.model.EventBuilder;
 import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
 import io.fabric8.kubernetes.api.model.PersistentVolumeClaimStatusBuilder;
 import io.quarkus.test.junit.QuarkusTest;
@@ -23,22 +22,17 @@ import org.junit.jupiter.api.Test;
 @WithKubernetesTestServer(crud = true)
 class SharedStorageTest extends ReconcilerTestBase {
   @Test
-  void aClaimThatStaysPendingIsReportedWithItsStorageClassAndTheProvisionersEvent() {
+  void aClaimThatStaysPendingIsReportedWithItsStorageClassAndTheProvisionersEvent() throws Exception {
     SchedulerFailureTest test = TestResources.valid("storage", "unbound");
     test.getSpec().storage.claimTemplate.storageClassName = "standard";
     cluster.create(test);
     cluster.awaitStatus(test, "applied", s -> s.step == Step.AwaitingCluster);
     // kind's local-path class serves ReadWriteOnce only; its provisioner says so in an Event on the claim.
     setClaimPhase("storage", "unbound-shared", "Pending");
-    client.v1().events().inNamespace("storage").resource(new EventBuilder()
-        .withNewMetadata().withName("unbound-shared.1").withNamespace("storage").endMetadata()
-        .withNewInvolvedObject().withKind("PersistentVolumeClaim").withName("unbound-shared")
-            .withNamespace("storage").endInvolvedObject()
-        .withReason("ProvisioningFailed")
-        .withMessage("failed to provision volume with StorageClass \"standard\": Only support ReadWriteOnce "
-            + "access mode")
-        .withLastTimestamp(Instant.now().toString())
-        .build()).create();
+    events.record(client.persistentVolumeClaims().inNamespace("storage").withName("unbound-shared").get(),
+        "ProvisioningFailed", "failed to provision volume with StorageClass \"standard\": Only support ReadWriteOnce "
+            + "access mode");
+    events.unselectedListings(); // from here on only the controller reads Events
     // Even with every pod up and every worker ALIVE, the claim is the news while it is not bound.
     kubelet.masterReportsAlive(test, 2);
     kubelet.rolledOut(test, "unbound-master", 1);
@@ -51,6 +45,8 @@ class SharedStorageTest extends ReconcilerTestBase {
     assertThat(Conditions.find(waiting.getStatus(), Conditions.CLUSTER_READY).getMessage()).isEqualTo(
         "claim unbound-shared is Pending (storage class standard, access modes [ReadWriteMany]): ProvisioningFailed: "
             + "failed to provision volume with StorageClass \"standard\": Only support ReadWriteOnce access mode");
+    // It asked for the claim's Events only, every poll, never for every Event of the namespace.
+    assertThat(events.unselectedListings()).isEmpty();
 
     // Past the readiness time-out, the run fails as ClaimPending, not as workers not ready.
     backdateStart(test);

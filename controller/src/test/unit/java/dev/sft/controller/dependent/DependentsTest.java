@@ -19,6 +19,7 @@ import org.junit.jupiter.api.Test;
 
 /** The desired objects themselves: what each pod runs, and what the harness is allowed to do and reach. */
 class DependentsTest {
+  private static final PodSecurity SECURITY = RenderedPods.SECURITY;
   final SchedulerFailureTest test = named(TestResources.valid("ns1", "t1"));
   final ResolvedSpec spec = ResolvedSpec.of(test.getSpec());
 
@@ -127,6 +128,8 @@ class DependentsTest {
       assertThat(pod.getSecurityContext().getRunAsNonRoot()).isTrue();
       assertThat(pod.getSecurityContext().getRunAsUser()).isNotZero();
       assertThat(pod.getSecurityContext().getSeccompProfile().getType()).isEqualTo("RuntimeDefault");
+      // A driver that applies fsGroup to a shared claim must not re-chown the whole claim on every mount.
+      assertThat(pod.getSecurityContext().getFsGroupChangePolicy()).isEqualTo("OnRootMismatch");
       assertThat(pod.getHostNetwork()).isNotEqualTo(Boolean.TRUE);
       assertThat(pod.getHostPID()).isNotEqualTo(Boolean.TRUE);
       assertThat(pod.getHostIPC()).isNotEqualTo(Boolean.TRUE);
@@ -151,9 +154,9 @@ class DependentsTest {
 
   @Test
   void sparkDaemonsAdvertiseTheirPodIpAndRunWithoutShuffleServiceDecommissionOrPushShuffle() {
-    Container master = new MasterStatefulSetDependent().desired(test, spec).getSpec().getTemplate().getSpec()
+    Container master = new MasterStatefulSetDependent(SECURITY).desired(test, spec).getSpec().getTemplate().getSpec()
         .getContainers().get(0);
-    Container worker = new WorkerStatefulSetDependent().desired(test, spec).getSpec().getTemplate().getSpec()
+    Container worker = new WorkerStatefulSetDependent(SECURITY).desired(test, spec).getSpec().getTemplate().getSpec()
         .getContainers().get(0);
     assertThat(master.getCommand()).containsSubsequence("java", "-cp", "/opt/spark/jars/*",
         "org.apache.spark.deploy.master.Master", "--host", "$(POD_IP)", "--port", "7077", "--webui-port", "8080");
@@ -188,7 +191,7 @@ class DependentsTest {
   void theHarnessJobRunsTheClientModeDriverOnceWithABoundedDeadline() {
     DriverRun run = HarnessJobDependent.driverRun(test, spec, "t1-r1-abcd", false,
         List.of(ScenarioName.EXECUTOR_LOSS_TASK_REPLACEMENT, ScenarioName.EXECUTOR_LOSS_SHUFFLE_LOSS));
-    Job job = HarnessJobDependent.desired(test, spec, "t1-r1-loss", run);
+    Job job = HarnessJobDependent.desired(test, spec, SECURITY, "t1-r1-loss", run);
     assertThat(job.getSpec().getBackoffLimit()).isZero();
     assertThat(job.getSpec().getActiveDeadlineSeconds()).isEqualTo(300L + 4 * 180 * 2);
     PodSpec pod = job.getSpec().getTemplate().getSpec();
@@ -196,7 +199,8 @@ class DependentsTest {
     assertThat(pod.getServiceAccountName()).isEqualTo("t1-harness");
     Container harness = pod.getContainers().get(0);
     // The arguments are the contract's rendering, which sft run reads back equal (RunCommandRoundTripTest).
-    List<String> expected = new java.util.ArrayList<>(List.of("/opt/sft/bin/sft"));
+    List<String> expected = new java.util.ArrayList<>(
+        List.of("sh", "-c", ImageLayout.PASSWD_ENTRY_SCRIPT, "sft-user", "/opt/sft/bin/sft"));
     expected.addAll(run.arguments());
     expected.addAll(List.of("--conf", "spark.driver.port=7078", "--conf", "spark.driver.blockManager.port=7079"));
     assertThat(harness.getCommand()).containsExactlyElementsOf(expected);
@@ -229,7 +233,7 @@ class DependentsTest {
     ResolvedSpec on = ResolvedSpec.of(test.getSpec());
     DriverRun run = HarnessJobDependent.driverRun(test, on, "t1-r1-abcd", true,
         List.of(ScenarioName.SPECULATION_ORIGINAL_WINS));
-    Container harness = HarnessJobDependent.desired(test, on, "t1-r1-spec", run).getSpec().getTemplate()
+    Container harness = HarnessJobDependent.desired(test, on, SECURITY, "t1-r1-spec", run).getSpec().getTemplate()
         .getSpec().getContainers().get(0);
     assertThat(harness.getCommand()).containsSequence("--interrupt-on-cancel", "true")
         .containsSequence("--kill-timeout", String.valueOf(DriverRun.DEFAULT_KILL_TIMEOUT_SECONDS));
@@ -242,9 +246,11 @@ class DependentsTest {
     ResolvedSpec overridden = ResolvedSpec.of(test.getSpec());
     DriverRun run = HarnessJobDependent.driverRun(test, overridden, "t1-r1-abcd", true,
         List.of(ScenarioName.SPECULATION_ORIGINAL_WINS));
-    Container harness = HarnessJobDependent.desired(test, overridden, "t1-r1-spec", run).getSpec().getTemplate()
+    Container harness = HarnessJobDependent.desired(test, overridden, SECURITY, "t1-r1-spec", run).getSpec()
+        .getTemplate()
         .getSpec().getContainers().get(0);
-    assertThat(harness.getCommand()).containsExactly("/opt/upstream/run-suite.sh");
+    assertThat(harness.getCommand()).containsExactly("sh", "-c", ImageLayout.PASSWD_ENTRY_SCRIPT, "sft-user",
+        "/opt/upstream/run-suite.sh");
     assertThat(RenderedPods.env(harness, "COMET_SCHEDULER_MASTER")).isEqualTo("spark://t1-master.ns1.svc:7077");
     assertThat(RenderedPods.env(harness, "COMET_SCHEDULER_KILL_COMMAND")).isEqualTo("/opt/sft/bin/sft-kill-pod-exec");
   }

@@ -6,6 +6,8 @@ import dev.sft.contract.DriverRun;
 import dev.sft.contract.ScenarioName;
 import dev.sft.controller.api.ResolvedSpec;
 import dev.sft.controller.api.SchedulerFailureTest;
+import dev.sft.controller.api.SchedulerFailureTestSpec;
+import dev.sft.controller.api.SchedulerFailureTestSpec.CleanupPolicy;
 import dev.sft.controller.api.SchedulerFailureTestSpec.PullPolicy;
 import dev.sft.controller.support.TestResources;
 import io.fabric8.kubernetes.api.model.Container;
@@ -22,6 +24,7 @@ import org.junit.jupiter.api.Test;
  * the harness's own deadline, the claim's access modes, and the storage check.
  */
 class PodSettingsTest {
+  private static final PodSecurity SECURITY = RenderedPods.SECURITY;
   final SchedulerFailureTest test = TestResources.valid("ns1", "t1");
 
   @Test
@@ -54,7 +57,7 @@ class PodSettingsTest {
     ResolvedSpec spec = ResolvedSpec.of(test.getSpec());
     DriverRun run = HarnessJobDependent.driverRun(test, spec, "t1-r1-abcd", false,
         List.of(ScenarioName.EXECUTOR_LOSS_TASK_REPLACEMENT, ScenarioName.EXECUTOR_LOSS_SHUFFLE_LOSS));
-    Job job = HarnessJobDependent.desired(test, spec, "t1-r1-loss", run);
+    Job job = HarnessJobDependent.desired(test, spec, SECURITY, "t1-r1-loss", run);
     Container harness = job.getSpec().getTemplate().getSpec().getContainers().get(0);
     // Not from the image's ENV: another image with the same layout works.
     assertThat(RenderedPods.env(harness, "SFT_SPARK_HOME")).isEqualTo("/opt/spark");
@@ -75,10 +78,27 @@ class PodSettingsTest {
     ResolvedSpec spec = ResolvedSpec.of(test.getSpec());
     DriverRun run = HarnessJobDependent.driverRun(test, spec, "t1-r1-abcd", true,
         List.of(ScenarioName.SPECULATION_ORIGINAL_WINS));
-    Container harness = HarnessJobDependent.desired(test, spec, "t1-r1-spec", run).getSpec().getTemplate()
+    Container harness = HarnessJobDependent.desired(test, spec, SECURITY, "t1-r1-spec", run).getSpec().getTemplate()
         .getSpec().getContainers().get(0);
     assertThat(RenderedPods.env(harness, "SFT_DRIVER_HEAP")).isEqualTo("1024m");
     assertThat(RenderedPods.env(harness, "SFT_DEADLINE_SECONDS")).isEqualTo("180");
+  }
+
+  @Test
+  void theGeneratedClaimGoesWithItsTestOnlyWhenEveryOutcomeDeletesIt() {
+    var claim = new SharedClaimDependent();
+    for (var onSuccess : CleanupPolicy.values()) {
+      for (var onFailure : CleanupPolicy.values()) {
+        test.getSpec().cleanup = new SchedulerFailureTestSpec.Cleanup();
+        test.getSpec().cleanup.onSuccess = onSuccess;
+        test.getSpec().cleanup.onFailure = onFailure;
+        assertThat(claim.deletedWithTest(ResolvedSpec.of(test.getSpec()))).as(onSuccess + "/" + onFailure)
+            .isEqualTo(onSuccess == CleanupPolicy.DeleteAll && onFailure == CleanupPolicy.DeleteAll);
+      }
+    }
+    assertThat(claim.desired(test, ResolvedSpec.of(test.getSpec())).getMetadata().getLabels())
+        .containsEntry(Names.EVIDENCE_LABEL, "true");
+    assertThat(new WorkerStatefulSetDependent(SECURITY).deletedWithTest(ResolvedSpec.of(test.getSpec()))).isTrue();
   }
 
   @Test
@@ -93,16 +113,17 @@ class PodSettingsTest {
   @Test
   void theStorageCheckCreatesAndRenamesAFileAsThePodsUserOnTheSharedMount() {
     ResolvedSpec spec = ResolvedSpec.of(test.getSpec());
-    Job check = StorageCheckJobDependent.desired(test, spec, "t1-r1-storage", "t1-r1-abcd");
+    Job check = StorageCheckJobDependent.desired(test, spec, SECURITY, "t1-r1-storage", "t1-r1-abcd");
     assertThat(check.getSpec().getBackoffLimit()).isZero();
     assertThat(check.getSpec().getActiveDeadlineSeconds()).isEqualTo(600L);
     assertThat(check.getMetadata().getLabels()).containsEntry(Names.COMPONENT_LABEL, Names.STORAGE_CHECK)
         .containsEntry(Names.RUN_ID_LABEL, "t1-r1-abcd");
     PodSpec pod = check.getSpec().getTemplate().getSpec();
-    Container worker = new WorkerStatefulSetDependent().desired(test, spec).getSpec().getTemplate().getSpec()
+    Container worker = new WorkerStatefulSetDependent(SECURITY).desired(test, spec).getSpec().getTemplate().getSpec()
         .getContainers().get(0);
     // The same user, groups and mount as the workers that write the evidence.
-    assertThat(pod.getSecurityContext()).isEqualTo(new WorkerStatefulSetDependent().desired(test, spec).getSpec()
+    assertThat(pod.getSecurityContext())
+        .isEqualTo(new WorkerStatefulSetDependent(SECURITY).desired(test, spec).getSpec()
         .getTemplate().getSpec().getSecurityContext());
     Container container = pod.getContainers().get(0);
     assertThat(container.getImage()).isEqualTo(worker.getImage());

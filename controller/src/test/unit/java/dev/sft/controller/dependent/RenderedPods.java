@@ -12,6 +12,9 @@ import java.util.stream.Stream;
 
 /** The pod specs the controller renders for one test, for the unit tests that check every pod alike. */
 final class RenderedPods {
+  /** The operator's default settings: the images' user 185. */
+  static final PodSecurity SECURITY = PodSecurity.of(185L, 185L, 185L);
+
   private RenderedPods() {}
 
   /** Master, worker, harness Job and storage-check Job pods, in that order. */
@@ -19,10 +22,10 @@ final class RenderedPods {
     DriverRun run = HarnessJobDependent.driverRun(test, spec, "t1-r1-abcd", true,
         List.of(ScenarioName.SPECULATION_ORIGINAL_WINS));
     return Stream.of(
-        new MasterStatefulSetDependent().desired(test, spec).getSpec().getTemplate().getSpec(),
-        new WorkerStatefulSetDependent().desired(test, spec).getSpec().getTemplate().getSpec(),
-        HarnessJobDependent.desired(test, spec, "t1-r1-spec", run).getSpec().getTemplate().getSpec(),
-        StorageCheckJobDependent.desired(test, spec, "t1-r1-storage", "t1-r1-abcd").getSpec().getTemplate()
+        new MasterStatefulSetDependent(SECURITY).desired(test, spec).getSpec().getTemplate().getSpec(),
+        new WorkerStatefulSetDependent(SECURITY).desired(test, spec).getSpec().getTemplate().getSpec(),
+        HarnessJobDependent.desired(test, spec, SECURITY, "t1-r1-spec", run).getSpec().getTemplate().getSpec(),
+        StorageCheckJobDependent.desired(test, spec, SECURITY, "t1-r1-storage", "t1-r1-abcd").getSpec().getTemplate()
             .getSpec()).toList();
   }
 

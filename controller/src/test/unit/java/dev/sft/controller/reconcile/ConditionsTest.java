@@ -41,20 +41,44 @@ class ConditionsTest {
   }
 
   @Test
-  void aReconcileErrorStallsUntilTheNextReconcileButAnInvalidSpecStays() {
+  void aReconcileErrorIsReconcilingNotStalledUntilTheNextReconcileButAnInvalidSpecStays() {
     SchedulerFailureTestStatus status = new SchedulerFailureTestStatus();
     status.phase = Phase.Running;
     status.message = "running harness Job t1-r1-spec";
     Conditions.forPhase(status, Reason.Running, status.message, 1);
-    Conditions.set(status, Conditions.STALLED, true, Reason.ReconcileError, "KubernetesClientException: boom", 1);
-    assertThat(ConditionChecks.isTrue(status, Conditions.STALLED)).isTrue();
+    assertThat(Conditions.reconcileError(status, "KubernetesClientException: boom (retrying)", 1)).isTrue();
+    // A passing API failure heals by itself: Argo CD must not show it as Degraded, nor Flux as Failed.
+    assertThat(triple(status)).isEqualTo("False/True/False");
+    assertThat(Conditions.find(status, Conditions.RECONCILING).getReason()).isEqualTo("ReconcileError");
+    assertThat(Conditions.find(status, Conditions.RECONCILING).getMessage())
+        .isEqualTo("KubernetesClientException: boom (retrying)");
+    assertThat(Conditions.reconcileError(status, "KubernetesClientException: boom (retrying)", 1)).isFalse();
     assertThat(Conditions.clearReconcileError(status, 1)).isTrue();
     assertThat(triple(status)).isEqualTo("False/True/False");
+    assertThat(Conditions.find(status, Conditions.RECONCILING).getReason()).isEqualTo("Running");
     assertThat(Conditions.clearReconcileError(status, 1)).isFalse();
+
+    // A failed run stays Stalled by its own reason through an error and after it.
+    status.phase = Phase.Failed;
+    Conditions.forPhase(status, Reason.RunFailed, "storage Failed", 1);
+    Conditions.reconcileError(status, "KubernetesClientException: boom (retrying)", 1);
+    assertThat(Conditions.find(status, Conditions.STALLED).getReason()).isEqualTo("RunFailed");
+    assertThat(Conditions.clearReconcileError(status, 1)).isTrue();
+    assertThat(triple(status)).isEqualTo("False/False/True");
 
     status.phase = Phase.Pending;
     Conditions.stalled(status, Reason.InvalidSpec, "invalid spec", 2);
     assertThat(Conditions.clearReconcileError(status, 2)).isFalse();
     assertThat(ConditionChecks.isTrue(status, Conditions.STALLED)).isTrue();
+  }
+
+  @Test
+  void aStalledReconcileErrorLeftByAnOlderControllerIsCleared() {
+    SchedulerFailureTestStatus status = new SchedulerFailureTestStatus();
+    status.phase = Phase.Running;
+    Conditions.forPhase(status, Reason.Running, "running", 1);
+    Conditions.set(status, Conditions.STALLED, true, Reason.ReconcileError, "KubernetesClientException: boom", 1);
+    assertThat(Conditions.clearReconcileError(status, 1)).isTrue();
+    assertThat(triple(status)).isEqualTo("False/True/False");
   }
 }

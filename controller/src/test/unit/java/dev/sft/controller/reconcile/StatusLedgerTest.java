@@ -12,6 +12,7 @@ import dev.sft.controller.api.SchedulerFailureTestStatus.Phase;
 import dev.sft.controller.api.SchedulerFailureTestStatus.ScenarioResultStatus;
 import dev.sft.controller.support.Reports;
 import dev.sft.controller.support.TestResources;
+import java.time.Instant;
 import java.util.List;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -42,6 +43,20 @@ class StatusLedgerTest {
     assertThat(status.summary).isEqualTo("0/8");
     assertThat(status.runGeneration).isEqualTo(3L);
     assertThat(ledger.nextJob().name).isEqualTo("t1-r1-spec");
+  }
+
+  @Test
+  void theHarnessDeadlineIsAnInstantCountedFromTheJobsCreationNotFromTheDriversStart() {
+    var job = ledger.nextJob();
+    assertThat(ledger.driverRun(job).notAfter()).as("before the write-ahead start time").isNull();
+    job.startTime = "2026-12-02T08:00:00.123456Z";
+    var run = ledger.driverRun(job);
+    // The Job's own deadline counts from its creation too: whatever the pod waits for a node or an image comes out
+    // of the harness's time, and the report still fits before Kubernetes ends the pod.
+    assertThat(run.notAfter()).isEqualTo(Instant.parse("2026-12-02T08:00:00Z").plusSeconds(run.deadlineSeconds()));
+    assertThat(run.arguments()).containsSequence("--not-after", run.notAfter().toString());
+    assertThat(run.environment()).containsEntry("SFT_NOT_AFTER", run.notAfter().toString());
+    assertThat(ledger.driverRun(job)).as("the same instant every time, also after a restart").isEqualTo(run);
   }
 
   @Test
