@@ -55,16 +55,18 @@ final class AdmissionSteps {
   }
 
   void createNamespaces() {
+    // One apply each: kubectl validates a List against /openapi/v2 (protobuf), which the stand-in does not serve.
     kubectl.apply(null, """
-        {"apiVersion": "v1", "kind": "List", "items": [
-          {"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": "%s",
-            "labels": {"pod-security.kubernetes.io/enforce": "restricted"}}},
-          {"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": "%s",
-            "labels": {"pod-security.kubernetes.io/enforce": "restricted"},
-            "annotations": {"openshift.io/sa.scc.uid-range": "%s/10000",
-              "openshift.io/sa.scc.supplemental-groups": "%s/10000"}}},
-          {"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": "%s"}}
-        ]}""".formatted(restricted(), openShift(), UID_RANGE_START, UID_RANGE_START, quota()));
+        {"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": "%s",
+          "labels": {"pod-security.kubernetes.io/enforce": "restricted"}}}""".formatted(restricted()));
+    kubectl.apply(null, """
+        {"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": "%s",
+          "labels": {"pod-security.kubernetes.io/enforce": "restricted"},
+          "annotations": {"openshift.io/sa.scc.uid-range": "%s/10000",
+            "openshift.io/sa.scc.supplemental-groups": "%s/10000"}}}""".formatted(openShift(), UID_RANGE_START,
+        UID_RANGE_START));
+    kubectl.apply(null, """
+        {"apiVersion": "v1", "kind": "Namespace", "metadata": {"name": "%s"}}""".formatted(quota()));
   }
 
   /**

@@ -35,13 +35,13 @@ final class StorageSteps {
           + "root-owned 0755 and get no fsGroup").isNotBlank();
       return named;
     }
+    // One apply each: kubectl validates a List against /openapi/v2 (protobuf), which the stand-in does not serve.
     kubectl.apply(null, """
-        {"apiVersion": "v1", "kind": "List", "items": [
-          {"apiVersion": "storage.k8s.io/v1", "kind": "CSIDriver", "metadata": {"name": "%s"},
-           "spec": {"fsGroupPolicy": "None"}},
-          {"apiVersion": "storage.k8s.io/v1", "kind": "StorageClass", "metadata": {"name": "%s"},
-           "provisioner": "%s", "parameters": {"mountPermissions": "0755"}}
-        ]}""".formatted(DRIVER, ROOT_OWNED_CLASS, DRIVER));
+        {"apiVersion": "storage.k8s.io/v1", "kind": "CSIDriver", "metadata": {"name": "%s"},
+         "spec": {"fsGroupPolicy": "None"}}""".formatted(DRIVER));
+    kubectl.apply(null, """
+        {"apiVersion": "storage.k8s.io/v1", "kind": "StorageClass", "metadata": {"name": "%s"},
+         "provisioner": "%s", "parameters": {"mountPermissions": "0755"}}""".formatted(ROOT_OWNED_CLASS, DRIVER));
     return ROOT_OWNED_CLASS;
   }
 
