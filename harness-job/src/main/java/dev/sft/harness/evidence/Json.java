@@ -3,13 +3,19 @@ package dev.sft.harness.evidence;
 import com.fasterxml.jackson.databind.DeserializationFeature;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
+import com.fasterxml.jackson.datatype.jsr310.JavaTimeModule;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 
-/** The one JSON mapper of the harness (Jackson comes with Spark). */
+/**
+ * The one JSON mapper of the harness (Jackson and its java.time module come with Spark). Instants, e.g. a driver
+ * run's absolute deadline, are written as RFC 3339 strings.
+ */
 public final class Json {
   public static final ObjectMapper MAPPER =
       new ObjectMapper()
+          .registerModule(new JavaTimeModule())
+          .disable(SerializationFeature.WRITE_DATES_AS_TIMESTAMPS)
           .enable(SerializationFeature.INDENT_OUTPUT)
           .disable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
   private static final ObjectMapper COMPACT = MAPPER.copy().disable(SerializationFeature.INDENT_OUTPUT);

@@ -80,7 +80,9 @@ class SpeculationScenariosIT {
     for (ScenarioResult s : run.report().scenarios()) {
       Path evidence = Path.of(s.evidence());
       Map<String, Object> audit = Json.MAPPER.readValue(evidence.resolve("storage-audit.json").toFile(), Map.class);
-      assertThat((List<String>) audit.get("orphan")).isEmpty();
+      if (!InterruptedAbortFinding.shown(s)) {
+        assertThat((List<String>) audit.get("orphan")).isEmpty();
+      }
       assertThat((List<String>) audit.get("missing")).isEmpty();
       assertThat((List<String>) audit.get("referenced")).isNotEmpty()
           .containsExactlyInAnyOrderElementsOf((List<String>) audit.get("winner"));
