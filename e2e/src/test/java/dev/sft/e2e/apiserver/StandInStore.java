@@ -203,7 +203,12 @@ public final class StandInStore extends KubernetesCrudDispatcher {
   public MockResponse handleGet(String path) {
     lock.readLock().lock();
     try {
-      return super.handleGet(path);
+      EventFieldSelectors.Split split = EventFieldSelectors.split(path);
+      MockResponse answer = super.handleGet(split.path());
+      if (split.terms().isEmpty() || answer.code() != 200 || answer.getBody() == null) {
+        return answer;
+      }
+      return answer.setBody(EventFieldSelectors.filter(answer.getBody().readUtf8(), split.terms()));
     } finally {
       lock.readLock().unlock();
     }

@@ -69,6 +69,26 @@ final class Operator {
         .get(0);
   }
 
+  /**
+   * {@code helm upgrade --reuse-values} with {@code sets} (e.g. {@code sparkPods.fsGroup=null}), then waits until the
+   * rolled-out controller pod is the only one and Ready.
+   */
+  void upgrade(Duration bound, String... sets) {
+    JsonNode before = awaitReady(bound);
+    List<String> command = new java.util.ArrayList<>(List.of(settings.helm().toString(), "upgrade", RELEASE,
+        settings.repository().resolve("charts/sft-operator").toString(), "--namespace", settings.operatorNamespace(),
+        "--kubeconfig", kubectl.kubeconfig().toString(), "--reuse-values"));
+    for (String set : sets) {
+      command.addAll(List.of("--set", set));
+    }
+    Command.run(bound, command).orFail();
+    String uid = before.path("metadata").path("uid").asText();
+    Await.until("controller rolled out after helm upgrade " + List.of(sets), bound,
+        () -> kubectl.list(settings.operatorNamespace(), "pods", SELECTOR),
+        pods -> pods.size() == 1 && ready(pods.get(0))
+            && !uid.equals(pods.get(0).path("metadata").path("uid").asText()));
+  }
+
   void uninstall() {
     if (installed) {
       Command.run(Duration.ofSeconds(180), List.of(settings.helm().toString(), "uninstall", RELEASE, "--namespace",
