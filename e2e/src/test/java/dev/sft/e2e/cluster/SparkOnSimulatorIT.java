@@ -97,17 +97,29 @@ class SparkOnSimulatorIT {
         status -> status != null && status.getConditions() != null && !status.getConditions().isEmpty());
     Pod pod = only(client.pods().inNamespace(NS).withLabel("job-name", "sim-r1-spec").list().getItems());
     ContainerStateTerminated terminated = pod.getStatus().getContainerStatuses().get(0).getState().getTerminated();
-    assertThat(terminated.getExitCode()).as("harness exit; message: %s", terminated.getMessage()).isZero();
     dev.sft.contract.Report report = dev.sft.contract.TerminationMessage.decode(terminated.getMessage());
     assertThat(report.runId()).isEqualTo("r1");
-    assertThat(report.scenarios()).singleElement().satisfies(r -> {
-      assertThat(r.name()).isEqualTo("speculation-original-wins");
-      assertThat(r.passed()).as("verdicts of %s", r).isTrue();
+    dev.sft.contract.ScenarioResult r = report.scenarios().get(0);
+    assertThat(report.scenarios()).singleElement().satisfies(s -> {
+      assertThat(s.name()).isEqualTo("speculation-original-wins");
+      assertThat(s.scheduler()).as("scheduler verdict of %s", s).isEqualTo(dev.sft.contract.Verdict.Passed);
     });
-    assertThat(JobController.finished(client.batch().v1().jobs().inNamespace(NS).withName("sim-r1-spec").get()))
-        .isTrue();
-    assertThat(client.batch().v1().jobs().inNamespace(NS).withName("sim-r1-spec").get().getStatus().getSucceeded())
-        .isEqualTo(1);
+    // Storage passes, or fails by exactly the writer's interrupted abort (Iceberg 1.11 leaves a speculative loser's
+    // files some of the time; docs/harness.md), and the exit code says which.
+    boolean writerFinding = r.storage() == dev.sft.contract.Verdict.Failed
+        && r.message().startsWith("storage/loser.no-files-left Failed") && r.message().contains("ran an interrupted abort");
+    if (!writerFinding) {
+      assertThat(r.passed()).as("verdicts of %s", r).isTrue();
+    }
+    assertThat(terminated.getExitCode()).as("harness exit; message: %s", terminated.getMessage())
+        .isEqualTo(writerFinding ? 1 : 0);
+    var job = client.batch().v1().jobs().inNamespace(NS).withName("sim-r1-spec").get();
+    assertThat(JobController.finished(job)).isTrue();
+    if (writerFinding) {
+      assertThat(job.getStatus().getFailed()).isEqualTo(1);
+    } else {
+      assertThat(job.getStatus().getSucceeded()).isEqualTo(1);
+    }
   }
 
 
