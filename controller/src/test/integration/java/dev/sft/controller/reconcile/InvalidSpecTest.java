@@ -123,7 +123,8 @@ class InvalidSpecTest {
     assertThat(ConditionChecks.isTrue(status, Conditions.RECONCILING)).isFalse();
     assertThat(status.phase).isEqualTo(Phase.Pending);
     assertThat(status.runId).isNull();
-    assertThat(cluster.eventReasons(test)).containsExactly(Reason.InvalidSpec.name());
+    // The Event is written after the status; wait for it rather than race it.
+    assertThat(cluster.awaitEventReason(test, Reason.InvalidSpec.name())).containsExactly(Reason.InvalidSpec.name());
     Thread.sleep(300); // a controller that created children after stalling would be caught here
     assertThat(cluster.children(test)).isEmpty();
   }
