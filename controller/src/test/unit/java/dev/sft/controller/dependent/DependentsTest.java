@@ -206,7 +206,8 @@ class DependentsTest {
     assertThat(harness.getCommand()).containsExactlyElementsOf(expected);
     assertThat(run).isEqualTo(new DriverRun("t1-r1-abcd", false,
         List.of(ScenarioName.EXECUTOR_LOSS_TASK_REPLACEMENT, ScenarioName.EXECUTOR_LOSS_SHUFFLE_LOSS), 1,
-        WriterName.ICEBERG, 180, 30, false, "spark://t1-master.ns1.svc:7077", "/shared/sft", "/opt/sft/bin/sft-kill-pod-exec",
+        WriterName.ICEBERG, 180, 30, DriverRun.DEFAULT_INTERRUPT_ON_CANCEL, "spark://t1-master.ns1.svc:7077", "/shared/sft",
+        "/opt/sft/bin/sft-kill-pod-exec",
         "$(POD_IP)", "/dev/termination-log", 900));
     // The harness's own deadline is part of the driver run: argument and environment, nothing beside them.
     assertThat(harness.getCommand()).containsSequence("--deadline", "900");
@@ -228,16 +229,17 @@ class DependentsTest {
   @Test
   void interruptOnCancelFromTheResourceReachesTheHarnessAsArgumentAndEnvironment() {
     assertThat(HarnessJobDependent.driverRun(test, spec, "t1-r1-abcd", true,
-        List.of(ScenarioName.SPECULATION_ORIGINAL_WINS)).interruptOnCancel()).as("default").isFalse();
-    test.getSpec().harness.interruptOnCancel = true;
+        List.of(ScenarioName.SPECULATION_ORIGINAL_WINS)).interruptOnCancel()).as("default, as the reference runs")
+        .isTrue();
+    test.getSpec().harness.interruptOnCancel = false;
     ResolvedSpec on = ResolvedSpec.of(test.getSpec());
     DriverRun run = HarnessJobDependent.driverRun(test, on, "t1-r1-abcd", true,
         List.of(ScenarioName.SPECULATION_ORIGINAL_WINS));
     Container harness = HarnessJobDependent.desired(test, on, SECURITY, "t1-r1-spec", run).getSpec().getTemplate()
         .getSpec().getContainers().get(0);
-    assertThat(harness.getCommand()).containsSequence("--interrupt-on-cancel", "true")
+    assertThat(harness.getCommand()).containsSequence("--interrupt-on-cancel", "false")
         .containsSequence("--kill-timeout", String.valueOf(DriverRun.DEFAULT_KILL_TIMEOUT_SECONDS));
-    assertThat(RenderedPods.env(harness, "SFT_INTERRUPT_ON_CANCEL")).isEqualTo("true");
+    assertThat(RenderedPods.env(harness, "SFT_INTERRUPT_ON_CANCEL")).isEqualTo("false");
   }
 
   @Test
