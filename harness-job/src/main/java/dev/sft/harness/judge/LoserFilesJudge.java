@@ -54,8 +54,8 @@ public final class LoserFilesJudge {
   }
 
   private static String interruptState(AbortObservation seen) {
-    return "its thread was " + (seen.interruptedAtStart() ? "" : "not ") + "interrupted when abort() began and "
-        + (seen.interruptedAtEnd() ? "" : "not ") + "when it returned";
+    return "thread interrupted when abort() began: " + (seen.interruptedAtStart() ? "yes" : "no")
+        + ", when it returned: " + (seen.interruptedAtEnd() ? "yes" : "no");
   }
 
   private static String names(List<String> files) {

@@ -32,7 +32,7 @@ class LoserFilesJudgeTest {
         List.of(Evidence.file(other, 1), "/data/00000-150-x.parquet"));
     assertThat(Verdicts.of(checks, LoserFilesJudge.RULE)).isEqualTo(Verdict.Passed);
     assertThat(Verdicts.detail(checks, LoserFilesJudge.RULE))
-        .endsWith("left no file on storage; its thread was interrupted when abort() began and when it returned");
+        .endsWith("left no file on storage; thread interrupted when abort() began: yes, when it returned: yes");
   }
 
   @Test
@@ -44,8 +44,8 @@ class LoserFilesJudgeTest {
     assertThat(checks.verdict("storage")).isEqualTo(Verdict.Failed);
     String detail = Verdicts.detail(checks, LoserFilesJudge.RULE);
     assertThat(detail).doesNotContain("\n")
-        .contains("TID 15", "ran an interrupted abort (its thread was interrupted when abort() began and not when it"
-            + " returned;", "left 4 file(s)", "00000-15-op-00001.parquet", "… 1 more", LOG)
+        .contains("TID 15", "ran an interrupted abort (thread interrupted when abort() began: yes, when it returned:"
+            + " no;", "left 4 file(s)", "00000-15-op-00001.parquet", "… 1 more", LOG)
         .doesNotContain("00000-15-op-00004.parquet");
   }
 
@@ -54,7 +54,7 @@ class LoserFilesJudgeTest {
     // Spark's second interrupt ("Stage cancelled: Stage finished") can land after abort() began.
     Checks checks = judge(abort(loser, new AbortObservation(false, true, null, 0)), List.of(Evidence.file(loser, 1)));
     assertThat(Verdicts.detail(checks, LoserFilesJudge.RULE)).contains(LoserFilesJudge.INTERRUPTED_ABORT,
-        "not interrupted when abort() began and when it returned");
+        "thread interrupted when abort() began: no, when it returned: yes");
   }
 
   @Test
