@@ -37,6 +37,9 @@ import java.util.Objects;
  *     {@link HarnessEnvironment#NOT_AFTER}), or null for none. The controller counts it from the Job's creation, as
  *     Kubernetes counts the Job's {@code activeDeadlineSeconds}, so that scheduling and a cold image pull before the
  *     driver's JVM starts cannot cost the report; the harness stops at the earlier of the two ({@link #stopAt}).
+ * @param knownFindings the findings the user acknowledged ({@code --known-findings FILE}, env
+ *     {@link HarnessEnvironment#KNOWN_FINDINGS}); a cell failing only by them is {@link Verdict#Known}
+ * @param strict whether Known cells still fail the run's exit code ({@code --strict})
  */
 public record DriverRun(
     String runId,
@@ -54,7 +57,9 @@ public record DriverRun(
     String terminationLog,
     List<WriteOperation> operations,
     int deadlineSeconds,
-    Instant notAfter) {
+    Instant notAfter,
+    KnownFindings knownFindings,
+    boolean strict) {
 
   /** The {@code sft run} subcommand every rendering starts with. */
   public static final String COMMAND = "run";
@@ -64,6 +69,11 @@ public record DriverRun(
   public static final boolean DEFAULT_INTERRUPT_ON_CANCEL = true;
   /** The file name of a report, the run's and each driver run's. */
   public static final String REPORT_FILE = "report.json";
+  /**
+   * The option that carries the known findings inline, as the controller and {@code sft local} pass them; users
+   * give a file ({@code --known-findings FILE}).
+   */
+  public static final String KNOWN_FINDINGS_JSON_OPTION = "--known-findings-json";
   /** {@link #deadlineSeconds} of a run without a deadline of its own. */
   public static final int NO_DEADLINE = 0;
 
@@ -71,6 +81,7 @@ public record DriverRun(
     Objects.requireNonNull(runId, "runId");
     // Whole seconds: the rendering (RFC 3339) reads back equal.
     notAfter = notAfter == null ? null : notAfter.truncatedTo(ChronoUnit.SECONDS);
+    knownFindings = knownFindings == null ? KnownFindings.NONE : knownFindings;
     Objects.requireNonNull(writer, "writer");
     if (timeoutSeconds < 1 || killTimeoutSeconds < 1) {
       throw new IllegalArgumentException("timeouts must be at least 1 s, got timeout " + timeoutSeconds
@@ -90,6 +101,16 @@ public record DriverRun(
             + "; speculation is fixed per SparkContext, so run it in a separate driver run");
       }
     }
+  }
+
+  /** A driver run without known findings, not strict. */
+  public DriverRun(String runId, boolean speculation, List<ScenarioName> scenarios, int repeat, WriterName writer,
+      int timeoutSeconds, int killTimeoutSeconds, boolean interruptOnCancel, String master, String sharedRoot,
+      String killCommand, String driverHost, String terminationLog, List<WriteOperation> operations,
+      int deadlineSeconds, Instant notAfter) {
+    this(runId, speculation, scenarios, repeat, writer, timeoutSeconds, killTimeoutSeconds, interruptOnCancel, master,
+        sharedRoot, killCommand, driverHost, terminationLog, operations, deadlineSeconds, notAfter, KnownFindings.NONE,
+        false);
   }
 
   /** A driver run without an absolute deadline ({@link #notAfter} null). */
@@ -129,14 +150,21 @@ public record DriverRun(
   public DriverRun withOperations(List<WriteOperation> newOperations) {
     return new DriverRun(runId, speculation, scenarios, repeat, writer, timeoutSeconds, killTimeoutSeconds,
         interruptOnCancel, master, sharedRoot, killCommand, driverHost, terminationLog, newOperations,
-        deadlineSeconds, notAfter);
+        deadlineSeconds, notAfter, knownFindings, strict);
   }
 
   /** The same run with this absolute deadline (null for none). */
   public DriverRun withNotAfter(Instant instant) {
     return new DriverRun(runId, speculation, scenarios, repeat, writer, timeoutSeconds, killTimeoutSeconds,
         interruptOnCancel, master, sharedRoot, killCommand, driverHost, terminationLog, operations,
-        deadlineSeconds, instant);
+        deadlineSeconds, instant, knownFindings, strict);
+  }
+
+  /** The same run judged with these known findings, strictly or not. */
+  public DriverRun withKnownFindings(KnownFindings findings, boolean strictly) {
+    return new DriverRun(runId, speculation, scenarios, repeat, writer, timeoutSeconds, killTimeoutSeconds,
+        interruptOnCancel, master, sharedRoot, killCommand, driverHost, terminationLog, operations,
+        deadlineSeconds, notAfter, findings, strictly);
   }
 
   /**
@@ -216,6 +244,12 @@ public record DriverRun(
     if (notAfter != null) {
       args.addAll(List.of("--not-after", notAfter.toString()));
     }
+    if (!knownFindings.isEmpty()) {
+      args.addAll(List.of(KNOWN_FINDINGS_JSON_OPTION, knownFindings.toJson()));
+    }
+    if (strict) {
+      args.add("--strict");
+    }
     return args;
   }
 
@@ -239,6 +273,9 @@ public record DriverRun(
     }
     if (notAfter != null) {
       env.put(HarnessEnvironment.NOT_AFTER, notAfter.toString());
+    }
+    if (!knownFindings.isEmpty()) {
+      env.put(HarnessEnvironment.KNOWN_FINDINGS, knownFindings.toJson());
     }
     return env;
   }

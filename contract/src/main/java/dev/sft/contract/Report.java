@@ -18,6 +18,8 @@ import java.util.List;
  * @param stats per scenario: repetitions passed, failed and unknown, and the duration spread
  * @param jars the Spark, Iceberg, Comet and {@code --jar} jars that ran, with versions and SHA-256 (empty when not
  *     recorded, e.g. in a termination message)
+ * @param knownFindings every known finding the run was given, with how many failing checks it matched (an entry
+ *     that matched none is stale); empty when it was given none
  */
 public record Report(
     String runId,
@@ -29,10 +31,18 @@ public record Report(
     String finishedAt,
     String failure,
     List<ScenarioStats> stats,
-    List<RanJar> jars) {
+    List<RanJar> jars,
+    List<KnownFindingUse> knownFindings) {
 
   public Report {
     jars = jars == null ? List.of() : List.copyOf(jars);
+    knownFindings = knownFindings == null ? List.of() : List.copyOf(knownFindings);
+  }
+
+  /** A report without known findings. */
+  public Report(String runId, String writer, String master, List<ScenarioResult> scenarios, boolean passed,
+      String startedAt, String finishedAt, String failure, List<ScenarioStats> stats, List<RanJar> jars) {
+    this(runId, writer, master, scenarios, passed, startedAt, finishedAt, failure, stats, jars, List.of());
   }
 
   public static Report of(
@@ -44,9 +54,34 @@ public record Report(
   public static Report of(
       String runId, String writer, String master, List<ScenarioResult> scenarios,
       String startedAt, String finishedAt, String failure, List<RanJar> jars) {
+    return of(runId, writer, master, scenarios, startedAt, finishedAt, failure, jars, List.of());
+  }
+
+  public static Report of(
+      String runId, String writer, String master, List<ScenarioResult> scenarios,
+      String startedAt, String finishedAt, String failure, List<RanJar> jars, List<KnownFindingUse> knownFindings) {
     boolean allPassed = failure == null && !scenarios.isEmpty() && scenarios.stream().allMatch(ScenarioResult::passed);
     return new Report(runId, writer, master, List.copyOf(scenarios), allPassed, startedAt, finishedAt, failure,
-        ScenarioStats.of(scenarios), jars);
+        ScenarioStats.of(scenarios), jars, knownFindings);
+  }
+
+  /**
+   * Whether the run is acceptable: every result Passed or, unless {@code strict}, Known, and no run-level failure.
+   * This decides the exit code and the test's phase; {@link #passed} stays true only when everything passed.
+   */
+  public boolean accepted(boolean strict) {
+    return failure == null && !scenarios.isEmpty()
+        && scenarios.stream().allMatch(s -> s.passed() || (!strict && s.known()));
+  }
+
+  /** The known findings that matched no failing check in this run. */
+  public List<KnownFindingUse> staleKnownFindings() {
+    return knownFindings.stream().filter(KnownFindingUse::stale).toList();
+  }
+
+  /** How many results are Known. */
+  public long knownCount() {
+    return scenarios.stream().filter(ScenarioResult::known).count();
   }
 
   /** Merges the reports of several driver runs of one run (e.g. speculation on, then off). */
@@ -56,8 +91,10 @@ public record Report(
     String writer = null;
     String master = null;
     List<List<RanJar>> jars = new ArrayList<>();
+    List<List<KnownFindingUse>> uses = new ArrayList<>();
     for (Report part : parts) {
       jars.add(part.jars());
+      uses.add(part.knownFindings());
       all.addAll(part.scenarios());
       writer = writer == null ? part.writer() : writer;
       master = master == null ? part.master() : master;
@@ -66,6 +103,6 @@ public record Report(
       }
     }
     return of(runId, writer, master, all, startedAt, finishedAt, failures.isEmpty() ? null : String.join("; ", failures),
-        RanJar.merge(jars));
+        RanJar.merge(jars), KnownFindingUse.merge(uses));
   }
 }

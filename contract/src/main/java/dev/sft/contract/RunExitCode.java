@@ -5,9 +5,11 @@ package dev.sft.contract;
  * controller does not read them: it takes its verdicts from the termination message and only records the exit code.
  */
 public enum RunExitCode {
-  /** Every selected scenario passed both verdicts. */
+  /**
+   * Every selected scenario passed both verdicts, or (without {@code --strict}) failed only by known findings.
+   */
   PASSED(0),
-  /** At least one scenario's scheduler or storage verdict is Failed or Unknown. */
+  /** At least one scenario's scheduler or storage verdict is Failed or Unknown (or Known, under --strict). */
   SCENARIO_NOT_PASSED(1),
   /** Bad command-line arguments; nothing was started. */
   USAGE(2),
@@ -24,6 +26,11 @@ public enum RunExitCode {
 
   public int code() {
     return code;
+  }
+
+  /** The exit code of a run that judged its scenarios. */
+  public static RunExitCode judged(Report report, boolean strict) {
+    return report.accepted(strict) ? PASSED : SCENARIO_NOT_PASSED;
   }
 
   /** The code of a process exit; an exit that is not one of these (a crash, a signal) counts as infrastructure. */

@@ -10,6 +10,8 @@ import java.util.List;
  * @param operation the {@link OperationName} id of the monitored write; a report from before operations has none,
  *     which reads as {@code append}
  * @param layout the {@link TableLayout} id of the table; none reads as {@code unpartitioned}
+ * @param knownFindings the references of the {@link KnownFinding}s that acknowledged this result's failing checks,
+ *     when a side is {@link Verdict#Known}; empty otherwise
  */
 public record ScenarioResult(
     String name,
@@ -28,11 +30,13 @@ public record ScenarioResult(
     long durationMs,
     String evidence,
     String message,
-    List<Check> checks) {
+    List<Check> checks,
+    List<String> knownFindings) {
 
   public ScenarioResult {
     operation = operation == null ? WriteOperation.DEFAULT.operation().id() : operation;
     layout = layout == null ? WriteOperation.DEFAULT.layout().id() : layout;
+    knownFindings = knownFindings == null ? List.of() : List.copyOf(knownFindings);
   }
 
   /** What a scenario counted; -1 for what it could not measure. */
@@ -47,7 +51,7 @@ public record ScenarioResult(
     return new ScenarioResult(name, operation.operation().id(), operation.layout().id(), repetition, scheduler,
         storage, counts.rows(), counts.distinctIds(), counts.newSnapshots(), counts.acceptedMessages(),
         counts.orphanFiles(), counts.knownRejectedOrphans(), counts.missingFiles(), durationMs, evidence, message,
-        checks == null ? null : List.copyOf(checks));
+        checks == null ? null : List.copyOf(checks), List.of());
   }
 
   /** A repetition of the default operation ({@code append}) that ran and was judged by its checks. */
@@ -73,7 +77,14 @@ public record ScenarioResult(
   public ScenarioResult withMessage(String newMessage, List<Check> newChecks) {
     return new ScenarioResult(name, operation, layout, repetition, scheduler, storage, rows, distinctIds,
         newSnapshots, acceptedMessages, orphanFiles, knownRejectedOrphans, missingFiles, durationMs, evidence,
-        newMessage, newChecks);
+        newMessage, newChecks, knownFindings);
+  }
+
+  /** The same result with these verdicts, acknowledged by the known findings of these references. */
+  public ScenarioResult withKnown(Verdict newScheduler, Verdict newStorage, List<String> references) {
+    return new ScenarioResult(name, operation, layout, repetition, newScheduler, newStorage, rows, distinctIds,
+        newSnapshots, acceptedMessages, orphanFiles, knownRejectedOrphans, missingFiles, durationMs, evidence,
+        message, checks, references);
   }
 
   /** The matrix column this result belongs to. */
@@ -88,5 +99,15 @@ public record ScenarioResult(
 
   public boolean passed() {
     return scheduler == Verdict.Passed && storage == Verdict.Passed;
+  }
+
+  /** Not passed, but only because of acknowledged findings: each side Passed or Known, at least one Known. */
+  public boolean known() {
+    return outcome() == Verdict.Known;
+  }
+
+  /** The cell's outcome over both sides: Passed, Known, Unknown or Failed; a side not recorded is Unknown. */
+  public Verdict outcome() {
+    return (scheduler == null ? Verdict.Unknown : scheduler).and(storage == null ? Verdict.Unknown : storage);
   }
 }

@@ -67,7 +67,7 @@ public final class TerminationMessage {
     return ReportJson.toCompactJson(new Report(report.runId(), report.writer(), report.master(), List.of(),
         report.passed(), report.startedAt(), report.finishedAt(),
         "summary too large for a termination message; read report.json on the shared volume", List.of(),
-        List.of()));
+        List.of(), compactUses(report)));
   }
 
   private static Optional<String> encodeResults(Report report) {
@@ -90,7 +90,12 @@ public final class TerminationMessage {
 
   private static Report withoutStats(Report report) {
     return new Report(report.runId(), report.writer(), report.master(), report.scenarios(), report.passed(),
-        report.startedAt(), report.finishedAt(), report.failure(), List.of(), report.jars());
+        report.startedAt(), report.finishedAt(), report.failure(), List.of(), report.jars(), report.knownFindings());
+  }
+
+  /** The known findings' match counts without their text: the controller has the entries in its spec. */
+  private static List<KnownFindingUse> compactUses(Report report) {
+    return report.knownFindings().stream().map(u -> new KnownFindingUse(u.index(), null, u.matches())).toList();
   }
 
   /** The stats the message carried, or, when it dropped them, those of the results it carried. */
@@ -100,7 +105,7 @@ public final class TerminationMessage {
     }
     return new Report(report.runId(), report.writer(), report.master(), report.scenarios(), report.passed(),
         report.startedAt(), report.finishedAt(), report.failure(), ScenarioStats.of(report.scenarios()),
-        report.jars());
+        report.jars(), report.knownFindings());
   }
 
   public static Report decode(String message) throws IOException {
@@ -118,7 +123,7 @@ public final class TerminationMessage {
     try {
       return withStats(new Report(frame.runId(), frame.writer(), frame.master(),
           ResultColumns.decode(columns, ReportJson.compactMapper()), frame.passed(), frame.startedAt(),
-          frame.finishedAt(), frame.failure(), frame.stats(), frame.jars()));
+          frame.finishedAt(), frame.failure(), frame.stats(), frame.jars(), frame.knownFindings()));
     } catch (IllegalArgumentException e) {
       throw new IOException("bad result columns: " + e.getMessage(), e);
     }
@@ -176,7 +181,7 @@ public final class TerminationMessage {
   private static Report withMessages(Report report, List<ScenarioResult> results, int limit) {
     return new Report(report.runId(), report.writer(), report.master(), shortened(results, limit), report.passed(),
         report.startedAt(), report.finishedAt(), shorten(report.failure(), Math.max(limit, 200)), report.stats(),
-        List.of());
+        List.of(), compactUses(report));
   }
 
   private static List<ScenarioResult> shortened(List<ScenarioResult> results, int limit) {

@@ -7,15 +7,23 @@ package dev.sft.contract;
 public enum Verdict {
   Passed,
   Failed,
-  Unknown;
+  Unknown,
+  /**
+   * Failed, but every failing check matches a {@link KnownFinding} the user acknowledged: counted apart, never a
+   * pass, and a run whose cells are all Passed or Known exits 0 unless {@code --strict}.
+   */
+  Known;
 
-  /** Combines verdicts of independent checks: any failure fails, else any unknown is unknown. */
+  /** Combines verdicts of independent checks: any failure fails, else any unknown is unknown, else any known. */
   public Verdict and(Verdict other) {
     if (this == Failed || other == Failed) {
       return Failed;
     }
     if (this == Unknown || other == Unknown) {
       return Unknown;
+    }
+    if (this == Known || other == Known) {
+      return Known;
     }
     return Passed;
   }

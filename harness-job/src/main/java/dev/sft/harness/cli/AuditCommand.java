@@ -153,6 +153,7 @@ public final class AuditCommand implements Callable<Integer> {
         case Passed -> "PASS ";
         case Failed -> "FAIL ";
         case Unknown -> "UNKNOWN ";
+        case Known -> "KNOWN ";
       } + check.rule());
     }
     for (Check check : checks) {

@@ -1,6 +1,7 @@
 package dev.sft.harness.cli;
 
 import dev.sft.contract.DriverRun;
+import dev.sft.contract.KnownFindings;
 import dev.sft.contract.ScenarioName;
 import dev.sft.contract.WriteOperation;
 import dev.sft.contract.WriterName;
@@ -77,11 +78,20 @@ public final class LocalCommand implements Callable<Integer> {
       + " (repeatable); the report proves it ran")
   List<Path> jars = List.of();
 
+  @Option(names = "--known-findings", paramLabel = "FILE", description = "findings you have acknowledged: a JSON"
+      + " array of {rule, operation, writer, message, reference}; a cell failing only by them is Known, counted"
+      + " apart, and does not fail the exit code unless --strict (see docs/harness.md, Known findings)")
+  Path knownFindings;
+
+  @Option(names = "--strict", description = "a Known cell fails the exit code too")
+  boolean strict;
+
   @Override
   public Integer call() {
     List<ScenarioName> selected = OptionValues.scenarios(scenarios, scenario -> true);
     List<WriteOperation> selectedOperations = OptionValues.operations(operations);
     WriterName writerName = WriterName.fromId(writer); // rejects an unknown writer before anything starts
+    KnownFindings known = OptionValues.knownFindings(knownFindings, null);
     OptionValues.positive("--timeout", timeoutSeconds);
     OptionValues.positive("--repeat", repeat);
     OptionValues.positive("--kill-timeout", killTimeoutSeconds);
@@ -101,7 +111,7 @@ public final class LocalCommand implements Callable<Integer> {
     String runId = RunIds.generate();
     Path outDir = (out != null ? out : defaultOut(runId)).toAbsolutePath();
     LocalRun.Result result = new LocalRun(new LocalRun.Settings(runId, selected, selectedOperations, outDir, timeoutSeconds,
-        killTimeoutSeconds, interrupt, keep, repeat, writerName, workers, masterPort, jarSet)).run();
+        killTimeoutSeconds, interrupt, keep, repeat, writerName, workers, masterPort, jarSet, known, strict)).run();
     System.out.print("\n" + ReportTable.render(result.report()));
     System.out.println("report:   " + result.reportFile() + " (also " + ReportFiles.JUNIT + ", " + ReportFiles.HTML
         + ")");

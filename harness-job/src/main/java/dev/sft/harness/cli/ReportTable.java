@@ -6,6 +6,8 @@ import dev.sft.contract.ScenarioStats;
 import dev.sft.contract.WriteOperation;
 import dev.sft.harness.report.JarReport;
 import dev.sft.harness.report.OperationMatrix;
+import dev.sft.harness.report.ReportOutcome;
+import java.util.List;
 import java.util.Locale;
 
 /** The summary table printed at the end of a run. */
@@ -24,13 +26,13 @@ final class ReportTable {
           String.format(Locale.ROOT, "%.1fs", s.durationMs() / 1000.0)));
     }
     if (report.stats() != null && report.stats().stream().anyMatch(st -> st.runs() > 1)) {
-      String statFormat = "%-32s %-21s %5s %7s %7s %8s   %s%n";
+      String statFormat = "%-32s %-21s %5s %7s %7s %8s %6s   %s%n";
       out.append(String.format(Locale.ROOT, "%n" + statFormat, "REPETITIONS", "OPERATION", "RUNS", "PASSED", "FAILED",
-          "UNKNOWN", "DURATION MIN / MEDIAN / MAX"));
+          "UNKNOWN", "KNOWN", "DURATION MIN / MEDIAN / MAX"));
       for (ScenarioStats st : report.stats()) {
         out.append(String.format(Locale.ROOT, statFormat, st.name(),
             WriteOperation.of(st.operation(), st.layout()).id(), st.runs(), st.passed(), st.failed(),
-            st.unknown(), String.format(Locale.ROOT, "%.1fs / %.1fs / %.1fs", st.durationMinMs() / 1000.0,
+            st.unknown(), st.known(), String.format(Locale.ROOT, "%.1fs / %.1fs / %.1fs", st.durationMinMs() / 1000.0,
                 st.durationMedianMs() / 1000.0, st.durationMaxMs() / 1000.0)));
       }
     }
@@ -40,10 +42,18 @@ final class ReportTable {
           .append(matrix.text());
     }
     for (ScenarioResult s : report.scenarios()) {
-      if (!s.passed()) {
+      if (s.known()) {
+        out.append(String.format(Locale.ROOT, "%n%s r%d: Known (%s): %s%n  evidence: %s%n", s.cell(), s.repetition(),
+            String.join(" ", s.knownFindings()), s.message(), s.evidence()));
+      } else if (!s.passed()) {
         out.append(String.format(Locale.ROOT, "%n%s r%d: %s%n  evidence: %s%n", s.cell(), s.repetition(),
             s.message(), s.evidence()));
       }
+    }
+    List<String> stale = ReportOutcome.staleLines(report);
+    if (!stale.isEmpty()) {
+      out.append(String.format(Locale.ROOT, "%nstale known findings (matched nothing in this run):%n"));
+      stale.forEach(line -> out.append("  ").append(line).append(System.lineSeparator()));
     }
     if (!report.jars().isEmpty()) {
       out.append(String.format(Locale.ROOT, "%njars that ran:%n"));
@@ -52,7 +62,7 @@ final class ReportTable {
     if (report.failure() != null) {
       out.append(String.format(Locale.ROOT, "%nrun failure: %s%n", report.failure()));
     }
-    out.append(String.format(Locale.ROOT, "%nRESULT: %s%n", report.passed() ? "PASSED" : "NOT PASSED"));
+    out.append(String.format(Locale.ROOT, "%nRESULT: %s%n", ReportOutcome.headline(report)));
     return out.toString();
   }
 

@@ -130,6 +130,19 @@ public final class RunCommand implements Callable<Integer> {
           + "earlier of this and --deadline applies (env " + HarnessEnvironment.NOT_AFTER + ", default: none)")
   String notAfter;
 
+  @Option(names = "--known-findings", paramLabel = "FILE", description = "findings you have acknowledged: a JSON"
+      + " array of {rule, operation, writer, message, reference}; a cell failing only by them is Known and does not"
+      + " fail the exit code unless --strict (env " + HarnessEnvironment.KNOWN_FINDINGS + ", the same JSON inline)")
+  Path knownFindings;
+
+  @Option(names = DriverRun.KNOWN_FINDINGS_JSON_OPTION, hidden = true,
+      defaultValue = "${env:" + HarnessEnvironment.KNOWN_FINDINGS + "}",
+      description = "the known findings as inline JSON, as the controller and sft local pass them")
+  String knownFindingsJson;
+
+  @Option(names = "--strict", description = "a Known cell fails the exit code too")
+  boolean strict;
+
   @Option(names = "--jar", description = "a jar under test (repeatable) that replaces the released jar of the same"
       + " module; the driver and every executor must have loaded it (see docs/harness.md, Testing your own build)")
   List<Path> jars = List.of();
@@ -196,7 +209,8 @@ public final class RunCommand implements Callable<Integer> {
         terminationLog == null ? null : terminationLog.toString(),
         OptionValues.operations(operations),
         deadlineSeconds(),
-        notAfter());
+        notAfter())
+        .withKnownFindings(OptionValues.knownFindings(knownFindings, knownFindingsJson), strict);
   }
 
   private Instant notAfter() {

@@ -5,6 +5,7 @@ import dev.sft.contract.Check;
 import dev.sft.contract.Report;
 import dev.sft.contract.ScenarioResult;
 import dev.sft.contract.ScenarioStats;
+import dev.sft.contract.KnownFindingUse;
 import dev.sft.contract.Verdict;
 import dev.sft.contract.WriteOperation;
 import dev.sft.harness.audit.AuditResult;
@@ -51,7 +52,7 @@ public final class HtmlReport {
         .append("h1{font-size:22px}h2{font-size:18px;margin-top:36px;border-top:1px solid #ccc;padding-top:16px}")
         .append("table{border-collapse:collapse;margin:8px 0}td,th{border:1px solid #ddd;padding:3px 8px;")
         .append("text-align:left;vertical-align:top}th{background:#f4f4f4}")
-        .append(".Passed{background:#c8e6c9}.Failed{background:#ffcdd2}.Unknown{background:#fff3c4}")
+        .append(".Passed{background:#c8e6c9}.Failed{background:#ffcdd2}.Unknown{background:#fff3c4}.Known{background:#d7e3fc}")
         .append(".badge{padding:2px 8px;border-radius:4px;font-weight:600}")
         .append("code,.mono{font-family:ui-monospace,monospace;font-size:12px}")
         .append("details{margin:4px 0}svg{border:1px solid #ddd;background:#fff}")
@@ -59,13 +60,14 @@ public final class HtmlReport {
         .append(".swatch{display:inline-block;width:12px;height:12px;margin-right:4px;vertical-align:middle}")
         .append("\n</style></head><body>\n");
     html.append("<h1>sft run ").append(esc(report.runId())).append(" — ")
-        .append(badge(report.passed() ? Verdict.Passed : Verdict.Failed, report.passed() ? "PASSED" : "NOT PASSED"))
+        .append(badge(runVerdict(report), ReportOutcome.headline(report)))
         .append("</h1>\n<p>writer <b>").append(esc(report.writer())).append("</b>, master <code>")
         .append(esc(report.master())).append("</code>, ").append(esc(report.startedAt())).append(" → ")
         .append(esc(report.finishedAt())).append("</p>\n");
     if (report.failure() != null) {
       html.append("<p class=\"Failed\">run failure: ").append(esc(report.failure())).append("</p>\n");
     }
+    knownFindings(html, report);
     summary(html, report);
     JarReport.html(html, report.jars());
     for (ScenarioResult scenario : report.scenarios()) {
@@ -93,12 +95,12 @@ public final class HtmlReport {
     html.append("</table>\n");
     if (report.stats() != null && report.stats().stream().anyMatch(st -> st.runs() > 1)) {
       html.append("<h3>Repetitions</h3><table><tr><th>scenario</th><th>operation</th><th>runs</th><th>passed</th><th>failed</th>")
-          .append("<th>unknown</th><th>duration min / median / max</th></tr>\n");
+          .append("<th>unknown</th><th>known</th><th>duration min / median / max</th></tr>\n");
       for (ScenarioStats st : report.stats()) {
         html.append("<tr><td>").append(esc(st.name())).append("</td><td>")
             .append(esc(WriteOperation.of(st.operation(), st.layout()).id())).append("</td><td>").append(st.runs()).append("</td><td>")
             .append(st.passed()).append("</td><td>").append(st.failed()).append("</td><td>").append(st.unknown())
-            .append("</td><td>").append(String.format(Locale.ROOT, "%.1f / %.1f / %.1f s", st.durationMinMs() / 1e3,
+            .append("</td><td>").append(st.known()).append("</td><td>").append(String.format(Locale.ROOT, "%.1f / %.1f / %.1f s", st.durationMinMs() / 1e3,
                 st.durationMedianMs() / 1e3, st.durationMaxMs() / 1e3)).append("</td></tr>\n");
       }
       html.append("</table>\n");
@@ -109,7 +111,14 @@ public final class HtmlReport {
     html.append("<h2 id=\"").append(anchor(s)).append("\">").append(esc(s.name())).append(" · ")
         .append(esc(s.writeOperation().id())).append(" r").append(s.repetition())
         .append(" — scheduler ").append(badge(s.scheduler(), s.scheduler().name())).append(" storage ")
-        .append(badge(s.storage(), s.storage().name())).append("</h2>\n<p>").append(esc(s.message()))
+        .append(badge(s.storage(), s.storage().name())).append("</h2>\n");
+    if (s.known()) {
+      html.append("<p class=\"Known\">fails only by known findings: ");
+      s.knownFindings().forEach(ref -> html.append("<a href=\"").append(esc(ref)).append("\">").append(esc(ref))
+          .append("</a> "));
+      html.append("</p>\n");
+    }
+    html.append("<p>").append(esc(s.message()))
         .append("</p>\n<p>evidence: <code>").append(esc(s.evidence())).append("</code></p>\n");
     Path dir = s.evidence() == null ? null : Path.of(s.evidence());
     if (dir != null && Files.isDirectory(dir)) {
@@ -289,6 +298,24 @@ public final class HtmlReport {
   static String anchor(ScenarioResult s) {
     String op = s.writeOperation().equals(WriteOperation.DEFAULT) ? "" : "-" + s.writeOperation().id();
     return s.name() + op + "-r" + s.repetition();
+  }
+
+  private static Verdict runVerdict(Report report) {
+    return report.passed() ? Verdict.Passed : report.accepted(false) ? Verdict.Known : Verdict.Failed;
+  }
+
+  /** Every known finding the run was given, how often it matched, and which are stale. */
+  private static void knownFindings(StringBuilder html, Report report) {
+    if (report.knownFindings().isEmpty()) {
+      return;
+    }
+    html.append("<h3>Known findings</h3><table><tr><th>entry</th><th>matched checks</th></tr>\n");
+    for (KnownFindingUse use : report.knownFindings()) {
+      html.append("<tr><td>").append(esc(use.finding() == null ? "entry " + (use.index() + 1)
+              : use.finding().describe())).append("</td><td").append(use.stale() ? " class=\"Unknown\">stale: 0"
+              : ">" + use.matches()).append("</td></tr>\n");
+    }
+    html.append("</table>\n");
   }
 
   private static String badge(Verdict verdict, String text) {

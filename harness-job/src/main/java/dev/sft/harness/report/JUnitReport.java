@@ -11,7 +11,8 @@ import java.util.Locale;
 /**
  * The report as JUnit XML for CI systems: one test case per scenario × operation × repetition (the default
  * operation's cases keep their names, {@code <scenario> r<N>}; others are {@code <scenario> <operation> r<N>}). A Failed verdict is a
- * {@code <failure>}, an Unknown one an {@code <error>} (never a pass); messages name the broken rules.
+ * {@code <failure>}, an Unknown one an {@code <error>} (never a pass), a Known one {@code <skipped>} with its references
+ * (counted apart, as CI systems show skipped cases); messages name the broken rules.
  */
 public final class JUnitReport {
   private JUnitReport() {}
@@ -19,16 +20,18 @@ public final class JUnitReport {
   public static String render(Report report) {
     List<ScenarioResult> scenarios = report.scenarios();
     long failures = scenarios.stream().filter(JUnitReport::failed).count();
-    long errors = scenarios.stream().filter(s -> !s.passed() && !failed(s)).count();
+    long errors = scenarios.stream().filter(s -> s.outcome() == Verdict.Unknown).count();
+    long skipped = scenarios.stream().filter(ScenarioResult::known).count();
     double seconds = scenarios.stream().mapToLong(ScenarioResult::durationMs).sum() / 1000.0;
     StringBuilder xml = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     xml.append(String.format(Locale.ROOT,
         "<testsuites name=\"sft\" tests=\"%d\" failures=\"%d\" errors=\"%d\" time=\"%.3f\">%n",
         scenarios.size(), failures, errors, seconds));
     xml.append(String.format(Locale.ROOT,
-        "  <testsuite name=\"sft.%s\" tests=\"%d\" failures=\"%d\" errors=\"%d\" skipped=\"0\" time=\"%.3f\""
+        "  <testsuite name=\"sft.%s\" tests=\"%d\" failures=\"%d\" errors=\"%d\" skipped=\"%d\" time=\"%.3f\""
             + " timestamp=\"%s\">%n",
-        attr(report.runId()), scenarios.size(), failures, errors, seconds, attr(String.valueOf(report.startedAt()))));
+        attr(report.runId()), scenarios.size(), failures, errors, skipped, seconds,
+        attr(String.valueOf(report.startedAt()))));
     xml.append("    <properties>\n");
     property(xml, "runId", report.runId());
     property(xml, "writer", report.writer());
@@ -36,11 +39,16 @@ public final class JUnitReport {
     if (report.failure() != null) {
       property(xml, "failure", report.failure());
     }
+    report.staleKnownFindings().forEach(use -> property(xml, "staleKnownFinding",
+        use.finding() == null ? "entry " + (use.index() + 1) : use.finding().describe()));
     xml.append("    </properties>\n");
     for (ScenarioResult s : scenarios) {
       xml.append(String.format(Locale.ROOT, "    <testcase classname=\"sft.%s\" name=\"%s r%d\" time=\"%.3f\">%n",
           attr(s.name()), attr(caseName(s)), s.repetition(), s.durationMs() / 1000.0));
-      if (!s.passed()) {
+      if (s.known()) {
+        xml.append(String.format(Locale.ROOT, "      <skipped message=\"%s\">%s</skipped>%n",
+            attr("known finding: " + String.join(" ", s.knownFindings())), text(details(s))));
+      } else if (!s.passed()) {
         String element = failed(s) ? "failure" : "error";
         xml.append(String.format(Locale.ROOT, "      <%s type=\"scheduler %s, storage %s\" message=\"%s\">%s</%s>%n",
             element, s.scheduler(), s.storage(), attr(firstProblem(s)), text(details(s)), element));
@@ -60,7 +68,7 @@ public final class JUnitReport {
   }
 
   private static boolean failed(ScenarioResult s) {
-    return s.scheduler() == Verdict.Failed || s.storage() == Verdict.Failed;
+    return s.outcome() == Verdict.Failed;
   }
 
   private static String firstProblem(ScenarioResult s) {

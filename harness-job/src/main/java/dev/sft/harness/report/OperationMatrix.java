@@ -13,14 +13,18 @@ import java.util.TreeSet;
 
 /**
  * The run as a matrix, scenario × operation: each cell is the verdict over the cell's repetitions (Passed only when
- * every repetition passed both verdicts, Failed when any failed one, Unknown otherwise) with its counts, so the
+ * every repetition passed both verdicts, Failed when any failed one, else Unknown when any stayed unknown, else Known)
+ * with its counts, so the
  * terminal and the HTML page show at a glance which write paths survive which failures.
  */
 public final class OperationMatrix {
-  /** One cell: the verdict over its repetitions and how many repetitions passed, failed and stayed unknown. */
-  public record Cell(Verdict verdict, int passed, int failed, int unknown) {
+  /**
+   * One cell: the verdict over its repetitions and how many repetitions passed, failed, stayed unknown and failed
+   * only by known findings.
+   */
+  public record Cell(Verdict verdict, int passed, int failed, int unknown, int known) {
     public String label() {
-      int runs = passed + failed + unknown;
+      int runs = passed + failed + unknown + known;
       return verdict + (runs == 1 ? "" : " " + passed + "/" + runs);
     }
   }
@@ -61,11 +65,11 @@ public final class OperationMatrix {
       return null;
     }
     int passed = (int) runs.stream().filter(ScenarioResult::passed).count();
-    int failed = (int) runs.stream()
-        .filter(r -> r.scheduler() == Verdict.Failed || r.storage() == Verdict.Failed).count();
-    int unknown = runs.size() - passed - failed;
-    Verdict verdict = failed > 0 ? Verdict.Failed : unknown > 0 ? Verdict.Unknown : Verdict.Passed;
-    return new Cell(verdict, passed, failed, unknown);
+    int failed = (int) runs.stream().filter(r -> r.outcome() == Verdict.Failed).count();
+    int known = (int) runs.stream().filter(ScenarioResult::known).count();
+    int unknown = runs.size() - passed - failed - known;
+    Verdict verdict = runs.stream().map(ScenarioResult::outcome).reduce(Verdict.Passed, Verdict::and);
+    return new Cell(verdict, passed, failed, unknown, known);
   }
 
   /** Whether there is more than one operation, so a matrix says more than the result table. */

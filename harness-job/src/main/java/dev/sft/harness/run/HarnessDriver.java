@@ -1,6 +1,7 @@
 package dev.sft.harness.run;
 
 import dev.sft.contract.Check;
+import dev.sft.contract.KnownFindings;
 import dev.sft.contract.Report;
 import dev.sft.contract.RunExitCode;
 import dev.sft.contract.ScenarioName;
@@ -76,9 +77,10 @@ public final class HarnessDriver {
       preflight.jars().forEach(jar -> Progress.say("jar: " + JarReport.line(jar)));
       if (!preflight.passed()) {
         Progress.say("preflight FAILED: " + preflight.message());
-        Report report = Report.of(options.runId(), options.writer().id(), options.master(),
-            notRun(options, "not run: preflight failed"), startedAt, Instant.now().toString(),
-            "preflight failed: " + preflight.message(), preflight.jars());
+        List<ScenarioResult> notRun = notRun(options, "not run: preflight failed");
+        Report report = Report.of(options.runId(), options.writer().id(), options.master(), notRun, startedAt,
+            Instant.now().toString(), "preflight failed: " + preflight.message(), preflight.jars(),
+            options.run().knownFindings().uses(options.writer().id(), notRun));
         return new Outcome(write(report, options), RunExitCode.PREFLIGHT_FAILED);
       }
       Progress.say("preflight passed: " + preflight.message());
@@ -112,10 +114,14 @@ public final class HarnessDriver {
           }
         }
       }
-      Report report = Report.of(options.runId(), options.writer().id(), options.master(), results, startedAt,
-          Instant.now().toString(), null, preflight.jars());
-      return new Outcome(write(report, options),
-          report.passed() ? RunExitCode.PASSED : RunExitCode.SCENARIO_NOT_PASSED);
+      KnownFindings known = options.run().knownFindings();
+      String writer = options.writer().id();
+      List<ScenarioResult> judged = results.stream().map(r -> known.classify(writer, r)).toList();
+      judged.stream().filter(ScenarioResult::known).forEach(r -> Progress.say(r.cell() + " #" + r.repetition()
+          + " Known: fails only by acknowledged findings " + r.knownFindings()));
+      Report report = Report.of(options.runId(), writer, options.master(), judged, startedAt,
+          Instant.now().toString(), null, preflight.jars(), known.uses(writer, results));
+      return new Outcome(write(report, options), RunExitCode.judged(report, options.run().strict()));
     } finally {
       spark.stop();
       events.close();

@@ -2,6 +2,7 @@ package dev.sft.harness.run;
 
 import dev.sft.contract.DriverRun;
 import dev.sft.contract.Report;
+import dev.sft.contract.KnownFindings;
 import dev.sft.contract.RunExitCode;
 import dev.sft.contract.ScenarioName;
 import dev.sft.contract.WriteOperation;
@@ -34,7 +35,7 @@ public final class LocalRun {
   /** What {@code sft local} asks for, already validated. */
   public record Settings(String runId, List<ScenarioName> scenarios, List<WriteOperation> operations, Path out, int timeoutSeconds,
       int killTimeoutSeconds, boolean interruptOnCancel, boolean keep, int repeat, WriterName writer, int workers,
-      int masterPort, JarSet jars) {}
+      int masterPort, JarSet jars, KnownFindings knownFindings, boolean strict) {}
 
   /** The merged report, where it is, and the exit code of the whole run. */
   public record Result(Report report, Path reportFile, Path evidence, RunExitCode exitCode) {}
@@ -82,7 +83,8 @@ public final class LocalRun {
       for (DriverRun run : DriverRun.plan(settings.scenarios(), (speculation, group) -> new DriverRun(
           settings.runId(), speculation, group, settings.repeat(), settings.writer(), settings.timeoutSeconds(),
           settings.killTimeoutSeconds(), settings.interruptOnCancel(), cluster[0].masterUrl(), shared.toString(),
-          killWrapper.toString(), LocalCluster.MASTER_HOST, null, settings.operations()))) {
+          killWrapper.toString(), LocalCluster.MASTER_HOST, null, settings.operations())
+          .withKnownFindings(settings.knownFindings(), settings.strict()))) {
         DriverProcess driver = new DriverProcess(sparkHome, clusterDir, run, settings.keep(), jarsUnderTest,
             classData);
         drivers.add(driver);
@@ -157,7 +159,7 @@ public final class LocalRun {
     ReportFiles.write(merged, reportFile);
     // A driver that could not judge (preflight, infrastructure) decides the exit; otherwise the verdicts do.
     RunExitCode exit = worst != RunExitCode.PASSED && worst != RunExitCode.SCENARIO_NOT_PASSED ? worst
-        : merged.passed() ? RunExitCode.PASSED : RunExitCode.SCENARIO_NOT_PASSED;
+        : RunExitCode.judged(merged, settings.strict());
     return new Result(merged, reportFile, runDir, exit);
   }
 }

@@ -3,6 +3,7 @@ package dev.sft.harness.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sft.contract.DriverRun;
+import dev.sft.contract.KnownFindings;
 import dev.sft.contract.ScenarioName;
 import dev.sft.contract.WriteOperation;
 import dev.sft.contract.WriterName;
@@ -18,6 +19,10 @@ import picocli.CommandLine;
  * the same driver run: the request half of the contract has one definition, and this is its round trip.
  */
 class RunCommandRoundTripTest {
+  private static final KnownFindings KNOWN = KnownFindings.parse("[{\"rule\": \"loser.no-files-left\","
+      + " \"operation\": \"merge-dv\", \"message\": \"interrupted \\\"abort\\\"\","
+      + " \"reference\": \"https://github.com/apache/iceberg/issues/1\"}]", "test");
+
   private static DriverRun parse(List<String> arguments) {
     assertThat(arguments.get(0)).isEqualTo(DriverRun.COMMAND);
     RunCommand command = new RunCommand();
@@ -44,7 +49,8 @@ class RunCommandRoundTripTest {
       for (DriverRun run : DriverRun.plan(set, (speculation, group) -> new DriverRun("t1-r1-abcd", speculation,
           group, 3, WriterName.COMET_NATIVE, 240, 45, true, "spark://t1-master.ns1.svc:7077", "/shared/sft",
           "/opt/sft/bin/sft-kill-pod-exec", "$(POD_IP)", "/dev/termination-log", 2100 + group.size())
-          .withNotAfter(java.time.Instant.parse("2026-12-02T08:35:00Z")))) {
+          .withNotAfter(java.time.Instant.parse("2026-12-02T08:35:00Z"))
+          .withKnownFindings(KNOWN, group.size() % 2 == 0))) {
         assertThat(parse(run.arguments())).isEqualTo(run);
         assertThat(run.deadlineSeconds()).isPositive();
         assertThat(run.notAfter()).isNotNull();

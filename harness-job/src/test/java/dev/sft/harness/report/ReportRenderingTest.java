@@ -3,6 +3,7 @@ package dev.sft.harness.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sft.contract.Check;
+import dev.sft.contract.KnownFindings;
 import dev.sft.contract.Report;
 import dev.sft.contract.ScenarioResult;
 import dev.sft.contract.Verdict;
@@ -139,5 +140,32 @@ class ReportRenderingTest {
     String html = HtmlReport.render(report);
     assertThat(html).contains("Operation matrix").contains("<td class=\"Unknown\"><a href=\"#"
         + "speculation-original-wins-overwrite-partitioned-r1\">Unknown 1/2</a></td>");
+  }
+
+  @Test
+  void aKnownCellIsSkippedInJunitHeadlinedApartAndItsStaleEntriesListed() throws Exception {
+    String issue = "https://github.com/apache/iceberg/issues/17307";
+    KnownFindings known = KnownFindings.parse("[{\"rule\": \"files.orphans-known-rejected\", \"reference\": \""
+        + issue + "\"}, {\"rule\": \"rows.exact\", \"reference\": \"https://example.org/fixed\"}]", "test");
+    List<ScenarioResult> raw = List.of(
+        result("speculation-original-wins", Verdict.Passed, Verdict.Passed, "/e/1"),
+        result("executor-loss-task-replacement", Verdict.Passed, Verdict.Failed, "/e/2"));
+    Report report = Report.of("run-3", "iceberg", "spark://m:7077",
+        raw.stream().map(r -> known.classify("iceberg", r)).toList(), "t0", "t1", null, List.of(),
+        known.uses("iceberg", raw));
+
+    Element suite = (Element) parse(JUnitReport.render(report)).getElementsByTagName("testsuite").item(0);
+    assertThat(suite.getAttribute("failures")).isEqualTo("0");
+    assertThat(suite.getAttribute("errors")).isEqualTo("0");
+    assertThat(suite.getAttribute("skipped")).isEqualTo("1");
+    Element skipped = (Element) suite.getElementsByTagName("skipped").item(0);
+    assertThat(skipped.getAttribute("message")).isEqualTo("known finding: " + issue);
+    assertThat(JUnitReport.render(report)).contains("name=\"staleKnownFinding\" value=\"rows.exact (https://example.org/fixed)\"");
+
+    assertThat(ReportOutcome.headline(report)).isEqualTo("PASSED WITH 1 KNOWN FINDING");
+    assertThat(ReportOutcome.staleLines(report)).containsExactly("rows.exact (https://example.org/fixed)");
+    String html = HtmlReport.render(report);
+    assertThat(html).contains("PASSED WITH 1 KNOWN FINDING").contains("fails only by known findings")
+        .contains("stale: 0").contains("<td class=\"Known\">Known</td>");
   }
 }

@@ -1,0 +1,157 @@
+package dev.sft.contract;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.exc.UnrecognizedPropertyException;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * The known findings of a run, in the order the user listed them, and the one place that decides which results they
+ * acknowledge. The file form ({@code --known-findings FILE}) and the environment form
+ * ({@link HarnessEnvironment#KNOWN_FINDINGS}) are the same JSON: an array of {@link KnownFinding} objects.
+ */
+public final class KnownFindings {
+  public static final KnownFindings NONE = new KnownFindings(List.of());
+  /** More entries than anyone maintains by hand; bounds the environment variable and the termination message. */
+  public static final int MAX_ENTRIES = 50;
+  private static final ObjectMapper STRICT = new ObjectMapper()
+      .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
+
+  private final List<KnownFinding> entries;
+
+  private KnownFindings(List<KnownFinding> entries) {
+    this.entries = List.copyOf(entries);
+  }
+
+  public static KnownFindings of(List<KnownFinding> entries) {
+    if (entries == null || entries.isEmpty()) {
+      return NONE;
+    }
+    if (entries.size() > MAX_ENTRIES) {
+      throw new IllegalArgumentException("at most " + MAX_ENTRIES + " known findings, got " + entries.size());
+    }
+    return new KnownFindings(entries);
+  }
+
+  /**
+   * Parses the JSON form; every error names {@code source} and the entry.
+   *
+   * @throws IllegalArgumentException when the text is not an array of valid entries
+   */
+  public static KnownFindings parse(String json, String source) {
+    JsonNode array;
+    try {
+      array = STRICT.readTree(json);
+    } catch (JsonProcessingException e) {
+      throw new IllegalArgumentException(source + ": not JSON: " + e.getOriginalMessage());
+    }
+    if (array == null || !array.isArray()) {
+      throw new IllegalArgumentException(source + ": expected a JSON array of known findings, each {\"rule\": ...,"
+          + " \"reference\": \"https://...\"} with optional \"operation\", \"writer\" and \"message\"");
+    }
+    List<KnownFinding> parsed = new ArrayList<>();
+    for (int i = 0; i < array.size(); i++) {
+      try {
+        parsed.add(STRICT.treeToValue(array.get(i), KnownFinding.class));
+      } catch (UnrecognizedPropertyException e) {
+        throw new IllegalArgumentException(source + ": entry " + (i + 1) + ": unknown field '" + e.getPropertyName()
+            + "'; known: rule, operation, writer, message, reference");
+      } catch (JsonProcessingException e) {
+        Throwable cause = e.getCause() instanceof IllegalArgumentException ? e.getCause() : e;
+        String why = cause instanceof JsonProcessingException j ? j.getOriginalMessage() : cause.getMessage();
+        throw new IllegalArgumentException(source + ": entry " + (i + 1) + ": " + why);
+      }
+    }
+    try {
+      return of(parsed);
+    } catch (IllegalArgumentException e) {
+      throw new IllegalArgumentException(source + ": " + e.getMessage());
+    }
+  }
+
+  public String toJson() {
+    try {
+      return ReportJson.compactMapper().writeValueAsString(entries);
+    } catch (JsonProcessingException e) {
+      throw new IllegalStateException("cannot serialize known findings", e);
+    }
+  }
+
+  public List<KnownFinding> entries() {
+    return entries;
+  }
+
+  public boolean isEmpty() {
+    return entries.isEmpty();
+  }
+
+  /**
+   * The result with each Failed side made {@link Verdict#Known}, when every failed check of the cell matches an
+   * entry; otherwise the result as it is. An Unknown side stays Unknown, and a Failed side without a failed check of
+   * its own (nothing to match) stays Failed.
+   */
+  public ScenarioResult classify(String writerId, ScenarioResult result) {
+    List<Check> failed = result.checks() == null ? List.of()
+        : result.checks().stream().filter(c -> c.verdict() == Verdict.Failed).toList();
+    if (failed.isEmpty()) {
+      return result;
+    }
+    Set<String> references = new LinkedHashSet<>();
+    for (Check check : failed) {
+      KnownFinding entry = entries.stream().filter(e -> e.matches(writerId, result, check)).findFirst().orElse(null);
+      if (entry == null) {
+        return result;
+      }
+      references.add(entry.reference());
+    }
+    Verdict scheduler = known(result.scheduler(), failed, Check.SCHEDULER);
+    Verdict storage = known(result.storage(), failed, Check.STORAGE);
+    if (scheduler == Verdict.Failed || storage == Verdict.Failed) {
+      return result;
+    }
+    return result.withKnown(scheduler, storage, List.copyOf(references));
+  }
+
+  /** Each entry and how many failed checks of {@code results} it matched. */
+  public List<KnownFindingUse> uses(String writerId, List<ScenarioResult> results) {
+    List<KnownFindingUse> uses = new ArrayList<>();
+    for (int i = 0; i < entries.size(); i++) {
+      KnownFinding entry = entries.get(i);
+      int matches = 0;
+      for (ScenarioResult result : results) {
+        for (Check check : result.checks() == null ? List.<Check>of() : result.checks()) {
+          matches += entry.matches(writerId, result, check) ? 1 : 0;
+        }
+      }
+      uses.add(new KnownFindingUse(i, entry, matches));
+    }
+    return uses;
+  }
+
+  @Override
+  public boolean equals(Object other) {
+    return other instanceof KnownFindings that && entries.equals(that.entries);
+  }
+
+  @Override
+  public int hashCode() {
+    return entries.hashCode();
+  }
+
+  @Override
+  public String toString() {
+    return toJson();
+  }
+
+  private static Verdict known(Verdict side, List<Check> failed, String sideName) {
+    if (side != Verdict.Failed) {
+      return side;
+    }
+    return failed.stream().anyMatch(c -> sideName.equals(c.side())) ? Verdict.Known : Verdict.Failed;
+  }
+}

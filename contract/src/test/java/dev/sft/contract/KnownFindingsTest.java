@@ -1,0 +1,173 @@
+package dev.sft.contract;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class KnownFindingsTest {
+  private static final String ISSUE = "https://github.com/apache/iceberg/issues/17307";
+  private static final Check LOSER_LEFT = new Check(Check.STORAGE, "loser.no-files-left", Verdict.Failed,
+      "the loser ran an interrupted abort (thread interrupted when abort() began: yes, when it returned: yes)");
+  private static final Check ORPHANS = new Check(Check.STORAGE, "files.orphans-known-rejected", Verdict.Failed,
+      "2 orphans from the loser");
+  private static final Check SCHEDULER_OK = new Check(Check.SCHEDULER, "loser.abort-ran", Verdict.Passed, "ok");
+
+  private static ScenarioResult result(String operation, Verdict scheduler, Verdict storage, Check... checks) {
+    return ScenarioResult.judged("speculation-original-wins", WriteOperation.fromId(operation), 1, scheduler, storage,
+        ScenarioResult.Counts.NOT_MEASURED, 1_000, "/shared/run/cell", "msg", List.of(checks));
+  }
+
+  private static KnownFindings findings(String json) {
+    return KnownFindings.parse(json, "known.json");
+  }
+
+  @Test
+  void aCellWhoseEveryFailingCheckIsKnownIsKnownWithItsReferences() {
+    KnownFindings known = findings("[{\"rule\": \"loser.no-files-left\", \"message\": \"interrupted abort\","
+        + " \"reference\": \"" + ISSUE + "\"}, {\"rule\": \"files.orphans-known-rejected\", \"reference\":"
+        + " \"https://example.org/2\"}]");
+
+    ScenarioResult classified = known.classify("iceberg",
+        result("append", Verdict.Passed, Verdict.Failed, SCHEDULER_OK, LOSER_LEFT, ORPHANS));
+
+    assertThat(classified.storage()).isEqualTo(Verdict.Known);
+    assertThat(classified.scheduler()).isEqualTo(Verdict.Passed);
+    assertThat(classified.known()).isTrue();
+    assertThat(classified.passed()).isFalse();
+    assertThat(classified.knownFindings()).containsExactly(ISSUE, "https://example.org/2");
+    assertThat(classified.checks()).as("the evidence stays as it was").contains(LOSER_LEFT, ORPHANS);
+  }
+
+  @Test
+  void oneUnacknowledgedFailureLeavesTheWholeCellFailed() {
+    KnownFindings known = findings("[{\"rule\": \"loser.no-files-left\", \"reference\": \"" + ISSUE + "\"}]");
+    Check schedulerFailed = new Check(Check.SCHEDULER, "loser.abort-ran", Verdict.Failed, "no abort");
+
+    ScenarioResult classified = known.classify("iceberg",
+        result("append", Verdict.Failed, Verdict.Failed, schedulerFailed, LOSER_LEFT));
+
+    assertThat(classified.scheduler()).isEqualTo(Verdict.Failed);
+    assertThat(classified.storage()).isEqualTo(Verdict.Failed);
+    assertThat(classified.knownFindings()).isEmpty();
+  }
+
+  @Test
+  void anUnknownSideStaysUnknownSoTheCellIsNotKnown() {
+    KnownFindings known = findings("[{\"rule\": \"loser.no-files-left\", \"reference\": \"" + ISSUE + "\"}]");
+    Check missing = new Check(Check.SCHEDULER, "loser.abort-ran", Verdict.Unknown, "no evidence");
+
+    ScenarioResult classified = known.classify("iceberg",
+        result("append", Verdict.Unknown, Verdict.Failed, missing, LOSER_LEFT));
+
+    assertThat(classified.storage()).isEqualTo(Verdict.Known);
+    assertThat(classified.outcome()).isEqualTo(Verdict.Unknown);
+    assertThat(classified.known()).isFalse();
+  }
+
+  @Test
+  void operationWriterAndMessageNarrowAnEntry() {
+    ScenarioResult mergeDv = result("merge-dv-partitioned", Verdict.Passed, Verdict.Failed, LOSER_LEFT);
+    ScenarioResult append = result("append", Verdict.Passed, Verdict.Failed, LOSER_LEFT);
+    KnownFinding byOperation = new KnownFinding("loser.no-files-left", "merge-dv", null, null, ISSUE);
+    KnownFinding byLayout = new KnownFinding("loser.no-files-left", "merge-dv-partitioned", null, null, ISSUE);
+    KnownFinding byWriter = new KnownFinding("loser.no-files-left", null, "comet-native", null, ISSUE);
+    KnownFinding byMessage = new KnownFinding("loser.no-files-left", null, null, "began: no", ISSUE);
+
+    assertThat(byOperation.matches("iceberg", mergeDv, LOSER_LEFT)).isTrue();
+    assertThat(byOperation.matches("iceberg", append, LOSER_LEFT)).isFalse();
+    assertThat(byLayout.matches("iceberg", mergeDv, LOSER_LEFT)).isTrue();
+    assertThat(byWriter.matches("iceberg", mergeDv, LOSER_LEFT)).isFalse();
+    assertThat(byWriter.matches("comet-native", mergeDv, LOSER_LEFT)).isTrue();
+    assertThat(byMessage.matches("iceberg", mergeDv, LOSER_LEFT)).isFalse();
+    assertThat(byOperation.matches("iceberg", mergeDv, SCHEDULER_OK)).as("a passed check is never a finding")
+        .isFalse();
+  }
+
+  @Test
+  void usesCountMatchesAndAnEntryThatMatchedNothingIsStale() {
+    KnownFindings known = findings("[{\"rule\": \"loser.no-files-left\", \"reference\": \"" + ISSUE + "\"},"
+        + " {\"rule\": \"rows.exact\", \"reference\": \"https://example.org/fixed\"}]");
+    List<ScenarioResult> results = List.of(result("append", Verdict.Passed, Verdict.Failed, LOSER_LEFT),
+        result("overwrite", Verdict.Passed, Verdict.Failed, LOSER_LEFT));
+
+    Report report = Report.of("run", "iceberg", "spark://m:7077",
+        results.stream().map(r -> known.classify("iceberg", r)).toList(), null, null, null, List.of(),
+        known.uses("iceberg", results));
+
+    assertThat(report.knownFindings()).extracting(KnownFindingUse::matches).containsExactly(2, 0);
+    assertThat(report.staleKnownFindings()).extracting(u -> u.finding().rule()).containsExactly("rows.exact");
+    assertThat(report.knownCount()).isEqualTo(2);
+    assertThat(report.passed()).isFalse();
+    assertThat(report.accepted(false)).isTrue();
+    assertThat(report.accepted(true)).isFalse();
+    assertThat(RunExitCode.judged(report, false)).isEqualTo(RunExitCode.PASSED);
+    assertThat(RunExitCode.judged(report, true)).isEqualTo(RunExitCode.SCENARIO_NOT_PASSED);
+    assertThat(report.stats()).hasSize(2).allSatisfy(s -> {
+      assertThat(s.known()).isEqualTo(1);
+      assertThat(s.failed()).isZero();
+      assertThat(s.unknown()).isZero();
+    });
+  }
+
+  @Test
+  void anEntryIsStaleOnlyWhenNoDriverRunMatchedIt() {
+    KnownFinding entry = new KnownFinding("loser.no-files-left", null, null, null, ISSUE);
+    Report spec = Report.of("run", "iceberg", "m", List.of(), null, null, null, List.of(),
+        List.of(new KnownFindingUse(0, entry, 3)));
+    Report loss = Report.of("run", "iceberg", "m", List.of(), null, null, null, List.of(),
+        List.of(new KnownFindingUse(0, entry, 0)));
+
+    Report merged = Report.merge("run", List.of(spec, loss), null, null);
+
+    assertThat(merged.knownFindings()).containsExactly(new KnownFindingUse(0, entry, 3));
+    assertThat(merged.staleKnownFindings()).isEmpty();
+  }
+
+  @Test
+  void theTerminationMessageKeepsKnownVerdictsAndMatchCountsWithoutTheEntriesText() throws IOException {
+    KnownFindings known = findings("[{\"rule\": \"loser.no-files-left\", \"reference\": \"" + ISSUE + "\"}]");
+    List<ScenarioResult> results = List.of(result("append", Verdict.Passed, Verdict.Failed, LOSER_LEFT));
+    Report report = Report.of("run", "iceberg", "m", results.stream().map(r -> known.classify("iceberg", r)).toList(),
+        null, null, null, List.of(), known.uses("iceberg", results));
+
+    Report decoded = TerminationMessage.decode(TerminationMessage.encode(report));
+
+    assertThat(decoded.scenarios()).singleElement().satisfies(r -> {
+      assertThat(r.storage()).isEqualTo(Verdict.Known);
+      assertThat(r.knownFindings()).containsExactly(ISSUE);
+    });
+    assertThat(decoded.knownFindings()).containsExactly(new KnownFindingUse(0, null, 1));
+  }
+
+  @Test
+  void badEntriesAreRefusedNamingTheSourceAndTheEntry() {
+    assertThatThrownBy(() -> findings("{}")).hasMessageContaining("known.json: expected a JSON array");
+    assertThatThrownBy(() -> findings("[{\"rule\": \"x\"}]"))
+        .hasMessageContaining("known.json: entry 1: reference is required");
+    assertThatThrownBy(() -> findings("[{\"rule\": \"x\", \"reference\": \"" + ISSUE + "\", \"refrence\": \"y\"}]"))
+        .hasMessageContaining("entry 1: unknown field 'refrence'");
+    assertThatThrownBy(() -> findings("[{\"reference\": \"" + ISSUE + "\"}]"))
+        .hasMessageContaining("entry 1: rule is required");
+    assertThatThrownBy(() -> findings("[{\"rule\": \"x\", \"reference\": \"" + ISSUE + "\", \"message\": \"(\"}]"))
+        .hasMessageContaining("entry 1: message is not a valid regular expression");
+    assertThatThrownBy(() -> findings("[{\"rule\": \"x\", \"reference\": \"" + ISSUE + "\", \"operation\": \"nope\"}]"))
+        .hasMessageContaining("unknown operation 'nope'");
+    assertThatThrownBy(() -> findings("[{\"rule\": \"x\", \"reference\": \"ftp://a\"}]"))
+        .hasMessageContaining("must be an http(s) URL");
+    assertThatThrownBy(() -> findings("not json")).hasMessageContaining("known.json: not JSON");
+  }
+
+  @Test
+  void aDriverRunCarriesItsKnownFindingsInTheEnvironmentAndStrictAsAnArgument() {
+    KnownFindings known = findings("[{\"rule\": \"x\", \"reference\": \"" + ISSUE + "\"}]");
+    DriverRun run = new DriverRun("r", true, List.of(ScenarioName.SPECULATION_ORIGINAL_WINS), 1, WriterName.ICEBERG,
+        10, 10, true, "spark://m:7077", "/shared", null, null, null).withKnownFindings(known, true);
+
+    assertThat(KnownFindings.parse(run.environment().get(HarnessEnvironment.KNOWN_FINDINGS), "env"))
+        .isEqualTo(known);
+    assertThat(run.arguments()).contains("--strict");
+  }
+}
