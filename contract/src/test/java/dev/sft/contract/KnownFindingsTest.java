@@ -170,4 +170,12 @@ class KnownFindingsTest {
         .isEqualTo(known);
     assertThat(run.arguments()).contains("--strict");
   }
+
+  @Test
+  void theExampleFileReads() throws IOException {
+    java.nio.file.Path example = java.nio.file.Path.of("..", "examples", "known-findings.json");
+    KnownFindings known = KnownFindings.parse(java.nio.file.Files.readString(example), example.toString());
+    assertThat(known.entries()).extracting(KnownFinding::rule).contains("loser.no-files-left",
+        "delete-files.accepted-not-superseded");
+  }
 }

@@ -1,5 +1,6 @@
 package dev.sft.controller.api;
 
+import dev.sft.contract.KnownFindings;
 import dev.sft.contract.ScenarioName;
 import dev.sft.contract.WriteOperation;
 import dev.sft.contract.WriterName;
@@ -40,7 +41,8 @@ public record ResolvedSpec(
     CleanupPolicy onSuccess,
     CleanupPolicy onFailure,
     List<LocalObjectReference> imagePullSecrets,
-    String imagePullPolicy) {
+    String imagePullPolicy,
+    KnownFindings knownFindings) {
 
   public static ResolvedSpec of(SchedulerFailureTestSpec spec) {
     var spark = spec.spark;
@@ -78,7 +80,9 @@ public record ResolvedSpec(
         cleanup.onSuccess == null ? CleanupPolicy.valueOf(SpecDefaults.ON_SUCCESS) : cleanup.onSuccess,
         cleanup.onFailure == null ? CleanupPolicy.valueOf(SpecDefaults.ON_FAILURE) : cleanup.onFailure,
         spec.imagePullSecrets == null ? List.of() : List.copyOf(spec.imagePullSecrets),
-        spec.imagePullPolicy == null ? null : spec.imagePullPolicy.name());
+        spec.imagePullPolicy == null ? null : spec.imagePullPolicy.name(),
+        spec.knownFindings == null ? KnownFindings.NONE : KnownFindings.of(
+            spec.knownFindings.stream().map(SchedulerFailureTestSpec.KnownFindingSpec::toContract).toList()));
   }
 
   /** The generated claim's access modes, ReadWriteMany unless the template names others. */

@@ -47,6 +47,12 @@ public class SchedulerFailureTestSpec {
   @Max(SpecDefaults.MAX_REPEAT)
   public Integer repeat;
 
+  @JsonPropertyDescription("Findings you have acknowledged, each traced to a tracked defect: a repetition whose every "
+      + "failing check matches an entry is Known (never Passed), counted apart, and does not fail the run; an entry "
+      + "that matches nothing is listed as stale in status.knownFindings (docs/harness.md, Known findings).")
+  @Size(max = SpecDefaults.MAX_KNOWN_FINDINGS)
+  public List<KnownFindingSpec> knownFindings;
+
   @Required
   public Spark spark;
 
@@ -72,6 +78,39 @@ public class SchedulerFailureTestSpec {
     Always,
     IfNotPresent,
     Never
+  }
+
+  /** One acknowledged finding, as {@link dev.sft.contract.KnownFinding} reads it. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public static class KnownFindingSpec {
+    @JsonPropertyDescription("The failing check's rule, e.g. loser.no-files-left.")
+    @Required
+    @Pattern("^[a-z0-9][a-z0-9.-]*$")
+    @Size(max = 100)
+    public String rule;
+
+    @JsonPropertyDescription("An operation (merge-dv: both layouts) or write operation (merge-dv-partitioned); omit "
+        + "for any.")
+    @Size(max = SpecDefaults.OPERATION_ID_MAX_LENGTH)
+    public String operation;
+
+    @JsonPropertyDescription("Writer; omit for any.")
+    public WriterName writer;
+
+    @JsonPropertyDescription("A regular expression (Java syntax) found in the check's detail; omit for any.")
+    @Size(max = 500)
+    public String message;
+
+    @JsonPropertyDescription("Where the finding is tracked: an http(s) URL.")
+    @Required
+    @Pattern("^https?://\\S+$")
+    @Size(max = 500)
+    public String reference;
+
+    public dev.sft.contract.KnownFinding toContract() {
+      return new dev.sft.contract.KnownFinding(rule, operation, writer == null ? null : writer.id(), message,
+          reference);
+    }
   }
 
   /** The Spark Standalone cluster: one master and {@code workers} workers. */

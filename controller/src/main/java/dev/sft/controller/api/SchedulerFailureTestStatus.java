@@ -61,6 +61,14 @@ public class SchedulerFailureTestStatus {
   public Integer passed;
   public Integer total;
 
+  @JsonPropertyDescription("Repetitions that failed only by acknowledged findings (spec.knownFindings): not passed, "
+      + "and they do not fail the run.")
+  public Integer known;
+
+  @JsonPropertyDescription("Each spec.knownFindings entry of the current run and how many failing checks it matched "
+      + "so far; once every Job finished, an entry that matched none is stale.")
+  public List<KnownFindingStatus> knownFindings;
+
   @JsonPropertyDescription("Cleanup of the finished run: Retained, Pending or Done.")
   public Cleanup cleanup;
 
@@ -95,6 +103,17 @@ public class SchedulerFailureTestStatus {
     Pending,
     /** Deleted by the policy. */
     Done
+  }
+
+  /** One known finding of the current run and how often it matched. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public static class KnownFindingStatus {
+    public String rule;
+    public String operation;
+    public String reference;
+    public int matches;
+    @JsonPropertyDescription("True once every Job finished and the entry matched nothing: the defect may be fixed.")
+    public Boolean stale;
   }
 
   /** One harness Job: one driver run with one speculation setting. */
@@ -144,6 +163,8 @@ public class SchedulerFailureTestStatus {
     public String evidence;
     public String message;
     public String job;
+    @JsonPropertyDescription("For a Known repetition: the references of the known findings it failed by.")
+    public List<String> knownFindings;
   }
 
   /** A finished earlier run. */
@@ -154,6 +175,7 @@ public class SchedulerFailureTestStatus {
     public Phase outcome;
     public Integer passed;
     public Integer total;
+    public Integer known;
     public String startTime;
     public String completionTime;
     public String message;

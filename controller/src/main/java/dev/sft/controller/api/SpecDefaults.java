@@ -15,6 +15,8 @@ public final class SpecDefaults {
   public static final String READY_TIMEOUT_SECONDS = "600";
   public static final String HARNESS_TIMEOUT_SECONDS = "180";
   public static final String WRITER = "iceberg";
+  /** {@code spec.knownFindings}: as many as {@link dev.sft.contract.KnownFindings} accepts. */
+  public static final long MAX_KNOWN_FINDINGS = dev.sft.contract.KnownFindings.MAX_ENTRIES;
   /** {@code dev.sft.contract.DriverRun#DEFAULT_INTERRUPT_ON_CANCEL}; {@code CrdSchemaTest} checks they agree. */
   public static final String INTERRUPT_ON_CANCEL = "true";
   public static final String WORKER_ANTI_AFFINITY = "Preferred";

@@ -331,8 +331,10 @@ public class RunOrchestrator {
     }
     status.phase = succeeded ? Phase.Succeeded : Phase.Failed;
     status.completionTime = now();
-    String outcome = "run " + status.runId + " " + (succeeded ? "succeeded" : "failed") + ": " + status.summary
-        + " scenario repetitions passed both verdicts" + (failure == null ? "" : "; " + failure);
+    String known = ledger.closeKnownFindings();
+    String outcome = "run " + status.runId + " " + (succeeded ? "succeeded" : "failed") + ": " + status.passed + "/"
+        + status.total + " scenario repetitions passed both verdicts" + (known == null ? "" : "; " + known)
+        + (failure == null ? "" : "; " + failure);
     status.message = outcome;
     Reason reason = succeeded ? Reason.RunSucceeded : Reason.RunFailed;
     Conditions.forPhase(status, reason, outcome, ledger.generation());

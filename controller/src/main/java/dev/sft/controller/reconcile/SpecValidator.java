@@ -60,6 +60,7 @@ public final class SpecValidator {
     }
     validateScenarios(spec.scenarios, violations);
     validateOperations(spec.operations, violations);
+    validateKnownFindings(spec.knownFindings, violations);
     range("spec.repeat", spec.repeat, SpecDefaults.MIN_REPEAT, SpecDefaults.MAX_REPEAT, violations);
     WriterName writer = spec.harness == null || spec.harness.writer == null ? WriterName.ICEBERG : spec.harness.writer;
     validateSpark(spec.spark, writer, violations);
@@ -120,6 +121,29 @@ public final class SpecValidator {
       }
       if (!seen.add(operation)) {
         violations.add(new Violation("spec.operations[" + i + "]", "'" + operation.id() + "' is listed twice"));
+      }
+    }
+  }
+
+  /** Each entry as the harness will read it: the regular expression, operation and reference checked alike. */
+  private static void validateKnownFindings(List<SchedulerFailureTestSpec.KnownFindingSpec> entries,
+      List<Violation> violations) {
+    if (entries == null) {
+      return;
+    }
+    if (entries.size() > SpecDefaults.MAX_KNOWN_FINDINGS) {
+      violations.add(new Violation("spec.knownFindings", "at most " + SpecDefaults.MAX_KNOWN_FINDINGS
+          + " entries, got " + entries.size()));
+    }
+    for (int i = 0; i < entries.size(); i++) {
+      if (entries.get(i) == null) {
+        violations.add(new Violation("spec.knownFindings[" + i + "]", "must not be null"));
+        continue;
+      }
+      try {
+        entries.get(i).toContract();
+      } catch (IllegalArgumentException e) {
+        violations.add(new Violation("spec.knownFindings[" + i + "]", e.getMessage()));
       }
     }
   }

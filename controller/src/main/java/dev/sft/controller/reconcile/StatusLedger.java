@@ -1,17 +1,20 @@
 package dev.sft.controller.reconcile;
 
 import dev.sft.contract.DriverRun;
+import dev.sft.contract.KnownFinding;
+import dev.sft.contract.KnownFindingUse;
 import dev.sft.contract.Report;
 import dev.sft.contract.ScenarioName;
 import dev.sft.contract.ScenarioResult;
 import dev.sft.contract.Verdict;
 import dev.sft.controller.api.ResolvedSpec;
 import dev.sft.controller.api.SchedulerFailureTest;
-import dev.sft.controller.api.SchedulerFailureTestStatus;
 import dev.sft.controller.api.SchedulerFailureTestStatus.HarnessJob;
 import dev.sft.controller.api.SchedulerFailureTestStatus.JobState;
+import dev.sft.controller.api.SchedulerFailureTestStatus.KnownFindingStatus;
 import dev.sft.controller.api.SchedulerFailureTestStatus.RunRecord;
 import dev.sft.controller.api.SchedulerFailureTestStatus.ScenarioResultStatus;
+import dev.sft.controller.api.SchedulerFailureTestStatus;
 import dev.sft.controller.dependent.HarnessJobDependent;
 import dev.sft.controller.dependent.Names;
 import java.time.Instant;
@@ -80,7 +83,17 @@ final class StatusLedger {
     }
     status.results = new ArrayList<>();
     status.total = spec.scenarios().size() * spec.operations().size() * spec.repeat();
+    status.knownFindings = spec.knownFindings().isEmpty() ? null : spec.knownFindings().entries().stream()
+        .map(StatusLedger::unmatched).collect(java.util.stream.Collectors.toCollection(ArrayList::new));
     updateCounts();
+  }
+
+  private static KnownFindingStatus unmatched(KnownFinding entry) {
+    KnownFindingStatus found = new KnownFindingStatus();
+    found.rule = entry.rule();
+    found.operation = entry.operation();
+    found.reference = entry.reference();
+    return found;
   }
 
   /** The driver run a harness Job of the current run executes. */
@@ -112,6 +125,7 @@ final class StatusLedger {
       for (ScenarioResult result : report.scenarios()) {
         status.results.add(copy(result, job.name));
       }
+      countKnownFindingMatches(report);
       if (report.failure() != null) {
         problem = problem == null ? report.failure() : problem + "; " + report.failure();
       }
@@ -167,12 +181,47 @@ final class StatusLedger {
     return failures.isEmpty() ? null : String.join("; ", failures);
   }
 
-  /** Passed only when every Job succeeded and reported every repetition as passed on both sides. */
+  /**
+   * Succeeded only when every Job succeeded and reported every repetition as passed on both sides, or as Known
+   * (failing only by acknowledged findings, which the harness exits 0 for).
+   */
   boolean runSucceeded() {
     updateCounts();
     return status.harnessJobs.stream().allMatch(j -> j.state == JobState.Succeeded)
         && status.results.size() == status.total
-        && status.results.stream().allMatch(StatusLedger::passed);
+        && status.results.stream().allMatch(r -> passed(r) || known(r));
+  }
+
+  /** Adds a Job's report's matches to each entry, by its index in the spec (a termination message omits the text). */
+  private void countKnownFindingMatches(Report report) {
+    if (status.knownFindings == null) {
+      return;
+    }
+    for (KnownFindingUse use : report.knownFindings()) {
+      if (use.index() >= 0 && use.index() < status.knownFindings.size()) {
+        status.knownFindings.get(use.index()).matches += use.matches();
+      }
+    }
+  }
+
+  /**
+   * Marks the entries that matched nothing, once every Job finished.
+   *
+   * @return what the run's message says of its known findings: Known repetitions and stale entries, or null
+   */
+  String closeKnownFindings() {
+    if (status.knownFindings == null) {
+      return null;
+    }
+    List<String> stale = new ArrayList<>();
+    for (KnownFindingStatus entry : status.knownFindings) {
+      entry.stale = entry.matches == 0;
+      if (entry.stale) {
+        stale.add(entry.rule + " (" + entry.reference + ")");
+      }
+    }
+    String known = status.known + " repetition(s) failed only by known findings";
+    return stale.isEmpty() ? known : known + "; stale known findings (matched nothing): " + String.join(", ", stale);
   }
 
   boolean allJobsFinished() {
@@ -190,6 +239,7 @@ final class StatusLedger {
     record.outcome = status.phase;
     record.passed = status.passed;
     record.total = status.total;
+    record.known = status.known;
     record.startTime = status.startTime;
     record.completionTime = status.completionTime;
     record.message = status.message;
@@ -213,7 +263,8 @@ final class StatusLedger {
 
   private void updateCounts() {
     status.passed = (int) status.results.stream().filter(StatusLedger::passed).count();
-    status.summary = status.passed + "/" + status.total;
+    status.known = (int) status.results.stream().filter(StatusLedger::known).count();
+    status.summary = status.passed + "/" + status.total + (status.known == 0 ? "" : " (" + status.known + " known)");
   }
 
   private static ScenarioResultStatus copy(ScenarioResult result, String jobName) {
@@ -234,10 +285,17 @@ final class StatusLedger {
     copy.evidence = result.evidence();
     copy.message = result.message();
     copy.job = jobName;
+    copy.knownFindings = result.knownFindings().isEmpty() ? null : result.knownFindings();
     return copy;
   }
 
   private static boolean passed(ScenarioResultStatus result) {
     return result.scheduler == Verdict.Passed && result.storage == Verdict.Passed;
+  }
+
+  /** Each side Passed or Known, at least one Known: as {@link ScenarioResult#known}. */
+  private static boolean known(ScenarioResultStatus result) {
+    return result.scheduler != null && result.storage != null
+        && result.scheduler.and(result.storage) == Verdict.Known;
   }
 }

@@ -243,6 +243,22 @@ class DependentsTest {
   }
 
   @Test
+  void knownFindingsFromTheResourceReachTheHarnessInline() {
+    var entry = new dev.sft.controller.api.SchedulerFailureTestSpec.KnownFindingSpec();
+    entry.rule = "loser.no-files-left";
+    entry.reference = "https://github.com/apache/iceberg/issues/1";
+    test.getSpec().knownFindings = List.of(entry);
+    ResolvedSpec withKnown = ResolvedSpec.of(test.getSpec());
+    DriverRun run = HarnessJobDependent.driverRun(test, withKnown, "t1-r1-abcd", true,
+        List.of(ScenarioName.SPECULATION_ORIGINAL_WINS));
+    Container harness = HarnessJobDependent.desired(test, withKnown, SECURITY, "t1-r1-spec", run).getSpec()
+        .getTemplate().getSpec().getContainers().get(0);
+    assertThat(harness.getCommand()).containsSequence(DriverRun.KNOWN_FINDINGS_JSON_OPTION,
+        "[{\"rule\":\"loser.no-files-left\",\"reference\":\"https://github.com/apache/iceberg/issues/1\"}]")
+        .doesNotContain("--strict");
+  }
+
+  @Test
   void aCommandOverrideReplacesOnlyTheCommand() {
     test.getSpec().harness.command = List.of("/opt/upstream/run-suite.sh");
     ResolvedSpec overridden = ResolvedSpec.of(test.getSpec());

@@ -160,4 +160,24 @@ class SpecValidatorTest {
   private static ResourceRequirements memoryLimit(String limit) {
     return new ResourceRequirementsBuilder().addToLimits("memory", new Quantity(limit)).build();
   }
+
+  @Test
+  void knownFindingsAreCheckedAsTheHarnessReadsThem() {
+    SchedulerFailureTest test = TestResources.valid("ns1", "t1");
+    var badRegex = new dev.sft.controller.api.SchedulerFailureTestSpec.KnownFindingSpec();
+    badRegex.rule = "loser.no-files-left";
+    badRegex.message = "interrupted (abort";
+    badRegex.reference = "https://github.com/apache/iceberg/issues/1";
+    var badOperation = new dev.sft.controller.api.SchedulerFailureTestSpec.KnownFindingSpec();
+    badOperation.rule = "loser.no-files-left";
+    badOperation.operation = "merge-everything";
+    badOperation.reference = "https://github.com/apache/iceberg/issues/1";
+    test.getSpec().knownFindings = List.of(badRegex, badOperation);
+
+    assertThat(SpecValidator.validate(test)).extracting(v -> v.field() + ": " + v.problem()).containsExactly(
+        "spec.knownFindings[0]: message is not a valid regular expression: Unclosed group near index 18 of"
+            + " 'interrupted (abort'",
+        "spec.knownFindings[1]: unknown operation 'merge-everything'; valid operations: "
+            + dev.sft.contract.WriteOperation.allIds() + " (or all)");
+  }
 }

@@ -2,9 +2,13 @@ package dev.sft.controller.reconcile;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.sft.contract.KnownFindingUse;
+import dev.sft.contract.Report;
+import dev.sft.contract.ScenarioResult;
 import dev.sft.contract.Verdict;
 import dev.sft.controller.api.ResolvedSpec;
 import dev.sft.controller.api.SchedulerFailureTest;
+import dev.sft.controller.api.SchedulerFailureTestSpec;
 import dev.sft.controller.api.SchedulerFailureTestStatus;
 import dev.sft.controller.api.SchedulerFailureTestStatus.HarnessJob;
 import dev.sft.controller.api.SchedulerFailureTestStatus.JobState;
@@ -178,5 +182,63 @@ class StatusLedgerTest {
     assertThat(history).hasSize(StatusLedger.HISTORY_LIMIT);
     assertThat(history.get(0).runId).isEqualTo("t1-r" + (StatusLedger.HISTORY_LIMIT + 2) + "-abcd");
     assertThat(history).allSatisfy(r -> assertThat(r.outcome).isEqualTo(Phase.Failed));
+  }
+
+  @Test
+  void knownRepetitionsCountApartDoNotFailTheRunAndAnEntryThatMatchedNothingIsStale() {
+    String issue = "https://github.com/apache/iceberg/issues/1";
+    test.getSpec().knownFindings = List.of(knownFinding("loser.no-files-left", issue),
+        knownFinding("rows.exact", "https://example.org/fixed"));
+    test.setStatus(new SchedulerFailureTestStatus());
+    ledger = new StatusLedger(test, null);
+    ledger.startRun("t1-r1-abcd", 1, "{}", ResolvedSpec.of(test.getSpec()));
+    assertThat(test.getStatus().knownFindings).extracting(k -> k.rule + "=" + k.matches)
+        .containsExactly("loser.no-files-left=0", "rows.exact=0");
+
+    for (HarnessJob job = ledger.nextJob(); job != null; job = ledger.nextJob()) {
+      Report passed = Reports.of("t1-r1-abcd", job.scenarios, 2, Verdict.Passed, Verdict.Passed);
+      List<ScenarioResult> results = job.speculation
+          ? passed.scenarios().stream().map(r -> r.withKnown(Verdict.Passed, Verdict.Known, List.of(issue))).toList()
+          : passed.scenarios();
+      // As the termination message carries them: each entry's index and matches, not its text.
+      List<KnownFindingUse> uses = List.of(new KnownFindingUse(0, null, job.speculation ? 4 : 0),
+          new KnownFindingUse(1, null, 0));
+      ledger.finishJob(job, JobState.Succeeded, 0, Report.of("t1-r1-abcd", "iceberg", "spark://m:7077", results,
+          null, null, null, List.of(), uses), null, "now");
+    }
+
+    var status = test.getStatus();
+    assertThat(ledger.runSucceeded()).as("the harness exits 0 for Known, and so does the run").isTrue();
+    assertThat(status.passed).isEqualTo(4);
+    assertThat(status.known).isEqualTo(4);
+    assertThat(status.summary).isEqualTo("4/8 (4 known)");
+    assertThat(status.results).filteredOn(r -> r.job.equals("t1-r1-spec"))
+        .allSatisfy(r -> assertThat(r.knownFindings).containsExactly(issue));
+    assertThat(ledger.closeKnownFindings()).isEqualTo("4 repetition(s) failed only by known findings; stale known"
+        + " findings (matched nothing): rows.exact (https://example.org/fixed)");
+    assertThat(status.knownFindings).extracting(k -> k.matches + "/" + k.stale).containsExactly("4/false", "0/true");
+  }
+
+  @Test
+  void aKnownRepetitionBesideAFailedOneStillFailsTheRun() {
+    for (HarnessJob job = ledger.nextJob(); job != null; job = ledger.nextJob()) {
+      Report report = Reports.of("t1-r1-abcd", job.scenarios, 2, Verdict.Passed,
+          job.speculation ? Verdict.Passed : Verdict.Failed);
+      List<ScenarioResult> results = report.scenarios().stream()
+          .map(r -> r.name().equals("speculation-original-wins")
+              ? r.withKnown(Verdict.Passed, Verdict.Known, List.of("https://example.org/1")) : r)
+          .toList();
+      ledger.finishJob(job, JobState.Succeeded, 0, Report.of("t1-r1-abcd", "iceberg", "m", results, null, null,
+          null), null, "now");
+    }
+    assertThat(test.getStatus().known).isEqualTo(2);
+    assertThat(ledger.runSucceeded()).isFalse();
+  }
+
+  private static SchedulerFailureTestSpec.KnownFindingSpec knownFinding(String rule, String reference) {
+    SchedulerFailureTestSpec.KnownFindingSpec entry = new SchedulerFailureTestSpec.KnownFindingSpec();
+    entry.rule = rule;
+    entry.reference = reference;
+    return entry;
   }
 }
