@@ -8,8 +8,20 @@ package dev.sft.contract;
  * @param rule a stable rule name
  * @param verdict the outcome of this rule
  * @param detail what was expected and what was seen
+ * @param attribution for a failed check of a failure scenario in a run with control cells: whether the control cell
+ *     failed it too; null otherwise
  */
-public record Check(String side, String rule, Verdict verdict, String detail) {
+public record Check(String side, String rule, Verdict verdict, String detail, FaultAttribution attribution) {
   public static final String SCHEDULER = "scheduler";
   public static final String STORAGE = "storage";
+
+  /** A check as a judge records it, not (yet) attributed. */
+  public Check(String side, String rule, Verdict verdict, String detail) {
+    this(side, rule, verdict, detail, null);
+  }
+
+  /** The same check, attributed. */
+  public Check attributed(FaultAttribution newAttribution) {
+    return new Check(side, rule, verdict, detail, newAttribution);
+  }
 }

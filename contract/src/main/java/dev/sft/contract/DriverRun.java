@@ -185,10 +185,15 @@ public record DriverRun(
     DriverRun make(boolean speculation, List<ScenarioName> scenarios);
   }
 
-  /** The driver runs a scenario set needs: one per speculation setting present, speculation first. */
+  /**
+   * The driver runs a scenario set needs: one per speculation setting present, speculation first, unless the set has
+   * the {@link ScenarioName#CONTROL} (speculation off): then that run goes first, so every later driver run finds the
+   * control cells on the shared volume and reports its findings against them.
+   */
   public static List<DriverRun> plan(List<ScenarioName> selected, Maker maker) {
     List<DriverRun> runs = new ArrayList<>();
-    for (boolean speculation : new boolean[] {true, false}) {
+    boolean controlFirst = selected.contains(ScenarioName.CONTROL);
+    for (boolean speculation : controlFirst ? new boolean[] {false, true} : new boolean[] {true, false}) {
       List<ScenarioName> group = selected.stream().filter(s -> s.needsSpeculation() == speculation).toList();
       if (!group.isEmpty()) {
         runs.add(maker.make(speculation, group));
@@ -285,7 +290,7 @@ public record DriverRun(
     List<ScenarioResult> results = new ArrayList<>();
     for (ScenarioName name : scenarios) {
       for (WriteOperation operation : operations) {
-        for (int repetition = 1; repetition <= repeat; repetition++) {
+        for (int repetition = 1; repetition <= name.repetitions(repeat); repetition++) {
           results.add(ScenarioResult.unknown(name.id(), operation, repetition, evidence, why));
         }
       }

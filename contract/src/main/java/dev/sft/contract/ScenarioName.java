@@ -17,7 +17,13 @@ public enum ScenarioName {
   EXECUTOR_LOSS_TASK_REPLACEMENT("executor-loss-task-replacement", false, true),
   EXECUTOR_LOSS_SHUFFLE_LOSS("executor-loss-shuffle-loss", false, true),
   /** Beyond the reference suite: the executor dies after its data writer committed, before the result is sent. */
-  EXECUTOR_LOSS_AFTER_HANDOFF("executor-loss-after-handoff", false, false);
+  EXECUTOR_LOSS_AFTER_HANDOFF("executor-loss-after-handoff", false, false),
+  /**
+   * No fault at all: the same write with no hold, no kill and speculation off, once per operation ({@code --control},
+   * {@code spec.control}), judged by the same storage rules, so a fault cell's finding can be told from the write
+   * path's own. Not one of {@value #ALL}: it is a baseline, not a failure.
+   */
+  CONTROL("control", false, false);
 
   /** The word that selects every scenario, e.g. {@code --scenarios all}. */
   public static final String ALL = "all";
@@ -46,6 +52,21 @@ public enum ScenarioName {
     return reference;
   }
 
+  /** Whether this is the fault-free baseline ({@link #CONTROL}) rather than a failure scenario. */
+  public boolean control() {
+    return this == CONTROL;
+  }
+
+  /** How many times a run of {@code repeat} repetitions runs this scenario: the control runs once. */
+  public int repetitions(int repeat) {
+    return control() ? 1 : repeat;
+  }
+
+  /** The failure scenarios, every one but the control: what {@value #ALL} selects. */
+  public static List<ScenarioName> faults() {
+    return Arrays.stream(values()).filter(s -> !s.control()).toList();
+  }
+
   /** What runs when no scenario is named: the reference suite's four, in canonical order. */
   public static List<ScenarioName> defaults() {
     return Arrays.stream(values()).filter(ScenarioName::reference).toList();
@@ -69,11 +90,11 @@ public enum ScenarioName {
 
   /**
    * Parses a comma-separated list, keeping the order given and rejecting duplicates and unknown names; {@value #ALL}
-   * alone is every scenario.
+   * alone is every failure scenario ({@link #faults}); {@code control} may be listed like any other.
    */
   public static List<ScenarioName> parseList(String commaSeparated) {
     if (commaSeparated.trim().equals(ALL)) {
-      return List.of(values());
+      return faults();
     }
     List<ScenarioName> names = new ArrayList<>();
     for (String part : commaSeparated.split(",")) {
@@ -94,5 +115,10 @@ public enum ScenarioName {
 
   public static String allIds() {
     return Arrays.stream(values()).map(ScenarioName::id).collect(Collectors.joining(", "));
+  }
+
+  /** The ids of {@link #faults}, for the custom resource (which selects the control with {@code spec.control}). */
+  public static List<String> faultIds() {
+    return faults().stream().map(ScenarioName::id).toList();
   }
 }

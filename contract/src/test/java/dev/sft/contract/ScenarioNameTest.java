@@ -45,9 +45,14 @@ class ScenarioNameTest {
   }
 
   @Test
-  void allAloneIsEveryScenarioInCanonicalOrder() {
-    assertThat(ScenarioName.parseList(" all ")).containsExactly(ScenarioName.values()).hasSize(5)
-        .contains(ScenarioName.EXECUTOR_LOSS_AFTER_HANDOFF);
+  void allAloneIsEveryFailureScenarioInCanonicalOrderAndTheControlOnlyByName() {
+    assertThat(ScenarioName.parseList(" all ")).containsExactlyElementsOf(ScenarioName.faults()).hasSize(5)
+        .contains(ScenarioName.EXECUTOR_LOSS_AFTER_HANDOFF).doesNotContain(ScenarioName.CONTROL);
+    assertThat(ScenarioName.parseList("control,executor-loss-shuffle-loss")).containsExactly(ScenarioName.CONTROL,
+        ScenarioName.EXECUTOR_LOSS_SHUFFLE_LOSS);
+    assertThat(ScenarioName.CONTROL.needsSpeculation()).as("no speculative copy in a control write").isFalse();
+    assertThat(ScenarioName.CONTROL.repetitions(100)).as("once per operation").isEqualTo(1);
+    assertThat(ScenarioName.EXECUTOR_LOSS_SHUFFLE_LOSS.repetitions(100)).isEqualTo(100);
     assertThat(ScenarioName.fromId("executor-loss-after-handoff")).isEqualTo(ScenarioName.EXECUTOR_LOSS_AFTER_HANDOFF);
     // "all" is not a scenario name: mixed into a list it is an unknown name, not a silent "everything".
     assertThatThrownBy(() -> ScenarioName.parseList("all,speculation-original-wins"))

@@ -26,8 +26,7 @@ class TerminationMessageTest {
     Random random = new Random(seed);
     List<ScenarioResult> results = new ArrayList<>();
     String runDir = "/shared/sft/upstream-suite-with-a-long-name-r12-20260101t000000z-4f2a9c";
-    List<ScenarioName> loss = java.util.Arrays.stream(ScenarioName.values()).filter(s -> !s.needsSpeculation())
-        .toList();
+    List<ScenarioName> loss = ScenarioName.faults().stream().filter(s -> !s.needsSpeculation()).toList();
     for (ScenarioName name : loss) {
       for (int rep = 1; rep <= TerminationMessage.MAX_RESULTS / loss.size(); rep++) {
         boolean failed = random.nextInt(10) == 0;

@@ -52,6 +52,10 @@ public record ResolvedSpec(
     List<ScenarioName> scenarios = spec.scenarios == null
         ? ScenarioName.defaults()
         : spec.scenarios.stream().map(ScenarioName::fromId).toList();
+    if (Boolean.TRUE.equals(spec.control)) {
+      scenarios = java.util.stream.Stream.concat(scenarios.stream(), java.util.stream.Stream.of(ScenarioName.CONTROL))
+          .toList();
+    }
     return new ResolvedSpec(
         List.copyOf(scenarios),
         spec.operations == null ? List.of(WriteOperation.DEFAULT)

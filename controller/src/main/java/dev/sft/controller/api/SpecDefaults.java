@@ -15,6 +15,8 @@ public final class SpecDefaults {
   public static final String READY_TIMEOUT_SECONDS = "600";
   public static final String HARNESS_TIMEOUT_SECONDS = "180";
   public static final String WRITER = "iceberg";
+  /** {@code spec.control}: no control cells unless asked for. */
+  public static final String CONTROL = "false";
   /** {@code spec.knownFindings}: as many as {@link dev.sft.contract.KnownFindings} accepts. */
   public static final long MAX_KNOWN_FINDINGS = dev.sft.contract.KnownFindings.MAX_ENTRIES;
   /** {@code dev.sft.contract.DriverRun#DEFAULT_INTERRUPT_ON_CANCEL}; {@code CrdSchemaTest} checks they agree. */

@@ -91,9 +91,14 @@ public final class SpecValidator {
     for (int i = 0; i < scenarios.size(); i++) {
       String id = scenarios.get(i);
       try {
-        ScenarioName.fromId(id);
+        if (ScenarioName.fromId(id).control()) {
+          violations.add(new Violation("spec.scenarios[" + i + "]", "'" + id + "' is not a failure scenario; set"
+              + " spec.control: true to add the control cells"));
+          continue;
+        }
       } catch (IllegalArgumentException e) {
-        violations.add(new Violation("spec.scenarios[" + i + "]", e.getMessage()));
+        violations.add(new Violation("spec.scenarios[" + i + "]", "unknown scenario '" + (id == null ? "" : id.trim())
+            + "'; valid scenarios: " + String.join(", ", ScenarioName.faultIds())));
         continue;
       }
       if (!seen.add(id)) {

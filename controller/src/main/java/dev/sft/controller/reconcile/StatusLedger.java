@@ -82,7 +82,8 @@ final class StatusLedger {
       status.harnessJobs.add(job);
     }
     status.results = new ArrayList<>();
-    status.total = spec.scenarios().size() * spec.operations().size() * spec.repeat();
+    status.total = spec.scenarios().stream().mapToInt(s -> s.repetitions(spec.repeat())).sum()
+        * spec.operations().size();
     status.knownFindings = spec.knownFindings().isEmpty() ? null : spec.knownFindings().entries().stream()
         .map(StatusLedger::unmatched).collect(java.util.stream.Collectors.toCollection(ArrayList::new));
     updateCounts();

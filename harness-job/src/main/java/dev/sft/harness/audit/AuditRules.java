@@ -30,12 +30,13 @@ public final class AuditRules {
   private AuditRules() {}
 
   /**
-   * Each scenario's orphan policy, defined once for the scenarios and {@code sft audit}: a speculative loser is
-   * cancelled, so its own abort must delete its files; a SIGKILLed attempt cannot clean up.
+   * Each scenario's orphan policy, the one definition the scenarios and {@code sft audit} both apply: a speculative
+   * loser is cancelled, so its own abort must delete its files; a SIGKILLed attempt cannot clean up.
    */
   public static OrphanPolicy policyOf(ScenarioName scenario) {
     return switch (scenario) {
-      case SPECULATION_ORIGINAL_WINS, SPECULATION_SPECULATIVE_WINS -> OrphanPolicy.NONE;
+      // The control holds and kills nothing: any orphan is the write path's own.
+      case SPECULATION_ORIGINAL_WINS, SPECULATION_SPECULATIVE_WINS, CONTROL -> OrphanPolicy.NONE;
       case EXECUTOR_LOSS_TASK_REPLACEMENT, EXECUTOR_LOSS_SHUFFLE_LOSS, EXECUTOR_LOSS_AFTER_HANDOFF ->
           OrphanPolicy.KNOWN_REJECTED_ONLY;
     };

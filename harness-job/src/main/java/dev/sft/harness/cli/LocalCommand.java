@@ -78,6 +78,11 @@ public final class LocalCommand implements Callable<Integer> {
       + " (repeatable); the report proves it ran")
   List<Path> jars = List.of();
 
+  @Option(names = "--control", description = "also run, for each operation, the same write once with no fault (no"
+      + " hold, no kill, speculation off), judged by the same storage rules; each finding of a failure cell is then"
+      + " reported as also without a fault or only under this fault (docs/harness.md, Control cells)")
+  boolean control;
+
   @Option(names = "--known-findings", paramLabel = "FILE", description = "findings you have acknowledged: a JSON"
       + " array of {rule, operation, writer, message, reference}; a cell failing only by them is Known, counted"
       + " apart, and does not fail the exit code unless --strict (see docs/harness.md, Known findings)")
@@ -88,7 +93,8 @@ public final class LocalCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    List<ScenarioName> selected = OptionValues.scenarios(scenarios, scenario -> true);
+    List<ScenarioName> selected = OptionValues.withControl(OptionValues.scenarios(scenarios, scenario -> true),
+        control);
     List<WriteOperation> selectedOperations = OptionValues.operations(operations);
     WriterName writerName = WriterName.fromId(writer); // rejects an unknown writer before anything starts
     KnownFindings known = OptionValues.knownFindings(knownFindings, null);

@@ -63,6 +63,16 @@ final class OptionValues {
     return ScenarioName.parseList(value);
   }
 
+  /** The scenarios with the control cells added when {@code --control} is given (listing {@code control} is the same). */
+  static List<ScenarioName> withControl(List<ScenarioName> selected, boolean control) {
+    if (!control || selected.contains(ScenarioName.CONTROL)) {
+      return selected;
+    }
+    List<ScenarioName> with = new java.util.ArrayList<>(selected);
+    with.add(ScenarioName.CONTROL);
+    return List.copyOf(with);
+  }
+
   /** {@code --operations}: absent selects {@code append}, {@code all} the whole matrix. */
   static List<WriteOperation> operations(String value) {
     return value == null ? List.of(WriteOperation.DEFAULT) : WriteOperation.parseList(value);

@@ -130,6 +130,11 @@ public final class RunCommand implements Callable<Integer> {
           + "earlier of this and --deadline applies (env " + HarnessEnvironment.NOT_AFTER + ", default: none)")
   String notAfter;
 
+  @Option(names = "--control", description = "also run, for each operation, the same write once with no fault (no"
+      + " hold, no kill, in a driver run with --speculation false), judged by the same storage rules; each finding of a failure cell is then"
+      + " reported as also without a fault or only under this fault (docs/harness.md, Control cells)")
+  boolean control;
+
   @Option(names = "--known-findings", paramLabel = "FILE", description = "findings you have acknowledged: a JSON"
       + " array of {rule, operation, writer, message, reference}; a cell failing only by them is Known and does not"
       + " fail the exit code unless --strict (env " + HarnessEnvironment.KNOWN_FINDINGS + ", the same JSON inline)")
@@ -192,6 +197,11 @@ public final class RunCommand implements Callable<Integer> {
     boolean speculationOn = OptionValues.parseBoolean("--speculation", speculation);
     // One driver run has one speculation setting, so "all" here means all of this setting's scenarios.
     List<ScenarioName> selected = OptionValues.scenarios(scenarios, s -> s.needsSpeculation() == speculationOn);
+    if (control && speculationOn) {
+      throw new IllegalArgumentException("--control runs the control cells with speculation off: give it to the"
+          + " driver run with --speculation false, which then runs first");
+    }
+    selected = OptionValues.withControl(selected, control);
     String kill = killCommand == null || killCommand.isBlank() ? null : killCommand.trim();
     return new DriverRun(
         runId == null ? RunIds.generate() : RunIds.validate(runId),

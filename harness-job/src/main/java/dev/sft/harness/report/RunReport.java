@@ -43,6 +43,22 @@ public final class RunReport {
     return file;
   }
 
+  /**
+   * The reports the run's other driver runs have left in its folder so far (one at most), e.g. for the control cells a
+   * driver run that went first has judged.
+   */
+  public static List<Report> otherDriverRuns(Path runDir, String runId, String ownGroup, Report own) {
+    List<Report> others = new ArrayList<>();
+    for (boolean speculation : new boolean[] {true, false}) {
+      String group = DriverRun.group(speculation);
+      Path other = runDir.resolve(DriverRun.driverFolder(group)).resolve(DriverRun.REPORT_FILE);
+      if (!group.equals(ownGroup) && Files.isRegularFile(other)) {
+        others.add(read(other, runId, own));
+      }
+    }
+    return others;
+  }
+
   /** An unreadable report of the other driver run is said in the merged report, never silently left out. */
   private static Report read(Path file, String runId, Report own) {
     try {

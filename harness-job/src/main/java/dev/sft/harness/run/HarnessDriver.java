@@ -1,5 +1,7 @@
 package dev.sft.harness.run;
 
+import dev.sft.contract.DriverRun;
+import dev.sft.harness.judge.ControlAttribution;
 import dev.sft.contract.Check;
 import dev.sft.contract.KnownFindings;
 import dev.sft.contract.Report;
@@ -103,7 +105,7 @@ public final class HarnessDriver {
         Scenario scenario = Scenarios.create(name);
         for (WriteOperation id : options.run().operations()) {
           Operation operation = Operations.create(id);
-          for (int repetition = 1; repetition <= options.run().repeat(); repetition++) {
+          for (int repetition = 1; repetition <= name.repetitions(options.run().repeat()); repetition++) {
             if (deadline.passed(Instant.now())) {
               Progress.say(name.id() + " " + id.id() + " #" + repetition
                   + " not started: the harness deadline has passed");
@@ -114,6 +116,7 @@ public final class HarnessDriver {
           }
         }
       }
+      results = attributeToControls(options, results);
       KnownFindings known = options.run().knownFindings();
       String writer = options.writer().id();
       List<ScenarioResult> judged = results.stream().map(r -> known.classify(writer, r)).toList();
@@ -126,6 +129,18 @@ public final class HarnessDriver {
       spark.stop();
       events.close();
     }
+  }
+
+  /**
+   * Each failure cell's findings set against the control cell of its operation: this driver run's, or one an earlier
+   * driver run of the run judged ({@link DriverRun#plan} runs the control's first).
+   */
+  private static List<ScenarioResult> attributeToControls(RunOptions options, List<ScenarioResult> results) {
+    List<ScenarioResult> controls = new ArrayList<>(results);
+    Report own = Report.of(options.runId(), options.writer().id(), options.master(), results, null, null, null);
+    RunReport.otherDriverRuns(options.runDir(), options.runId(), options.run().group(), own)
+        .forEach(other -> controls.addAll(other.scenarios()));
+    return ControlAttribution.attribute(results, controls);
   }
 
   /** Every repetition as Unknown, each naming the preflight as the rule that stopped it. */

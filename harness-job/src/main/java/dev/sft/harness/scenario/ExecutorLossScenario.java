@@ -2,7 +2,6 @@ package dev.sft.harness.scenario;
 
 import dev.sft.harness.evidence.EvidenceLayout;
 import dev.sft.contract.ScenarioName;
-import dev.sft.harness.audit.AuditRules;
 import dev.sft.harness.driver.BoundedJob;
 import dev.sft.harness.driver.SchedulerEvent;
 import dev.sft.harness.evidence.BoundedWait;
@@ -83,10 +82,6 @@ abstract class ExecutorLossScenario extends MonitoredWriteScenario<ExecutorLossS
     return "one-byte target files, 1,000-row pages";
   }
 
-  @Override
-  AuditRules.OrphanPolicy orphanPolicy() {
-    return AuditRules.OrphanPolicy.KNOWN_REJECTED_ONLY;
-  }
 
   @Override
   void judge(ScenarioRun run, Progress progress, WriteEvidence evidence, String failure) {

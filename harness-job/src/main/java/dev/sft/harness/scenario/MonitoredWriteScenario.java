@@ -64,8 +64,6 @@ abstract class MonitoredWriteScenario<S> implements Scenario {
   /** Judges the scheduler evidence; {@code failure} says why the drive stopped early, or is null. */
   abstract void judge(ScenarioRun run, S progress, WriteEvidence evidence, String failure);
 
-  abstract AuditRules.OrphanPolicy orphanPolicy();
-
   /** Storage rules of the scenario's own, over the audit the common assertions took; none by default. */
   void judgeStorage(ScenarioRun run, S progress, AuditResult audit) {}
 
@@ -123,7 +121,7 @@ abstract class MonitoredWriteScenario<S> implements Scenario {
     judge(run, progress, evidence, failure);
     ScenarioRun.Counts counts = location == null || prior == null
         ? new ScenarioRun.Counts()
-        : CommonAssertions.apply(run, context, table, location, prior, evidence, orphanPolicy(), stillLive,
+        : CommonAssertions.apply(run, context, table, location, prior, evidence, AuditRules.policyOf(name), stillLive,
             audit -> judgeStorage(run, progress, audit));
     return ScenarioSupport.finish(run, context, counts, failure, location);
   }

@@ -2,7 +2,6 @@ package dev.sft.harness.scenario;
 
 import dev.sft.contract.ScenarioName;
 import dev.sft.harness.audit.AuditResult;
-import dev.sft.harness.audit.AuditRules;
 import dev.sft.harness.driver.BoundedJob;
 import dev.sft.harness.driver.SchedulerEvent;
 import dev.sft.harness.evidence.BoundedWait;
@@ -61,10 +60,6 @@ final class SpeculationScenario extends MonitoredWriteScenario<SpeculationScenar
     return "one-byte target files, no write distribution";
   }
 
-  @Override
-  AuditRules.OrphanPolicy orphanPolicy() {
-    return AuditRules.OrphanPolicy.NONE;
-  }
 
   @Override
   void drive(ScenarioRun run, ScenarioContext context, String table, String location, Progress progress) {

@@ -66,8 +66,9 @@ class RunCommandRoundTripTest {
         checked++;
       }
     }
-    // 2 speculation and 3 loss scenarios: 3 speculation-only sets, 7 loss-only sets, 3 x 7 mixed sets of two runs.
-    assertThat(checked).isEqualTo(2 * (3 + 7 + 2 * 21));
+    // 2 speculation and 4 speculation-off scenarios (the control among them): 3 speculation-only sets, 15
+    // speculation-off sets, 3 x 15 mixed sets of two runs.
+    assertThat(checked).isEqualTo(2 * (3 + 15 + 2 * 45));
   }
 
   @Test

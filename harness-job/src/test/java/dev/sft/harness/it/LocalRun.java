@@ -40,6 +40,12 @@ record LocalRun(int exitCode, Report report, Path out) {
         .orElseThrow(() -> new AssertionError("no scenario " + name + " in " + report));
   }
 
+  /** The first repetition of {@code name} under the operation of this id ({@code merge-dv}, not its layout). */
+  ScenarioResult scenario(String name, String operation) {
+    return report.scenarios().stream().filter(s -> s.name().equals(name) && s.operation().equals(operation))
+        .findFirst().orElseThrow(() -> new AssertionError("no " + name + "/" + operation + " in " + report));
+  }
+
   private static Path reportFile(Path out) throws IOException {
     try (Stream<Path> runs = Files.list(out.resolve("shared"))) {
       return runs.map(run -> run.resolve("report.json")).filter(Files::isRegularFile).findFirst()

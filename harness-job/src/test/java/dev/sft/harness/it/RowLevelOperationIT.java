@@ -3,6 +3,7 @@ package dev.sft.harness.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sft.contract.Check;
+import dev.sft.contract.FaultAttribution;
 import dev.sft.contract.ScenarioResult;
 import dev.sft.contract.Verdict;
 import dev.sft.harness.audit.AuditResult;
@@ -28,6 +29,9 @@ import org.junit.jupiter.api.Test;
  * shuffle reader exists (a range exchange below DELETE's and UPDATE's writer, MERGE's join), and releasing them
  * after the kill must give FetchFailed and re-executed map and writer stages. A v3 MERGE whose join spreads a data file's rows over tasks leaves the tasks' accepted
  * deletion vectors orphaned when the commit merges them: that cell may fail storage, but only by naming it.
+ *
+ * <p>With {@code --control}, each operation also runs once with no fault, and every finding of a failure cell says
+ * whether that control cell failed the same rule (the write path's own) or not (only under the fault).
  */
 class RowLevelOperationIT {
   private static final List<String> OPERATIONS = List.of("delete-cow", "update-mor", "merge-dv");
@@ -39,14 +43,44 @@ class RowLevelOperationIT {
   static void runTheMatrixCells() throws Exception {
     run = LocalRun.run("row-level-operations", "--scenarios",
         "speculation-original-wins,executor-loss-task-replacement,executor-loss-shuffle-loss",
-        "--operations", String.join(",", OPERATIONS), "--timeout", "120");
+        "--operations", String.join(",", OPERATIONS), "--timeout", "120", "--control");
   }
 
   @Test
   void everyCellIsReportedUnderItsOperation() {
     assertThat(run.report().scenarios()).extracting(ScenarioResult::cell).containsExactlyInAnyOrder(
         OPERATIONS.stream().flatMap(o -> List.of("speculation-original-wins/" + o,
-            "executor-loss-task-replacement/" + o, "executor-loss-shuffle-loss/" + o).stream()).toArray(String[]::new));
+            "executor-loss-task-replacement/" + o, "executor-loss-shuffle-loss/" + o, "control/" + o).stream())
+            .toArray(String[]::new));
+  }
+
+  @Test
+  void everyFindingOfAFailureCellIsSetAgainstTheControlCellOfItsOperation() {
+    for (ScenarioResult control : cells("control")) {
+      assertThat(rule(control, "control.no-fault")).as(control.cell() + ": " + failing(control))
+          .isEqualTo(Verdict.Passed);
+      assertThat(rule(control, "files.no-orphans")).as(control.cell()).isNotNull();
+      if (!control.operation().equals("merge-dv")) {
+        assertThat(control.storage()).as(control.cell() + ": " + failing(control)).isEqualTo(Verdict.Passed);
+      }
+      System.out.println("control " + control.cell() + ": storage " + control.storage() + " " + failing(control));
+    }
+    for (ScenarioResult s : run.report().scenarios()) {
+      if (s.name().equals("control")) {
+        assertThat(s.checks()).extracting(Check::attribution).containsOnlyNulls();
+        continue;
+      }
+      ScenarioResult control = run.scenario("control", s.operation());
+      for (Check failed : s.checks().stream().filter(c -> c.verdict() == Verdict.Failed).toList()) {
+        String controlRule = failed.rule().equals("files.orphans-known-rejected") ? "files.no-orphans" : failed.rule();
+        Verdict inControl = control.checks().stream().filter(c -> c.rule().equals(controlRule))
+            .map(Check::verdict).findFirst().orElse(Verdict.Passed);
+        assertThat(failed.attribution()).as(s.cell() + " " + failed.rule())
+            .isEqualTo(inControl == Verdict.Failed ? FaultAttribution.ALSO_WITHOUT_FAULT
+                : FaultAttribution.ONLY_UNDER_FAULT);
+        assertThat(s.message()).contains(failed.attribution().words() + ": ");
+      }
+    }
   }
 
   @Test
@@ -128,6 +162,7 @@ class RowLevelOperationIT {
 
   private static List<ScenarioResult> cells(String scenario) {
     List<ScenarioResult> cells = run.report().scenarios().stream().filter(s -> s.name().equals(scenario)).toList();
+    // Every failure scenario and the control run once per operation here.
     assertThat(cells).as(scenario).hasSize(OPERATIONS.size());
     return cells;
   }

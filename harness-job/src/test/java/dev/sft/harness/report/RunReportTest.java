@@ -20,7 +20,7 @@ class RunReportTest {
   @TempDir Path shared;
 
   private DriverRun run(boolean speculation) {
-    return DriverRun.plan(List.of(ScenarioName.values()), (spec, group) -> new DriverRun("t-r1-x", spec, group, 2,
+    return DriverRun.plan(ScenarioName.faults(), (spec, group) -> new DriverRun("t-r1-x", spec, group, 2,
         WriterName.ICEBERG, 180, DriverRun.DEFAULT_KILL_TIMEOUT_SECONDS, false, "spark://m:7077", shared.toString(),
         "/opt/sft/bin/sft-kill-pod-exec", null, null))
         .get(speculation ? 0 : 1);

@@ -180,4 +180,15 @@ class SpecValidatorTest {
         "spec.knownFindings[1]: unknown operation 'merge-everything'; valid operations: "
             + dev.sft.contract.WriteOperation.allIds() + " (or all)");
   }
+
+  @Test
+  void theControlIsAskedForWithSpecControlNotListedAsAScenario() {
+    SchedulerFailureTest test = TestResources.valid("ns1", "t1");
+    test.getSpec().scenarios = List.of("control", "nope");
+    assertThat(SpecValidator.validate(test)).extracting(v -> v.field() + ": " + v.problem()).containsExactly(
+        "spec.scenarios[0]: 'control' is not a failure scenario; set spec.control: true to add the control cells",
+        "spec.scenarios[1]: unknown scenario 'nope'; valid scenarios: speculation-original-wins,"
+            + " speculation-speculative-wins, executor-loss-task-replacement, executor-loss-shuffle-loss,"
+            + " executor-loss-after-handoff");
+  }
 }

@@ -241,4 +241,23 @@ class StatusLedgerTest {
     entry.reference = reference;
     return entry;
   }
+
+  @Test
+  void controlCellsRunOncePerOperationInTheSpeculationOffJobWhichGoesFirst() {
+    test.getSpec().control = true;
+    test.getSpec().operations = List.of("append", "merge-dv");
+    test.setStatus(new SchedulerFailureTestStatus());
+    ledger = new StatusLedger(test, null);
+    ledger.startRun("t1-r1-abcd", 1, "{}", ResolvedSpec.of(test.getSpec()));
+
+    var status = test.getStatus();
+    assertThat(status.harnessJobs).extracting(j -> j.name).as("its Job first, so the other reports against it")
+        .containsExactly("t1-r1-loss", "t1-r1-spec");
+    assertThat(status.harnessJobs.get(0).scenarios).contains("control");
+    // 4 failure scenarios x 2 repetitions x 2 operations, and the control once per operation.
+    assertThat(status.total).isEqualTo(4 * 2 * 2 + 2);
+    assertThat(ledger.driverRun(ledger.nextJob()).unknownResults(null, "x"))
+        .filteredOn(r -> r.name().equals("control")).extracting(ScenarioResult::cell)
+        .containsExactly("control/append", "control/merge-dv");
+  }
 }

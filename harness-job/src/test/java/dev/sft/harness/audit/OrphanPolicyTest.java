@@ -1,20 +1,22 @@
-package dev.sft.harness.scenario;
+package dev.sft.harness.audit;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sft.contract.ScenarioName;
-import dev.sft.harness.audit.AuditRules;
 import org.junit.jupiter.api.Test;
 
-/** The scenarios judge their own storage with the policy that {@code sft audit} reads back from their evidence. */
+/**
+ * The one definition of each scenario's orphan policy, which the scenarios apply to their audit and {@code sft audit}
+ * applies to their evidence.
+ */
 class OrphanPolicyTest {
   @Test
-  void everyScenarioUsesThePolicyTheAuditAppliesToItsEvidence() {
-    for (ScenarioName name : ScenarioName.values()) {
-      MonitoredWriteScenario<?> scenario = (MonitoredWriteScenario<?>) Scenarios.create(name);
-      assertThat(scenario.orphanPolicy()).as(name.id()).isEqualTo(AuditRules.policyOf(name));
-    }
+  void onlyAScenarioThatKillsToleratesOrphansAndOnlyOfRejectedAttempts() {
     assertThat(AuditRules.policyOf(ScenarioName.SPECULATION_ORIGINAL_WINS)).isEqualTo(AuditRules.OrphanPolicy.NONE);
+    assertThat(AuditRules.policyOf(ScenarioName.SPECULATION_SPECULATIVE_WINS)).isEqualTo(AuditRules.OrphanPolicy.NONE);
+    assertThat(AuditRules.policyOf(ScenarioName.CONTROL)).as("no fault, no excuse").isEqualTo(AuditRules.OrphanPolicy.NONE);
+    assertThat(AuditRules.policyOf(ScenarioName.EXECUTOR_LOSS_TASK_REPLACEMENT))
+        .isEqualTo(AuditRules.OrphanPolicy.KNOWN_REJECTED_ONLY);
     assertThat(AuditRules.policyOf(ScenarioName.EXECUTOR_LOSS_SHUFFLE_LOSS))
         .isEqualTo(AuditRules.OrphanPolicy.KNOWN_REJECTED_ONLY);
     // A SIGKILL after handoff leaves the committed, never accepted files: rejected orphans, as for any loss.
