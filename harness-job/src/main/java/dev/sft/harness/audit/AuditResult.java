@@ -10,7 +10,9 @@ import java.util.SortedSet;
  * <ul>
  *   <li>{@code orphan = physical - referenced}
  *   <li>{@code missing = referenced - physical}
- *   <li>{@code knownRejectedOrphans = orphan ∩ rejected}, {@code unknownOrphans = orphan - rejected}
+ *   <li>{@code killed}: the files of rejected attempts whose executor the harness killed (a SIGKILL skips cleanup);
+ *       {@code knownRejectedOrphans = orphan ∩ killed}, {@code unknownOrphans = orphan - killed}: the loss
+ *       scenarios tolerate only the first
  *   <li>{@code referencedNotWinner = referenced - prior - winner}, {@code winnerNotReferenced = winner - referenced}
  *   <li>{@code addedNotWinner = added - winner}, {@code winnerNotAdded = winner - added}
  * </ul>
@@ -29,6 +31,7 @@ public record AuditResult(
     SortedSet<String> removed,
     SortedSet<String> winner,
     SortedSet<String> rejected,
+    SortedSet<String> killed,
     SortedSet<String> orphan,
     SortedSet<String> missing,
     SortedSet<String> knownRejectedOrphans,

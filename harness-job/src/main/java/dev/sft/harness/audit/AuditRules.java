@@ -1,5 +1,7 @@
 package dev.sft.harness.audit;
 
+import dev.sft.harness.probe.WriterFiles;
+import dev.sft.harness.probe.AttemptIdentity;
 import static dev.sft.contract.Check.STORAGE;
 
 import dev.sft.contract.Check;
@@ -68,10 +70,27 @@ public final class AuditRules {
           "orphan = physical - referenced: " + audit.orphan()));
     } else {
       checks.add(check("files.orphans-known-rejected", audit.unknownOrphans().isEmpty(),
-          "orphans not attributable to a known rejected attempt: " + audit.unknownOrphans()
-              + "; known rejected orphans: " + audit.knownRejectedOrphans().size()));
+          audit.unknownOrphans().isEmpty()
+              ? "every orphan is a file of an attempt whose executor the harness killed: "
+                  + audit.knownRejectedOrphans().size()
+              : "orphans not of an attempt whose executor the harness killed: " + describe(audit)
+                  + "; orphans of killed attempts: " + audit.knownRejectedOrphans().size()));
     }
     return checks;
+  }
+
+  /** Each untolerated orphan with its attempt (from its name) and why it is not excused. */
+  private static List<String> describe(AuditResult audit) {
+    List<String> described = new ArrayList<>();
+    for (String orphan : audit.unknownOrphans()) {
+      AttemptIdentity attempt = WriterFiles.attemptOf(List.of(orphan));
+      String why = !audit.rejected().contains(orphan)
+          ? "no rejected attempt of this write wrote it"
+          : "its attempt was rejected (its message not accepted), but the harness killed no executor it ran in";
+      described.add(orphan + " (" + (attempt == null ? "no attempt in its name"
+          : "partition " + attempt.partition() + " TID " + attempt.taskAttemptId()) + ": " + why + ")");
+    }
+    return described;
   }
 
   /** The prefix of the Puffin files Iceberg's commit writes when it merges several deletion vectors of one file. */

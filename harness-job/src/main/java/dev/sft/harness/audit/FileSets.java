@@ -24,15 +24,16 @@ public final class FileSets {
   public static AuditResult derive(
       String tableLocation, String dataLocation, Long snapshotId, int snapshots,
       Collection<String> physical, Collection<String> referenced,
-      Collection<String> winner, Collection<String> rejected) {
+      Collection<String> winner, Collection<String> rejected, Collection<String> killed) {
     return derive(tableLocation, dataLocation, TableFiles.newTable(snapshotId, snapshots, referenced), physical,
-        winner, rejected);
+        winner, rejected, killed);
   }
 
   /** Builds the audit from what the table's metadata says, the inventory and the attribution. */
   public static AuditResult derive(
       String tableLocation, String dataLocation, TableFiles table,
-      Collection<String> physical, Collection<String> winner, Collection<String> rejected) {
+      Collection<String> physical, Collection<String> winner, Collection<String> rejected,
+      Collection<String> killed) {
     SortedSet<String> referenced = table.referenced();
     SortedSet<String> orphan = minus(physical, referenced);
     String dataPrefix = dataLocation.endsWith("/") ? dataLocation : dataLocation + "/";
@@ -56,10 +57,11 @@ public final class FileSets {
         table.removed(),
         new TreeSet<>(winner),
         new TreeSet<>(rejected),
+        new TreeSet<>(killed),
         orphan,
         minus(referenced, physical),
-        intersect(orphan, rejected),
-        minus(orphan, rejected),
+        intersect(orphan, killed),
+        minus(orphan, killed),
         intersect(referenced, rejected),
         minus(minus(referenced, table.prior()), winner),
         minus(winner, referenced),

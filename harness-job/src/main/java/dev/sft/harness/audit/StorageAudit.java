@@ -25,7 +25,11 @@ import org.apache.iceberg.hadoop.HadoopTables;
  * the same code serves the scenarios and the stand-alone audit.
  */
 public final class StorageAudit {
-  /** Hadoop's local filesystem writes these checksum sidecars; they are the only files the inventory ignores. */
+  /**
+   * Hadoop's local filesystem writes a checksum sidecar {@code .NAME.crc} beside each file {@code NAME}: the only
+   * files the inventory ignores, and only beside a file that exists (a stray {@code x.crc}, or the sidecar of a file
+   * that is gone, is a file left on storage like any other).
+   */
   public static final String CRC_SUFFIX = ".crc";
 
   private StorageAudit() {}
@@ -44,8 +48,9 @@ public final class StorageAudit {
     return WriterFiles.localPath(configured != null ? configured : table.location() + "/data");
   }
 
-  public static AuditResult audit(String tableLocation, Collection<String> winner, Collection<String> rejected) {
-    return audit(tableLocation, Set.of(), winner, physical -> rejected);
+  public static AuditResult audit(String tableLocation, Collection<String> winner, Collection<String> rejected,
+      Collection<String> killed) {
+    return audit(tableLocation, Set.of(), winner, physical -> rejected, physical -> killed);
   }
 
   /**
@@ -54,7 +59,8 @@ public final class StorageAudit {
    * {@code priorSnapshots} are the snapshots the table had before the monitored write (none for a new table).
    */
   public static AuditResult audit(String tableLocation, Set<Long> priorSnapshots, Collection<String> winner,
-      Function<Collection<String>, Collection<String>> rejectedAmong) {
+      Function<Collection<String>, Collection<String>> rejectedAmong,
+      Function<Collection<String>, Collection<String>> killedAmong) {
     Table table = load(tableLocation);
     String dataLocation = dataLocation(table);
     SortedSet<String> physical = inventory(Path.of(dataLocation));
@@ -64,7 +70,8 @@ public final class StorageAudit {
         TableFileReader.read(table, priorSnapshots),
         physical,
         winner,
-        rejectedAmong.apply(physical));
+        rejectedAmong.apply(physical),
+        killedAmong.apply(physical));
   }
 
   /** The ids of the table's live snapshots, recorded before a monitored write as its prior state. */
@@ -76,21 +83,31 @@ public final class StorageAudit {
     return ids;
   }
 
-  /** Every regular file under the data location, including unfinished ones, except CRC sidecars. */
+  /** Every regular file under the data location, including unfinished ones, except the checksum sidecars of files listed. */
   public static SortedSet<String> inventory(Path dataLocation) {
-    SortedSet<String> files = new TreeSet<>();
+    SortedSet<String> walked = new TreeSet<>();
     if (!Files.isDirectory(dataLocation)) {
-      return files;
+      return walked;
     }
     try (Stream<Path> walk = Files.walk(dataLocation)) {
-      walk.filter(Files::isRegularFile)
-          .map(Path::toString)
-          .filter(name -> !name.endsWith(CRC_SUFFIX))
-          .forEach(files::add);
+      walk.filter(Files::isRegularFile).map(Path::toString).forEach(walked::add);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot inventory " + dataLocation, e);
     }
+    SortedSet<String> files = new TreeSet<>(walked);
+    files.removeIf(file -> sidecarOf(file).filter(walked::contains).isPresent());
     return files;
+  }
+
+  /** The file {@code NAME} whose checksum sidecar {@code file} would be ({@code .NAME.crc} beside it), if it has that form. */
+  static java.util.Optional<String> sidecarOf(String file) {
+    Path path = Path.of(file);
+    String name = path.getFileName().toString();
+    if (!name.startsWith(".") || !name.endsWith(CRC_SUFFIX) || name.length() <= 1 + CRC_SUFFIX.length()) {
+      return java.util.Optional.empty();
+    }
+    String checked = name.substring(1, name.length() - CRC_SUFFIX.length());
+    return java.util.Optional.of(path.resolveSibling(checked).toString());
   }
 
   /** The data and delete files reachable from every live snapshot. */

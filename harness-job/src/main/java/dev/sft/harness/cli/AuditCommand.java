@@ -88,8 +88,12 @@ public final class AuditCommand implements Callable<Integer> {
       }
       Set<String> winners = write == null ? Set.of() : write.winnerFiles();
       WriteEvidence attribution = write;
+      // The executor the scenario set out to kill, as its evidence records it; nothing killed excuses no orphan.
+      Set<String> killed = evidence == null ? Set.of() : RecordedKill.read(evidence)
+          .map(k -> Set.of(k.target().attempt().executorId())).orElse(Set.of());
       audit = StorageAudit.audit(location, priorSnapshots(evidence), winners,
-          physical -> attribution == null ? Set.of() : attribution.rejectedFiles(physical));
+          physical -> attribution == null ? Set.of() : attribution.rejectedFiles(physical),
+          physical -> attribution == null ? Set.of() : attribution.killedAttemptFiles(physical, killed));
     } catch (RuntimeException e) {
       System.err.println("sft audit: error: cannot audit " + location + ": " + e.getMessage());
       return AuditExitCode.UNUSABLE_INPUT.code();

@@ -15,9 +15,19 @@ import java.util.Set;
 public final class Quiescence {
   private Quiescence() {}
 
-  /** What is still live; empty when the write is quiescent. */
+  /** What {@link #live} says of a write none of whose tasks started: nothing can come to rest, nothing to audit. */
+  public static final String NO_TASK_STARTED = "no task of the write started: a write that never ran is not at rest";
+
+  /**
+   * What is still live; empty when the write is quiescent, which needs at least one started task (a write whose
+   * tasks never started would otherwise pass vacuously).
+   */
   public static List<String> live(SchedulerHistory history, WriteEvidence evidence) {
     List<String> live = new ArrayList<>();
+    if (history.events().stream().noneMatch(e -> SchedulerEvent.TASK_START.equals(e.type()))) {
+      live.add(NO_TASK_STARTED);
+      return live;
+    }
     for (SchedulerEvent start : history.runningTasks()) {
       live.add("TID " + start.taskId() + " (stage " + start.stageId() + "." + start.stageAttempt() + " partition "
           + start.partition() + " on executor " + start.executorId() + "): no terminal scheduler event");

@@ -94,14 +94,28 @@ public record WriteEvidence(
    * whose attempt-unique name prefix belongs to one of them (a killed attempt never hands off).
    */
   public Set<String> rejectedFiles(Collection<String> inventory) {
+    return rejectedFiles(inventory, executor -> true);
+  }
+
+  /**
+   * The {@link #rejectedFiles} of attempts that ran in one of {@code killedExecutors}: the only files a SIGKILL
+   * excuses, as it skips the attempt's cleanup. None when nothing was killed.
+   */
+  public Set<String> killedAttemptFiles(Collection<String> inventory, Set<String> killedExecutors) {
+    return rejectedFiles(inventory, killedExecutors::contains);
+  }
+
+  private Set<String> rejectedFiles(Collection<String> inventory, java.util.function.Predicate<String> onExecutor) {
     Set<Long> acceptedTids = acceptedTids();
     Set<String> files = new TreeSet<>();
     handoffs.stream()
         .filter(m -> !acceptedTids.contains(m.attempt().taskAttemptId()))
+        .filter(m -> onExecutor.test(m.attempt().executorId()))
         .forEach(m -> files.addAll(m.paths()));
     List<AttemptIdentity> rejectedAttempts = started.stream()
         .map(AttemptMarker::attempt)
         .filter(a -> !acceptedTids.contains(a.taskAttemptId()))
+        .filter(a -> onExecutor.test(a.executorId()))
         .toList();
     for (String file : inventory) {
       String name = java.nio.file.Path.of(file).getFileName().toString();

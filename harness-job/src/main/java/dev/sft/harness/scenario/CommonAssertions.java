@@ -46,7 +46,8 @@ final class CommonAssertions {
 
     run.phase("auditing storage");
     StorageJudge.judge(run.checks(), stillLive,
-        () -> StorageAudit.audit(tableLocation, prior.snapshotIds(), evidence.winnerFiles(), evidence::rejectedFiles),
+        () -> StorageAudit.audit(tableLocation, prior.snapshotIds(), evidence.winnerFiles(), evidence::rejectedFiles,
+            physical -> evidence.killedAttemptFiles(physical, run.killedByHarness())),
         policy)
         .ifPresent(audit -> {
           record(run, audit, counts);

@@ -132,6 +132,10 @@ abstract class MonitoredWriteScenario<S> implements Scenario {
    */
   private static List<String> awaitQuiescence(ScenarioRun run, ScenarioContext context) {
     run.phase("waiting for every task and attempt of the write to come to rest");
+    ScenarioSupport.drainListenerBus(context);
+    if (Quiescence.live(run.history(), WriteEvidence.read(run.gates())).contains(Quiescence.NO_TASK_STARTED)) {
+      return List.of(Quiescence.NO_TASK_STARTED); // the drive has ended: no task will start now
+    }
     try {
       BoundedWait.until("the write's tasks and attempts to come to rest", context.timeout(), () -> {
         ScenarioSupport.drainListenerBus(context);

@@ -14,20 +14,22 @@ class FileSetsTest {
         List.of("/t/data/a", "/t/data/b", "/t/data/orphan"),
         List.of("/t/data/a", "/t/data/b", "/t/data/gone"),
         List.of("/t/data/a", "/t/data/b", "/t/data/gone"),
-        List.of());
+        List.of(), List.of());
     assertThat(audit.orphan()).containsExactly("/t/data/orphan");
     assertThat(audit.missing()).containsExactly("/t/data/gone");
   }
 
   @Test
-  void splitsOrphansIntoKnownRejectedAndUnknown() {
+  void splitsOrphansIntoThoseOfKilledAttemptsAndTheRest() {
     AuditResult audit = FileSets.derive("/t", DATA, 1L, 1,
-        List.of("/t/data/a", "/t/data/rejected", "/t/data/stray"),
+        List.of("/t/data/a", "/t/data/killed", "/t/data/rejected-not-killed", "/t/data/stray"),
         List.of("/t/data/a"),
         List.of("/t/data/a"),
-        List.of("/t/data/rejected", "/t/data/rejected-and-cleaned"));
-    assertThat(audit.knownRejectedOrphans()).containsExactly("/t/data/rejected");
-    assertThat(audit.unknownOrphans()).containsExactly("/t/data/stray");
+        List.of("/t/data/killed", "/t/data/rejected-not-killed", "/t/data/rejected-and-cleaned"),
+        List.of("/t/data/killed"));
+    assertThat(audit.knownRejectedOrphans()).containsExactly("/t/data/killed");
+    assertThat(audit.unknownOrphans()).as("a rejected attempt the harness did not kill excuses nothing")
+        .containsExactly("/t/data/rejected-not-killed", "/t/data/stray");
     assertThat(audit.referencedRejected()).isEmpty();
   }
 
@@ -37,7 +39,7 @@ class FileSetsTest {
         List.of("/t/data/a", "/t/data/loser"),
         List.of("/t/data/a", "/t/data/loser"),
         List.of("/t/data/a", "/t/data/unreferenced-winner"),
-        List.of("/t/data/loser"));
+        List.of("/t/data/loser"), List.of());
     assertThat(audit.referencedNotWinner()).containsExactly("/t/data/loser");
     assertThat(audit.winnerNotReferenced()).containsExactly("/t/data/unreferenced-winner");
     assertThat(audit.referencedRejected()).containsExactly("/t/data/loser");
@@ -46,14 +48,15 @@ class FileSetsTest {
   @Test
   void flagsReferencesOutsideTheDataLocationEvenWithASharedPrefix() {
     AuditResult audit = FileSets.derive("/t", DATA, 1L, 1,
-        List.of(), List.of("/t/data/a", "/t/data-other/b", "/elsewhere/c"), List.of(), List.of());
+        List.of(), List.of("/t/data/a", "/t/data-other/b", "/elsewhere/c"), List.of(), List.of(), List.of());
     assertThat(audit.referencedOutsideDataLocation()).containsExactly("/elsewhere/c", "/t/data-other/b");
   }
 
   @Test
   void aCleanTableHasEmptySets() {
     List<String> files = List.of("/t/data/a", "/t/data/b");
-    AuditResult audit = FileSets.derive("/t", DATA, 1L, 1, files, files, files, List.of("/t/data/deleted"));
+    AuditResult audit = FileSets.derive("/t", DATA, 1L, 1, files, files, files, List.of("/t/data/deleted"),
+        List.of("/t/data/deleted"));
     assertThat(audit.orphan()).isEmpty();
     assertThat(audit.missing()).isEmpty();
     assertThat(audit.unknownOrphans()).isEmpty();

@@ -50,7 +50,7 @@ class StorageAuditTest {
     Files.delete(deleted);
 
     AuditResult audit = StorageAudit.audit(location.toString(),
-        List.of(kept.toString(), deleted.toString()), List.of(orphan.toString()));
+        List.of(kept.toString(), deleted.toString()), List.of(orphan.toString()), List.of(orphan.toString()));
 
     assertThat(audit.snapshots()).isEqualTo(1);
     assertThat(audit.referenced()).containsExactlyInAnyOrder(kept.toString(), deleted.toString());
@@ -60,6 +60,19 @@ class StorageAuditTest {
     assertThat(audit.orphan()).containsExactlyInAnyOrder(orphan.toString(), data.resolve("unfinished.tmp").toString());
     assertThat(audit.knownRejectedOrphans()).containsExactly(orphan.toString());
     assertThat(audit.unknownOrphans()).containsExactly(data.resolve("unfinished.tmp").toString());
+  }
+
+  @Test
+  void onlyTheHiddenSidecarOfAFileThatExistsIsIgnored(@TempDir Path dir) throws Exception {
+    Path data = Files.createDirectories(dir.resolve("data"));
+    Path file = Files.writeString(data.resolve("00000-1-op-00001.parquet"), "data");
+    Path sidecar = Files.writeString(data.resolve(".00000-1-op-00001.parquet.crc"), "checksum");
+    Path sidecarOfDeleted = Files.writeString(data.resolve(".00001-2-op-00001.parquet.crc"), "checksum of a file gone");
+    Path visibleCrc = Files.writeString(data.resolve("stray.crc"), "not a sidecar");
+    Path bareDotCrc = Files.writeString(data.resolve("..crc"), "names no file");
+
+    assertThat(StorageAudit.inventory(data)).doesNotContain(sidecar.toString()).containsExactlyInAnyOrder(
+        file.toString(), sidecarOfDeleted.toString(), visibleCrc.toString(), bareDotCrc.toString());
   }
 
   private static DeleteFile positionDeletes(Path file) throws Exception {
@@ -94,7 +107,7 @@ class StorageAuditTest {
         .removeRows(priorA).removeRows(priorB).commit();
     List<String> winners = List.of(added.toString(), deletes.toString());
 
-    AuditResult audit = StorageAudit.audit(location.toString(), prior, winners, physical -> List.of());
+    AuditResult audit = StorageAudit.audit(location.toString(), prior, winners, physical -> List.of(), physical -> List.of());
 
     assertThat(audit.snapshots()).isEqualTo(2);
     assertThat(audit.newSnapshots()).isEqualTo(1);
@@ -112,7 +125,7 @@ class StorageAuditTest {
 
     // Without its delete file among the winners the new snapshot adds a file no accepted winner wrote.
     AuditResult unattributed = StorageAudit.audit(location.toString(), prior, List.of(added.toString()),
-        physical -> List.of());
+        physical -> List.of(), physical -> List.of());
     assertThat(unattributed.addedNotWinner()).containsExactly(deletes.toString());
     assertThat(AuditRules.evaluate(unattributed, true, AuditRules.OrphanPolicy.NONE))
         .filteredOn(c -> c.rule().equals("manifest.equals-accepted-winners"))
@@ -120,7 +133,7 @@ class StorageAuditTest {
 
     // A replaced file deleted from storage is missing: the prior snapshot still references it.
     Files.delete(oldA);
-    assertThat(StorageAudit.audit(location.toString(), prior, winners, physical -> List.of()).missing())
+    assertThat(StorageAudit.audit(location.toString(), prior, winners, physical -> List.of(), physical -> List.of()).missing())
         .containsExactly(oldA.toString());
   }
 
@@ -136,7 +149,7 @@ class StorageAuditTest {
     table.newAppend().appendFile(register(table, first)).commit();
     table.newAppend().appendFile(register(table, second)).commit();
     AuditResult audit = StorageAudit.audit(location.toString(), prior, List.of(first.toString(), second.toString()),
-        physical -> List.of());
+        physical -> List.of(), physical -> List.of());
     assertThat(audit.newSnapshots()).isEqualTo(2);
     assertThat(audit.builtOnPrior()).isFalse();
     assertThat(audit.added()).containsExactlyInAnyOrder(first.toString(), second.toString());
@@ -146,7 +159,7 @@ class StorageAuditTest {
   void anEmptyTableReferencesNothing(@TempDir Path dir) {
     Path location = dir.resolve("empty");
     new HadoopTables(new Configuration()).create(SCHEMA, location.toString());
-    AuditResult audit = StorageAudit.audit(location.toString(), List.of(), List.of());
+    AuditResult audit = StorageAudit.audit(location.toString(), List.of(), List.of(), List.of());
     assertThat(audit.currentSnapshotId()).isNull();
     assertThat(audit.snapshots()).isZero();
     assertThat(audit.physical()).isEmpty();

@@ -77,6 +77,14 @@ class AuditCommandTest {
     return new AttemptIdentity(3, 0, partition, tid, tid > 11 ? 1 : 0, "1", "127.0.0.2", 42);
   }
 
+  /** The scenario chose the attempt {@code tid} as its target, so its executor is the one it killed. */
+  private void killTarget(long tid) {
+    AttemptMarker victim = new AttemptMarker("paused", attempt(0, tid), List.of(), 1, null);
+    AttemptMarker other = new AttemptMarker("paused", new AttemptIdentity(3, 0, 1, 11, 0, "2", "127.0.0.3", 43),
+        List.of(), 1, null);
+    Markers.publish(evidence.resolve(EvidenceLayout.KILL_TARGET), new KillTarget(victim, other));
+  }
+
   /** Evidence: attempts started for partitions 0 and 1, accepted TIDs 10 and 11, plus extra started attempts. */
   private void evidence(long... extraStartedTids) throws Exception {
     GatePaths gates = new GatePaths(evidence);
@@ -136,13 +144,23 @@ class AuditCommandTest {
   }
 
   @Test
-  void withEvidenceAnOrphanOfAKnownRejectedAttemptIsTolerated() throws Exception {
+  void withEvidenceAnOrphanOfAKilledRejectedAttemptIsTolerated() throws Exception {
     evidence(14);
+    killTarget(14);
     file(0, 14);
     Outcome o = audit("--table-location", table.toString(), "--evidence", evidence.toString());
     assertThat(o.exit).as(o.out).isEqualTo(AuditExitCode.CLEAN.code());
     assertThat(o.out).contains("known rejected 1").contains("PASS files.orphans-known-rejected")
         .contains("PASS manifest.equals-accepted-winners").contains("PASS accepted.one-per-partition");
+  }
+
+  @Test
+  void aLossScenarioThatKilledNothingToleratesNoOrphanEvenOfARejectedAttempt() throws Exception {
+    evidence(14);
+    Path rejectedOrphan = file(0, 14);
+    Outcome o = audit("--table-location", table.toString(), "--evidence", evidence.toString());
+    assertThat(o.exit).as(o.out).isEqualTo(AuditExitCode.VIOLATIONS.code());
+    assertThat(o.out).contains("FAIL files.orphans-known-rejected").contains(rejectedOrphan.toString());
   }
 
   @Test
@@ -162,6 +180,7 @@ class AuditCommandTest {
   void theScenarioComesFromResultJsonWhateverTheFolderIsCalled() throws Exception {
     evidence = dir.resolve("copied-evidence");
     evidence(14);
+    killTarget(14);
     file(0, 14);
     Files.writeString(evidence.resolve("result.json"), "{\"name\": \"speculation-speculative-wins\", \"repetition\": 1}");
     Outcome o = audit("--table-location", table.toString(), "--evidence", evidence.toString());

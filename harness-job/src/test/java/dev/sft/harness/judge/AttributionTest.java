@@ -46,9 +46,33 @@ class AttributionTest {
     assertThat(evidence.build().rejectedFiles(List.of())).containsExactly("/data/renamed.parquet");
   }
 
+  @Test
+  void onlyARejectedAttemptInAKilledExecutorIsExcusedAndAnyOtherOrphanIsNamedWithItsAttempt() {
+    AttemptIdentity otherRejected = attempt(1, 15, 0, "2");
+    evidence.winner(winner);
+    evidence.started.add(Evidence.marker("started", rejected, List.of()));
+    evidence.started.add(Evidence.marker("started", otherRejected, List.of()));
+    String killedFile = "/t/data/00000-14-op-00001.parquet";
+    String notKilledFile = "/t/data/00001-15-op-00001.parquet";
+    List<String> inventory = List.of(killedFile, notKilledFile);
+    WriteEvidence built = evidence.build();
+    assertThat(built.killedAttemptFiles(inventory, java.util.Set.of("1"))).containsExactly(killedFile);
+    assertThat(built.killedAttemptFiles(inventory, java.util.Set.of())).as("nothing killed, nothing excused")
+        .isEmpty();
+
+    AuditResult audit = FileSets.derive("/t", "/t/data", 1L, 1, inventory, List.of(), List.of(),
+        built.rejectedFiles(inventory), built.killedAttemptFiles(inventory, java.util.Set.of("1")));
+    Check orphans = AuditRules.evaluate(audit, true, AuditRules.OrphanPolicy.KNOWN_REJECTED_ONLY).stream()
+        .filter(c -> c.rule().equals("files.orphans-known-rejected")).findFirst().orElseThrow();
+    assertThat(orphans.verdict()).isEqualTo(Verdict.Failed);
+    assertThat(orphans.detail()).contains(notKilledFile + " (partition 1 TID 15: its attempt was rejected")
+        .contains("the harness killed no executor it ran in").contains("orphans of killed attempts: 1");
+  }
+
+  /** An audit where every rejected attempt ran in the executor the harness killed. */
   static AuditResult audit(List<String> physical, List<String> referenced, List<String> winner,
       List<String> rejected) {
-    return FileSets.derive("/t", "/t/data", 1L, 1, physical, referenced, winner, rejected);
+    return FileSets.derive("/t", "/t/data", 1L, 1, physical, referenced, winner, rejected, rejected);
   }
 
   static Verdict rule(AuditResult audit, AuditRules.OrphanPolicy policy, String name) {

@@ -169,7 +169,8 @@ class LossAfterHandoffJudgeTest {
   AuditResult audit(List<String> orphan, List<String> knownRejected, List<String> referenced) {
     SortedSet<String> none = new TreeSet<>();
     return new AuditResult("/t", "/t/data", 1L, 1, 1, true, set(orphan), set(referenced), none, none, none, none,
-        set(committed), set(orphan), none, set(knownRejected), none, none, none, none, none, none, none);
+        set(committed), set(committed), set(orphan), none, set(knownRejected), none, none, none, none, none, none,
+        none);
   }
 
   @Test

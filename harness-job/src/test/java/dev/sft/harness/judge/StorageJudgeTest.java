@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 class StorageJudgeTest {
   static AuditResult clean(int snapshots) {
     List<String> files = List.of("/t/data/00000-1-a.parquet");
-    return FileSets.derive("/t", "/t/data", 7L, snapshots, files, files, files, List.of());
+    return FileSets.derive("/t", "/t/data", 7L, snapshots, files, files, files, List.of(), List.of());
   }
 
   @Test
@@ -34,7 +34,7 @@ class StorageJudgeTest {
   void theAuditRulesOfThePolicyDecide() {
     List<String> physical = List.of("/t/data/00000-1-a.parquet", "/t/data/00000-2-a.parquet");
     List<String> referenced = List.of("/t/data/00000-1-a.parquet");
-    AuditResult orphan = FileSets.derive("/t", "/t/data", 7L, 1, physical, referenced, referenced, List.of());
+    AuditResult orphan = FileSets.derive("/t", "/t/data", 7L, 1, physical, referenced, referenced, List.of(), List.of());
     Checks checks = new Checks();
     StorageJudge.judge(checks, List.of(), () -> orphan, AuditRules.OrphanPolicy.NONE);
     assertThat(Verdicts.of(checks, "files.no-orphans")).isEqualTo(Verdict.Failed);
@@ -81,7 +81,8 @@ class StorageJudgeTest {
     dev.sft.harness.audit.TableFiles table = new dev.sft.harness.audit.TableFiles(9L, 1 + newSnapshots, newSnapshots,
         builtOnPrior, referenced, new java.util.TreeSet<>(List.of(p)), new java.util.TreeSet<>(added),
         new java.util.TreeSet<>(List.of(p)));
-    return FileSets.derive("/t", "/t/data", table, physical, List.of("/t/data/00000-5-w.parquet"), List.of());
+    return FileSets.derive("/t", "/t/data", table, physical, List.of("/t/data/00000-5-w.parquet"), List.of(),
+        List.of());
   }
 
   @Test
@@ -137,7 +138,7 @@ class StorageJudgeTest {
     referenced.add(p);
     dev.sft.harness.audit.TableFiles table = new dev.sft.harness.audit.TableFiles(9L, 2, 1, true, referenced,
         new java.util.TreeSet<>(List.of(p)), added, new java.util.TreeSet<>());
-    return FileSets.derive("/t", "/t/data", table, physical, winner, List.of());
+    return FileSets.derive("/t", "/t/data", table, physical, winner, List.of(), List.of());
   }
 
   @Test
@@ -194,6 +195,14 @@ class StorageJudgeTest {
     assertThat(Quiescence.live(events.history(), evidence.build())).hasSize(1);
     events.removed("5");
     assertThat(Quiescence.live(events.history(), evidence.build())).isEmpty();
+  }
+
+  @Test
+  void aWriteNoneOfWhoseTasksStartedIsNotQuiescent() {
+    assertThat(Quiescence.live(new Events().history(), new Evidence().build()))
+        .containsExactly(Quiescence.NO_TASK_STARTED);
+    assertThat(Quiescence.live(new Events().jobStart(3).submitted(3, 0, 4).history(), new Evidence().build()))
+        .as("a job and a stage are not a task").containsExactly(Quiescence.NO_TASK_STARTED);
   }
 
   @Test
