@@ -28,6 +28,8 @@ public final class KnownFindings {
     this.entries = List.copyOf(entries);
   }
 
+  /** Also how a {@link DriverRun} written as JSON (the driver run's evidence) reads its known findings back. */
+  @com.fasterxml.jackson.annotation.JsonCreator(mode = com.fasterxml.jackson.annotation.JsonCreator.Mode.DELEGATING)
   public static KnownFindings of(List<KnownFinding> entries) {
     if (entries == null || entries.isEmpty()) {
       return NONE;
@@ -82,6 +84,7 @@ public final class KnownFindings {
     }
   }
 
+  @com.fasterxml.jackson.annotation.JsonValue
   public List<KnownFinding> entries() {
     return entries;
   }

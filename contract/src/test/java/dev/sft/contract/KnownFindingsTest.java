@@ -178,4 +178,16 @@ class KnownFindingsTest {
     assertThat(known.entries()).extracting(KnownFinding::rule).contains("loser.no-files-left",
         "delete-files.accepted-not-superseded");
   }
+
+  @Test
+  void aDriverRunWithKnownFindingsReadsBackFromItsJson() throws IOException {
+    KnownFindings known = findings("[{\"rule\": \"x\", \"reference\": \"" + ISSUE + "\"}]");
+    DriverRun run = new DriverRun("r", true, List.of(ScenarioName.SPECULATION_ORIGINAL_WINS), 1, WriterName.ICEBERG,
+        10, 10, true, "spark://m:7077", "/shared", null, null, null).withKnownFindings(known, false);
+    com.fasterxml.jackson.databind.ObjectMapper mapper = new com.fasterxml.jackson.databind.ObjectMapper()
+        .findAndRegisterModules();
+    assertThat(mapper.readValue(mapper.writeValueAsString(run), DriverRun.class)).isEqualTo(run);
+    assertThat(mapper.readValue(mapper.writeValueAsString(run.withKnownFindings(KnownFindings.NONE, false)),
+        DriverRun.class).knownFindings()).isEqualTo(KnownFindings.NONE);
+  }
 }

@@ -44,7 +44,14 @@ public final class AuditRules {
     };
   }
 
+  /** The rules, with no word on why a rejected attempt was rejected. */
   public static List<Check> evaluate(AuditResult audit, boolean withAttribution, OrphanPolicy policy) {
+    return evaluate(audit, withAttribution, policy, tid -> "why is not in the evidence");
+  }
+
+  /** {@code whyRejected}: why the driver did not accept an attempt's message, by its TID, for the orphan rule's words. */
+  public static List<Check> evaluate(AuditResult audit, boolean withAttribution, OrphanPolicy policy,
+      java.util.function.LongFunction<String> whyRejected) {
     List<Check> checks = new ArrayList<>();
     if (withAttribution) {
       // The new snapshot adds exactly the accepted winners' data and delete files, and nothing is referenced that
@@ -73,20 +80,21 @@ public final class AuditRules {
           audit.unknownOrphans().isEmpty()
               ? "every orphan is a file of an attempt whose executor the harness killed: "
                   + audit.knownRejectedOrphans().size()
-              : "orphans not of an attempt whose executor the harness killed: " + describe(audit)
+              : "orphans not of an attempt whose executor the harness killed: " + describe(audit, whyRejected)
                   + "; orphans of killed attempts: " + audit.knownRejectedOrphans().size()));
     }
     return checks;
   }
 
   /** Each untolerated orphan with its attempt (from its name) and why it is not excused. */
-  private static List<String> describe(AuditResult audit) {
+  private static List<String> describe(AuditResult audit, java.util.function.LongFunction<String> whyRejected) {
     List<String> described = new ArrayList<>();
     for (String orphan : audit.unknownOrphans()) {
       AttemptIdentity attempt = WriterFiles.attemptOf(List.of(orphan));
-      String why = !audit.rejected().contains(orphan)
+      String why = !audit.rejected().contains(orphan) || attempt == null
           ? "no rejected attempt of this write wrote it"
-          : "its attempt was rejected (its message not accepted), but the harness killed no executor it ran in";
+          : "its message was not accepted (" + whyRejected.apply(attempt.taskAttemptId())
+              + "), and the harness killed no executor it ran in";
       described.add(orphan + " (" + (attempt == null ? "no attempt in its name"
           : "partition " + attempt.partition() + " TID " + attempt.taskAttemptId()) + ": " + why + ")");
     }

@@ -1,5 +1,7 @@
 package dev.sft.harness.cli;
 
+import dev.sft.harness.judge.RejectionReason;
+import dev.sft.harness.judge.SchedulerHistory;
 import dev.sft.harness.evidence.EvidenceLayout;
 import dev.sft.harness.evidence.EvidenceScenario;
 import dev.sft.contract.AuditExitCode;
@@ -98,7 +100,11 @@ public final class AuditCommand implements Callable<Integer> {
       System.err.println("sft audit: error: cannot audit " + location + ": " + e.getMessage());
       return AuditExitCode.UNUSABLE_INPUT.code();
     }
-    List<Check> checks = new ArrayList<>(AuditRules.evaluate(audit, write != null, policy));
+    WriteEvidence attributed = write;
+    SchedulerHistory history = evidence == null ? new SchedulerHistory(List.of())
+        : SchedulerHistory.read(evidence.resolve(EvidenceLayout.SCHEDULER_EVENTS));
+    List<Check> checks = new ArrayList<>(AuditRules.evaluate(audit, write != null, policy,
+        tid -> attributed == null ? "no evidence" : RejectionReason.of(tid, history, attributed)));
     if (write != null) {
       checks.add(onePerPartition(write));
     }

@@ -78,6 +78,12 @@ public final class LocalCommand implements Callable<Integer> {
       + " (repeatable); the report proves it ran")
   List<Path> jars = List.of();
 
+  @Option(names = "--kill-command", paramLabel = "EXECUTABLE", description = "your own kill command, called as"
+      + " EXECUTABLE HOST PID EXECUTOR_ID RUN_DIRECTORY instead of sft's (e.g. bin/sft-kill-ssh, or a script of yours);"
+      + " without sft's kill record its kill is proven from the scheduler's events (docs/harness.md, The kill"
+      + " contract)")
+  Path killCommand;
+
   @Option(names = "--control", description = "also run, for each operation, the same write once with no fault (no"
       + " hold, no kill, speculation off), judged by the same storage rules; each finding of a failure cell is then"
       + " reported as also without a fault or only under this fault (docs/harness.md, Control cells)")
@@ -98,6 +104,10 @@ public final class LocalCommand implements Callable<Integer> {
     List<WriteOperation> selectedOperations = OptionValues.operations(operations);
     WriterName writerName = WriterName.fromId(writer); // rejects an unknown writer before anything starts
     KnownFindings known = OptionValues.knownFindings(knownFindings, null);
+    Path ownKill = killCommand == null ? null : killCommand.toAbsolutePath();
+    if (ownKill != null && !java.nio.file.Files.isExecutable(ownKill)) {
+      throw new IllegalArgumentException("--kill-command " + ownKill + " is not an executable file");
+    }
     OptionValues.positive("--timeout", timeoutSeconds);
     OptionValues.positive("--repeat", repeat);
     OptionValues.positive("--kill-timeout", killTimeoutSeconds);
@@ -117,7 +127,8 @@ public final class LocalCommand implements Callable<Integer> {
     String runId = RunIds.generate();
     Path outDir = (out != null ? out : defaultOut(runId)).toAbsolutePath();
     LocalRun.Result result = new LocalRun(new LocalRun.Settings(runId, selected, selectedOperations, outDir, timeoutSeconds,
-        killTimeoutSeconds, interrupt, keep, repeat, writerName, workers, masterPort, jarSet, known, strict)).run();
+        killTimeoutSeconds, interrupt, keep, repeat, writerName, workers, masterPort, jarSet, known, strict, ownKill))
+        .run();
     System.out.print("\n" + ReportTable.render(result.report()));
     System.out.println("report:   " + result.reportFile() + " (also " + ReportFiles.JUNIT + ", " + ReportFiles.HTML
         + ")");

@@ -3,7 +3,6 @@ package dev.sft.harness.judge;
 import static dev.sft.contract.Check.SCHEDULER;
 
 import dev.sft.harness.driver.SchedulerEvent;
-import dev.sft.harness.kill.KillRecord;
 import dev.sft.harness.probe.AttemptIdentity;
 import dev.sft.harness.probe.AttemptMarker;
 import dev.sft.harness.probe.WriterFiles;
@@ -51,20 +50,12 @@ public final class ExecutorLossJudge {
     return physical && enoughRows && !victimHandedOff && ended.isEmpty() && otherBytes && otherProcess;
   }
 
-  /** The kill command's exit and sft's kill record; a command that leaves no record proves nothing: Unknown. */
-  public static void kill(Checks checks, boolean commandSucceeded, String commandOutcome, Optional<KillRecord> record,
-      String recordsDir) {
+  /**
+   * The kill command's exit. Its proof of identity and exit ({@link KillProof}) is judged with the rest, once the
+   * scheduler has seen what the kill did.
+   */
+  public static void kill(Checks checks, boolean commandSucceeded, String commandOutcome) {
     checks.check(SCHEDULER, "kill.command-succeeded", commandSucceeded, commandOutcome);
-    if (record.isPresent()) {
-      KillRecord r = record.get();
-      checks.check(SCHEDULER, "kill.identity-and-exit-proven", r.killed() && r.exitObservedMs() != null,
-          "kill record: " + r.result() + ", cmdline seen '" + r.cmdline() + "', exit " + r.exitState()
-              + (r.reason() == null ? "" : ", " + r.reason()));
-    } else {
-      checks.unknown(SCHEDULER, "kill.identity-and-exit-proven",
-          "the kill command wrote no sft kill record under " + recordsDir
-              + "; identity and exit are not proven by it");
-    }
   }
 
   /**

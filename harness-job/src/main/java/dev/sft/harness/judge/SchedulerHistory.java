@@ -16,6 +16,23 @@ public record SchedulerHistory(List<SchedulerEvent> events) {
     events = List.copyOf(events);
   }
 
+  /** The history a scenario's evidence folder keeps ({@code scheduler-events.jsonl}); empty when there is none. */
+  public static SchedulerHistory read(java.nio.file.Path jsonLines) {
+    List<SchedulerEvent> events = new java.util.ArrayList<>();
+    try {
+      if (java.nio.file.Files.isRegularFile(jsonLines)) {
+        for (String line : java.nio.file.Files.readAllLines(jsonLines)) {
+          if (!line.isBlank()) {
+            events.add(dev.sft.harness.evidence.Json.parse(line, SchedulerEvent.class));
+          }
+        }
+      }
+    } catch (java.io.IOException e) {
+      // Evidence without its events is still evidence; whoever reads it says what is missing.
+    }
+    return new SchedulerHistory(events);
+  }
+
   public Optional<SchedulerEvent> taskEnd(long tid) {
     return events.stream().filter(e -> e.isTaskEndOf(tid)).findFirst();
   }

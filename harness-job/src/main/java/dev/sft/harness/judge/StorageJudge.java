@@ -16,9 +16,16 @@ import java.util.function.Supplier;
 public final class StorageJudge {
   private StorageJudge() {}
 
-  /** The audit when it was taken, for the evidence folder. */
+  /** The audit when it was taken; the orphan rule without the scheduler's word on why an attempt was rejected. */
   public static Optional<AuditResult> judge(
       Checks checks, List<String> stillLive, Supplier<AuditResult> audit, AuditRules.OrphanPolicy policy) {
+    return judge(checks, stillLive, audit, policy, tid -> "why is not in the evidence");
+  }
+
+  /** The audit when it was taken, for the evidence folder. */
+  public static Optional<AuditResult> judge(
+      Checks checks, List<String> stillLive, Supplier<AuditResult> audit, AuditRules.OrphanPolicy policy,
+      java.util.function.LongFunction<String> whyRejected) {
     if (!stillLive.isEmpty()) {
       checks.unknown(STORAGE, "storage.quiescent",
           "the write did not come to rest, so the inventory could still change; still live: " + stillLive);
@@ -37,7 +44,7 @@ public final class StorageJudge {
         "the write added " + result.newSnapshots() + " snapshot(s) (table has " + result.snapshots()
             + "); expected exactly 1" + (result.builtOnPrior() ? ""
             : ", and the current snapshot is not a child of the table's snapshot from before the write"));
-    AuditRules.evaluate(result, true, policy).forEach(checks::add);
+    AuditRules.evaluate(result, true, policy, whyRejected).forEach(checks::add);
     return Optional.of(result);
   }
 }

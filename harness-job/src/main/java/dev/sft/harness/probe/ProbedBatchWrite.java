@@ -42,7 +42,9 @@ public class ProbedBatchWrite implements BatchWrite {
   @Override
   public void onDataWriterCommit(WriterCommitMessage message) {
     if (message instanceof AttemptCommitMessage wrapped) {
-      recordAccepted(wrapped.attempt(), wrapped.files());
+      // The files of the writer's own message as the driver received it, not the executor's list beside it: the
+      // accepted set is then evidence of its own, which the handoff the executor published is compared with.
+      recordAccepted(wrapped.attempt(), WriterFiles.files(wrapped.writerMessage()));
     } else if (message != null) {
       // Comet's native writer hands Iceberg's own message over; its files name the attempt that wrote them.
       List<String> files = WriterFiles.files(message);

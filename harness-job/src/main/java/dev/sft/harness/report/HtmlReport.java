@@ -1,5 +1,6 @@
 package dev.sft.harness.report;
 
+import dev.sft.harness.judge.SchedulerHistory;
 import dev.sft.harness.evidence.EvidenceLayout;
 import dev.sft.contract.Check;
 import dev.sft.contract.Report;
@@ -151,7 +152,7 @@ public final class HtmlReport {
 
   /** One lane per executor; a bar per task attempt of the monitored write; marks for gates, kills and stages. */
   private static void timeline(StringBuilder html, ScenarioResult s, Path dir) {
-    List<SchedulerEvent> events = readEvents(dir.resolve(EvidenceLayout.SCHEDULER_EVENTS));
+    List<SchedulerEvent> events = SchedulerHistory.read(dir.resolve(EvidenceLayout.SCHEDULER_EVENTS)).events();
     String group = "group=" + ScenarioRun.jobGroup(s.name(), s.writeOperation(), s.repetition());
     List<Integer> stages = events.stream()
         .filter(e -> SchedulerEvent.JOB_START.equals(e.type()) && group.equals(e.detail()) && e.stageIds() != null)
@@ -271,21 +272,6 @@ public final class HtmlReport {
     html.append("</svg>\n");
   }
 
-  private static List<SchedulerEvent> readEvents(Path jsonLines) {
-    List<SchedulerEvent> events = new ArrayList<>();
-    try {
-      if (Files.isRegularFile(jsonLines)) {
-        for (String line : Files.readAllLines(jsonLines)) {
-          if (!line.isBlank()) {
-            events.add(Json.parse(line, SchedulerEvent.class));
-          }
-        }
-      }
-    } catch (IOException e) {
-      // A report without its timeline is still a report; the missing part says so.
-    }
-    return events;
-  }
 
   private static void fileSet(StringBuilder html, String name, Collection<String> files) {
     html.append("<details><summary>").append(esc(name)).append(": ").append(files.size()).append("</summary><ul>");

@@ -35,7 +35,7 @@ public final class LocalRun {
   /** What {@code sft local} asks for, already validated. */
   public record Settings(String runId, List<ScenarioName> scenarios, List<WriteOperation> operations, Path out, int timeoutSeconds,
       int killTimeoutSeconds, boolean interruptOnCancel, boolean keep, int repeat, WriterName writer, int workers,
-      int masterPort, JarSet jars, KnownFindings knownFindings, boolean strict) {}
+      int masterPort, JarSet jars, KnownFindings knownFindings, boolean strict, Path killCommand) {}
 
   /** The merged report, where it is, and the exit code of the whole run. */
   public record Result(Report report, Path reportFile, Path evidence, RunExitCode exitCode) {}
@@ -79,7 +79,9 @@ public final class LocalRun {
       classData = classData(sparkHome);
       cluster[0] = LocalCluster.start(sparkHome, clusterDir, settings.masterPort(), settings.workers(),
           Duration.ofSeconds(settings.timeoutSeconds()), classData);
-      Path killWrapper = KillWrapper.write(sparkHome, clusterDir);
+      // The user's own kill command, or sft's, pinned to this run's SPARK_HOME.
+      Path killWrapper = settings.killCommand() != null ? settings.killCommand()
+          : KillWrapper.write(sparkHome, clusterDir);
       for (DriverRun run : DriverRun.plan(settings.scenarios(), (speculation, group) -> new DriverRun(
           settings.runId(), speculation, group, settings.repeat(), settings.writer(), settings.timeoutSeconds(),
           settings.killTimeoutSeconds(), settings.interruptOnCancel(), cluster[0].masterUrl(), shared.toString(),

@@ -1,5 +1,6 @@
 package dev.sft.harness.scenario;
 
+import dev.sft.harness.judge.RejectionReason;
 import dev.sft.harness.audit.AuditResult;
 import dev.sft.harness.audit.AuditRules;
 import dev.sft.harness.audit.StorageAudit;
@@ -10,6 +11,7 @@ import dev.sft.harness.judge.CommitJudge;
 import dev.sft.harness.judge.GateJudge;
 import dev.sft.harness.judge.RowsJudge;
 import dev.sft.harness.judge.StorageJudge;
+import dev.sft.harness.judge.WriterSpreadJudge;
 import dev.sft.harness.judge.WriteEvidence;
 import java.util.List;
 import java.util.function.Consumer;
@@ -31,6 +33,7 @@ final class CommonAssertions {
     ScenarioRun.Counts counts = new ScenarioRun.Counts();
     counts.acceptedMessages = evidence.accepted().size();
     AcceptedMessagesJudge.judge(run.checks(), evidence, run.history());
+    WriterSpreadJudge.judge(run.checks(), evidence);
     GateJudge.judge(run.checks(), evidence.gateTimeouts());
 
     run.phase("verifying rows against the expected multiset after " + run.operation().id()
@@ -48,7 +51,7 @@ final class CommonAssertions {
     StorageJudge.judge(run.checks(), stillLive,
         () -> StorageAudit.audit(tableLocation, prior.snapshotIds(), evidence.winnerFiles(), evidence::rejectedFiles,
             physical -> evidence.killedAttemptFiles(physical, run.killedByHarness())),
-        policy)
+        policy, tid -> RejectionReason.of(tid, run.history(), evidence))
         .ifPresent(audit -> {
           record(run, audit, counts);
           onAudit.accept(audit);

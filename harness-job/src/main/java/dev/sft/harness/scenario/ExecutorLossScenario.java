@@ -1,5 +1,6 @@
 package dev.sft.harness.scenario;
 
+import dev.sft.harness.judge.KillProof;
 import dev.sft.harness.evidence.EvidenceLayout;
 import dev.sft.contract.ScenarioName;
 import dev.sft.harness.driver.BoundedJob;
@@ -53,6 +54,8 @@ abstract class ExecutorLossScenario extends MonitoredWriteScenario<ExecutorLossS
     KillTarget target;
     boolean killed;
     String unreachable;
+    /** The kill command's run, once it ran; its proof is judged from the whole scheduler history. */
+    KillInvoker.Outcome kill;
   }
 
   @Override
@@ -85,6 +88,9 @@ abstract class ExecutorLossScenario extends MonitoredWriteScenario<ExecutorLossS
 
   @Override
   void judge(ScenarioRun run, Progress progress, WriteEvidence evidence, String failure) {
+    if (progress.kill != null) {
+      KillProof.judge(run.checks(), progress.target.attempt(), progress.kill.run(), run.history());
+    }
     if (ExecutorLossJudge.judge(run.checks(), progress.target, progress.killed, progress.unreachable, run.history(),
         failure)) {
       judgeSpecific(run, progress.target, evidence);
@@ -162,8 +168,8 @@ abstract class ExecutorLossScenario extends MonitoredWriteScenario<ExecutorLossS
           + ") which runs writer partition " + victim.partition() + " TID " + victim.taskAttemptId());
       run.killing(victim.executorId());
       KillInvoker.Outcome kill = KillInvoker.kill(context.killCommand(), victim, run.dir(), context.killTimeout());
-      ExecutorLossJudge.kill(run.checks(), kill.succeeded(), kill.describe(), kill.record(),
-          run.dir().resolve(Killer.RECORDS).toString());
+      progress.kill = kill;
+      ExecutorLossJudge.kill(run.checks(), kill.succeeded(), kill.describe());
       if (!kill.succeeded()) {
         throw new IllegalStateException("the kill command refused, failed or timed out: " + kill.describe());
       }

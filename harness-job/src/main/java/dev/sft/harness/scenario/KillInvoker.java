@@ -1,5 +1,6 @@
 package dev.sft.harness.scenario;
 
+import dev.sft.harness.judge.KillProof;
 import dev.sft.harness.evidence.EvidenceLayout;
 import dev.sft.harness.judge.RecordedKill;
 import dev.sft.harness.kill.KillRecord;
@@ -26,8 +27,11 @@ final class KillInvoker {
    * The command's exit code ({@code -1} when it timed out) and, when it wrote one, sft's kill record.
    *
    * @param timedOut the command did not finish within {@code bound} and was ended
+   * @param startedMs when the command started, driver clock
+   * @param returnedMs when it returned (or was ended), driver clock
    */
-  record Outcome(int exitCode, boolean timedOut, Duration bound, Optional<KillRecord> record, Path log) {
+  record Outcome(int exitCode, boolean timedOut, Duration bound, Optional<KillRecord> record, Path log,
+      long startedMs, long returnedMs) {
     boolean succeeded() {
       return !timedOut && exitCode == 0;
     }
@@ -38,6 +42,11 @@ final class KillInvoker {
           ? "kill command did not finish within its kill time-out of " + bound.toSeconds() + " s; it and the"
               + " processes it started were ended (log " + log + ")"
           : "kill command exited " + exitCode + " (log " + log + ")";
+    }
+
+    /** The command's run as {@link KillProof} judges it. */
+    KillProof.KillRun run() {
+      return new KillProof.KillRun(startedMs, returnedMs, bound.toMillis(), log.toString(), record);
     }
   }
 
@@ -50,6 +59,7 @@ final class KillInvoker {
     Path log = runDirectory.resolve(EvidenceLayout.KILL_COMMAND_LOG);
     List<String> command = List.of(killCommand, target.host(), String.valueOf(target.pid()), target.executorId(),
         runDirectory.toString());
+    long startedMs = System.currentTimeMillis();
     try {
       Process process = new ProcessBuilder(command)
           .redirectErrorStream(true)
@@ -57,9 +67,10 @@ final class KillInvoker {
           .start();
       if (!process.waitFor(bound.toMillis(), TimeUnit.MILLISECONDS)) {
         endWithDescendants(process);
-        return new Outcome(-1, true, bound, record(runDirectory, target), log);
+        return new Outcome(-1, true, bound, record(runDirectory, target), log, startedMs, System.currentTimeMillis());
       }
-      return new Outcome(process.exitValue(), false, bound, record(runDirectory, target), log);
+      long returnedMs = System.currentTimeMillis();
+      return new Outcome(process.exitValue(), false, bound, record(runDirectory, target), log, startedMs, returnedMs);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot run kill command " + killCommand, e);
     } catch (InterruptedException e) {

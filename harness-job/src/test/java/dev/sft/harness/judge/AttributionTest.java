@@ -62,10 +62,13 @@ class AttributionTest {
 
     AuditResult audit = FileSets.derive("/t", "/t/data", 1L, 1, inventory, List.of(), List.of(),
         built.rejectedFiles(inventory), built.killedAttemptFiles(inventory, java.util.Set.of("1")));
-    Check orphans = AuditRules.evaluate(audit, true, AuditRules.OrphanPolicy.KNOWN_REJECTED_ONLY).stream()
+    Events events = new Events().task(15, 3, 1, 1, 0, "2", false, dev.sft.harness.driver.SchedulerEvent.SUCCESS);
+    Check orphans = AuditRules.evaluate(audit, true, AuditRules.OrphanPolicy.KNOWN_REJECTED_ONLY,
+            tid -> RejectionReason.of(tid, events.history(), built)).stream()
         .filter(c -> c.rule().equals("files.orphans-known-rejected")).findFirst().orElseThrow();
     assertThat(orphans.verdict()).isEqualTo(Verdict.Failed);
-    assertThat(orphans.detail()).contains(notKilledFile + " (partition 1 TID 15: its attempt was rejected")
+    assertThat(orphans.detail()).contains(notKilledFile + " (partition 1 TID 15: its message was not accepted (ended"
+            + " Success in stage 3.1, but the driver accepted no message of partition 1)")
         .contains("the harness killed no executor it ran in").contains("orphans of killed attempts: 1");
   }
 

@@ -51,7 +51,23 @@ class ProbedBatchWriteTest {
     }
   }
 
-  static final WriterCommitMessage INNER = new WriterCommitMessage() {};
+  /** A message shaped like Iceberg's TaskCommit, naming one data file, as the driver receives it. */
+  static final class TaskCommit implements WriterCommitMessage {
+    private final String path;
+
+    TaskCommit(String path) {
+      this.path = path;
+    }
+
+    @SuppressWarnings("unused")
+    private ContentFile<?>[] files() {
+      return new ContentFile<?>[] {org.apache.iceberg.DataFiles.builder(org.apache.iceberg.PartitionSpec.unpartitioned())
+          .withPath(path).withFileSizeInBytes(1).withRecordCount(1)
+          .withFormat(org.apache.iceberg.FileFormat.PARQUET).build()};
+    }
+  }
+
+  static final WriterCommitMessage INNER = new TaskCommit("/data/00000-10-a.parquet");
 
   ProbeSpec spec() {
     return new ProbeSpec(dir.toString(), dir.resolve("data").toString(), List.of(), 0, List.of(), 1000);
@@ -74,6 +90,19 @@ class ProbedBatchWriteTest {
     assertThat(evidence.accepted()).extracting(a -> a.attempt().taskAttemptId()).containsExactly(10L, 11L);
     assertThat(evidence.duplicateAccepted()).extracting(a -> a.attempt().taskAttemptId()).containsExactly(10L);
     assertThat(writer.accepted).containsOnly(INNER).hasSize(3);
+  }
+
+  @Test
+  void theAcceptedFilesAreTheOnesTheDriverReceivedNotTheExecutorsListBesideThem() {
+    RecordingBatchWrite writer = new RecordingBatchWrite();
+    WriterCommitMessage received = new TaskCommit("/data/00000-10-received.parquet");
+    new ProbedBatchWrite(writer, spec()).onDataWriterCommit(new AttemptCommitMessage(
+        new AttemptIdentity(3, 0, 0, 10, 0, "1", "h", 9), List.of("/data/00000-10-claimed.parquet"), received));
+
+    WriteEvidence evidence = WriteEvidence.read(spec().paths());
+    assertThat(evidence.accepted()).singleElement()
+        .satisfies(a -> assertThat(a.files()).containsExactly("/data/00000-10-received.parquet"));
+    assertThat(writer.accepted).containsExactly(received);
   }
 
   @Test

@@ -217,13 +217,40 @@ class ProbedOperationTest {
     assertThat(batch.createBatchWriterFactory(null)).isInstanceOf(ProbedDeltaWriterFactory.class);
   }
 
+  /** A message shaped like Iceberg's DeltaTaskCommit: its data and delete files, as the driver receives it. */
+  static final class DeltaTaskCommit implements WriterCommitMessage {
+    private final String data;
+    private final String deletes;
+
+    DeltaTaskCommit(String data, String deletes) {
+      this.data = data;
+      this.deletes = deletes;
+    }
+
+    @SuppressWarnings("unused")
+    private org.apache.iceberg.DataFile[] dataFiles() {
+      return new org.apache.iceberg.DataFile[] {org.apache.iceberg.DataFiles.builder(
+              org.apache.iceberg.PartitionSpec.unpartitioned())
+          .withPath(data).withFileSizeInBytes(1).withRecordCount(1)
+          .withFormat(org.apache.iceberg.FileFormat.PARQUET).build()};
+    }
+
+    @SuppressWarnings("unused")
+    private org.apache.iceberg.DeleteFile[] deleteFiles() {
+      return new org.apache.iceberg.DeleteFile[] {org.apache.iceberg.FileMetadata.deleteFileBuilder(
+              org.apache.iceberg.PartitionSpec.unpartitioned())
+          .ofPositionDeletes().withPath(deletes).withFileSizeInBytes(1).withRecordCount(1)
+          .withFormat(org.apache.iceberg.FileFormat.PARQUET).build()};
+    }
+  }
+
   @Test
   void aDeltaCommitRecordsEachAcceptedMessageWithItsDeleteFilesAndTheCommitsCount() {
     MergeOnRead operation = new MergeOnRead();
     DeltaBatchWrite batch = ((SupportsDelta) ProbedOperation.probe(operation, spec(List.of())))
         .newWriteBuilder(null).build().toBatch();
-    WriterCommitMessage inner = new WriterCommitMessage() {};
     List<String> files = List.of("/d/00001-21-op-00001.parquet", "/d/00001-21-op-00002-deletes.puffin");
+    WriterCommitMessage inner = new DeltaTaskCommit(files.get(0), files.get(1));
     AttemptCommitMessage message = new AttemptCommitMessage(new AttemptIdentity(5, 0, 1, 21, 0, "2", "h", 7), files,
         inner);
 
