@@ -45,8 +45,6 @@ class OperatorEndToEndIT {
   private AdmissionSteps admission;
   private final Timings timings = new Timings();
   private String failingFirstRunId;
-  /** Whether step 2's run reported the writer's interrupted-abort finding (then it ended Failed, cluster retained). */
-  private boolean writerFinding;
   /** The Iceberg runtime that ran on the released image (step 2's report), which the custom build must replace. */
   private JsonNode releasedIceberg;
 
@@ -124,16 +122,14 @@ class OperatorEndToEndIT {
       JsonNode finished = Await.until(MINIMAL + " finished", settings.runBound(), () -> statusOf(MINIMAL),
           OperatorEndToEndIT::phaseFinished);
       timings.record("kubectl apply to finished (minimal, 4 scenarios)", started);
-      writerFinding = WriterFinding.shownBy(finished);
       Command.Result ended = kubectl.run(Duration.ofSeconds(60), null, "wait", "-n", ns,
-          "--for=condition=" + (writerFinding ? "Stalled" : "Ready"), "schedulerfailuretest/" + MINIMAL,
-          "--timeout=30s");
+          "--for=condition=Ready", "schedulerfailuretest/" + MINIMAL, "--timeout=30s");
       assertThat(ended.ok()).as("kubectl wait: %s\nstatus: %s", ended.describe(), finished).isTrue();
       assertThat(jobs.sightings()).as("every harness Job the API server ever showed, by uid")
           .extracting(Census.Sighting::name).containsExactlyInAnyOrder(MINIMAL + "-r1-spec", lossJob);
     }
     JsonNode status = statusOf(MINIMAL);
-    assertThat(status.path("phase").asText()).isEqualTo(writerFinding ? "Failed" : "Succeeded");
+    assertThat(status.path("phase").asText()).as("Passed or Known only: %s", status).isEqualTo("Succeeded");
     assertThat(condition(status, "ClusterReady").path("message").asText()).as("the master's own view")
         .isEqualTo("2/2 workers ALIVE in the master");
     JsonNode specJob = status.path("harnessJobs").path(0);
@@ -144,15 +140,6 @@ class OperatorEndToEndIT {
         .isAfterOrEqualTo(Instant.parse(specJob.path("completionTime").asText()));
     assertEveryVerdictPassed(status, ScenarioName.defaults().stream().map(ScenarioName::id).toList(), 1);
     assertEvidenceOnTheClaim(status.path("runId").asText());
-    if (writerFinding) {
-      // The operator reports the writer's finding as a failed run and keeps the cluster for inspection.
-      assertEventsInOrder(MINIMAL, List.of("RunStarted", "ClusterReady", "HarnessJobCreated", "RunFailed"));
-      assertThat(kubectl.list(ns, "statefulsets", "sft.dev/test=" + MINIMAL)).as("cluster retained on failure")
-          .hasSize(2);
-      Progress.say("%s ended Failed by the writer's interrupted-abort finding (docs/harness.md); cluster retained",
-          MINIMAL);
-      return;
-    }
     assertEventsInOrder(MINIMAL, List.of("RunStarted", "ClusterReady", "HarnessJobCreated", "HarnessJobSucceeded",
         "HarnessJobCreated", "HarnessJobSucceeded", "RunSucceeded"));
 
@@ -229,9 +216,8 @@ class OperatorEndToEndIT {
     }
     timings.record("spec change to new run finished (failing, rollout to the custom build, repeat 2)", started);
 
-    // Succeeded, or Failed by exactly the writer's interrupted abort on a repetition (docs/harness.md).
-    assertThat(status.path("phase").asText()).as("status: %s", status)
-        .isEqualTo(WriterFinding.shownBy(status) ? "Failed" : "Succeeded");
+    // Succeeded: every repetition Passed, or Known by an acknowledged finding (docs/harness.md).
+    assertThat(status.path("phase").asText()).as("status: %s", status).isEqualTo("Succeeded");
     assertEveryVerdictPassed(status, List.of(ScenarioName.SPECULATION_ORIGINAL_WINS.id()), 2);
     assertThat(status.path("history").findValuesAsText("runId")).contains(failingFirstRunId);
     assertThat(rollout.samplesWithJob()).as("samples that saw the second run's harness Job").isPositive();
@@ -378,8 +364,9 @@ class OperatorEndToEndIT {
   }
 
   /**
-   * Every verdict Passed, but for speculation cells whose storage reports the writer's interrupted-abort finding
-   * (docs/harness.md): Iceberg 1.11 leaves a loser's files some of the time, and sft reports it, never hides it.
+   * Every verdict Passed, or Known: a repetition that shows a finding sft reports on Iceberg 1.11 (the speculative
+   * loser's interrupted abort, a shuffle loss's dropped duplicate result) fails only by the acknowledged entries of
+   * examples/known-findings.json, names their references, and is counted apart from the passed ones.
    */
   private static void assertEveryVerdictPassed(JsonNode status, List<String> scenarios, int repeat) {
     List<JsonNode> results = new ArrayList<>();
@@ -389,13 +376,18 @@ class OperatorEndToEndIT {
         .containsExactlyInAnyOrderElementsOf(scenarios);
     assertThat(results).allSatisfy(r -> {
       assertThat(r.path("scheduler").asText()).as("scheduler verdict of %s", r).isEqualTo("Passed");
-      if (!WriterFinding.shownBy(r)) {
-        assertThat(r.path("storage").asText()).as("storage verdict of %s", r).isEqualTo("Passed");
+      if (!"Passed".equals(r.path("storage").asText())) {
+        assertThat(r.path("storage").asText()).as("storage verdict of %s", r).isEqualTo("Known");
+        assertThat(r.path("knownFindings")).as("the references of %s", r).isNotEmpty();
       }
       assertThat(r.path("rows").asLong()).as("rows of %s", r).isEqualTo(48_000);
     });
-    long findings = results.stream().filter(WriterFinding::shownBy).count();
-    assertThat(status.path("passed").asInt()).isEqualTo(results.size() - findings);
+    long known = results.stream().filter(r -> "Known".equals(r.path("storage").asText())).count();
+    assertThat(status.path("passed").asInt()).isEqualTo(results.size() - known);
+    assertThat(status.path("known").asInt()).isEqualTo(known);
+    if (known > 0) {
+      Progress.say("%d repetition(s) Known by an acknowledged finding: %s", known, status.path("knownFindings"));
+    }
   }
 
   /** The reasons must appear in this order (other events may come between, e.g. a resumed Job after a restart). */

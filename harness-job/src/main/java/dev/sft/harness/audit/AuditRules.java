@@ -1,12 +1,12 @@
 package dev.sft.harness.audit;
 
-import dev.sft.harness.probe.WriterFiles;
-import dev.sft.harness.probe.AttemptIdentity;
 import static dev.sft.contract.Check.STORAGE;
 
 import dev.sft.contract.Check;
 import dev.sft.contract.ScenarioName;
 import dev.sft.contract.Verdict;
+import dev.sft.harness.probe.AttemptIdentity;
+import dev.sft.harness.probe.WriterFiles;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -46,12 +46,12 @@ public final class AuditRules {
 
   /** The rules, with no word on why a rejected attempt was rejected. */
   public static List<Check> evaluate(AuditResult audit, boolean withAttribution, OrphanPolicy policy) {
-    return evaluate(audit, withAttribution, policy, tid -> "why is not in the evidence");
+    return evaluate(audit, withAttribution, policy, tid -> Rejection.unknown());
   }
 
   /** {@code whyRejected}: why the driver did not accept an attempt's message, by its TID, for the orphan rule's words. */
   public static List<Check> evaluate(AuditResult audit, boolean withAttribution, OrphanPolicy policy,
-      java.util.function.LongFunction<String> whyRejected) {
+      java.util.function.LongFunction<Rejection> whyRejected) {
     List<Check> checks = new ArrayList<>();
     if (withAttribution) {
       // The new snapshot adds exactly the accepted winners' data and delete files, and nothing is referenced that
@@ -80,25 +80,33 @@ public final class AuditRules {
           audit.unknownOrphans().isEmpty()
               ? "every orphan is a file of an attempt whose executor the harness killed: "
                   + audit.knownRejectedOrphans().size()
-              : "orphans not of an attempt whose executor the harness killed: " + describe(audit, whyRejected)
+              : untolerated(audit, whyRejected)
                   + "; orphans of killed attempts: " + audit.knownRejectedOrphans().size()));
     }
     return checks;
   }
 
   /** Each untolerated orphan with its attempt (from its name) and why it is not excused. */
-  private static List<String> describe(AuditResult audit, java.util.function.LongFunction<String> whyRejected) {
+  /**
+   * The orphans no kill excuses, tallied by cause first ({@code by cause {duplicate result=13}}), so a reader (or a
+   * known finding's pattern) sees at once whether one cause explains them all, then each with its attempt.
+   */
+  private static String untolerated(AuditResult audit, java.util.function.LongFunction<Rejection> whyRejected) {
     List<String> described = new ArrayList<>();
+    java.util.Map<String, Integer> byCause = new java.util.TreeMap<>();
     for (String orphan : audit.unknownOrphans()) {
       AttemptIdentity attempt = WriterFiles.attemptOf(List.of(orphan));
-      String why = !audit.rejected().contains(orphan) || attempt == null
-          ? "no rejected attempt of this write wrote it"
-          : "its message was not accepted (" + whyRejected.apply(attempt.taskAttemptId())
-              + "), and the harness killed no executor it ran in";
+      Rejection why = !audit.rejected().contains(orphan) || attempt == null
+          ? new Rejection(Rejection.NO_REJECTED_ATTEMPT, "no rejected attempt of this write wrote it")
+          : whyRejected.apply(attempt.taskAttemptId());
+      byCause.merge(why.cause(), 1, Integer::sum);
       described.add(orphan + " (" + (attempt == null ? "no attempt in its name"
-          : "partition " + attempt.partition() + " TID " + attempt.taskAttemptId()) + ": " + why + ")");
+          : "partition " + attempt.partition() + " TID " + attempt.taskAttemptId()) + ": "
+          + (why.cause().equals(Rejection.NO_REJECTED_ATTEMPT) ? why.words()
+              : "its message was not accepted (" + why.words() + "), and the harness killed no executor it ran in")
+          + ")");
     }
-    return described;
+    return "orphans not of an attempt whose executor the harness killed, by cause " + byCause + ": " + described;
   }
 
   /** The prefix of the Puffin files Iceberg's commit writes when it merges several deletion vectors of one file. */

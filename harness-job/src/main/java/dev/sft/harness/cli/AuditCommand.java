@@ -104,7 +104,8 @@ public final class AuditCommand implements Callable<Integer> {
     SchedulerHistory history = evidence == null ? new SchedulerHistory(List.of())
         : SchedulerHistory.read(evidence.resolve(EvidenceLayout.SCHEDULER_EVENTS));
     List<Check> checks = new ArrayList<>(AuditRules.evaluate(audit, write != null, policy,
-        tid -> attributed == null ? "no evidence" : RejectionReason.of(tid, history, attributed)));
+        tid -> attributed == null ? dev.sft.harness.audit.Rejection.unknown()
+            : RejectionReason.of(tid, history, attributed)));
     if (write != null) {
       checks.add(onePerPartition(write));
     }

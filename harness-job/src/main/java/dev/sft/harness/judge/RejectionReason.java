@@ -1,33 +1,36 @@
 package dev.sft.harness.judge;
 
+import dev.sft.harness.audit.Rejection;
 import dev.sft.harness.driver.SchedulerEvent;
 import java.util.List;
 import java.util.Optional;
 
 /**
- * Why the driver did not accept an attempt's message, from the scheduler's events and the accepted messages: the
- * words an untolerated orphan is named with.
+ * Why the driver did not accept an attempt's message, from the scheduler's events and the accepted messages: what an
+ * untolerated orphan is named with.
  */
 public final class RejectionReason {
   private RejectionReason() {}
 
-  public static String of(long tid, SchedulerHistory history, WriteEvidence evidence) {
+  public static Rejection of(long tid, SchedulerHistory history, WriteEvidence evidence) {
     Optional<SchedulerEvent> end = history.taskEnd(tid);
     if (end.isEmpty()) {
-      return "no task end in the scheduler's events";
+      return new Rejection(Rejection.NO_TASK_END, "no task end in the scheduler's events");
     }
     SchedulerEvent ended = end.get();
     String stage = "stage " + ended.stageId() + "." + ended.stageAttempt();
     if (!SchedulerEvent.SUCCESS.equals(ended.reason())) {
-      return "ended " + ended.reason() + " in " + stage;
+      return new Rejection(Rejection.ATTEMPT_FAILED, "ended " + ended.reason() + " in " + stage);
     }
     List<Long> acceptedInstead = evidence.accepted().stream()
         .filter(a -> ended.partition() != null && a.attempt().partition() == ended.partition())
         .map(a -> a.attempt().taskAttemptId()).filter(t -> t != tid).toList();
     if (acceptedInstead.isEmpty()) {
-      return "ended Success in " + stage + ", but the driver accepted no message of partition " + ended.partition();
+      return new Rejection(Rejection.NOT_ACCEPTED, "ended Success in " + stage
+          + ", but the driver accepted no message of partition " + ended.partition());
     }
-    return "ended Success in " + stage + ", but the driver had accepted partition " + ended.partition()
-        + " from TID " + acceptedInstead + ": a duplicate result the scheduler drops, for which no abort runs";
+    return new Rejection(Rejection.DUPLICATE_RESULT, "ended Success in " + stage + ", but the driver had accepted"
+        + " partition " + ended.partition() + " from TID " + acceptedInstead + ": a duplicate result the scheduler"
+        + " drops, for which no abort runs");
   }
 }

@@ -19,13 +19,13 @@ public final class StorageJudge {
   /** The audit when it was taken; the orphan rule without the scheduler's word on why an attempt was rejected. */
   public static Optional<AuditResult> judge(
       Checks checks, List<String> stillLive, Supplier<AuditResult> audit, AuditRules.OrphanPolicy policy) {
-    return judge(checks, stillLive, audit, policy, tid -> "why is not in the evidence");
+    return judge(checks, stillLive, audit, policy, tid -> dev.sft.harness.audit.Rejection.unknown());
   }
 
   /** The audit when it was taken, for the evidence folder. */
   public static Optional<AuditResult> judge(
       Checks checks, List<String> stillLive, Supplier<AuditResult> audit, AuditRules.OrphanPolicy policy,
-      java.util.function.LongFunction<String> whyRejected) {
+      java.util.function.LongFunction<dev.sft.harness.audit.Rejection> whyRejected) {
     if (!stillLive.isEmpty()) {
       checks.unknown(STORAGE, "storage.quiescent",
           "the write did not come to rest, so the inventory could still change; still live: " + stillLive);
