@@ -7,6 +7,8 @@ package dev.sft.harness.audit;
 public record Rejection(String cause, String words) {
   public static final String DUPLICATE_RESULT = "duplicate result";
   public static final String ATTEMPT_FAILED = "attempt failed";
+  /** An attempt that ended without success and whose abort ran with its thread interrupted (Spark's kill). */
+  public static final String INTERRUPTED_ABORT = "interrupted abort";
   public static final String NO_TASK_END = "no task end";
   public static final String NOT_ACCEPTED = "not accepted";
   public static final String UNKNOWN = "cause not in the evidence";

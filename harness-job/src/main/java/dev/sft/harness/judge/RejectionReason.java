@@ -2,6 +2,8 @@ package dev.sft.harness.judge;
 
 import dev.sft.harness.audit.Rejection;
 import dev.sft.harness.driver.SchedulerEvent;
+import dev.sft.harness.probe.AbortObservation;
+import dev.sft.harness.probe.AttemptMarker;
 import java.util.List;
 import java.util.Optional;
 
@@ -20,6 +22,15 @@ public final class RejectionReason {
     SchedulerEvent ended = end.get();
     String stage = "stage " + ended.stageId() + "." + ended.stageAttempt();
     if (!SchedulerEvent.SUCCESS.equals(ended.reason())) {
+      // A task Spark kills (a duplicate whose partition another attempt finished) runs its abort interrupted, as a
+      // speculative loser does, and the writer's abort may leave its files then.
+      Optional<AbortObservation> abort = evidence.abortOf(tid).map(AttemptMarker::abort);
+      if (abort.isPresent() && (abort.get().interruptedAtStart() || abort.get().interruptedAtEnd())) {
+        return new Rejection(Rejection.INTERRUPTED_ABORT, "ended " + ended.reason() + " in " + stage
+            + " and ran an interrupted abort (thread interrupted when abort() began: "
+            + (abort.get().interruptedAtStart() ? "yes" : "no") + ", when it returned: "
+            + (abort.get().interruptedAtEnd() ? "yes" : "no") + ")");
+      }
       return new Rejection(Rejection.ATTEMPT_FAILED, "ended " + ended.reason() + " in " + stage);
     }
     List<Long> acceptedInstead = evidence.accepted().stream()

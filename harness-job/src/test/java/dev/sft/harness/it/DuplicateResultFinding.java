@@ -12,9 +12,10 @@ import java.nio.file.Path;
 
 /**
  * The finding a shuffle-loss cell may show (docs/harness.md, Known findings): the re-executed writer stage and the old
- * stage attempt's task both commit a partition, Spark keeps one message and drops the other as a duplicate, and no
- * abort runs for it, so its files stay. Whether it happens is a race, so a loss cell either passes storage or fails it
- * by exactly this finding, as the entry of examples/known-findings.json (the product's own classification) decides.
+ * stage attempt's task both write a partition; Spark keeps one message and drops the other's as a duplicate (no abort
+ * runs for it), or kills the slower one (whose abort runs interrupted and may leave its files). Whether it happens is a
+ * race, so a loss cell either passes storage or fails it by exactly this finding, as the entry of
+ * examples/known-findings.json (the product's own classification) decides.
  */
 final class DuplicateResultFinding {
   private static final KnownFindings ONLY_THIS = only();
