@@ -131,6 +131,7 @@ public final class HtmlReport {
       for (Check check : s.checks()) {
         html.append("<tr><td>").append(esc(check.side())).append("</td><td><code>").append(esc(check.rule()))
             .append("</code></td>").append(verdictCell(check.verdict())).append("<td class=\"mono\">")
+            .append(check.attribution() == null ? "" : "<b>" + esc(check.attribution().words()) + "</b>: ")
             .append(esc(check.detail())).append("</td></tr>\n");
       }
       html.append("</table></details>\n");

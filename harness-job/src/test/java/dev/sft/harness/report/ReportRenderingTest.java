@@ -168,4 +168,13 @@ class ReportRenderingTest {
     assertThat(html).contains("PASSED WITH 1 KNOWN FINDING").contains("fails only by known findings")
         .contains("stale: 0").contains("<td class=\"Known\">Known</td>");
   }
+
+  @Test
+  void theHtmlPageSaysHowEachFindingIsAttributedToTheControlCell() {
+    ScenarioResult attributed = ScenarioResult.judged("executor-loss-shuffle-loss", 1, Verdict.Passed, Verdict.Failed,
+        ScenarioResult.Counts.NOT_MEASURED, 1, "/e/4", "m", List.of(new Check(Check.STORAGE, "files.orphans-known-rejected",
+            Verdict.Failed, "orphans", dev.sft.contract.FaultAttribution.ONLY_UNDER_FAULT)));
+    String html = HtmlReport.render(Report.of("run-4", "iceberg", "m", List.of(attributed), "t0", "t1", null));
+    assertThat(html).contains("<b>only under this fault</b>: orphans");
+  }
 }
