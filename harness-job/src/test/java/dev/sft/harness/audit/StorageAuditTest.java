@@ -70,9 +70,11 @@ class StorageAuditTest {
     Path sidecarOfDeleted = Files.writeString(data.resolve(".00001-2-op-00001.parquet.crc"), "checksum of a file gone");
     Path visibleCrc = Files.writeString(data.resolve("stray.crc"), "not a sidecar");
     Path bareDotCrc = Files.writeString(data.resolve("..crc"), "names no file");
+    Path onlyCrc = Files.writeString(data.resolve(".crc"), "names no file either");
 
     assertThat(StorageAudit.inventory(data)).doesNotContain(sidecar.toString()).containsExactlyInAnyOrder(
-        file.toString(), sidecarOfDeleted.toString(), visibleCrc.toString(), bareDotCrc.toString());
+        file.toString(), sidecarOfDeleted.toString(), visibleCrc.toString(), bareDotCrc.toString(),
+        onlyCrc.toString());
   }
 
   private static DeleteFile positionDeletes(Path file) throws Exception {

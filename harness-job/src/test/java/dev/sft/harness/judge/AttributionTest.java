@@ -59,6 +59,10 @@ class AttributionTest {
     assertThat(built.killedAttemptFiles(inventory, java.util.Set.of("1"))).containsExactly(killedFile);
     assertThat(built.killedAttemptFiles(inventory, java.util.Set.of())).as("nothing killed, nothing excused")
         .isEmpty();
+    Evidence handedOff = new Evidence().winner(winner);
+    handedOff.handoffs.add(Evidence.marker("handoff", otherRejected, List.of("/t/data/renamed.parquet")));
+    assertThat(handedOff.build().killedAttemptFiles(List.of(), java.util.Set.of("1")))
+        .as("a handoff of a rejected attempt in an executor nobody killed").isEmpty();
 
     AuditResult audit = FileSets.derive("/t", "/t/data", 1L, 1, inventory, List.of(), List.of(),
         built.rejectedFiles(inventory), built.killedAttemptFiles(inventory, java.util.Set.of("1")));
@@ -118,5 +122,28 @@ class AttributionTest {
         AuditRules.OrphanPolicy.KNOWN_REJECTED_ONLY, "files.orphans-known-rejected")).isEqualTo(Verdict.Passed);
     assertThat(rule(audit(List.of(W, R), List.of(W), List.of(W), List.of()),
         AuditRules.OrphanPolicy.KNOWN_REJECTED_ONLY, "files.orphans-known-rejected")).isEqualTo(Verdict.Failed);
+  }
+
+  @Test
+  void onlyTheCommitsOwnMergedDeletionVectorsCountAsSupersedingAndTheDetailSaysWhich() {
+    String merged = "/t/data/merged-dvs-1.puffin";
+    String other = "/t/data/00000-9-other.puffin";
+    Check mergedByCommit = AuditRules.evaluate(audit(List.of(W, merged), List.of(W, merged), List.of(W), List.of()),
+        true, AuditRules.OrphanPolicy.NONE).stream()
+        .filter(c -> c.rule().equals("delete-files.accepted-not-superseded")).findFirst().orElseThrow();
+    assertThat(mergedByCommit.verdict()).isEqualTo(Verdict.Failed);
+    assertThat(mergedByCommit.detail()).isEqualTo("accepted files left on storage unreferenced (orphans): []; the commit"
+        + " merged deletion vectors of several tasks into [" + merged + "] (Iceberg format v3: one deletion vector per"
+        + " data file), superseding the tasks' accepted Puffin files, which it does not delete");
+    Check notMerged = AuditRules.evaluate(audit(List.of(W, other), List.of(W, other), List.of(W), List.of()),
+        true, AuditRules.OrphanPolicy.NONE).stream()
+        .filter(c -> c.rule().equals("delete-files.accepted-not-superseded")).findFirst().orElseThrow();
+    assertThat(notMerged.verdict()).as("another added file is the manifest rule's, not a merge").isEqualTo(Verdict.Passed);
+    assertThat(notMerged.detail())
+        .isEqualTo("no accepted file is left unreferenced and the commit wrote no delete file of its own");
+    Check leftOnly = AuditRules.evaluate(audit(List.of(W, R), List.of(W), List.of(W, R), List.of()), true,
+        AuditRules.OrphanPolicy.NONE).stream()
+        .filter(c -> c.rule().equals("delete-files.accepted-not-superseded")).findFirst().orElseThrow();
+    assertThat(leftOnly.detail()).isEqualTo("accepted files left on storage unreferenced (orphans): [" + R + "]");
   }
 }

@@ -40,4 +40,15 @@ class ChecksTest {
     assertThat(checks.verdict(STORAGE)).isEqualTo(Verdict.Failed);
     assertThat(checks.all()).hasSize(3);
   }
+
+  @Test
+  void aVoidedSideLeavesTheOtherSideItsOwnVerdict() {
+    Checks checks = new Checks();
+    checks.check(dev.sft.contract.Check.STORAGE, "files.no-orphans", true, "");
+    checks.voidCell(dev.sft.contract.Check.SCHEDULER, "cluster.no-unplanned-loss", "lost");
+    org.assertj.core.api.Assertions.assertThat(checks.verdict(dev.sft.contract.Check.SCHEDULER))
+        .isEqualTo(dev.sft.contract.Verdict.Unknown);
+    org.assertj.core.api.Assertions.assertThat(checks.verdict(dev.sft.contract.Check.STORAGE))
+        .isEqualTo(dev.sft.contract.Verdict.Passed);
+  }
 }

@@ -68,4 +68,14 @@ class ControlAttributionTest {
         storage("files.orphans-known-rejected", Verdict.Passed));
     assertThat(ControlAttribution.attribute(List.of(passed), List.of(control))).containsExactly(passed);
   }
+
+  @Test
+  void onlyAControlCellIsAControlWhateverElseTheListHolds() {
+    // As the driver passes them: every result of the run, the failure cells first.
+    ScenarioResult loss = cell("executor-loss-task-replacement", MERGE_DV, Verdict.Failed,
+        storage("rows.except-all", Verdict.Failed));
+    ScenarioResult control = cell("control", MERGE_DV, Verdict.Passed, storage("rows.except-all", Verdict.Passed));
+    assertThat(ControlAttribution.attribute(List.of(loss, control), List.of(loss, control)).get(0).checks())
+        .extracting(Check::attribution).containsExactly(FaultAttribution.ONLY_UNDER_FAULT);
+  }
 }

@@ -56,4 +56,48 @@ class ControlJudgeTest {
         .task(10, 3, 0, 0, 0, "1", false, SchedulerEvent.SUCCESS).history(), "scenario did not complete: boom");
     assertThat(rule(stopped, ControlJudge.COMMITTED)).isEqualTo(Verdict.Failed);
   }
+
+  @Test
+  void eachKindOfFaultAloneFailsAndOnlyTheWritersStagesCount() {
+    Checks speculativeSuccess = new Checks();
+    ControlJudge.judge(speculativeSuccess, evidence.build(), new Events()
+        .task(12, 3, 0, 0, 0, "2", true, SchedulerEvent.SUCCESS).history(), null);
+    assertThat(rule(speculativeSuccess, ControlJudge.NO_FAULT)).isEqualTo(Verdict.Failed);
+    assertThat(checksDetail(speculativeSuccess)).contains("TID 12 Success (speculative) attempt 0");
+
+    Checks lostFirstAttempt = new Checks();
+    ControlJudge.judge(lostFirstAttempt, evidence.build(), new Events()
+        .task(10, 3, 0, 0, 0, "1", false, "ExecutorLostFailure").history(), null);
+    assertThat(rule(lostFirstAttempt, ControlJudge.NO_FAULT)).isEqualTo(Verdict.Failed);
+    assertThat(checksDetail(lostFirstAttempt)).isEqualTo("1 writer task(s) ended in stages [3]; not a first,"
+        + " non-speculative Success: [TID 10 ExecutorLostFailure attempt 0]");
+
+    Checks otherStage = new Checks();
+    ControlJudge.judge(otherStage, evidence.build(), new Events()
+        .task(10, 3, 0, 0, 0, "1", false, SchedulerEvent.SUCCESS)
+        .task(2, 2, 0, 0, 1, "1", true, "FetchFailed").history(), null);
+    assertThat(rule(otherStage, ControlJudge.NO_FAULT)).as("a map stage's retry is not the writer's")
+        .isEqualTo(Verdict.Passed);
+
+    Checks none = new Checks();
+    ControlJudge.judge(none, evidence.build(), new Events().history(), null);
+    assertThat(checksDetail(none)).isEqualTo("no writer task ended in the scheduler's events (writer stages [3])");
+  }
+
+  @Test
+  void theCommitRuleSaysWhyItFailed() {
+    Checks stopped = new Checks();
+    ControlJudge.judge(stopped, evidence.build(), new Events().history(), "scenario did not complete: boom");
+    assertThat(stopped.all().stream().filter(c -> c.rule().equals(ControlJudge.COMMITTED)).findFirst().orElseThrow()
+        .detail()).isEqualTo("scenario did not complete: boom");
+    Checks committed = new Checks();
+    ControlJudge.judge(committed, evidence.build(), new Events().history(), null);
+    assertThat(committed.all().stream().filter(c -> c.rule().equals(ControlJudge.COMMITTED)).findFirst()
+        .orElseThrow().detail()).startsWith("commits observed by the probe: [").endsWith("; one must succeed");
+  }
+
+  private static String checksDetail(Checks checks) {
+    return checks.all().stream().filter(c -> c.rule().equals(ControlJudge.NO_FAULT)).findFirst().orElseThrow()
+        .detail();
+  }
 }

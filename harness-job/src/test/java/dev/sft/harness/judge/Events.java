@@ -46,6 +46,12 @@ final class Events {
         .end(tid, stage, stageAttempt, partition, attemptNumber, executor, speculative, reason);
   }
 
+  /** An executor removed for {@code reason}. */
+  Events removed(String executor, String reason) {
+    return add(new SchedulerEvent(events.size(), t(), SchedulerEvent.EXECUTOR_REMOVED, null, null, null, null, null,
+        null, executor, null, null, reason, null, null, null));
+  }
+
   Events removed(String executor) {
     return add(new SchedulerEvent(events.size(), t(), SchedulerEvent.EXECUTOR_REMOVED, null, null, null, null, null,
         null, executor, null, null, "Command exited with code 137", null, null, null));

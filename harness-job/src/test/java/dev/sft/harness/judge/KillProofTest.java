@@ -73,4 +73,54 @@ class KillProofTest {
         new Events().start(10, 3, 0, 0, 0, "5", false).removed("5").history());
     assertThat(Verdicts.of(checks, KillProof.RULE)).isEqualTo(Verdict.Failed);
   }
+
+  @Test
+  void theDetailSaysWhatTheSchedulerSawAndWhen() {
+    Checks checks = new Checks();
+    KillProof.judge(checks, TARGET, noRecord(), new Events().start(10, 3, 0, 0, 0, "5", false).removed("5").history());
+    assertThat(Verdicts.detail(checks, KillProof.RULE)).isEqualTo("no sft kill record, so judged from the scheduler's"
+        + " events: executor 5 removed 0 ms after the command started (it returned after 2 ms), reason 'Command exited"
+        + " with code 137'; its host in the scheduler host-5, named host host-5; other executors removed meanwhile: [];"
+        + " the command's output: /run/kill-command.log");
+
+    Checks notSigkill = new Checks();
+    KillProof.judge(notSigkill, TARGET, noRecord(), new Events().start(10, 3, 0, 0, 0, "5", false)
+        .removed("5", "Command exited with code 1").history());
+    assertThat(Verdicts.of(notSigkill, KillProof.RULE)).isEqualTo(Verdict.Failed);
+    assertThat(Verdicts.detail(notSigkill, KillProof.RULE)).contains(", not a SIGKILL exit (exited with code 137)");
+
+    Checks noReason = new Checks();
+    KillProof.judge(noReason, TARGET, noRecord(), new Events().start(10, 3, 0, 0, 0, "5", false)
+        .removed("5", null).history());
+    assertThat(Verdicts.of(noReason, KillProof.RULE)).isEqualTo(Verdict.Failed);
+
+    Checks wrong = new Checks();
+    KillProof.judge(wrong, TARGET, noRecord(), new Events().start(10, 3, 0, 0, 0, "5", false).removed("4").history());
+    assertThat(Verdicts.detail(wrong, KillProof.RULE)).contains("executor 5 not removed")
+        .contains("other executors removed meanwhile: [4]");
+  }
+
+  @Test
+  void onlyRemovalsCountAndTheExecutorsOwnHostDecides() {
+    // Another executor's task in the window is no removal; another executor's host is not the target's.
+    assertThat(proof(noRecord(), new Events().start(11, 3, 0, 1, 0, "4", false).start(10, 3, 0, 0, 0, "5", false)
+        .removed("5"))).isEqualTo(Verdict.Passed);
+    assertThat(proof(new KillProof.KillRun(1_001, 1_001, 0, "log", Optional.empty()),
+        new Events().start(10, 3, 0, 0, 0, "5", false).removed("5")))
+        .as("removed at the very instant the command started and returned").isEqualTo(Verdict.Passed);
+  }
+
+  @Test
+  void sftsRecordSaysItsReasonAndNeverNull() {
+    Checks plain = new Checks();
+    KillProof.judge(plain, TARGET, new KillProof.KillRun(0, 1, 1, "log", Optional.of(record(0, 5L))),
+        new Events().history());
+    assertThat(Verdicts.detail(plain, KillProof.RULE)).doesNotContain("null");
+    Checks refused = new Checks();
+    KillRecord withReason = new KillRecord("local", "h", null, null, 110, "5", "x", "refused", 3,
+        "process 110 is executor '4', not '5'", null, null, null, 0, 2);
+    KillProof.judge(refused, TARGET, new KillProof.KillRun(0, 1, 1, "log", Optional.of(withReason)),
+        new Events().history());
+    assertThat(Verdicts.detail(refused, KillProof.RULE)).endsWith(", process 110 is executor '4', not '5'");
+  }
 }

@@ -166,4 +166,43 @@ class PartlyWrittenAttemptsTest {
         List.of()));
     assertThat(unreachable(evidence, started(4, 4))).isEmpty();
   }
+
+  @Test
+  void onlyInitialAttemptsCount() {
+    // A retried or speculative attempt's pause, or its start ahead of the initial one, proves nothing about the
+    // initial attempts the rule is about.
+    Evidence retriedPause = allPaused();
+    retriedPause.paused.clear();
+    for (AttemptIdentity a : initial) {
+      retriedPause.paused.add(paused(new AttemptIdentity(STAGE, 0, a.partition(), a.taskAttemptId(), 1,
+          a.executorId(), a.host(), a.pid())));
+    }
+    assertThat(unreachable(retriedPause, started(4, 4))).as("paused markers of attempt number 1").isEmpty();
+
+    Evidence inLaterStageAttempt = allPaused();
+    inLaterStageAttempt.paused.clear();
+    for (AttemptIdentity a : initial) {
+      inLaterStageAttempt.paused.add(paused(new AttemptIdentity(STAGE, 1, a.partition(), a.taskAttemptId(), 0,
+          a.executorId(), a.host(), a.pid())));
+    }
+    assertThat(unreachable(inLaterStageAttempt, started(4, 4))).as("paused in stage attempt 1").isEmpty();
+
+    for (Events noise : List.of(
+        new Events().jobStart(STAGE).submitted(STAGE, 0, 4).start(90, STAGE, 1, 0, 0, "3", false),
+        new Events().jobStart(STAGE).submitted(STAGE, 0, 4).start(90, STAGE, 0, 0, 1, "3", false),
+        new Events().jobStart(STAGE).submitted(STAGE, 0, 4).start(90, STAGE, 0, 0, 0, "3", true))) {
+      for (AttemptIdentity a : initial) {
+        noise.start(a.taskAttemptId(), STAGE, 0, a.partition(), 0, a.executorId(), false);
+      }
+      assertThat(unreachable(allPaused(), noise)).as("a non-initial start of partition 0 first").isPresent();
+    }
+  }
+
+  @Test
+  void aStageOfOneTaskCanBeJudged() {
+    Evidence one = new Evidence();
+    one.started.add(Evidence.marker("started", initial.get(0), List.of()));
+    one.paused.add(paused(initial.get(0)));
+    assertThat(unreachable(one, started(1, 1))).isPresent();
+  }
 }

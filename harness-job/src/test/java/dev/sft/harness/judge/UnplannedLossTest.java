@@ -46,4 +46,18 @@ class UnplannedLossTest {
     assertThat(checks.verdict(SCHEDULER)).isEqualTo(Verdict.Unknown);
     assertThat(checks.voiding()).isNotEmpty();
   }
+
+  @Test
+  void tasksOfOtherExecutorsAreNoLossAndTheDetailNamesWhatTheHarnessKilled() {
+    events.start(10, 3, 0, 0, 0, "4", false).end(10, 3, 0, 0, 0, "4", false, "Success").removed("2");
+    Checks checks = new Checks();
+    checks.check(SCHEDULER, "executor.removed", true, "");
+    UnplannedLoss.judge(checks, events.history(), Set.of("2"));
+    assertThat(checks.voiding()).as("executor 4 ran tasks, it was not lost").isEmpty();
+
+    assertThat(Verdicts.detail(checks, UnplannedLoss.RULE)).endsWith("those the harness killed [2]");
+    Checks none = new Checks();
+    UnplannedLoss.judge(none, new Events().history(), Set.of());
+    assertThat(Verdicts.detail(none, UnplannedLoss.RULE)).endsWith("those the harness killed (none)");
+  }
 }
