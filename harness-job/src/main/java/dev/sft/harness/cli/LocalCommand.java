@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
 /** {@code sft local}: the embedded default; {@link LocalRun} does the work, this command parses and prints. */
@@ -84,26 +85,15 @@ public final class LocalCommand implements Callable<Integer> {
       + " contract)")
   Path killCommand;
 
-  @Option(names = "--control", description = "also run, for each operation, the same write once with no fault (no"
-      + " hold, no kill, speculation off), judged by the same storage rules; each finding of a failure cell is then"
-      + " reported as also without a fault or only under this fault (docs/harness.md, Control cells)")
-  boolean control;
-
-  @Option(names = "--known-findings", paramLabel = "FILE", description = "findings you have acknowledged: a JSON"
-      + " array of {rule, operation, writer, message, reference}; a cell failing only by them is Known, counted"
-      + " apart, and does not fail the exit code unless --strict (see docs/harness.md, Known findings)")
-  Path knownFindings;
-
-  @Option(names = "--strict", description = "a Known cell fails the exit code too")
-  boolean strict;
+  @Mixin
+  VerdictOptions verdicts = new VerdictOptions();
 
   @Override
   public Integer call() {
-    List<ScenarioName> selected = OptionValues.withControl(OptionValues.scenarios(scenarios, scenario -> true),
-        control);
+    List<ScenarioName> selected = verdicts.withControl(OptionValues.scenarios(scenarios, scenario -> true));
     List<WriteOperation> selectedOperations = OptionValues.operations(operations);
     WriterName writerName = WriterName.fromId(writer); // rejects an unknown writer before anything starts
-    KnownFindings known = OptionValues.knownFindings(knownFindings, null);
+    KnownFindings known = verdicts.knownFindings(null);
     Path ownKill = killCommand == null ? null : killCommand.toAbsolutePath();
     if (ownKill != null && !java.nio.file.Files.isExecutable(ownKill)) {
       throw new IllegalArgumentException("--kill-command " + ownKill + " is not an executable file");
@@ -127,7 +117,7 @@ public final class LocalCommand implements Callable<Integer> {
     String runId = RunIds.generate();
     Path outDir = (out != null ? out : defaultOut(runId)).toAbsolutePath();
     LocalRun.Result result = new LocalRun(new LocalRun.Settings(runId, selected, selectedOperations, outDir, timeoutSeconds,
-        killTimeoutSeconds, interrupt, keep, repeat, writerName, workers, masterPort, jarSet, known, strict, ownKill))
+        killTimeoutSeconds, interrupt, keep, repeat, writerName, workers, masterPort, jarSet, known, verdicts.strict, ownKill))
         .run();
     System.out.print("\n" + ReportTable.render(result.report()));
     System.out.println("report:   " + result.reportFile() + " (also " + ReportFiles.JUNIT + ", " + ReportFiles.HTML

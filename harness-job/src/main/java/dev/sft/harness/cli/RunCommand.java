@@ -21,6 +21,7 @@ import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Spec;
 
@@ -130,23 +131,14 @@ public final class RunCommand implements Callable<Integer> {
           + "earlier of this and --deadline applies (env " + HarnessEnvironment.NOT_AFTER + ", default: none)")
   String notAfter;
 
-  @Option(names = "--control", description = "also run, for each operation, the same write once with no fault (no"
-      + " hold, no kill, in a driver run with --speculation false), judged by the same storage rules; each finding of a failure cell is then"
-      + " reported as also without a fault or only under this fault (docs/harness.md, Control cells)")
-  boolean control;
-
-  @Option(names = "--known-findings", paramLabel = "FILE", description = "findings you have acknowledged: a JSON"
-      + " array of {rule, operation, writer, message, reference}; a cell failing only by them is Known and does not"
-      + " fail the exit code unless --strict (env " + HarnessEnvironment.KNOWN_FINDINGS + ", the same JSON inline)")
-  Path knownFindings;
+  @Mixin
+  VerdictOptions verdicts = new VerdictOptions();
 
   @Option(names = DriverRun.KNOWN_FINDINGS_JSON_OPTION, hidden = true,
       defaultValue = "${env:" + HarnessEnvironment.KNOWN_FINDINGS + "}",
-      description = "the known findings as inline JSON, as the controller and sft local pass them")
+      description = "the known findings as inline JSON, as the controller and sft local pass them (env "
+          + HarnessEnvironment.KNOWN_FINDINGS + ")")
   String knownFindingsJson;
-
-  @Option(names = "--strict", description = "a Known cell fails the exit code too")
-  boolean strict;
 
   @Option(names = "--jar", description = "a jar under test (repeatable) that replaces the released jar of the same"
       + " module; the driver and every executor must have loaded it (see docs/harness.md, Testing your own build)")
@@ -197,11 +189,11 @@ public final class RunCommand implements Callable<Integer> {
     boolean speculationOn = OptionValues.parseBoolean("--speculation", speculation);
     // One driver run has one speculation setting, so "all" here means all of this setting's scenarios.
     List<ScenarioName> selected = OptionValues.scenarios(scenarios, s -> s.needsSpeculation() == speculationOn);
-    if (control && speculationOn) {
+    if (verdicts.control && speculationOn) {
       throw new IllegalArgumentException("--control runs the control cells with speculation off: give it to the"
           + " driver run with --speculation false, which then runs first");
     }
-    selected = OptionValues.withControl(selected, control);
+    selected = verdicts.withControl(selected);
     String kill = killCommand == null || killCommand.isBlank() ? null : killCommand.trim();
     return new DriverRun(
         runId == null ? RunIds.generate() : RunIds.validate(runId),
@@ -220,7 +212,7 @@ public final class RunCommand implements Callable<Integer> {
         OptionValues.operations(operations),
         deadlineSeconds(),
         notAfter())
-        .withKnownFindings(OptionValues.knownFindings(knownFindings, knownFindingsJson), strict);
+        .withKnownFindings(verdicts.knownFindings(knownFindingsJson), verdicts.strict);
   }
 
   private Instant notAfter() {

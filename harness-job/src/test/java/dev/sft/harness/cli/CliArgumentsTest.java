@@ -96,6 +96,26 @@ class CliArgumentsTest {
   }
 
   @Test
+  void badKnownFindingsAControlWithSpeculationAndABadOwnKillCommandAreRefusedBeforeAnythingStarts(@TempDir Path dir)
+      throws Exception {
+    String root = dir.toString();
+    Outcome missing = run("run", "--master", "spark://127.0.0.1:1", "--shared-root", root,
+        "--known-findings", dir.resolve("no-such.json").toString());
+    assertThat(missing.exit).isEqualTo(RunExitCode.USAGE.code());
+    assertThat(missing.err).contains("--known-findings " + dir.resolve("no-such.json") + " is not a file");
+    Path bad = Files.writeString(dir.resolve("known.json"), "[{\"rule\": \"loser.no-files-left\"}]");
+    Outcome invalid = run("local", "--known-findings", bad.toString());
+    assertThat(invalid.exit).isEqualTo(RunExitCode.USAGE.code());
+    assertThat(invalid.err).contains("known.json: entry 1: reference is required");
+    Outcome control = run("run", "--master", "spark://127.0.0.1:1", "--shared-root", root, "--control");
+    assertThat(control.exit).isEqualTo(RunExitCode.USAGE.code());
+    assertThat(control.err).contains("--control runs the control cells with speculation off");
+    Outcome kill = run("local", "--kill-command", dir.resolve("no-such-killer").toString());
+    assertThat(kill.exit).isEqualTo(RunExitCode.USAGE.code());
+    assertThat(kill.err).contains("is not an executable file");
+  }
+
+  @Test
   void lossScenariosNeedAnExecutableKillCommand(@TempDir Path shared) {
     String root = shared.toString();
     Outcome none = run("run", "--master", "spark://127.0.0.1:1", "--shared-root", root, "--speculation", "false");
