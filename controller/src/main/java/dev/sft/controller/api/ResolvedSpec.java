@@ -42,7 +42,8 @@ public record ResolvedSpec(
     CleanupPolicy onFailure,
     List<LocalObjectReference> imagePullSecrets,
     String imagePullPolicy,
-    KnownFindings knownFindings) {
+    KnownFindings knownFindings,
+    boolean strict) {
 
   public static ResolvedSpec of(SchedulerFailureTestSpec spec) {
     var spark = spec.spark;
@@ -86,7 +87,8 @@ public record ResolvedSpec(
         spec.imagePullSecrets == null ? List.of() : List.copyOf(spec.imagePullSecrets),
         spec.imagePullPolicy == null ? null : spec.imagePullPolicy.name(),
         spec.knownFindings == null ? KnownFindings.NONE : KnownFindings.of(
-            spec.knownFindings.stream().map(SchedulerFailureTestSpec.KnownFindingSpec::toContract).toList()));
+            spec.knownFindings.stream().map(SchedulerFailureTestSpec.KnownFindingSpec::toContract).toList()),
+        Boolean.TRUE.equals(spec.strict));
   }
 
   /** The generated claim's access modes, ReadWriteMany unless the template names others. */

@@ -59,6 +59,11 @@ public class SchedulerFailureTestSpec {
   @Size(max = SpecDefaults.MAX_KNOWN_FINDINGS)
   public List<KnownFindingSpec> knownFindings;
 
+  @JsonPropertyDescription("A Known repetition fails the run too, as the harness's --strict: for a pipeline that "
+      + "must see every finding, acknowledged or not.")
+  @Default(SpecDefaults.STRICT)
+  public Boolean strict;
+
   @Required
   public Spark spark;
 

@@ -17,6 +17,8 @@ public final class SpecDefaults {
   public static final String WRITER = "iceberg";
   /** {@code spec.control}: no control cells unless asked for. */
   public static final String CONTROL = "false";
+  /** {@code spec.strict}: a Known repetition does not fail the run unless asked. */
+  public static final String STRICT = "false";
   /** {@code spec.knownFindings}: as many as {@link dev.sft.contract.KnownFindings} accepts. */
   public static final long MAX_KNOWN_FINDINGS = dev.sft.contract.KnownFindings.MAX_ENTRIES;
   /** {@code dev.sft.contract.DriverRun#DEFAULT_INTERRUPT_ON_CANCEL}; {@code CrdSchemaTest} checks they agree. */

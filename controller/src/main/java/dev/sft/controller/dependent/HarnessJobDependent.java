@@ -46,7 +46,7 @@ public final class HarnessJobDependent {
     return new DriverRun(runId, speculation, scenarios, spec.repeat(), spec.writer(), spec.harnessTimeoutSeconds(),
         DriverRun.DEFAULT_KILL_TIMEOUT_SECONDS, spec.interruptOnCancel(), Names.masterUrl(test), spec.mountPath(),
         ImageLayout.KILL_COMMAND, "$(POD_IP)", ImageLayout.TERMINATION_LOG, spec.operations(), deadline)
-        .withKnownFindings(spec.knownFindings(), false);
+        .withKnownFindings(spec.knownFindings(), spec.strict());
   }
 
   public static Job desired(SchedulerFailureTest test, ResolvedSpec spec, PodSecurity security, String jobName,

@@ -184,13 +184,13 @@ final class StatusLedger {
 
   /**
    * Succeeded only when every Job succeeded and reported every repetition as passed on both sides, or as Known
-   * (failing only by acknowledged findings, which the harness exits 0 for).
+   * (failing only by acknowledged findings, which the harness exits 0 for), unless {@code spec.strict}.
    */
   boolean runSucceeded() {
     updateCounts();
     return status.harnessJobs.stream().allMatch(j -> j.state == JobState.Succeeded)
         && status.results.size() == status.total
-        && status.results.stream().allMatch(r -> passed(r) || known(r));
+        && status.results.stream().allMatch(r -> passed(r) || (!runSpec.strict() && known(r)));
   }
 
   /** Adds a Job's report's matches to each entry, by its index in the spec (a termination message omits the text). */

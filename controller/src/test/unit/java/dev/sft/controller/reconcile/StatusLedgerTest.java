@@ -220,6 +220,23 @@ class StatusLedgerTest {
   }
 
   @Test
+  void underSpecStrictAKnownRepetitionFailsTheRunAndTheHarnessIsToldSo() {
+    test.getSpec().strict = true;
+    test.setStatus(new SchedulerFailureTestStatus());
+    ledger = new StatusLedger(test, null);
+    ledger.startRun("t1-r1-abcd", 1, "{}", ResolvedSpec.of(test.getSpec()));
+    assertThat(ledger.driverRun(ledger.nextJob()).arguments()).contains("--strict");
+    for (HarnessJob job = ledger.nextJob(); job != null; job = ledger.nextJob()) {
+      Report report = Reports.of("t1-r1-abcd", job.scenarios, 2, Verdict.Passed, Verdict.Passed);
+      List<ScenarioResult> results = report.scenarios().stream()
+          .map(r -> r.withKnown(Verdict.Passed, Verdict.Known, List.of("https://example.org/1"))).toList();
+      ledger.finishJob(job, JobState.Succeeded, 1, Report.of("t1-r1-abcd", "iceberg", "m", results, null, null,
+          null), null, "now");
+    }
+    assertThat(ledger.runSucceeded()).isFalse();
+  }
+
+  @Test
   void aKnownRepetitionBesideAFailedOneStillFailsTheRun() {
     for (HarnessJob job = ledger.nextJob(); job != null; job = ledger.nextJob()) {
       Report report = Reports.of("t1-r1-abcd", job.scenarios, 2, Verdict.Passed,
