@@ -120,8 +120,11 @@ class RunCommandRoundTripTest {
     List<String> loss = new ArrayList<>(common);
     loss.add("false");
     assertThat(parse(loss).scenarios()).containsExactlyElementsOf(
-        Arrays.stream(ScenarioName.values()).filter(s -> !s.needsSpeculation()).toList())
-        .contains(ScenarioName.EXECUTOR_LOSS_AFTER_HANDOFF);
+        ScenarioName.faults().stream().filter(s -> !s.needsSpeculation()).toList())
+        .contains(ScenarioName.EXECUTOR_LOSS_AFTER_HANDOFF).doesNotContain(ScenarioName.CONTROL);
+    List<String> withControl = new ArrayList<>(loss);
+    withControl.add("--control");
+    assertThat(parse(withControl).scenarios()).contains(ScenarioName.CONTROL);
     List<String> speculation = new ArrayList<>(common);
     speculation.add("true");
     assertThat(parse(speculation).scenarios()).containsExactly(ScenarioName.SPECULATION_ORIGINAL_WINS,
