@@ -42,10 +42,12 @@ class RerunTest {
     cluster.awaitJob(test, "gitops-r1-spec");
 
     // A new image tag arrives from Git while the Job runs.
-    SchedulerFailureTest current = cluster.get(test);
-    current.getSpec().harness.image = "registry.example/sft-harness:0.2.0";
-    current.getSpec().spark.image = "registry.example/spark:4.1.4";
-    client.resource(current).update();
+    // As kubectl apply or a GitOps sync changes it: a patch, which the controller's own status writes cannot make stale.
+    client.resources(SchedulerFailureTest.class).inNamespace("rerun").withName("gitops").edit(current -> {
+      current.getSpec().harness.image = "registry.example/sft-harness:0.2.0";
+      current.getSpec().spark.image = "registry.example/spark:4.1.4";
+      return current;
+    });
     var queued = cluster.awaitStatus(test, "queued", s -> Conditions.find(s, Conditions.RECONCILING) != null
         && Reason.RunQueued.name().equals(Conditions.find(s, Conditions.RECONCILING).getReason()));
     assertThat(queued.getStatus().runId).isEqualTo(firstRunId);
