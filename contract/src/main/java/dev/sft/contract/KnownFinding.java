@@ -1,5 +1,7 @@
 package dev.sft.contract;
 
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 
@@ -16,6 +18,8 @@ import java.util.regex.PatternSyntaxException;
  * @param reference where the finding is tracked: an http or https URL (required)
  */
 public record KnownFinding(String rule, String operation, String writer, String message, String reference) {
+  private static final Map<String, Pattern> PATTERNS = new ConcurrentHashMap<>();
+
   public KnownFinding {
     rule = trimmed(rule);
     operation = trimmed(operation);
@@ -37,7 +41,7 @@ public record KnownFinding(String rule, String operation, String writer, String 
     }
     if (message != null) {
       try {
-        Pattern.compile(message);
+        pattern(message);
       } catch (PatternSyntaxException e) {
         throw new IllegalArgumentException("message is not a valid regular expression: "
             + e.getDescription() + " near index " + e.getIndex() + " of '" + message + "'");
@@ -52,7 +56,12 @@ public record KnownFinding(String rule, String operation, String writer, String 
         && (operation == null || operation.equals(result.operation())
             || operation.equals(result.writeOperation().id()))
         && (writer == null || writer.equals(writerId))
-        && (message == null || (check.detail() != null && Pattern.compile(message).matcher(check.detail()).find()));
+        && (message == null || (check.detail() != null && pattern(message).matcher(check.detail()).find()));
+  }
+
+  /** Compiled once per expression: every failed check of every cell is matched against every entry. */
+  private static Pattern pattern(String message) {
+    return PATTERNS.computeIfAbsent(message, Pattern::compile);
   }
 
   /** One line for reports: what it matches and where it is tracked. */

@@ -19,6 +19,11 @@ public record KnownFindingUse(int index, KnownFinding finding, int matches) {
     return matches == 0;
   }
 
+  /** The entry in one line, or its position where a compact report left its text out. */
+  public String describe() {
+    return finding == null ? "entry " + (index + 1) : finding.describe();
+  }
+
   /** The uses of several driver runs of one run, summed per entry: an entry is stale only if stale in every one. */
   public static List<KnownFindingUse> merge(List<List<KnownFindingUse>> parts) {
     Map<Integer, KnownFindingUse> byIndex = new LinkedHashMap<>();

@@ -1,12 +1,5 @@
 package dev.sft.harness.cli;
 
-import dev.sft.contract.DriverRun;
-import dev.sft.contract.HarnessEnvironment;
-import dev.sft.contract.KnownFindings;
-import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
-
 import dev.sft.contract.ScenarioName;
 import dev.sft.contract.WriteOperation;
 import java.util.LinkedHashMap;
@@ -64,42 +57,9 @@ final class OptionValues {
     return ScenarioName.parseList(value);
   }
 
-  /** The scenarios with the control cells added when {@code --control} is given (listing {@code control} is the same). */
-  static List<ScenarioName> withControl(List<ScenarioName> selected, boolean control) {
-    if (!control || selected.contains(ScenarioName.CONTROL)) {
-      return selected;
-    }
-    List<ScenarioName> with = new java.util.ArrayList<>(selected);
-    with.add(ScenarioName.CONTROL);
-    return List.copyOf(with);
-  }
-
   /** {@code --operations}: absent selects {@code append}, {@code all} the whole matrix. */
   static List<WriteOperation> operations(String value) {
     return value == null ? List.of(WriteOperation.DEFAULT) : WriteOperation.parseList(value);
-  }
-
-  /**
-   * {@code --known-findings FILE}, or else the same JSON inline ({@link DriverRun#KNOWN_FINDINGS_JSON_OPTION} or env
-   * {@link HarnessEnvironment#KNOWN_FINDINGS}: how the controller and {@code sft local} hand them to a driver run);
-   * none when neither is given.
-   */
-  static KnownFindings knownFindings(Path file, String inlineJson) {
-    if (file != null) {
-      if (!Files.isRegularFile(file)) {
-        throw new IllegalArgumentException("--known-findings " + file + " is not a file");
-      }
-      try {
-        return KnownFindings.parse(Files.readString(file), "--known-findings " + file);
-      } catch (IOException e) {
-        throw new IllegalArgumentException("--known-findings " + file + ": cannot read: " + e.getMessage());
-      }
-    }
-    if (inlineJson != null && !inlineJson.isBlank()) {
-      return KnownFindings.parse(inlineJson, DriverRun.KNOWN_FINDINGS_JSON_OPTION + " (or env "
-          + HarnessEnvironment.KNOWN_FINDINGS + ")");
-    }
-    return KnownFindings.NONE;
   }
 
   static Map<String, String> parseConf(List<String> entries) {

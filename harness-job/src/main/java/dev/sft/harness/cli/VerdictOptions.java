@@ -1,8 +1,13 @@
 package dev.sft.harness.cli;
 
+import dev.sft.contract.DriverRun;
+import dev.sft.contract.HarnessEnvironment;
 import dev.sft.contract.KnownFindings;
 import dev.sft.contract.ScenarioName;
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Option;
 
@@ -22,13 +27,36 @@ final class VerdictOptions {
   @Option(names = "--strict", description = "a Known cell fails the exit code too")
   boolean strict;
 
-  /** The file's findings, or the same JSON given inline (null for none). */
+  /**
+   * {@code --known-findings FILE}, or else {@code inlineJson}, the same JSON given inline
+   * ({@link DriverRun#KNOWN_FINDINGS_JSON_OPTION} or env {@link HarnessEnvironment#KNOWN_FINDINGS}: how the controller
+   * and {@code sft local} hand them to a driver run), or null; none when neither is given.
+   */
   KnownFindings knownFindings(String inlineJson) {
-    return OptionValues.knownFindings(knownFindings, inlineJson);
+    if (knownFindings != null) {
+      if (!Files.isRegularFile(knownFindings)) {
+        throw new IllegalArgumentException("--known-findings " + knownFindings + " is not a file");
+      }
+      try {
+        return KnownFindings.parse(Files.readString(knownFindings), "--known-findings " + knownFindings);
+      } catch (IOException e) {
+        throw new IllegalArgumentException("--known-findings " + knownFindings + ": cannot read: " + e.getMessage());
+      }
+    }
+    if (inlineJson != null && !inlineJson.isBlank()) {
+      return KnownFindings.parse(inlineJson, DriverRun.KNOWN_FINDINGS_JSON_OPTION + " (or env "
+          + HarnessEnvironment.KNOWN_FINDINGS + ")");
+    }
+    return KnownFindings.NONE;
   }
 
   /** The scenarios with the control cells added when {@code --control} is given (listing {@code control} is the same). */
   List<ScenarioName> withControl(List<ScenarioName> selected) {
-    return OptionValues.withControl(selected, control);
+    if (!control || selected.contains(ScenarioName.CONTROL)) {
+      return selected;
+    }
+    List<ScenarioName> with = new ArrayList<>(selected);
+    with.add(ScenarioName.CONTROL);
+    return List.copyOf(with);
   }
 }

@@ -18,13 +18,18 @@ public final class Quiescence {
   /** What {@link #live} says of a write none of whose tasks started: nothing can come to rest, nothing to audit. */
   public static final String NO_TASK_STARTED = "no task of the write started: a write that never ran is not at rest";
 
+  /** Whether any task of the write started: without one, nothing will come to rest by waiting. */
+  public static boolean anyTaskStarted(SchedulerHistory history) {
+    return history.events().stream().anyMatch(e -> SchedulerEvent.TASK_START.equals(e.type()));
+  }
+
   /**
    * What is still live; empty when the write is quiescent, which needs at least one started task (a write whose
    * tasks never started would otherwise pass vacuously).
    */
   public static List<String> live(SchedulerHistory history, WriteEvidence evidence) {
     List<String> live = new ArrayList<>();
-    if (history.events().stream().noneMatch(e -> SchedulerEvent.TASK_START.equals(e.type()))) {
+    if (!anyTaskStarted(history)) {
       live.add(NO_TASK_STARTED);
       return live;
     }

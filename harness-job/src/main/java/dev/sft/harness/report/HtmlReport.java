@@ -61,7 +61,7 @@ public final class HtmlReport {
         .append(".swatch{display:inline-block;width:12px;height:12px;margin-right:4px;vertical-align:middle}")
         .append("\n</style></head><body>\n");
     html.append("<h1>sft run ").append(esc(report.runId())).append(" — ")
-        .append(badge(runVerdict(report), ReportOutcome.headline(report)))
+        .append(badge(ReportOutcome.verdict(report), ReportOutcome.headline(report)))
         .append("</h1>\n<p>writer <b>").append(esc(report.writer())).append("</b>, master <code>")
         .append(esc(report.master())).append("</code>, ").append(esc(report.startedAt())).append(" → ")
         .append(esc(report.finishedAt())).append("</p>\n");
@@ -287,10 +287,6 @@ public final class HtmlReport {
     return s.name() + op + "-r" + s.repetition();
   }
 
-  private static Verdict runVerdict(Report report) {
-    return report.passed() ? Verdict.Passed : report.accepted(false) ? Verdict.Known : Verdict.Failed;
-  }
-
   /** Every known finding the run was given, how often it matched, and which are stale. */
   private static void knownFindings(StringBuilder html, Report report) {
     if (report.knownFindings().isEmpty()) {
@@ -298,9 +294,8 @@ public final class HtmlReport {
     }
     html.append("<h3>Known findings</h3><table><tr><th>entry</th><th>matched checks</th></tr>\n");
     for (KnownFindingUse use : report.knownFindings()) {
-      html.append("<tr><td>").append(esc(use.finding() == null ? "entry " + (use.index() + 1)
-              : use.finding().describe())).append("</td><td").append(use.stale() ? " class=\"Unknown\">stale: 0"
-              : ">" + use.matches()).append("</td></tr>\n");
+      html.append("<tr><td>").append(esc(use.describe())).append("</td><td")
+          .append(use.stale() ? " class=\"Unknown\">stale: 0" : ">" + use.matches()).append("</td></tr>\n");
     }
     html.append("</table>\n");
   }

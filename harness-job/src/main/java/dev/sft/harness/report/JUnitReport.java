@@ -39,8 +39,7 @@ public final class JUnitReport {
     if (report.failure() != null) {
       property(xml, "failure", report.failure());
     }
-    report.staleKnownFindings().forEach(use -> property(xml, "staleKnownFinding",
-        use.finding() == null ? "entry " + (use.index() + 1) : use.finding().describe()));
+    report.staleKnownFindings().forEach(use -> property(xml, "staleKnownFinding", use.describe()));
     xml.append("    </properties>\n");
     for (ScenarioResult s : scenarios) {
       xml.append(String.format(Locale.ROOT, "    <testcase classname=\"sft.%s\" name=\"%s r%d\" time=\"%.3f\">%n",

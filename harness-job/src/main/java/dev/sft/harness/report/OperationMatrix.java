@@ -2,6 +2,7 @@ package dev.sft.harness.report;
 
 import dev.sft.contract.Report;
 import dev.sft.contract.ScenarioResult;
+import dev.sft.contract.ScenarioStats;
 import dev.sft.contract.Verdict;
 import dev.sft.contract.WriteOperation;
 import java.util.ArrayList;
@@ -64,12 +65,10 @@ public final class OperationMatrix {
     if (runs == null) {
       return null;
     }
-    int passed = (int) runs.stream().filter(ScenarioResult::passed).count();
-    int failed = (int) runs.stream().filter(r -> r.outcome() == Verdict.Failed).count();
-    int known = (int) runs.stream().filter(ScenarioResult::known).count();
-    int unknown = runs.size() - passed - failed - known;
+    // The runs of one cell: one entry of the report's own repetition statistics.
+    ScenarioStats counts = ScenarioStats.of(runs).get(0);
     Verdict verdict = runs.stream().map(ScenarioResult::outcome).reduce(Verdict.Passed, Verdict::and);
-    return new Cell(verdict, passed, failed, unknown, known);
+    return new Cell(verdict, counts.passed(), counts.failed(), counts.unknown(), counts.known());
   }
 
   /** Whether there is more than one operation, so a matrix says more than the result table. */

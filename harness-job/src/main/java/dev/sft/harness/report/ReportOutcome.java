@@ -2,6 +2,7 @@ package dev.sft.harness.report;
 
 import dev.sft.contract.KnownFindingUse;
 import dev.sft.contract.Report;
+import dev.sft.contract.Verdict;
 import java.util.List;
 
 /** How the terminal and the HTML page headline a run, and how they name its known findings. */
@@ -20,12 +21,13 @@ public final class ReportOutcome {
     return "NOT PASSED";
   }
 
-  /** One line per stale entry: it matched nothing, so the defect may be fixed or the entry may be out of date. */
-  public static List<String> staleLines(Report report) {
-    return report.staleKnownFindings().stream().map(ReportOutcome::describe).toList();
+  /** The verdict the headline is coloured by: Passed, Known (accepted only by known findings) or Failed. */
+  public static Verdict verdict(Report report) {
+    return report.passed() ? Verdict.Passed : report.accepted(false) ? Verdict.Known : Verdict.Failed;
   }
 
-  private static String describe(KnownFindingUse use) {
-    return use.finding() == null ? "entry " + (use.index() + 1) : use.finding().describe();
+  /** One line per stale entry: it matched nothing, so the defect may be fixed or the entry may be out of date. */
+  public static List<String> staleLines(Report report) {
+    return report.staleKnownFindings().stream().map(KnownFindingUse::describe).toList();
   }
 }

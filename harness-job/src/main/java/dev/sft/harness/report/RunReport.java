@@ -25,18 +25,9 @@ public final class RunReport {
    * @return the run report's path
    */
   public static Path write(Path runDir, String runId, String ownGroup, Report own) {
-    List<Report> parts = new ArrayList<>();
-    for (boolean speculation : new boolean[] {true, false}) {
-      String group = DriverRun.group(speculation);
-      if (group.equals(ownGroup)) {
-        parts.add(own);
-        continue;
-      }
-      Path other = runDir.resolve(DriverRun.driverFolder(group)).resolve(DriverRun.REPORT_FILE);
-      if (Files.isRegularFile(other)) {
-        parts.add(read(other, runId, own));
-      }
-    }
+    List<Report> parts = new ArrayList<>(otherDriverRuns(runDir, ownGroup, own));
+    // Speculation first, whichever driver run went first.
+    parts.add(ownGroup.equals(DriverRun.group(true)) ? 0 : parts.size(), own);
     Report merged = Report.merge(runId, parts, earliest(parts), latest(parts));
     Path file = runDir.resolve(DriverRun.REPORT_FILE);
     ReportFiles.write(merged, file);
@@ -47,24 +38,24 @@ public final class RunReport {
    * The reports the run's other driver runs have left in its folder so far (one at most), e.g. for the control cells a
    * driver run that went first has judged.
    */
-  public static List<Report> otherDriverRuns(Path runDir, String runId, String ownGroup, Report own) {
+  public static List<Report> otherDriverRuns(Path runDir, String ownGroup, Report own) {
     List<Report> others = new ArrayList<>();
     for (boolean speculation : new boolean[] {true, false}) {
       String group = DriverRun.group(speculation);
       Path other = runDir.resolve(DriverRun.driverFolder(group)).resolve(DriverRun.REPORT_FILE);
       if (!group.equals(ownGroup) && Files.isRegularFile(other)) {
-        others.add(read(other, runId, own));
+        others.add(read(other, own));
       }
     }
     return others;
   }
 
   /** An unreadable report of the other driver run is said in the merged report, never silently left out. */
-  private static Report read(Path file, String runId, Report own) {
+  private static Report read(Path file, Report own) {
     try {
       return ReportJson.read(file);
     } catch (IOException e) {
-      return Report.of(runId, own.writer(), own.master(), List.of(), null, null,
+      return Report.of(own.runId(), own.writer(), own.master(), List.of(), null, null,
           "cannot read " + file + ": " + e.getMessage());
     }
   }

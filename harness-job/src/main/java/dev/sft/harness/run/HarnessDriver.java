@@ -138,7 +138,7 @@ public final class HarnessDriver {
   private static List<ScenarioResult> attributeToControls(RunOptions options, List<ScenarioResult> results) {
     List<ScenarioResult> controls = new ArrayList<>(results);
     Report own = Report.of(options.runId(), options.writer().id(), options.master(), results, null, null, null);
-    RunReport.otherDriverRuns(options.runDir(), options.runId(), options.run().group(), own)
+    RunReport.otherDriverRuns(options.runDir(), options.run().group(), own)
         .forEach(other -> controls.addAll(other.scenarios()));
     return ControlAttribution.attribute(results, controls);
   }

@@ -11,7 +11,6 @@ import dev.sft.harness.judge.ExecutorLossJudge;
 import dev.sft.harness.judge.KillTarget;
 import dev.sft.harness.judge.PartlyWrittenAttempts;
 import dev.sft.harness.judge.WriteEvidence;
-import dev.sft.harness.kill.Killer;
 import dev.sft.harness.probe.AttemptIdentity;
 import dev.sft.harness.probe.AttemptMarker;
 import dev.sft.harness.probe.ProbeSpec;
