@@ -2,37 +2,87 @@ package dev.sft.contract;
 
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.TreeMap;
 
 /**
- * Repetition statistics of one matrix cell (scenario × operation × layout), for judging race stability: how many
- * repetitions passed both verdicts, how many failed, how many stayed unknown, how many failed only by known findings
- * ({@code known}), and the spread of their durations.
+ * The repetitions of one matrix cell (scenario × operation × layout) summed up: how many passed both verdicts,
+ * failed, stayed unknown, or failed only by known findings ({@code known}); how often the cell fails, with its
+ * interval; how each pair of verdicts was reached; the latest repetition that did not pass; and the spread of their
+ * durations. This is what a run reports per cell wherever the repetitions themselves do not fit (a resource's
+ * status, a termination message).
+ *
+ * @param verdicts repetitions per pair of verdicts, keyed {@code scheduler/storage}, e.g. {@code Passed/Failed}
+ * @param latestFailure the latest repetition that did not pass, or null
+ * @param knownFindings the references of the known findings any repetition failed by
+ * @param failureRate derived from the counts (never read from input): Failed and Known repetitions over the judged
  */
 public record ScenarioStats(
     String name, String operation, String layout, int runs, int passed, int failed, int unknown, long durationMinMs,
-    long durationMedianMs, long durationMaxMs, int known) {
+    long durationMedianMs, long durationMaxMs, int known, Map<String, Integer> verdicts, CellFailure latestFailure,
+    List<String> knownFindings, FailureRate failureRate) {
+
+  public ScenarioStats {
+    operation = operation == null ? WriteOperation.DEFAULT.operation().id() : operation;
+    layout = layout == null ? WriteOperation.DEFAULT.layout().id() : layout;
+    verdicts = verdicts == null ? Map.of() : java.util.Collections.unmodifiableMap(new TreeMap<>(verdicts));
+    knownFindings = knownFindings == null ? List.of() : List.copyOf(knownFindings);
+    failureRate = FailureRate.wilson(failed + known, passed + failed + known);
+  }
+
+  /** The key of a pair of verdicts in {@link #verdicts}. */
+  public static String verdictPair(Verdict scheduler, Verdict storage) {
+    return (scheduler == null ? Verdict.Unknown : scheduler) + "/" + (storage == null ? Verdict.Unknown : storage);
+  }
 
   /** One entry per matrix cell, in the order the cells first appear. */
   public static List<ScenarioStats> of(List<ScenarioResult> results) {
-    Map<String, List<ScenarioResult>> byName = new LinkedHashMap<>();
+    Map<String, List<ScenarioResult>> byCell = new LinkedHashMap<>();
     for (ScenarioResult result : results) {
-      byName.computeIfAbsent(result.cell(), n -> new ArrayList<>()).add(result);
+      byCell.computeIfAbsent(result.cell(), n -> new ArrayList<>()).add(result);
     }
     List<ScenarioStats> stats = new ArrayList<>();
-    for (Map.Entry<String, List<ScenarioResult>> entry : byName.entrySet()) {
-      List<ScenarioResult> runs = entry.getValue();
+    for (List<ScenarioResult> runs : byCell.values()) {
       int passed = (int) runs.stream().filter(ScenarioResult::passed).count();
       int failed = (int) runs.stream().filter(r -> r.outcome() == Verdict.Failed).count();
       int known = (int) runs.stream().filter(ScenarioResult::known).count();
+      Map<String, Integer> verdicts = new TreeMap<>();
+      LinkedHashSet<String> references = new LinkedHashSet<>();
+      for (ScenarioResult r : runs) {
+        verdicts.merge(verdictPair(r.scheduler(), r.storage()), 1, Integer::sum);
+        references.addAll(r.knownFindings());
+      }
       List<Long> durations = runs.stream().map(ScenarioResult::durationMs).sorted().toList();
       int n = durations.size();
       long median = n % 2 == 1 ? durations.get(n / 2) : (durations.get(n / 2 - 1) + durations.get(n / 2)) / 2;
       ScenarioResult first = runs.get(0);
       stats.add(new ScenarioStats(first.name(), first.operation(), first.layout(), n, passed, failed,
-          n - passed - failed - known, durations.get(0), median, durations.get(n - 1), known));
+          n - passed - failed - known, durations.get(0), median, durations.get(n - 1), known, verdicts,
+          CellFailure.latest(runs), List.copyOf(references), null));
     }
     return stats;
+  }
+
+  /** The matrix column of this cell. */
+  public WriteOperation writeOperation() {
+    return WriteOperation.of(operation, layout);
+  }
+
+  /** The cell's id, as {@link ScenarioResult#cell}: {@code speculation-original-wins/append}. */
+  public String cell() {
+    return name + "/" + writeOperation().id();
+  }
+
+  /** {@code passed/runs}, e.g. {@code 19/20}. */
+  public String passedOfRuns() {
+    return passed + "/" + runs;
+  }
+
+  /** The same cell with its latest failure replaced, e.g. shortened for a termination message. */
+  public ScenarioStats withLatestFailure(CellFailure failure) {
+    return new ScenarioStats(name, operation, layout, runs, passed, failed, unknown, durationMinMs, durationMedianMs,
+        durationMaxMs, known, verdicts, failure, knownFindings, null);
   }
 }

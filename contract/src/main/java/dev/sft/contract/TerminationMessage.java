@@ -5,92 +5,75 @@ import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.util.ArrayList;
 import java.util.Base64;
 import java.util.List;
-import java.util.Optional;
+import java.util.Set;
 import java.util.zip.DataFormatException;
 import java.util.zip.Deflater;
 import java.util.zip.Inflater;
 
 /**
  * The compact report a harness container leaves in its Kubernetes termination message, from which the controller
- * copies verdicts and counts into the resource's status. Kubernetes keeps at most 4096 bytes. The per-rule checks
- * are always dropped (the full report stays on the shared volume); then the first form that fits wins:
+ * fills the resource's status. Kubernetes keeps at most 4096 bytes, so the message carries one summary per matrix
+ * cell ({@link ScenarioStats}: counts, verdict pairs, the latest failure), never the repetitions themselves: those
+ * stay in {@code report.json} on the shared volume. The first form that fits wins:
  *
  * <ol>
- *   <li>the report as one line of JSON, messages shortened step by step (a run of a few repetitions);
- *   <li>the results column by column ({@link ResultColumns}), messages shortened step by step; then the same
- *       columns deflated and in Base64: every verdict, count, duration and evidence path of {@link #MAX_RESULTS}
- *       results fits;
- *   <li>verdicts only, every count "not measured" ({@code -1}), the message pointing at {@code report.json};
- *   <li>the run-level outcome without results.
+ *   <li>the report's frame and cells as one line of JSON, the latest failures' messages shortened step by step;
+ *   <li>the cells column by column ({@link RowColumns}), messages shortened step by step; then the same columns
+ *       deflated and in Base64;
+ *   <li>the same without the latest failures' messages and evidence paths: every count of {@link #MAX_CELLS} cells
+ *       fits;
+ *   <li>the run-level outcome without cells.
  * </ol>
  */
 public final class TerminationMessage {
   public static final int MAX_BYTES = 4096;
   /**
-   * The most results whose every count fits: the CRD's largest {@code repeat} (100) times the scenarios of one
-   * speculation setting (at most 3, the loss Job's), or the same number spread over operations.
-   * {@code TerminationMessageTest} proves that many fit with every count, and that an operation matrix of four times
-   * as many still keeps every verdict and cell.
+   * The most cells one harness Job reports: every scenario of the speculation-off Job (the three executor-loss
+   * scenarios and the control) under every operation. {@code TerminationMessageTest} proves that many fit with every
+   * count at the CRD's largest {@code repeat}.
    */
-  public static final int MAX_RESULTS = 300;
+  public static final int MAX_CELLS = (int) java.util.Arrays.stream(ScenarioName.values())
+      .filter(s -> !s.needsSpeculation()).count() * WriteOperation.all().size();
   /** Marks the column form, so a reader can tell it from the plain report. */
-  static final String COLUMNS = "resultColumns";
+  static final String COLUMNS = "cellColumns";
   /** The same columns, deflated and Base64-encoded, when even they are too long as text. */
-  static final String DEFLATED_COLUMNS = "resultColumnsDeflated";
-  static final String COUNTS_DROPPED =
-      "counts did not fit the termination message; read report.json on the shared volume";
+  static final String DEFLATED_COLUMNS = "cellColumnsDeflated";
+  static final String CELLS_DROPPED =
+      "cell summaries did not fit the termination message; read report.json on the shared volume";
+  /** Derived on decoding, so never sent. */
+  private static final Set<String> DERIVED = Set.of("failureRate");
   private static final int[] MESSAGE_LIMITS = {400, 160, 60, 0};
 
   private TerminationMessage() {}
 
   public static String encode(Report report) {
-    // The per-cell stats are derived from the results (decode recomputes them), so a report whose stats do not fit
-    // beside its results goes on without them: an operation matrix has one stats entry per cell.
-    for (Report form : List.of(report, withoutStats(report))) {
-      Optional<String> encoded = encodeResults(form);
-      if (encoded.isPresent()) {
-        return encoded.get();
-      }
-    }
-    List<ScenarioResult> verdictsOnly = report.scenarios().stream()
-        .map(s -> ScenarioResult.judged(s.name(), s.writeOperation(), s.repetition(), s.scheduler(), s.storage(),
-            ScenarioResult.Counts.NOT_MEASURED, -1, null, COUNTS_DROPPED, null))
-        .toList();
-    String columns = columns(withoutStats(report), verdictsOnly, 0, true);
-    if (fits(columns)) {
-      return columns;
-    }
-    // Too many results even as verdicts: keep the run-level outcome, which is what decides the phase.
-    return ReportJson.toCompactJson(new Report(report.runId(), report.writer(), report.master(), List.of(),
-        report.passed(), report.startedAt(), report.finishedAt(),
-        "summary too large for a termination message; read report.json on the shared volume", List.of(),
-        List.of(), compactUses(report)));
-  }
-
-  private static Optional<String> encodeResults(Report report) {
     for (int limit : MESSAGE_LIMITS) {
-      String json = ReportJson.toCompactJson(withMessages(report, report.scenarios(), limit));
+      String json = ReportJson.toCompactJson(frame(report, shortened(report.stats(), limit), limit));
       if (fits(json)) {
-        return Optional.of(json);
+        return json;
       }
     }
     for (boolean deflate : new boolean[] {false, true}) {
       for (int limit : MESSAGE_LIMITS) {
-        String columns = columns(report, shortened(report.scenarios(), limit), limit, deflate);
+        String columns = columns(report, shortened(report.stats(), limit), limit, deflate);
         if (fits(columns)) {
-          return Optional.of(columns);
+          return columns;
         }
       }
     }
-    return Optional.empty();
-  }
-
-  private static Report withoutStats(Report report) {
-    return new Report(report.runId(), report.writer(), report.master(), report.scenarios(), report.passed(),
-        report.startedAt(), report.finishedAt(), report.failure(), List.of(), report.jars(), report.knownFindings());
+    List<ScenarioStats> bare = report.stats().stream()
+        .map(c -> c.withLatestFailure(c.latestFailure() == null ? null : c.latestFailure().with(null, null)))
+        .toList();
+    String columns = columns(report, bare, 0, true);
+    if (fits(columns)) {
+      return columns;
+    }
+    // Too many cells even as counts: keep the run-level outcome, which is what decides the phase.
+    return ReportJson.toCompactJson(new Report(report.runId(), report.writer(), report.master(), List.of(),
+        report.passed(), report.startedAt(), report.finishedAt(), CELLS_DROPPED, List.of(), List.of(),
+        compactUses(report)));
   }
 
   /** The known findings' match counts without their text: the controller has the entries in its spec. */
@@ -98,41 +81,44 @@ public final class TerminationMessage {
     return report.knownFindings().stream().map(u -> new KnownFindingUse(u.index(), null, u.matches())).toList();
   }
 
-  /** The stats the message carried, or, when it dropped them, those of the results it carried. */
-  private static Report withStats(Report report) {
-    if (!report.stats().isEmpty() || report.scenarios().isEmpty()) {
-      return report;
-    }
-    return new Report(report.runId(), report.writer(), report.master(), report.scenarios(), report.passed(),
-        report.startedAt(), report.finishedAt(), report.failure(), ScenarioStats.of(report.scenarios()),
-        report.jars(), report.knownFindings());
-  }
-
+  /**
+   * The report a termination message carried: its frame and cells, without repetitions ({@code scenarios} is
+   * empty).
+   */
   public static Report decode(String message) throws IOException {
     JsonNode tree = ReportJson.compactMapper().readTree(message);
     if (tree == null || !tree.isObject()) {
       throw new IOException("not a JSON object: " + message);
     }
     if (!tree.has(COLUMNS) && !tree.has(DEFLATED_COLUMNS)) {
-      return withStats(ReportJson.fromJson(message));
+      return ReportJson.fromJson(message);
     }
     ObjectNode plain = ((ObjectNode) tree).deepCopy();
     JsonNode columns = plain.has(COLUMNS) ? plain.remove(COLUMNS)
         : ReportJson.compactMapper().readTree(inflate(plain.remove(DEFLATED_COLUMNS).asText()));
     Report frame = ReportJson.compactMapper().treeToValue(plain, Report.class);
     try {
-      return withStats(new Report(frame.runId(), frame.writer(), frame.master(),
-          ResultColumns.decode(columns, ReportJson.compactMapper()), frame.passed(), frame.startedAt(),
-          frame.finishedAt(), frame.failure(), frame.stats(), frame.jars(), frame.knownFindings()));
+      return new Report(frame.runId(), frame.writer(), frame.master(), List.of(), frame.passed(),
+          frame.startedAt(), frame.finishedAt(), frame.failure(),
+          RowColumns.decode(columns, ReportJson.compactMapper(), ScenarioStats.class), frame.jars(),
+          frame.knownFindings());
     } catch (IllegalArgumentException e) {
-      throw new IOException("bad result columns: " + e.getMessage(), e);
+      throw new IOException("bad cell columns: " + e.getMessage(), e);
     }
   }
 
-  private static String columns(Report report, List<ScenarioResult> results, int limit, boolean deflate) {
-    ObjectNode frame = ReportJson.compactMapper().valueToTree(withMessages(report, List.of(), limit));
+  /** The report without repetitions and jars, with these cells and its failure shortened. */
+  private static Report frame(Report report, List<ScenarioStats> cells, int limit) {
+    return new Report(report.runId(), report.writer(), report.master(), List.of(), report.passed(),
+        report.startedAt(), report.finishedAt(), shorten(report.failure(), Math.max(limit, 200)), cells, List.of(),
+        compactUses(report));
+  }
+
+  private static String columns(Report report, List<ScenarioStats> cells, int limit, boolean deflate) {
+    ObjectNode frame = ReportJson.compactMapper().valueToTree(frame(report, List.of(), limit));
     frame.remove("scenarios");
-    ObjectNode columns = ResultColumns.encode(results, ReportJson.compactMapper());
+    frame.remove("stats");
+    ObjectNode columns = RowColumns.encode(cells, ReportJson.compactMapper(), DERIVED);
     if (deflate) {
       frame.put(DEFLATED_COLUMNS, deflate(columns.toString()));
     } else {
@@ -178,18 +164,9 @@ public final class TerminationMessage {
     }
   }
 
-  private static Report withMessages(Report report, List<ScenarioResult> results, int limit) {
-    return new Report(report.runId(), report.writer(), report.master(), shortened(results, limit), report.passed(),
-        report.startedAt(), report.finishedAt(), shorten(report.failure(), Math.max(limit, 200)), report.stats(),
-        List.of(), compactUses(report));
-  }
-
-  private static List<ScenarioResult> shortened(List<ScenarioResult> results, int limit) {
-    List<ScenarioResult> compact = new ArrayList<>();
-    for (ScenarioResult s : results) {
-      compact.add(s.withMessage(shorten(s.message(), limit), null));
-    }
-    return compact;
+  private static List<ScenarioStats> shortened(List<ScenarioStats> cells, int limit) {
+    return cells.stream().map(c -> c.latestFailure() == null ? c : c.withLatestFailure(
+        c.latestFailure().with(shorten(c.latestFailure().message(), limit), c.latestFailure().evidence()))).toList();
   }
 
   private static boolean fits(String json) {

@@ -11,166 +11,134 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 class TerminationMessageTest {
-  private static ScenarioResult result(int repetition, String message) {
-    return ScenarioResult.judged("executor-loss-shuffle-loss", repetition, Verdict.Passed, Verdict.Failed,
+  private static final String RUN_DIR = "/shared/sft/upstream-suite-with-a-long-name-r12-20260101t000000z-4f2a9c";
+
+  private static ScenarioResult result(String name, WriteOperation operation, int repetition, Verdict storage,
+      String message) {
+    return ScenarioResult.judged(name, operation, repetition, Verdict.Passed, storage,
         new ScenarioResult.Counts(48_000, 48_000, 1, 4, 3, 2, 0), 61_000,
-        "/shared/run/executor-loss-shuffle-loss-r" + repetition, message,
-        List.of(new Check(Check.STORAGE, "files.orphans-known-rejected", Verdict.Failed, "x".repeat(500))));
+        RUN_DIR + "/" + name + "-" + operation.id() + "-r" + repetition, message,
+        List.of(new Check(Check.SCHEDULER, "tasks.succeeded", Verdict.Passed, "ok"),
+            new Check(Check.STORAGE, "files.no-orphans", storage, "x".repeat(500))));
   }
 
   /**
-   * One harness Job's results at the CRD's largest repeat: every scenario of the loss setting (the most of any), every
-   * repetition with its own duration, orphan counts that vary, and some failures that explain themselves.
+   * The largest Job the CRD accepts: every scenario of the speculation-off Job under every operation, 100
+   * repetitions each, failures at random with messages that differ from cell to cell.
    */
-  private static List<ScenarioResult> fullJob(long seed) {
+  private static List<ScenarioResult> largestJob(long seed, boolean noisyMessages) {
     Random random = new Random(seed);
     List<ScenarioResult> results = new ArrayList<>();
-    String runDir = "/shared/sft/upstream-suite-with-a-long-name-r12-20260101t000000z-4f2a9c";
-    List<ScenarioName> loss = ScenarioName.faults().stream().filter(s -> !s.needsSpeculation()).toList();
+    List<ScenarioName> loss = java.util.Arrays.stream(ScenarioName.values()).filter(s -> !s.needsSpeculation())
+        .toList();
     for (ScenarioName name : loss) {
-      for (int rep = 1; rep <= TerminationMessage.MAX_RESULTS / loss.size(); rep++) {
-        boolean failed = random.nextInt(10) == 0;
-        int orphans = random.nextInt(9);
-        results.add(ScenarioResult.judged(name.id(), rep, Verdict.Passed, failed ? Verdict.Failed : Verdict.Passed,
-            new ScenarioResult.Counts(failed ? 47_000 + random.nextInt(1000) : 48_000,
-                failed ? 47_000 + random.nextInt(1000) : 48_000, 1, 4, orphans, orphans, failed ? 2 : 0),
-            3_000 + random.nextInt(120_000), runDir + "/" + name.id() + "-r" + rep,
-            failed ? "missing files: 2 referenced by snapshot 7 but absent from storage" : null,
-            List.of(new Check(Check.STORAGE, "files.missing-empty", Verdict.Passed, "ok"))));
+      for (WriteOperation operation : WriteOperation.all()) {
+        for (int rep = 1; rep <= 100; rep++) {
+          int draw = random.nextInt(20);
+          Verdict storage = draw == 0 ? Verdict.Failed : draw == 1 ? Verdict.Unknown : Verdict.Passed;
+          String message = storage == Verdict.Passed ? null
+              : noisyMessages ? noise(random, 2_000)
+              : "files.no-orphans: " + random.nextInt(100) + " orphan files " + Long.toHexString(random.nextLong());
+          results.add(result(name.id(), operation, rep, storage, message));
+        }
       }
     }
     return results;
   }
 
+  /** Text that does not compress. */
+  private static String noise(Random random, int length) {
+    StringBuilder text = new StringBuilder();
+    for (int i = 0; i < length; i++) {
+      text.append((char) ('!' + random.nextInt(90)));
+    }
+    return text.toString();
+  }
+
   @Test
-  void keepsVerdictsAndCountsAndDropsTheChecks() throws Exception {
-    Report report = Report.of("run-7", "iceberg", "spark://m:7077", List.of(result(1, "orphan found")), "a", "b",
-        null);
+  void carriesOneSummaryPerCellAndNoRepetitions() throws Exception {
+    Report report = Report.of("run-7", "iceberg", "spark://m:7077",
+        List.of(result("executor-loss-shuffle-loss", WriteOperation.DEFAULT, 1, Verdict.Passed, null),
+            result("executor-loss-shuffle-loss", WriteOperation.DEFAULT, 2, Verdict.Failed, "orphan found")),
+        "a", "b", null);
+
     Report decoded = TerminationMessage.decode(TerminationMessage.encode(report));
-    ScenarioResult s = decoded.scenarios().get(0);
-    assertThat(s.scheduler()).isEqualTo(Verdict.Passed);
-    assertThat(s.storage()).isEqualTo(Verdict.Failed);
-    assertThat(s.orphanFiles()).isEqualTo(3);
-    assertThat(s.knownRejectedOrphans()).isEqualTo(2);
-    assertThat(s.message()).isEqualTo("orphan found");
-    assertThat(s.checks()).isNull();
+
+    assertThat(decoded.scenarios()).isEmpty();
     assertThat(decoded.passed()).isFalse();
-  }
-
-  @Test
-  void carriesEveryResultWithEveryCountAtTheLargestRepeat() throws Exception {
-    for (long seed = 1; seed <= 20; seed++) {
-      List<ScenarioResult> results = fullJob(seed);
-      Report report = Report.of("run-9", "comet-native", "spark://full-master.sft-staging.svc:7077", results,
-          "2026-01-01T00:00:00Z", "2026-01-01T03:00:00Z", null);
-      String encoded = TerminationMessage.encode(report);
-      assertThat(encoded.getBytes(StandardCharsets.UTF_8).length).isLessThanOrEqualTo(TerminationMessage.MAX_BYTES);
-      Report decoded = TerminationMessage.decode(encoded);
-      assertThat(decoded.scenarios()).hasSize(TerminationMessage.MAX_RESULTS);
-      for (int i = 0; i < results.size(); i++) {
-        ScenarioResult sent = results.get(i);
-        // Messages may be shortened to fit; everything else arrives as sent.
-        assertThat(decoded.scenarios().get(i))
-            .isEqualTo(sent.withMessage(decoded.scenarios().get(i).message(), null));
-      }
-      assertThat(decoded.stats()).isEqualTo(report.stats());
-      assertThat(decoded.passed()).isEqualTo(report.passed());
-    }
-  }
-
-  @Test
-  void carriesAnOperationMatrixWithEveryCountAndEveryCellKey() throws Exception {
-    Random random = new Random(3);
-    List<ScenarioResult> results = new ArrayList<>();
-    for (ScenarioName name : List.of(ScenarioName.SPECULATION_ORIGINAL_WINS, ScenarioName.SPECULATION_SPECULATIVE_WINS)) {
-      for (WriteOperation operation : WriteOperation.all()) {
-        for (int rep = 1; rep <= TerminationMessage.MAX_RESULTS / 2 / WriteOperation.all().size(); rep++) {
-          int orphans = random.nextInt(3);
-          results.add(ScenarioResult.judged(name.id(), operation, rep, Verdict.Passed,
-              orphans == 0 ? Verdict.Passed : Verdict.Failed,
-              new ScenarioResult.Counts(48_000, 48_000, 1, 4, orphans, 0, 0), 3_000 + random.nextInt(60_000),
-              "/shared/run/" + name.id() + "-" + operation.id() + "-r" + rep, null, null));
-        }
-      }
-    }
-    Report report = Report.of("run-11", "iceberg", "spark://m:7077", results, "a", "b", null);
-    String encoded = TerminationMessage.encode(report);
-    assertThat(encoded.getBytes(StandardCharsets.UTF_8).length).isLessThanOrEqualTo(TerminationMessage.MAX_BYTES);
-    Report decoded = TerminationMessage.decode(encoded);
-    // As many results as MAX_RESULTS spreads evenly over two scenarios and every operation.
-    assertThat(results.size()).isGreaterThan(TerminationMessage.MAX_RESULTS - 2 * WriteOperation.all().size());
-    assertThat(decoded.scenarios()).hasSize(results.size());
-    // One stats entry per cell does not fit beside the results; the reader derives them from the results.
-    assertThat(decoded.stats()).hasSize(2 * WriteOperation.all().size()).isEqualTo(ScenarioStats.of(results));
-    for (int i = 0; i < results.size(); i++) {
-      assertThat(decoded.scenarios().get(i))
-          .isEqualTo(results.get(i).withMessage(decoded.scenarios().get(i).message(), null));
-    }
-  }
-
-  @Test
-  void aMatrixBeyondTheCountBudgetStillKeepsEveryVerdictAndCell() throws Exception {
-    List<ScenarioResult> results = new ArrayList<>();
-    Random random = new Random(4);
-    for (ScenarioName name : List.of(ScenarioName.EXECUTOR_LOSS_TASK_REPLACEMENT,
-        ScenarioName.EXECUTOR_LOSS_SHUFFLE_LOSS)) {
-      for (WriteOperation operation : WriteOperation.all()) {
-        for (int rep = 1; rep <= 100; rep++) {
-          results.add(ScenarioResult.judged(name.id(), operation, rep, Verdict.Passed,
-              random.nextInt(10) == 0 ? Verdict.Failed : Verdict.Passed,
-              new ScenarioResult.Counts(48_000, 48_000, 1, 4, random.nextInt(9), random.nextInt(9), 0),
-              random.nextInt(100_000), "/shared/" + random.nextLong(), "m".repeat(100), null));
-        }
-      }
-    }
-    String encoded = TerminationMessage.encode(Report.of("run-12", "iceberg", "spark://m:7077", results, "a", "b",
-        null));
-    assertThat(encoded.getBytes(StandardCharsets.UTF_8).length).isLessThanOrEqualTo(TerminationMessage.MAX_BYTES);
-    Report decoded = TerminationMessage.decode(encoded);
-    assertThat(decoded.scenarios()).extracting(ScenarioResult::cell, ScenarioResult::repetition,
-        ScenarioResult::storage).containsExactlyElementsOf(results.stream()
-            .map(r -> org.assertj.core.groups.Tuple.tuple(r.cell(), r.repetition(), r.storage())).toList());
-  }
-
-  @Test
-  void underPressureKeepsEveryVerdictAndMarksTheCountsNotMeasured() throws Exception {
-    Random random = new Random(5);
-    List<ScenarioResult> noisy = new ArrayList<>();
-    for (int rep = 1; rep <= TerminationMessage.MAX_RESULTS; rep++) {
-      noisy.add(ScenarioResult.judged("speculation-original-wins", rep, Verdict.Passed,
-          rep % 3 == 0 ? Verdict.Failed : Verdict.Passed,
-          new ScenarioResult.Counts(random.nextInt(1_000_000), random.nextInt(1_000_000), random.nextInt(100),
-              random.nextInt(100), random.nextInt(100), random.nextInt(100), random.nextInt(100)),
-          random.nextInt(10_000_000), "/shared/" + random.nextLong(), "m".repeat(300), null));
-    }
-    Report report = Report.of("run-10", "iceberg", "spark://m:7077", noisy, "a", "b", null);
-    String encoded = TerminationMessage.encode(report);
-    assertThat(encoded.getBytes(StandardCharsets.UTF_8).length).isLessThanOrEqualTo(TerminationMessage.MAX_BYTES);
-    Report decoded = TerminationMessage.decode(encoded);
-    assertThat(decoded.scenarios()).extracting(ScenarioResult::storage)
-        .containsExactlyElementsOf(noisy.stream().map(ScenarioResult::storage).toList());
-    assertThat(decoded.scenarios()).allSatisfy(s -> {
-      assertThat(s.orphanFiles()).isEqualTo(-1);
-      assertThat(s.message()).contains("report.json");
+    assertThat(decoded.stats()).singleElement().satisfies(cell -> {
+      assertThat(cell.cell()).isEqualTo("executor-loss-shuffle-loss/append");
+      assertThat(cell.passedOfRuns()).isEqualTo("1/2");
+      assertThat(cell.failed()).isEqualTo(1);
+      assertThat(cell.verdicts()).containsEntry("Passed/Passed", 1).containsEntry("Passed/Failed", 1);
+      assertThat(cell.latestFailure()).isEqualTo(new CellFailure(2, Verdict.Failed, "storage/files.no-orphans",
+          "orphan found", RUN_DIR + "/executor-loss-shuffle-loss-append-r2"));
+      assertThat(cell.failureRate().describe()).isEqualTo(FailureRate.wilson(1, 2).describe());
     });
   }
 
   @Test
-  void alwaysFitsTheKubernetesLimit() throws Exception {
-    List<ScenarioResult> many = new ArrayList<>();
-    for (int i = 1; i <= 40; i++) {
-      many.add(result(i, "m".repeat(2000)));
+  void carriesEveryCellWithEveryCountAtTheCrdsLargestSpec() throws Exception {
+    for (long seed = 1; seed <= 10; seed++) {
+      Report report = Report.of("run-9", "comet-native", "spark://full-master.sft-staging.svc:7077",
+          largestJob(seed, false), "2026-01-01T00:00:00Z", "2026-01-01T03:00:00Z", null);
+      assertThat(report.stats()).hasSize(TerminationMessage.MAX_CELLS);
+
+      String encoded = TerminationMessage.encode(report);
+
+      assertThat(encoded.getBytes(StandardCharsets.UTF_8).length).isLessThanOrEqualTo(TerminationMessage.MAX_BYTES);
+      assertCountsArrive(report, TerminationMessage.decode(encoded));
     }
-    Report report = Report.of("run-8", "iceberg", "spark://m:7077", many, "a", "b", null);
+  }
+
+  @Test
+  void underPressureKeepsEveryCountAndDropsTheFailuresText() throws Exception {
+    Report report = Report.of("run-10", "iceberg", "spark://m:7077", largestJob(5, true), "a", "b", null);
+
     String encoded = TerminationMessage.encode(report);
+
     assertThat(encoded.getBytes(StandardCharsets.UTF_8).length).isLessThanOrEqualTo(TerminationMessage.MAX_BYTES);
-    assertThat(TerminationMessage.decode(encoded).passed()).isFalse();
-    assertThat(TerminationMessage.decode(encoded).scenarios()).hasSize(40);
+    Report decoded = TerminationMessage.decode(encoded);
+    assertCountsArrive(report, decoded);
+    assertThat(decoded.stats()).allSatisfy(cell -> assertThat(cell.latestFailure().message()).isNull());
+  }
+
+  @Test
+  void beyondAnyJobTheCrdAcceptsKeepsTheOutcomeAndPointsAtTheReport() throws Exception {
+    Random random = new Random(6);
+    List<ScenarioResult> results = new ArrayList<>();
+    for (int i = 0; i < 2_000; i++) {
+      results.add(result(noise(random, 20), WriteOperation.DEFAULT, 1, Verdict.Failed, "m"));
+    }
+    String encoded = TerminationMessage.encode(Report.of("run-8", "iceberg", "spark://m:7077", results, "a", "b",
+        null));
+
+    assertThat(encoded.getBytes(StandardCharsets.UTF_8).length).isLessThanOrEqualTo(TerminationMessage.MAX_BYTES);
+    Report decoded = TerminationMessage.decode(encoded);
+    assertThat(decoded.passed()).isFalse();
+    assertThat(decoded.stats()).isEmpty();
+    assertThat(decoded.failure()).contains("report.json");
   }
 
   @Test
   void aLogTailIsNoReport() {
     assertThatThrownBy(() -> TerminationMessage.decode("Exception in thread \"main\" java.lang.OutOfMemoryError"))
         .isInstanceOf(IOException.class);
+  }
+
+  /** Every cell arrives, in order, with every count; only the latest failure's message and evidence may be cut. */
+  private static void assertCountsArrive(Report sent, Report decoded) {
+    assertThat(decoded.passed()).isEqualTo(sent.passed());
+    assertThat(decoded.stats()).hasSameSizeAs(sent.stats());
+    for (int i = 0; i < sent.stats().size(); i++) {
+      ScenarioStats expected = sent.stats().get(i);
+      ScenarioStats actual = decoded.stats().get(i);
+      CellFailure failure = actual.latestFailure();
+      assertThat(actual).isEqualTo(expected.withLatestFailure(
+          failure == null ? null : expected.latestFailure().with(failure.message(), failure.evidence())));
+      if (failure != null && failure.message() != null) {
+        assertThat(expected.latestFailure().message()).startsWith(failure.message().replace("…", ""));
+      }
+    }
   }
 }

@@ -7,6 +7,7 @@ import io.fabric8.crd.generator.annotation.PrinterColumn;
 import io.fabric8.kubernetes.api.model.Condition;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The observed state of a test. This is a contract for GitOps health checks and {@code kubectl wait}: extend it,
@@ -55,10 +56,14 @@ public class SchedulerFailureTestStatus {
   @JsonPropertyDescription("The harness Jobs of the current run, in the order they run.")
   public List<HarnessJob> harnessJobs = new ArrayList<>();
 
-  @JsonPropertyDescription("One entry per scenario and repetition of the current run.")
-  public List<ScenarioResultStatus> results = new ArrayList<>();
+  @JsonPropertyDescription("One summary per cell (scenario × operation) of the current run: how its repetitions "
+      + "ended, its failure rate with a 95 % interval, and its latest failure. The repetitions themselves are in "
+      + "<mountPath>/<runId>/report.json on the shared volume.")
+  public List<CellStatus> cells = new ArrayList<>();
 
+  @JsonPropertyDescription("Repetitions of the current run that passed both verdicts.")
   public Integer passed;
+  @JsonPropertyDescription("Repetitions the current run is to run: every cell's repetitions.")
   public Integer total;
 
   @JsonPropertyDescription("Repetitions that failed only by acknowledged findings (spec.knownFindings): not passed, "
@@ -142,29 +147,58 @@ public class SchedulerFailureTestStatus {
     }
   }
 
-  /** The verdicts and counts of one scenario repetition, copied from the harness's termination message. */
+  /** How the repetitions of one cell (scenario × operation) ended, from the harness's termination message. */
   @JsonInclude(JsonInclude.Include.NON_NULL)
-  public static class ScenarioResultStatus {
+  public static class CellStatus {
+    @JsonPropertyDescription("The scenario.")
     public String name;
     @JsonPropertyDescription("The write operation the scenario ran under, e.g. append or overwrite-partitioned.")
     public String operation;
-    public int repetition;
-    public Verdict scheduler;
-    public Verdict storage;
-    public long rows;
-    public long distinctIds;
-    public int newSnapshots;
-    public int acceptedMessages;
-    public int orphanFiles;
-    public int knownRejectedOrphans;
-    public int missingFiles;
-    public long durationMs;
-    @JsonPropertyDescription("Path of the evidence folder on the shared volume.")
-    public String evidence;
-    public String message;
+    @JsonPropertyDescription("The harness Job that ran the cell.")
     public String job;
-    @JsonPropertyDescription("For a Known repetition: the references of the known findings it failed by.")
+    @JsonPropertyDescription("Repetitions the run was to run of this cell.")
+    public int repetitions;
+    @JsonPropertyDescription("Repetitions that passed both verdicts.")
+    public int passed;
+    public int failed;
+    @JsonPropertyDescription("Repetitions without a verdict (a precondition or evidence was missing, or the harness "
+        + "never reported them): never counted as passed.")
+    public int unknown;
+    @JsonPropertyDescription("Repetitions that failed only by acknowledged findings (spec.knownFindings).")
+    public int known;
+    @JsonPropertyDescription("Repetitions per pair of verdicts, keyed scheduler/storage, e.g. Passed/Failed.")
+    public Map<String, Integer> verdicts;
+    @JsonPropertyDescription("Failed and Known repetitions over the judged ones (Unknown excluded), with its 95 % "
+        + "Wilson score interval.")
+    public FailureRateStatus failureRate;
+    @JsonPropertyDescription("The latest repetition that did not pass.")
+    public CellFailureStatus latestFailure;
+    @JsonPropertyDescription("The references of the known findings a repetition failed by.")
     public List<String> knownFindings;
+    public Long durationMedianMs;
+  }
+
+  /** A failure rate as decimal fractions in text (e.g. "0.0500"): Kubernetes APIs avoid floating-point fields. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public static class FailureRateStatus {
+    public String estimate;
+    public String low;
+    public String high;
+    @JsonPropertyDescription("For people: e.g. 5.0 % [0.9 %, 23.6 %].")
+    public String text;
+  }
+
+  /** The latest repetition of a cell that did not pass. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public static class CellFailureStatus {
+    public int repetition;
+    @JsonPropertyDescription("Failed, Known or Unknown.")
+    public Verdict outcome;
+    @JsonPropertyDescription("The first rule that did not pass, side/rule, e.g. storage/files.no-orphans.")
+    public String rule;
+    public String message;
+    @JsonPropertyDescription("Path of the repetition's evidence folder on the shared volume.")
+    public String evidence;
   }
 
   /** A finished earlier run. */

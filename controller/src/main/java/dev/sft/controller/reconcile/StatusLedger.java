@@ -5,15 +5,15 @@ import dev.sft.contract.KnownFinding;
 import dev.sft.contract.KnownFindingUse;
 import dev.sft.contract.Report;
 import dev.sft.contract.ScenarioName;
-import dev.sft.contract.ScenarioResult;
-import dev.sft.contract.Verdict;
+import dev.sft.contract.ScenarioStats;
+import dev.sft.contract.WriteOperation;
 import dev.sft.controller.api.ResolvedSpec;
 import dev.sft.controller.api.SchedulerFailureTest;
 import dev.sft.controller.api.SchedulerFailureTestStatus.HarnessJob;
 import dev.sft.controller.api.SchedulerFailureTestStatus.JobState;
 import dev.sft.controller.api.SchedulerFailureTestStatus.KnownFindingStatus;
 import dev.sft.controller.api.SchedulerFailureTestStatus.RunRecord;
-import dev.sft.controller.api.SchedulerFailureTestStatus.ScenarioResultStatus;
+import dev.sft.controller.api.SchedulerFailureTestStatus.CellStatus;
 import dev.sft.controller.api.SchedulerFailureTestStatus;
 import dev.sft.controller.dependent.HarnessJobDependent;
 import dev.sft.controller.dependent.Names;
@@ -81,7 +81,7 @@ final class StatusLedger {
       job.state = JobState.Pending;
       status.harnessJobs.add(job);
     }
-    status.results = new ArrayList<>();
+    status.cells = new ArrayList<>();
     status.total = spec.scenarios().stream().mapToInt(s -> s.repetitions(spec.repeat())).sum()
         * spec.operations().size();
     status.knownFindings = spec.knownFindings().isEmpty() ? null : spec.knownFindings().entries().stream()
@@ -114,7 +114,7 @@ final class StatusLedger {
   }
 
   /**
-   * Records a finished Job: its verdicts, and Unknown for every repetition it did not report.
+   * Records a finished Job: its cells as it reported them, and Unknown for every repetition it did not report.
    *
    * @return a summary: the Job's outcome, how many repetitions passed, and what went wrong
    */
@@ -123,16 +123,14 @@ final class StatusLedger {
     job.exitCode = exitCode;
     job.completionTime = now;
     if (report != null) {
-      for (ScenarioResult result : report.scenarios()) {
-        status.results.add(copy(result, job.name));
-      }
       countKnownFindingMatches(report);
       if (report.failure() != null) {
         problem = problem == null ? report.failure() : problem + "; " + report.failure();
       }
     }
     job.message = problem;
-    addUnknownResults(job, problem == null ? "missing from the harness report" : problem);
+    recordCells(job, report == null ? List.of() : report.stats(),
+        problem == null ? "missing from the harness report" : problem);
     updateCounts();
     return "harness Job " + job.name + " " + state.name().toLowerCase() + " (exit "
         + (exitCode == null ? "unknown" : exitCode) + "): " + passedIn(job) + "/"
@@ -144,11 +142,9 @@ final class StatusLedger {
    * lost during the Job without the harness's doing, so no verdict of it can be the scenario's.
    */
   void voidResults(HarnessJob job, String why) {
-    for (ScenarioResultStatus result : status.results) {
-      if (job.name.equals(result.job)) {
-        result.scheduler = Verdict.Unknown;
-        result.storage = Verdict.Unknown;
-        result.message = why + (result.message == null ? "" : "; " + result.message);
+    for (CellStatus cell : status.cells) {
+      if (job.name.equals(cell.job)) {
+        CellRecords.voidCell(cell, why);
       }
     }
     job.message = job.message == null ? why : why + "; " + job.message;
@@ -161,13 +157,13 @@ final class StatusLedger {
       if (!job.state.finished()) {
         job.state = JobState.Failed;
         job.message = "not run: " + why;
-        addUnknownResults(job, job.message);
+        recordCells(job, List.of(), job.message);
       }
     }
   }
 
-  private long passedIn(HarnessJob job) {
-    return status.results.stream().filter(r -> job.name.equals(r.job)).filter(StatusLedger::passed).count();
+  private int passedIn(HarnessJob job) {
+    return status.cells.stream().filter(c -> job.name.equals(c.job)).mapToInt(c -> c.passed).sum();
   }
 
   /**
@@ -189,8 +185,8 @@ final class StatusLedger {
   boolean runSucceeded() {
     updateCounts();
     return status.harnessJobs.stream().allMatch(j -> j.state == JobState.Succeeded)
-        && status.results.size() == status.total
-        && status.results.stream().allMatch(r -> passed(r) || (!runSpec.strict() && known(r)));
+        && status.cells.stream().mapToInt(c -> c.repetitions).sum() == status.total
+        && status.cells.stream().allMatch(c -> CellRecords.accepted(c, runSpec.strict()));
   }
 
   /** Adds a Job's report's matches to each entry, by its index in the spec (a termination message omits the text). */
@@ -250,53 +246,27 @@ final class StatusLedger {
     }
   }
 
-  /** Repetitions a Job was to run but did not report count as Unknown, never as passed. */
-  private void addUnknownResults(HarnessJob job, String why) {
-    for (ScenarioResult unknown : driverRun(job).unknownResults(null, why)) {
-      boolean reported = status.results.stream()
-          .anyMatch(r -> r.name.equals(unknown.name()) && r.repetition == unknown.repetition()
-              && unknown.writeOperation().id().equals(r.operation));
-      if (!reported) {
-        status.results.add(copy(unknown, job.name));
+  /**
+   * Records the cells of a Job from its report: one per scenario × operation the Job was to run, a repetition it did
+   * not report counted as Unknown, never as passed. A cell recorded before (a Job finished twice) is replaced.
+   */
+  private void recordCells(HarnessJob job, List<ScenarioStats> reported, String why) {
+    status.cells.removeIf(c -> job.name.equals(c.job));
+    DriverRun run = driverRun(job);
+    for (ScenarioName name : run.scenarios()) {
+      for (WriteOperation operation : run.operations()) {
+        int repetitions = name.repetitions(run.repeat());
+        String cell = name.id() + "/" + operation.id();
+        status.cells.add(reported.stream().filter(s -> s.cell().equals(cell)).findFirst()
+            .map(s -> CellRecords.reported(s, job.name, repetitions, why))
+            .orElseGet(() -> CellRecords.unreported(name.id(), operation.id(), job.name, repetitions, why)));
       }
     }
   }
 
   private void updateCounts() {
-    status.passed = (int) status.results.stream().filter(StatusLedger::passed).count();
-    status.known = (int) status.results.stream().filter(StatusLedger::known).count();
+    status.passed = status.cells.stream().mapToInt(c -> c.passed).sum();
+    status.known = status.cells.stream().mapToInt(c -> c.known).sum();
     status.summary = status.passed + "/" + status.total + (status.known == 0 ? "" : " (" + status.known + " known)");
-  }
-
-  private static ScenarioResultStatus copy(ScenarioResult result, String jobName) {
-    ScenarioResultStatus copy = new ScenarioResultStatus();
-    copy.name = result.name();
-    copy.operation = result.writeOperation().id();
-    copy.repetition = result.repetition();
-    copy.scheduler = result.scheduler() == null ? Verdict.Unknown : result.scheduler();
-    copy.storage = result.storage() == null ? Verdict.Unknown : result.storage();
-    copy.rows = result.rows();
-    copy.distinctIds = result.distinctIds();
-    copy.newSnapshots = result.newSnapshots();
-    copy.acceptedMessages = result.acceptedMessages();
-    copy.orphanFiles = result.orphanFiles();
-    copy.knownRejectedOrphans = result.knownRejectedOrphans();
-    copy.missingFiles = result.missingFiles();
-    copy.durationMs = result.durationMs();
-    copy.evidence = result.evidence();
-    copy.message = result.message();
-    copy.job = jobName;
-    copy.knownFindings = result.knownFindings().isEmpty() ? null : result.knownFindings();
-    return copy;
-  }
-
-  private static boolean passed(ScenarioResultStatus result) {
-    return result.scheduler == Verdict.Passed && result.storage == Verdict.Passed;
-  }
-
-  /** Each side Passed or Known, at least one Known: as {@link ScenarioResult#known}. */
-  private static boolean known(ScenarioResultStatus result) {
-    return result.scheduler != null && result.storage != null
-        && result.scheduler.and(result.storage) == Verdict.Known;
   }
 }

@@ -88,9 +88,9 @@ final class AdmissionSteps {
 
   void assertPassedWithoutRefusals(String namespace, JsonNode status) {
     assertThat(status.path("phase").asText()).as("status: %s", status).isEqualTo("Succeeded");
-    assertThat(status.path("results")).singleElement().satisfies(r -> {
-      assertThat(r.path("scheduler").asText()).as("%s", r).isEqualTo("Passed");
-      assertThat(r.path("storage").asText()).as("%s", r).isEqualTo("Passed");
+    assertThat(status.path("cells")).singleElement().satisfies(c -> {
+      assertThat(c.path("passed").asInt()).as("%s", c).isEqualTo(1);
+      assertThat(c.path("verdicts").path("Passed/Passed").asInt()).as("%s", c).isEqualTo(1);
     });
     assertThat(failedCreates(namespace)).as("pods refused by admission in %s", namespace).isEmpty();
   }

@@ -170,8 +170,8 @@ class OperatorEndToEndIT {
     assertThat(status.path("phase").asText()).isEqualTo("Failed");
     assertThat(condition(status, "Ready").path("status").asText()).isEqualTo("False");
     assertThat(status.path("message").asText()).as("the status says why").contains("exit 3").contains(FAILING_EXIT);
-    assertThat(status.path("results")).as("a run that never reported has Unknown verdicts").isNotEmpty()
-        .allSatisfy(r -> assertThat(r.path("scheduler").asText()).isEqualTo("Unknown"));
+    assertThat(status.path("cells")).as("a run that never reported has Unknown verdicts").isNotEmpty()
+        .allSatisfy(c -> assertThat(c.path("unknown").asInt()).as("%s", c).isEqualTo(c.path("repetitions").asInt()));
     assertThat(kubectl.list(ns, "statefulsets", "sft.dev/test=" + FAILING)).as("cluster retained on failure")
         .hasSize(2);
     assertThat(kubectl.list(ns, "pods", "sft.dev/test=" + FAILING + ",sft.dev/component=worker"))
@@ -268,12 +268,12 @@ class OperatorEndToEndIT {
         OperatorEndToEndIT::phaseFinished);
     timings.record("kubectl apply to finished (unplanned loss)", started);
     assertThat(status.path("phase").asText()).as("an Unknown cell is not a pass: %s", status).isEqualTo("Failed");
-    JsonNode cell = status.path("results").path(0);
-    assertThat(cell.path("scheduler").asText()).as("%s", cell).isEqualTo("Unknown");
-    assertThat(cell.path("storage").asText()).as("%s", cell).isEqualTo("Unknown");
+    JsonNode cell = status.path("cells").path(0);
+    assertThat(cell.path("unknown").asInt()).as("%s", cell).isEqualTo(cell.path("repetitions").asInt()).isEqualTo(1);
+    assertThat(cell.path("verdicts").path("Unknown/Unknown").asInt()).as("%s", cell).isEqualTo(1);
     // Both halves saw it: the controller (the pod re-created while the Job ran) and the harness (executors lost
     // that it did not kill).
-    assertThat(cell.path("message").asText()).as("the cell names the loss first")
+    assertThat(cell.path("latestFailure").path("message").asText()).as("the cell names the loss first")
         .startsWith("unplanned loss while harness Job " + job + " ran: pod " + victim + " was re-created")
         .contains("cluster.no-unplanned-loss Unknown: an unplanned loss during the scenario: executor ");
     assertEventsInOrder(UNPLANNED, List.of("RunStarted", "HarnessJobCreated", "UnplannedLoss", "RunFailed"));
@@ -369,21 +369,23 @@ class OperatorEndToEndIT {
    * examples/known-findings.json, names their references, and is counted apart from the passed ones.
    */
   private static void assertEveryVerdictPassed(JsonNode status, List<String> scenarios, int repeat) {
-    List<JsonNode> results = new ArrayList<>();
-    status.path("results").forEach(results::add);
-    assertThat(results).as("status.results: %s", status.path("results")).hasSize(scenarios.size() * repeat);
-    assertThat(results.stream().map(r -> r.path("name").asText()).collect(Collectors.toSet()))
+    List<JsonNode> cells = new ArrayList<>();
+    status.path("cells").forEach(cells::add);
+    assertThat(cells).as("status.cells: %s", status.path("cells")).hasSize(scenarios.size());
+    assertThat(cells.stream().map(c -> c.path("name").asText()).collect(Collectors.toSet()))
         .containsExactlyInAnyOrderElementsOf(scenarios);
-    assertThat(results).allSatisfy(r -> {
-      assertThat(r.path("scheduler").asText()).as("scheduler verdict of %s", r).isEqualTo("Passed");
-      if (!"Passed".equals(r.path("storage").asText())) {
-        assertThat(r.path("storage").asText()).as("storage verdict of %s", r).isEqualTo("Known");
-        assertThat(r.path("knownFindings")).as("the references of %s", r).isNotEmpty();
+    assertThat(cells).allSatisfy(c -> {
+      assertThat(c.path("repetitions").asInt()).as("%s", c).isEqualTo(repeat);
+      assertThat(c.path("passed").asInt() + c.path("known").asInt()).as("passed or known: %s", c).isEqualTo(repeat);
+      List<String> pairs = new ArrayList<>();
+      c.path("verdicts").fieldNames().forEachRemaining(pairs::add);
+      assertThat(pairs).as("verdicts of %s", c).isSubsetOf("Passed/Passed", "Passed/Known");
+      if (c.path("known").asInt() > 0) {
+        assertThat(c.path("knownFindings")).as("the references of %s", c).isNotEmpty();
       }
-      assertThat(r.path("rows").asLong()).as("rows of %s", r).isEqualTo(48_000);
     });
-    long known = results.stream().filter(r -> "Known".equals(r.path("storage").asText())).count();
-    assertThat(status.path("passed").asInt()).isEqualTo(results.size() - known);
+    long known = cells.stream().mapToInt(c -> c.path("known").asInt()).sum();
+    assertThat(status.path("passed").asInt()).isEqualTo(scenarios.size() * repeat - known);
     assertThat(status.path("known").asInt()).isEqualTo(known);
     if (known > 0) {
       Progress.say("%d repetition(s) Known by an acknowledged finding: %s", known, status.path("knownFindings"));

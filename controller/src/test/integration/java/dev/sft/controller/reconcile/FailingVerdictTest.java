@@ -41,11 +41,12 @@ class FailingVerdictTest extends ReconcilerTestBase {
     assertThat(status.step).isEqualTo(Step.Done);
     assertThat(status.harnessJobs).extracting(j -> j.state).containsExactly(JobState.Succeeded, JobState.Failed);
     assertThat(status.harnessJobs.get(1).exitCode).isEqualTo(1);
-    assertThat(status.results).filteredOn(r -> r.name.startsWith("executor-loss")).allSatisfy(r -> {
-      assertThat(r.scheduler).isEqualTo(Verdict.Passed);
-      assertThat(r.storage).isEqualTo(Verdict.Failed);
-      assertThat(r.missingFiles).isEqualTo(2);
-      assertThat(r.message).isEqualTo("missing files: 2");
+    assertThat(status.cells).filteredOn(c -> c.name.startsWith("executor-loss")).allSatisfy(c -> {
+      assertThat(c.verdicts).containsExactly(java.util.Map.entry("Passed/Failed", 1));
+      assertThat(c.failed).isEqualTo(1);
+      assertThat(c.latestFailure.outcome).isEqualTo(Verdict.Failed);
+      assertThat(c.latestFailure.message).startsWith("missing files: 2");
+      assertThat(c.latestFailure.evidence).startsWith("/shared/sft/" + status.runId + "/" + c.name);
     });
     assertThat(ConditionChecks.isTrue(status, Conditions.READY)).isFalse();
     assertThat(ConditionChecks.isTrue(status, Conditions.STALLED)).isTrue();
@@ -77,11 +78,11 @@ class FailingVerdictTest extends ReconcilerTestBase {
     kubelet.finishJobWithMessage("failing", "crashed-r1-spec", "java.lang.OutOfMemoryError: Java heap space", 137);
 
     var status = cluster.awaitStatus(test, "failed", s -> s.phase == Phase.Failed).getStatus();
-    assertThat(status.results).singleElement().satisfies(r -> {
-      assertThat(r.name).isEqualTo("speculation-original-wins");
-      assertThat(r.scheduler).isEqualTo(Verdict.Unknown);
-      assertThat(r.storage).isEqualTo(Verdict.Unknown);
-      assertThat(r.message).contains("not an sft report").contains("OutOfMemoryError");
+    assertThat(status.cells).singleElement().satisfies(c -> {
+      assertThat(c.name).isEqualTo("speculation-original-wins");
+      assertThat(c.unknown).isEqualTo(1);
+      assertThat(c.verdicts).containsExactly(java.util.Map.entry("Unknown/Unknown", 1));
+      assertThat(c.latestFailure.message).contains("not an sft report").contains("OutOfMemoryError");
     });
     assertThat(status.harnessJobs.get(0).exitCode).isEqualTo(137);
     assertThat(status.summary).isEqualTo("0/1");
@@ -103,8 +104,12 @@ class FailingVerdictTest extends ReconcilerTestBase {
 
     var status = cluster.awaitStatus(test, "failed", s -> s.phase == Phase.Failed).getStatus();
     assertThat(status.summary).isEqualTo("1/2");
-    assertThat(status.results).filteredOn(r -> r.repetition == 2).singleElement()
-        .satisfies(r -> assertThat(r.scheduler).isEqualTo(Verdict.Unknown));
+    assertThat(status.cells).singleElement().satisfies(c -> {
+      assertThat(c.passed).isEqualTo(1);
+      assertThat(c.unknown).isEqualTo(1);
+      assertThat(c.latestFailure.repetition).isEqualTo(2);
+      assertThat(c.latestFailure.outcome).isEqualTo(Verdict.Unknown);
+    });
   }
 
   @Test
@@ -122,10 +127,8 @@ class FailingVerdictTest extends ReconcilerTestBase {
     var status = cluster.awaitStatus(test, "failed", s -> s.phase == Phase.Failed).getStatus();
     assertThat(status.harnessJobs.get(0).exitCode).isEqualTo(0);
     assertThat(status.summary).isEqualTo("0/1");
-    assertThat(status.results).singleElement().satisfies(r -> {
-      assertThat(r.scheduler).isEqualTo(Verdict.Failed);
-      assertThat(r.storage).isEqualTo(Verdict.Passed);
-    });
+    assertThat(status.cells).singleElement()
+        .satisfies(c -> assertThat(c.verdicts).containsExactly(java.util.Map.entry("Failed/Passed", 1)));
     assertThat(cluster.eventReasons(test)).contains(Reason.RunFailed.name()).doesNotContain(Reason.RunSucceeded.name());
   }
 }

@@ -8,7 +8,7 @@ import dev.sft.controller.api.SchedulerFailureTest;
 import dev.sft.controller.api.SchedulerFailureTestStatus.Cleanup;
 import dev.sft.controller.api.SchedulerFailureTestStatus.JobState;
 import dev.sft.controller.api.SchedulerFailureTestStatus.Phase;
-import dev.sft.controller.api.SchedulerFailureTestStatus.ScenarioResultStatus;
+import dev.sft.controller.api.SchedulerFailureTestStatus.CellStatus;
 import dev.sft.controller.api.SchedulerFailureTestStatus.Step;
 import dev.sft.controller.dependent.Names;
 import dev.sft.controller.support.Reports;
@@ -109,7 +109,7 @@ class HappyPathTest extends ReconcilerTestBase {
         .containsSubsequence("--speculation", "false")
         .containsSubsequence("--scenarios", "executor-loss-task-replacement,executor-loss-shuffle-loss")
         .containsSubsequence("--report", "/shared/sft/" + runId + "/driver-loss/report.json");
-    SchedulerFailureTest between = cluster.awaitStatus(test, "first results", s -> s.results.size() == 4);
+    SchedulerFailureTest between = cluster.awaitStatus(test, "first results", s -> s.cells.size() == 2);
     assertThat(between.getStatus().harnessJobs.get(0).state).isEqualTo(JobState.Succeeded);
     assertThat(between.getStatus().summary).isEqualTo("4/8");
 
@@ -128,23 +128,17 @@ class HappyPathTest extends ReconcilerTestBase {
     assertThat(ConditionChecks.isTrue(status, Conditions.HARNESS_COMPLETE)).isTrue();
     assertThat(status.conditions).allSatisfy(c ->
         assertThat(c.getObservedGeneration()).isEqualTo(done.getMetadata().getGeneration()));
-    // Every entry is copied field by field from the harness's report.
-    assertThat(status.results).hasSize(8);
-    for (var expected : specReport.scenarios()) {
-      ScenarioResultStatus copied = status.results.stream()
-          .filter(r -> r.name.equals(expected.name()) && r.repetition == expected.repetition())
-          .findFirst().orElseThrow();
-      assertThat(copied.scheduler).isEqualTo(expected.scheduler());
-      assertThat(copied.storage).isEqualTo(expected.storage());
-      assertThat(copied.rows).isEqualTo(expected.rows());
-      assertThat(copied.distinctIds).isEqualTo(expected.distinctIds());
-      assertThat(copied.newSnapshots).isEqualTo(expected.newSnapshots());
-      assertThat(copied.acceptedMessages).isEqualTo(expected.acceptedMessages());
-      assertThat(copied.orphanFiles).isEqualTo(expected.orphanFiles());
-      assertThat(copied.knownRejectedOrphans).isEqualTo(expected.knownRejectedOrphans());
-      assertThat(copied.missingFiles).isEqualTo(expected.missingFiles());
-      assertThat(copied.durationMs).isEqualTo(expected.durationMs());
-      assertThat(copied.evidence).isEqualTo(expected.evidence());
+    // One summary per cell, copied from the harness's.
+    assertThat(status.cells).hasSize(4);
+    for (var expected : specReport.stats()) {
+      CellStatus copied = status.cells.stream().filter(c -> c.name.equals(expected.name())).findFirst().orElseThrow();
+      assertThat(copied.operation).isEqualTo(expected.writeOperation().id());
+      assertThat(copied.repetitions).isEqualTo(expected.runs()).isEqualTo(2);
+      assertThat(copied.passed).isEqualTo(expected.passed()).isEqualTo(2);
+      assertThat(copied.verdicts).isEqualTo(expected.verdicts());
+      assertThat(copied.failureRate.text).isEqualTo("0.0 % [0.0 %, 65.8 %]");
+      assertThat(copied.latestFailure).isNull();
+      assertThat(copied.durationMedianMs).isEqualTo(expected.durationMedianMs());
       assertThat(copied.job).isEqualTo("alpha-r1-spec");
     }
 

@@ -47,8 +47,8 @@ class HarnessDeathTest {
     assertThat(job.exitCode).isEqualTo(137);
     assertThat(job.message).startsWith("the harness container of pod oom-r1-spec-x7k2p was OOMKilled (exit 137) at "
         + "its memory limit 1536Mi; raise spec.harness.resources.limits.memory");
-    assertThat(failed.getStatus().results).singleElement()
-        .satisfies(r -> assertThat(r.scheduler).isEqualTo(Verdict.Unknown));
+    assertThat(failed.getStatus().cells).singleElement()
+        .satisfies(c -> assertThat(c.unknown).isEqualTo(c.repetitions).isEqualTo(1));
   }
 
   @Test

@@ -42,12 +42,12 @@ class RerunTest {
     cluster.awaitJob(test, "gitops-r1-spec");
 
     // A new image tag arrives from Git while the Job runs.
-    // As kubectl apply or a GitOps sync changes it: a patch, which the controller's own status writes cannot make stale.
-    client.resources(SchedulerFailureTest.class).inNamespace("rerun").withName("gitops").edit(current -> {
-      current.getSpec().harness.image = "registry.example/sft-harness:0.2.0";
-      current.getSpec().spark.image = "registry.example/spark:4.1.4";
-      return current;
-    });
+    // A merge patch without a resourceVersion, as kubectl apply sends it: edit() sends the version it read, which a
+    // status write in between makes stale (409).
+    client.resources(SchedulerFailureTest.class).inNamespace("rerun").withName("gitops").patch(
+        io.fabric8.kubernetes.client.dsl.base.PatchContext.of(io.fabric8.kubernetes.client.dsl.base.PatchType.JSON_MERGE),
+        "{\"spec\":{\"harness\":{\"image\":\"registry.example/sft-harness:0.2.0\"},"
+            + "\"spark\":{\"image\":\"registry.example/spark:4.1.4\"}}}");
     var queued = cluster.awaitStatus(test, "queued", s -> Conditions.find(s, Conditions.RECONCILING) != null
         && Reason.RunQueued.name().equals(Conditions.find(s, Conditions.RECONCILING).getReason()));
     assertThat(queued.getStatus().runId).isEqualTo(firstRunId);
@@ -69,7 +69,7 @@ class RerunTest {
     assertThat(status.runId).startsWith("gitops-r2-").isNotEqualTo(firstRunId);
     assertThat(status.runGeneration).isEqualTo(2L);
     assertThat(status.phase).isEqualTo(Phase.Provisioning);
-    assertThat(status.results).isEmpty();
+    assertThat(status.cells).isEmpty();
     assertThat(status.history).singleElement().satisfies(h -> {
       assertThat(h.runId).isEqualTo(firstRunId);
       assertThat(h.generation).isEqualTo(1L);

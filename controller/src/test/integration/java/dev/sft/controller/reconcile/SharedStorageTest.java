@@ -78,8 +78,8 @@ class SharedStorageTest extends ReconcilerTestBase {
         .contains("Permission denied", "drwxr-xr-x 2 0 0")
         .endsWith("the fix depends on the volume's driver: docs/operations.md, \"Shared storage\"");
     assertThat(cluster.jobs(test)).as("the harness never starts on a volume it cannot write").isEmpty();
-    assertThat(failed.getStatus().results).as("every repetition Unknown").isNotEmpty()
-        .allSatisfy(r -> assertThat(r.scheduler).hasToString("Unknown"));
+    assertThat(failed.getStatus().cells).as("every repetition Unknown").isNotEmpty()
+        .allSatisfy(c -> assertThat(c.unknown).isEqualTo(c.repetitions));
     assertThat(cluster.eventReasons(test)).contains(Reason.SharedStorageNotWritable.name());
   }
 

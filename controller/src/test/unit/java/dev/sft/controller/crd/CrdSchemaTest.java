@@ -117,8 +117,8 @@ class CrdSchemaTest {
   @Test
   void verdictsInTheStatusAreTheContractsVerdicts() {
     JSONSchemaProps result = crd.getSpec().getVersions().get(0).getSchema().getOpenAPIV3Schema().getProperties()
-        .get("status").getProperties().get("results").getItems().getSchema();
-    assertThat(result.getProperties().get("scheduler").getEnum()).extracting(n -> n.asText())
+        .get("status").getProperties().get("cells").getItems().getSchema();
+    assertThat(result.getProperties().get("latestFailure").getProperties().get("outcome").getEnum()).extracting(n -> n.asText())
         .containsExactlyInAnyOrder(Arrays.stream(dev.sft.contract.Verdict.values()).map(Enum::name).toArray(String[]::new));
   }
 }

@@ -13,7 +13,7 @@ import dev.sft.controller.api.SchedulerFailureTestStatus;
 import dev.sft.controller.api.SchedulerFailureTestStatus.HarnessJob;
 import dev.sft.controller.api.SchedulerFailureTestStatus.JobState;
 import dev.sft.controller.api.SchedulerFailureTestStatus.Phase;
-import dev.sft.controller.api.SchedulerFailureTestStatus.ScenarioResultStatus;
+import dev.sft.controller.api.SchedulerFailureTestStatus.CellStatus;
 import dev.sft.controller.support.Reports;
 import dev.sft.controller.support.TestResources;
 import java.time.Instant;
@@ -75,15 +75,18 @@ class StatusLedgerTest {
     ledger.finishJob(spec, JobState.Succeeded, 0, Reports.of("t1-r1-abcd",
         List.of("speculation-original-wins", "speculation-speculative-wins"), 2, Verdict.Passed, Verdict.Passed),
         null, "2026-01-01T00:00:00Z");
-    List<ScenarioResultStatus> results = test.getStatus().results;
-    assertThat(results).hasSize(8);
-    assertThat(results.stream().filter(r -> r.scheduler == Verdict.Passed)).extracting(r -> r.operation)
-        .containsOnly("append").hasSize(4);
-    assertThat(results.stream().filter(r -> r.scheduler == Verdict.Unknown))
-        .extracting(r -> r.name + "/" + r.operation + "/" + r.repetition)
-        .containsExactlyInAnyOrder("speculation-original-wins/overwrite-partitioned/1",
-            "speculation-original-wins/overwrite-partitioned/2", "speculation-speculative-wins/overwrite-partitioned/1",
-            "speculation-speculative-wins/overwrite-partitioned/2");
+    List<CellStatus> cells = test.getStatus().cells;
+    assertThat(cells).extracting(c -> c.name + "/" + c.operation + " " + c.passed + "/" + c.repetitions
+        + " unknown " + c.unknown).containsExactly(
+            "speculation-original-wins/append 2/2 unknown 0",
+            "speculation-original-wins/overwrite-partitioned 0/2 unknown 2",
+            "speculation-speculative-wins/append 2/2 unknown 0",
+            "speculation-speculative-wins/overwrite-partitioned 0/2 unknown 2");
+    assertThat(cells).filteredOn(c -> c.unknown > 0).allSatisfy(c -> {
+      assertThat(c.verdicts).containsExactly(java.util.Map.entry("Unknown/Unknown", 2));
+      assertThat(c.latestFailure.outcome).isEqualTo(Verdict.Unknown);
+      assertThat(c.failureRate.text).as("no trial, nothing known").isEqualTo("-");
+    });
     assertThat(test.getStatus().summary).isEqualTo("4/16");
   }
 
@@ -103,15 +106,12 @@ class StatusLedgerTest {
     String summary = ledger.finishJob(spec, JobState.Succeeded, 0,
         Reports.of("t1-r1-abcd", List.of("speculation-original-wins"), 1, Verdict.Passed, Verdict.Passed), null,
         "2026-01-01T00:00:00Z");
-    List<ScenarioResultStatus> results = test.getStatus().results;
-    assertThat(results).hasSize(4);
-    assertThat(results.stream().filter(r -> r.scheduler == Verdict.Unknown))
-        .extracting(r -> r.name + "/" + r.repetition)
-        .containsExactlyInAnyOrder("speculation-original-wins/2", "speculation-speculative-wins/1",
-            "speculation-speculative-wins/2");
-    assertThat(results).allSatisfy(r -> assertThat(r.job).isEqualTo("t1-r1-spec"));
-    assertThat(results.stream().filter(r -> r.scheduler == Verdict.Unknown))
-        .allSatisfy(r -> assertThat(r.message).isEqualTo("missing from the harness report"));
+    List<CellStatus> cells = test.getStatus().cells;
+    assertThat(cells).extracting(c -> c.name + " " + c.passed + "/" + c.repetitions + " unknown " + c.unknown)
+        .containsExactly("speculation-original-wins 1/2 unknown 1", "speculation-speculative-wins 0/2 unknown 2");
+    assertThat(cells).allSatisfy(r -> assertThat(r.job).isEqualTo("t1-r1-spec"));
+    assertThat(cells).extracting(c -> c.latestFailure.message).containsExactly(
+        "1 of 2 repetitions missing from the harness report", "missing from the harness report");
     assertThat(test.getStatus().summary).isEqualTo("1/8");
     assertThat(summary).isEqualTo("harness Job t1-r1-spec succeeded (exit 0): 1/4 passed");
     assertThat(ledger.runSucceeded()).isFalse();
@@ -137,13 +137,14 @@ class StatusLedgerTest {
         ledger.voidResults(job, "unplanned loss while harness Job t1-r1-spec ran: pod t1-worker-1 was re-created");
       }
     }
-    assertThat(test.getStatus().results).filteredOn(r -> r.job.equals("t1-r1-spec")).hasSize(4).allSatisfy(r -> {
-      assertThat(r.scheduler).isEqualTo(Verdict.Unknown);
-      assertThat(r.storage).as("never Failed as if the scenario had done it").isEqualTo(Verdict.Unknown);
-      assertThat(r.message).startsWith("unplanned loss while harness Job t1-r1-spec ran");
+    assertThat(test.getStatus().cells).filteredOn(c -> c.job.equals("t1-r1-spec")).hasSize(2).allSatisfy(c -> {
+      assertThat(c.unknown).isEqualTo(2);
+      assertThat(c.failed).as("never Failed as if the scenario had done it").isZero();
+      assertThat(c.verdicts).containsExactly(java.util.Map.entry("Unknown/Unknown", 2));
+      assertThat(c.latestFailure.message).startsWith("unplanned loss while harness Job t1-r1-spec ran");
     });
-    assertThat(test.getStatus().results).filteredOn(r -> r.job.equals("t1-r1-loss"))
-        .allSatisfy(r -> assertThat(r.storage).isEqualTo(Verdict.Failed));
+    assertThat(test.getStatus().cells).filteredOn(c -> c.job.equals("t1-r1-loss"))
+        .allSatisfy(c -> assertThat(c.verdicts).containsExactly(java.util.Map.entry("Passed/Failed", 2)));
     assertThat(ledger.runSucceeded()).isFalse();
   }
 
@@ -155,8 +156,11 @@ class StatusLedgerTest {
           Reports.of("t1-r1-abcd", job.scenarios, 2, scheduler, Verdict.Passed), null, "now");
     }
     assertThat(ledger.allJobsFinished()).isTrue();
-    assertThat(test.getStatus().results).filteredOn(r -> r.job.equals("t1-r1-spec"))
-        .hasSize(4).allSatisfy(r -> assertThat(r.scheduler).isEqualTo(Verdict.Failed));
+    assertThat(test.getStatus().cells).filteredOn(c -> c.job.equals("t1-r1-spec")).hasSize(2).allSatisfy(c -> {
+      assertThat(c.failed).isEqualTo(2);
+      assertThat(c.verdicts).containsExactly(java.util.Map.entry("Failed/Passed", 2));
+      assertThat(c.failureRate.estimate).isEqualTo("1.0000");
+    });
     assertThat(test.getStatus().summary).isEqualTo("4/8");
     assertThat(ledger.runSucceeded()).isFalse();
   }
@@ -168,8 +172,10 @@ class StatusLedgerTest {
       assertThat(j.state).isEqualTo(JobState.Failed);
       assertThat(j.message).isEqualTo("not run: cluster not ready after 300 s");
     });
-    assertThat(test.getStatus().results).hasSize(8)
-        .allSatisfy(r -> assertThat(r.storage).isEqualTo(Verdict.Unknown));
+    assertThat(test.getStatus().cells).hasSize(4).allSatisfy(c -> {
+      assertThat(c.unknown).isEqualTo(2);
+      assertThat(c.latestFailure.message).isEqualTo("not run: cluster not ready after 300 s");
+    });
   }
 
   @Test
@@ -212,8 +218,12 @@ class StatusLedgerTest {
     assertThat(status.passed).isEqualTo(4);
     assertThat(status.known).isEqualTo(4);
     assertThat(status.summary).isEqualTo("4/8 (4 known)");
-    assertThat(status.results).filteredOn(r -> r.job.equals("t1-r1-spec"))
-        .allSatisfy(r -> assertThat(r.knownFindings).containsExactly(issue));
+    assertThat(status.cells).filteredOn(c -> c.job.equals("t1-r1-spec")).allSatisfy(c -> {
+      assertThat(c.knownFindings).containsExactly(issue);
+      assertThat(c.known).isEqualTo(2);
+      assertThat(c.failureRate.text).as("a Known repetition is a failure of the cell")
+          .isEqualTo(dev.sft.contract.FailureRate.wilson(2, 2).describe());
+    });
     assertThat(ledger.closeKnownFindings()).isEqualTo("4 repetition(s) failed only by known findings; stale known"
         + " findings (matched nothing): rows.exact (https://example.org/fixed)");
     assertThat(status.knownFindings).extracting(k -> k.matches + "/" + k.stale).containsExactly("4/false", "0/true");

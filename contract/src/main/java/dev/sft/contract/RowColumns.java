@@ -11,11 +11,14 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.Set;
 
 /**
- * Scenario results column by column, dense enough that a hundred repetitions of a driver run's scenarios fit a
- * termination message. Repetitions of one scenario repeat almost every value, so each field becomes one column of
- * runs: a run is a value, or {@code [count, value]} for a value repeated {@code count} times.
+ * Records column by column, dense enough that the summaries of every cell of a driver run's largest operation matrix
+ * fit a termination message. Neighbouring rows repeat most values (cells of one scenario, counts of one repeat), so
+ * each field becomes one column of runs: a run is a value, or {@code [count, value]} for a value repeated
+ * {@code count} times. A field holding an object (a record, a map) becomes one column per field of it, named
+ * {@code field.inner}.
  *
  * <ul>
  *   <li>Whole-number columns are stored as they are, or as differences to the previous value when that is shorter
@@ -26,10 +29,10 @@ import java.util.Objects;
  *   <li>A column equal to an earlier one names it ({@code {"same": "orphanFiles"}}).
  * </ul>
  *
- * Every field of {@link ScenarioResult} is a column under its JSON name, so a field added to the record travels
- * without a change here. The per-rule checks are left out (a termination message never carries them).
+ * Every field of the record is a column under its JSON name, so a field added to the record travels without a change
+ * here; a caller names the fields it leaves out (derived ones, or ones the reader does not need).
  */
-final class ResultColumns {
+final class RowColumns {
   static final String COUNT = "count";
   private static final String DELTA = "delta";
   private static final String TEXT = "text";
@@ -37,15 +40,16 @@ final class ResultColumns {
   private static final String NEXT_NUMBER = "+";
   private static final JsonNodeFactory NODES = JsonNodeFactory.instance;
 
-  private ResultColumns() {}
+  private RowColumns() {}
 
-  static ObjectNode encode(List<ScenarioResult> results, ObjectMapper mapper) {
+  static ObjectNode encode(List<?> rows, ObjectMapper mapper, Set<String> omitted) {
     Map<String, List<JsonNode>> columns = new LinkedHashMap<>();
-    for (int i = 0; i < results.size(); i++) {
-      ObjectNode row = mapper.valueToTree(results.get(i).withMessage(results.get(i).message(), null));
-      row.remove("checks");
-      for (Iterator<Map.Entry<String, JsonNode>> fields = row.fields(); fields.hasNext(); ) {
-        Map.Entry<String, JsonNode> field = fields.next();
+    for (int i = 0; i < rows.size(); i++) {
+      ObjectNode row = mapper.valueToTree(rows.get(i));
+      omitted.forEach(row::remove);
+      Map<String, JsonNode> flat = new LinkedHashMap<>();
+      flatten("", row, flat);
+      for (Map.Entry<String, JsonNode> field : flat.entrySet()) {
         List<JsonNode> column = columns.computeIfAbsent(field.getKey(), k -> new ArrayList<>());
         while (column.size() < i) {
           column.add(NODES.nullNode());
@@ -54,10 +58,10 @@ final class ResultColumns {
       }
     }
     ObjectNode encoded = NODES.objectNode();
-    encoded.put(COUNT, results.size());
+    encoded.put(COUNT, rows.size());
     Map<List<JsonNode>, String> seen = new LinkedHashMap<>();
     columns.forEach((name, values) -> {
-      while (values.size() < results.size()) {
+      while (values.size() < rows.size()) {
         values.add(NODES.nullNode());
       }
       String earlier = seen.putIfAbsent(values, name);
@@ -66,10 +70,33 @@ final class ResultColumns {
     return encoded;
   }
 
-  static List<ScenarioResult> decode(JsonNode encoded, ObjectMapper mapper) {
+  /** Each object field's fields under {@code prefix + name + "."}; nulls are left out, as absent. */
+  private static void flatten(String prefix, ObjectNode object, Map<String, JsonNode> flat) {
+    for (Iterator<Map.Entry<String, JsonNode>> fields = object.fields(); fields.hasNext(); ) {
+      Map.Entry<String, JsonNode> field = fields.next();
+      if (field.getValue().isObject()) {
+        flatten(prefix + field.getKey() + ".", (ObjectNode) field.getValue(), flat);
+      } else if (!field.getValue().isNull()) {
+        flat.put(prefix + field.getKey(), field.getValue());
+      }
+    }
+  }
+
+  /** Sets {@code a.b.c} in {@code row}, making the objects on the way. */
+  private static void unflatten(ObjectNode row, String name, JsonNode value) {
+    String[] path = name.split("\\.");
+    ObjectNode node = row;
+    for (int i = 0; i < path.length - 1; i++) {
+      JsonNode inner = node.get(path[i]);
+      node = inner instanceof ObjectNode object ? object : node.putObject(path[i]);
+    }
+    node.set(path[path.length - 1], value);
+  }
+
+  static <T> List<T> decode(JsonNode encoded, ObjectMapper mapper, Class<T> type) {
     int count = encoded.path(COUNT).asInt(-1);
     if (count < 0) {
-      throw new IllegalArgumentException("result columns without a count");
+      throw new IllegalArgumentException("columns without a count");
     }
     List<ObjectNode> rows = new ArrayList<>();
     for (int i = 0; i < count; i++) {
@@ -87,17 +114,19 @@ final class ResultColumns {
       List<JsonNode> values = values(column);
       if (values.size() != count) {
         throw new IllegalArgumentException("column '" + field.getKey() + "' has " + values.size()
-            + " values for " + count + " results");
+            + " values for " + count + " rows");
       }
       for (int i = 0; i < count; i++) {
-        rows.get(i).set(field.getKey(), values.get(i));
+        if (!values.get(i).isNull()) {
+          unflatten(rows.get(i), field.getKey(), values.get(i));
+        }
       }
     }
-    List<ScenarioResult> results = new ArrayList<>();
+    List<T> decoded = new ArrayList<>();
     for (ObjectNode row : rows) {
-      results.add(mapper.convertValue(row, ScenarioResult.class));
+      decoded.add(mapper.convertValue(row, type));
     }
-    return results;
+    return decoded;
   }
 
   private static JsonNode column(List<JsonNode> values) {

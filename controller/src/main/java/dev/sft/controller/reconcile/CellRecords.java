@@ -1,0 +1,116 @@
+package dev.sft.controller.reconcile;
+
+import dev.sft.contract.FailureRate;
+import dev.sft.contract.ScenarioStats;
+import dev.sft.contract.Verdict;
+import dev.sft.controller.api.SchedulerFailureTestStatus.CellFailureStatus;
+import dev.sft.controller.api.SchedulerFailureTestStatus.CellStatus;
+import dev.sft.controller.api.SchedulerFailureTestStatus.FailureRateStatus;
+import java.util.Locale;
+import java.util.TreeMap;
+
+/**
+ * The status record of one cell: copied from a harness's cell summary, completed with Unknown for every repetition
+ * the harness did not report, or voided when no verdict of its Job can stand. Counts always add up to the cell's
+ * repetitions, and the failure rate is recomputed from them.
+ */
+final class CellRecords {
+  private CellRecords() {}
+
+  /** The cell a harness reported, with Unknown for the repetitions missing from its report. */
+  static CellStatus reported(ScenarioStats stats, String job, int repetitions, String missingWhy) {
+    CellStatus cell = new CellStatus();
+    cell.name = stats.name();
+    cell.operation = stats.writeOperation().id();
+    cell.job = job;
+    cell.repetitions = repetitions;
+    cell.passed = stats.passed();
+    cell.failed = stats.failed();
+    cell.known = stats.known();
+    cell.unknown = stats.unknown();
+    cell.verdicts = stats.verdicts().isEmpty() ? null : new TreeMap<>(stats.verdicts());
+    cell.knownFindings = stats.knownFindings().isEmpty() ? null : stats.knownFindings();
+    cell.durationMedianMs = stats.runs() == 0 ? null : stats.durationMedianMs();
+    if (stats.latestFailure() != null) {
+      var latest = stats.latestFailure();
+      cell.latestFailure = failure(latest.repetition(), latest.outcome(), latest.rule(), latest.message(),
+          latest.evidence());
+    }
+    int missing = repetitions - stats.runs();
+    if (missing > 0) {
+      cell.unknown += missing;
+      addVerdicts(cell, missing);
+      cell.latestFailure = failure(repetitions, Verdict.Unknown, null,
+          missing + " of " + repetitions + " repetitions " + missingWhy, null);
+    }
+    rate(cell);
+    return cell;
+  }
+
+  /** A cell the harness did not report at all: every repetition Unknown. */
+  static CellStatus unreported(String name, String operation, String job, int repetitions, String why) {
+    CellStatus cell = new CellStatus();
+    cell.name = name;
+    cell.operation = operation;
+    cell.job = job;
+    cell.repetitions = repetitions;
+    cell.unknown = repetitions;
+    addVerdicts(cell, repetitions);
+    cell.latestFailure = failure(repetitions, Verdict.Unknown, null, why, null);
+    rate(cell);
+    return cell;
+  }
+
+  /** Makes every repetition Unknown, with {@code why} leading the latest failure's message. */
+  static void voidCell(CellStatus cell, String why) {
+    String earlier = cell.latestFailure == null ? null : cell.latestFailure.message;
+    cell.passed = 0;
+    cell.failed = 0;
+    cell.known = 0;
+    cell.unknown = cell.repetitions;
+    cell.verdicts = null;
+    addVerdicts(cell, cell.repetitions);
+    cell.knownFindings = null;
+    cell.latestFailure = failure(cell.repetitions, Verdict.Unknown, null,
+        earlier == null ? why : why + "; " + earlier, null);
+    rate(cell);
+  }
+
+  /** Every repetition passed both verdicts, or, unless {@code strict}, failed only by known findings. */
+  static boolean accepted(CellStatus cell, boolean strict) {
+    return cell.failed == 0 && cell.unknown == 0 && (!strict || cell.known == 0)
+        && cell.passed + cell.known == cell.repetitions;
+  }
+
+  private static void addVerdicts(CellStatus cell, int unknown) {
+    if (cell.verdicts == null) {
+      cell.verdicts = new TreeMap<>();
+    }
+    cell.verdicts.merge(ScenarioStats.verdictPair(Verdict.Unknown, Verdict.Unknown), unknown, Integer::sum);
+  }
+
+  private static void rate(CellStatus cell) {
+    FailureRate rate = FailureRate.wilson(cell.failed + cell.known, cell.passed + cell.failed + cell.known);
+    FailureRateStatus status = new FailureRateStatus();
+    status.estimate = fraction(rate.estimate());
+    status.low = fraction(rate.low());
+    status.high = fraction(rate.high());
+    status.text = rate.describe();
+    cell.failureRate = status;
+  }
+
+  private static String fraction(double value) {
+    return String.format(Locale.ROOT, "%.4f", value);
+  }
+
+  private static CellFailureStatus failure(int repetition, Verdict outcome, String rule, String message,
+      String evidence) {
+    CellFailureStatus failure = new CellFailureStatus();
+    failure.repetition = repetition;
+    failure.outcome = outcome;
+    failure.rule = rule;
+    failure.message = message;
+    failure.evidence = evidence;
+    return failure;
+  }
+}
