@@ -40,6 +40,8 @@ import java.util.Objects;
  * @param knownFindings the findings the user acknowledged ({@code --known-findings FILE}, env
  *     {@link HarnessEnvironment#KNOWN_FINDINGS}); a cell failing only by them is {@link Verdict#Known}
  * @param strict whether Known cells still fail the run's exit code ({@code --strict})
+ * @param soak repeat the cells round after round until a repetition fails or the soak's bound is reached
+ *     ({@code --until-failure}), or null to run {@link #repeat} repetitions of each; a soak has {@code repeat} 1
  */
 public record DriverRun(
     String runId,
@@ -59,7 +61,8 @@ public record DriverRun(
     int deadlineSeconds,
     Instant notAfter,
     KnownFindings knownFindings,
-    boolean strict) {
+    boolean strict,
+    Soak soak) {
 
   /** The {@code sft run} subcommand every rendering starts with. */
   public static final String COMMAND = "run";
@@ -82,6 +85,10 @@ public record DriverRun(
     // Whole seconds: the rendering (RFC 3339) reads back equal.
     notAfter = notAfter == null ? null : notAfter.truncatedTo(ChronoUnit.SECONDS);
     knownFindings = knownFindings == null ? KnownFindings.NONE : knownFindings;
+    if (soak != null && repeat != 1) {
+      throw new IllegalArgumentException("--repeat and " + Soak.UNTIL_FAILURE_OPTION + " exclude each other: bound the"
+          + " soak with " + Soak.MAX_REPEAT_OPTION + " N and/or " + Soak.MAX_TIME_OPTION + " DURATION");
+    }
     Objects.requireNonNull(writer, "writer");
     if (timeoutSeconds < 1 || killTimeoutSeconds < 1) {
       throw new IllegalArgumentException("timeouts must be at least 1 s, got timeout " + timeoutSeconds
@@ -110,7 +117,7 @@ public record DriverRun(
       int deadlineSeconds, Instant notAfter) {
     this(runId, speculation, scenarios, repeat, writer, timeoutSeconds, killTimeoutSeconds, interruptOnCancel, master,
         sharedRoot, killCommand, driverHost, terminationLog, operations, deadlineSeconds, notAfter, KnownFindings.NONE,
-        false);
+        false, null);
   }
 
   /** A driver run without an absolute deadline ({@link #notAfter} null). */
@@ -150,21 +157,28 @@ public record DriverRun(
   public DriverRun withOperations(List<WriteOperation> newOperations) {
     return new DriverRun(runId, speculation, scenarios, repeat, writer, timeoutSeconds, killTimeoutSeconds,
         interruptOnCancel, master, sharedRoot, killCommand, driverHost, terminationLog, newOperations,
-        deadlineSeconds, notAfter, knownFindings, strict);
+        deadlineSeconds, notAfter, knownFindings, strict, soak);
   }
 
   /** The same run with this absolute deadline (null for none). */
   public DriverRun withNotAfter(Instant instant) {
     return new DriverRun(runId, speculation, scenarios, repeat, writer, timeoutSeconds, killTimeoutSeconds,
         interruptOnCancel, master, sharedRoot, killCommand, driverHost, terminationLog, operations,
-        deadlineSeconds, instant, knownFindings, strict);
+        deadlineSeconds, instant, knownFindings, strict, soak);
   }
 
   /** The same run judged with these known findings, strictly or not. */
   public DriverRun withKnownFindings(KnownFindings findings, boolean strictly) {
     return new DriverRun(runId, speculation, scenarios, repeat, writer, timeoutSeconds, killTimeoutSeconds,
         interruptOnCancel, master, sharedRoot, killCommand, driverHost, terminationLog, operations,
-        deadlineSeconds, notAfter, findings, strictly);
+        deadlineSeconds, notAfter, findings, strictly, soak);
+  }
+
+  /** The same run as a soak (null for none). */
+  public DriverRun withSoak(Soak newSoak) {
+    return new DriverRun(runId, speculation, scenarios, repeat, writer, timeoutSeconds, killTimeoutSeconds,
+        interruptOnCancel, master, sharedRoot, killCommand, driverHost, terminationLog, operations,
+        deadlineSeconds, notAfter, knownFindings, strict, newSoak);
   }
 
   /**
@@ -254,6 +268,15 @@ public record DriverRun(
     }
     if (strict) {
       args.add("--strict");
+    }
+    if (soak != null) {
+      args.add(Soak.UNTIL_FAILURE_OPTION);
+      if (soak.maxRepeat() > 0) {
+        args.addAll(List.of(Soak.MAX_REPEAT_OPTION, String.valueOf(soak.maxRepeat())));
+      }
+      if (soak.maxTime() != null) {
+        args.addAll(List.of(Soak.MAX_TIME_OPTION, Soak.format(soak.maxTime())));
+      }
     }
     return args;
   }

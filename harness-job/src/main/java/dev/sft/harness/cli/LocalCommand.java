@@ -3,6 +3,7 @@ package dev.sft.harness.cli;
 import dev.sft.contract.DriverRun;
 import dev.sft.contract.KnownFindings;
 import dev.sft.contract.ScenarioName;
+import dev.sft.contract.Soak;
 import dev.sft.contract.WriteOperation;
 import dev.sft.contract.WriterName;
 import dev.sft.harness.jars.JarSet;
@@ -88,6 +89,9 @@ public final class LocalCommand implements Callable<Integer> {
   @Mixin
   VerdictOptions verdicts = new VerdictOptions();
 
+  @Mixin
+  SoakOptions soakOptions = new SoakOptions();
+
   @Override
   public Integer call() {
     List<ScenarioName> selected = verdicts.withControl(OptionValues.scenarios(scenarios, scenario -> true));
@@ -100,6 +104,7 @@ public final class LocalCommand implements Callable<Integer> {
     }
     OptionValues.positive("--timeout", timeoutSeconds);
     OptionValues.positive("--repeat", repeat);
+    Soak soak = soakOptions.soak(repeat);
     OptionValues.positive("--kill-timeout", killTimeoutSeconds);
     boolean interrupt = OptionValues.parseBoolean("--interrupt-on-cancel", interruptOnCancel);
     OptionValues.positive("--workers", workers);
@@ -117,9 +122,12 @@ public final class LocalCommand implements Callable<Integer> {
     String runId = RunIds.generate();
     Path outDir = (out != null ? out : defaultOut(runId)).toAbsolutePath();
     LocalRun.Result result = new LocalRun(new LocalRun.Settings(runId, selected, selectedOperations, outDir, timeoutSeconds,
-        killTimeoutSeconds, interrupt, keep, repeat, writerName, workers, masterPort, jarSet, known, verdicts.strict, ownKill))
-        .run();
+        killTimeoutSeconds, interrupt, keep, repeat, writerName, workers, masterPort, jarSet, known, verdicts.strict, ownKill,
+        soak)).run();
     System.out.print("\n" + ReportTable.render(result.report()));
+    if (soak != null) {
+      System.out.print(SoakSummary.render(result.report(), soak));
+    }
     System.out.println("report:   " + result.reportFile() + " (also " + ReportFiles.JUNIT + ", " + ReportFiles.HTML
         + ")");
     System.out.println("evidence: " + result.evidence());

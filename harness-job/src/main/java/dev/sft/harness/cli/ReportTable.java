@@ -3,7 +3,6 @@ package dev.sft.harness.cli;
 import dev.sft.contract.Report;
 import dev.sft.contract.ScenarioResult;
 import dev.sft.contract.ScenarioStats;
-import dev.sft.contract.WriteOperation;
 import dev.sft.harness.report.JarReport;
 import dev.sft.harness.report.OperationMatrix;
 import dev.sft.harness.report.ReportOutcome;
@@ -25,14 +24,16 @@ final class ReportTable {
           count(s.rows()), count(s.orphanFiles()), count(s.missingFiles()),
           String.format(Locale.ROOT, "%.1fs", s.durationMs() / 1000.0)));
     }
-    if (report.stats() != null && report.stats().stream().anyMatch(st -> st.runs() > 1)) {
-      String statFormat = "%-32s %-21s %5s %7s %7s %8s %6s   %s%n";
-      out.append(String.format(Locale.ROOT, "%n" + statFormat, "REPETITIONS", "OPERATION", "RUNS", "PASSED", "FAILED",
-          "UNKNOWN", "KNOWN", "DURATION MIN / MEDIAN / MAX"));
+    if (report.stats().stream().anyMatch(st -> st.runs() > 1)) {
+      out.append(String.format(Locale.ROOT, "%nREPETITIONS (failure rate: Failed and Known over the judged"
+          + " repetitions, Unknown excluded; 95 %% Wilson interval)%n"));
+      String statFormat = "%-32s %-21s %7s %6s %7s %5s  %-24s %s%n";
+      out.append(String.format(Locale.ROOT, statFormat, "SCENARIO", "OPERATION", "PASSED", "FAILED", "UNKNOWN",
+          "KNOWN", "FAILURE RATE [95 %]", "DURATION MIN / MEDIAN / MAX"));
       for (ScenarioStats st : report.stats()) {
-        out.append(String.format(Locale.ROOT, statFormat, st.name(),
-            WriteOperation.of(st.operation(), st.layout()).id(), st.runs(), st.passed(), st.failed(),
-            st.unknown(), st.known(), String.format(Locale.ROOT, "%.1fs / %.1fs / %.1fs", st.durationMinMs() / 1000.0,
+        out.append(String.format(Locale.ROOT, statFormat, st.name(), st.writeOperation().id(), st.passedOfRuns(),
+            st.failed(), st.unknown(), st.known(), st.failureRate().describe(),
+            String.format(Locale.ROOT, "%.1fs / %.1fs / %.1fs", st.durationMinMs() / 1000.0,
                 st.durationMedianMs() / 1000.0, st.durationMaxMs() / 1000.0)));
       }
     }

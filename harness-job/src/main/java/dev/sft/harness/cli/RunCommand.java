@@ -134,6 +134,9 @@ public final class RunCommand implements Callable<Integer> {
   @Mixin
   VerdictOptions verdicts = new VerdictOptions();
 
+  @Mixin
+  SoakOptions soakOptions = new SoakOptions();
+
   @Option(names = DriverRun.KNOWN_FINDINGS_JSON_OPTION, hidden = true,
       defaultValue = "${env:" + HarnessEnvironment.KNOWN_FINDINGS + "}",
       description = "the known findings as inline JSON, as the controller and sft local pass them (env "
@@ -171,6 +174,9 @@ public final class RunCommand implements Callable<Integer> {
     }
     if (System.getenv(HarnessEnvironment.LOCAL_DRIVER) == null) {
       System.out.print(ReportTable.render(outcome.report()));
+      if (checked.run().soak() != null) {
+        System.out.print(SoakSummary.render(outcome.report(), checked.run().soak()));
+      }
     }
     return outcome.exitCode().code();
   }
@@ -212,7 +218,8 @@ public final class RunCommand implements Callable<Integer> {
         OptionValues.operations(operations),
         deadlineSeconds(),
         notAfter())
-        .withKnownFindings(verdicts.knownFindings(knownFindingsJson), verdicts.strict);
+        .withKnownFindings(verdicts.knownFindings(knownFindingsJson), verdicts.strict)
+        .withSoak(soakOptions.soak(repeat));
   }
 
   private Instant notAfter() {

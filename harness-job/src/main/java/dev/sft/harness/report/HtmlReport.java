@@ -55,6 +55,9 @@ public final class HtmlReport {
         .append("text-align:left;vertical-align:top}th{background:#f4f4f4}")
         .append(".Passed{background:#c8e6c9}.Failed{background:#ffcdd2}.Unknown{background:#fff3c4}.Known{background:#d7e3fc}")
         .append(".badge{padding:2px 8px;border-radius:4px;font-weight:600}")
+        .append(".bar{white-space:nowrap}.rep{display:inline-block;width:6px;height:14px;margin-right:1px}")
+        .append(".rep.Passed{background:#66bb6a}.rep.Failed{background:#e53935}.rep.Unknown{background:#fbc02d}")
+        .append(".rep.Known{background:#5c8ddb}")
         .append("code,.mono{font-family:ui-monospace,monospace;font-size:12px}")
         .append("details{margin:4px 0}svg{border:1px solid #ddd;background:#fff}")
         .append(".legend span{display:inline-block;margin-right:14px}")
@@ -94,18 +97,35 @@ public final class HtmlReport {
           .append(String.format(Locale.ROOT, "%.1f s", s.durationMs() / 1000.0)).append("</td></tr>\n");
     }
     html.append("</table>\n");
-    if (report.stats() != null && report.stats().stream().anyMatch(st -> st.runs() > 1)) {
-      html.append("<h3>Repetitions</h3><table><tr><th>scenario</th><th>operation</th><th>runs</th><th>passed</th><th>failed</th>")
-          .append("<th>unknown</th><th>known</th><th>duration min / median / max</th></tr>\n");
-      for (ScenarioStats st : report.stats()) {
-        html.append("<tr><td>").append(esc(st.name())).append("</td><td>")
-            .append(esc(WriteOperation.of(st.operation(), st.layout()).id())).append("</td><td>").append(st.runs()).append("</td><td>")
-            .append(st.passed()).append("</td><td>").append(st.failed()).append("</td><td>").append(st.unknown())
-            .append("</td><td>").append(st.known()).append("</td><td>").append(String.format(Locale.ROOT, "%.1f / %.1f / %.1f s", st.durationMinMs() / 1e3,
-                st.durationMedianMs() / 1e3, st.durationMaxMs() / 1e3)).append("</td></tr>\n");
-      }
-      html.append("</table>\n");
+    if (report.stats().stream().anyMatch(st -> st.runs() > 1)) {
+      repetitions(html, report);
     }
+  }
+
+  /**
+   * One row per cell: passed/runs, the failure rate with its 95 % interval, and a bar of its repetitions in order,
+   * each a link to its evidence section, coloured by outcome.
+   */
+  private static void repetitions(StringBuilder html, Report report) {
+    Map<String, List<ScenarioResult>> byCell = new LinkedHashMap<>();
+    report.scenarios().forEach(s -> byCell.computeIfAbsent(s.cell(), c -> new ArrayList<>()).add(s));
+    html.append("<h3>Repetitions</h3><p>failure rate: Failed and Known over the judged repetitions (Unknown ")
+        .append("excluded), with its 95 % Wilson interval</p><table><tr><th>scenario</th><th>operation</th>")
+        .append("<th>passed</th><th>failed</th><th>unknown</th><th>known</th><th>failure rate [95 %]</th>")
+        .append("<th>repetitions</th><th>duration min / median / max</th></tr>\n");
+    for (ScenarioStats st : report.stats()) {
+      html.append("<tr><td>").append(esc(st.name())).append("</td><td>").append(esc(st.writeOperation().id()))
+          .append("</td><td>").append(st.passedOfRuns()).append("</td><td>").append(st.failed()).append("</td><td>")
+          .append(st.unknown()).append("</td><td>").append(st.known()).append("</td><td>")
+          .append(esc(st.failureRate().describe())).append("</td><td class=\"bar\">");
+      for (ScenarioResult s : byCell.getOrDefault(st.cell(), List.of())) {
+        html.append("<a class=\"rep ").append(s.outcome()).append("\" href=\"#").append(anchor(s))
+            .append("\" title=\"r").append(s.repetition()).append(' ').append(s.outcome()).append("\"></a>");
+      }
+      html.append("</td><td>").append(String.format(Locale.ROOT, "%.1f / %.1f / %.1f s", st.durationMinMs() / 1e3,
+          st.durationMedianMs() / 1e3, st.durationMaxMs() / 1e3)).append("</td></tr>\n");
+    }
+    html.append("</table>\n");
   }
 
   private static void scenario(StringBuilder html, ScenarioResult s) {

@@ -3,6 +3,7 @@ package dev.sft.harness.report;
 import dev.sft.contract.Check;
 import dev.sft.contract.Report;
 import dev.sft.contract.ScenarioResult;
+import dev.sft.contract.ScenarioStats;
 import dev.sft.contract.Verdict;
 import dev.sft.contract.WriteOperation;
 import java.util.List;
@@ -40,6 +41,8 @@ public final class JUnitReport {
       property(xml, "failure", report.failure());
     }
     report.staleKnownFindings().forEach(use -> property(xml, "staleKnownFinding", use.describe()));
+    // Per cell, what a CI system cannot add up from the cases: its pass count and failure rate with its interval.
+    report.stats().forEach(cell -> property(xml, "cell " + cell.cell(), cellSummary(cell)));
     xml.append("    </properties>\n");
     for (ScenarioResult s : scenarios) {
       xml.append(String.format(Locale.ROOT, "    <testcase classname=\"sft.%s\" name=\"%s r%d\" time=\"%.3f\">%n",
@@ -58,6 +61,12 @@ public final class JUnitReport {
     }
     xml.append("  </testsuite>\n</testsuites>\n");
     return xml.toString();
+  }
+
+  /** E.g. {@code 19/20 passed, 1 failed, 0 unknown, 0 known; failure rate 5.0 % [0.9 %, 23.6 %]}. */
+  static String cellSummary(ScenarioStats cell) {
+    return String.format(Locale.ROOT, "%s passed, %d failed, %d unknown, %d known; failure rate %s",
+        cell.passedOfRuns(), cell.failed(), cell.unknown(), cell.known(), cell.failureRate().describe());
   }
 
   /** The scenario, and the operation unless it is the default: {@code speculation-original-wins overwrite}. */

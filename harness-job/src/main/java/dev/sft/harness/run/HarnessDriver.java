@@ -9,9 +9,6 @@ import dev.sft.contract.RunExitCode;
 import dev.sft.contract.ScenarioName;
 import dev.sft.contract.ScenarioResult;
 import dev.sft.contract.Verdict;
-import dev.sft.contract.WriteOperation;
-import dev.sft.harness.operation.Operation;
-import dev.sft.harness.operation.Operations;
 import dev.sft.harness.driver.MasterUrl;
 import dev.sft.harness.driver.PlanRecorder;
 import dev.sft.harness.driver.Preflight;
@@ -24,9 +21,7 @@ import dev.sft.harness.report.JarReport;
 import dev.sft.harness.report.ReportFiles;
 import dev.sft.harness.report.RunReport;
 import dev.sft.harness.scenario.Fixture;
-import dev.sft.harness.scenario.Scenario;
 import dev.sft.harness.scenario.ScenarioContext;
-import dev.sft.harness.scenario.Scenarios;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -100,22 +95,7 @@ public final class HarnessDriver {
           Duration.ofSeconds(options.run().killTimeoutSeconds()), options.run().interruptOnCancel(),
           options.keepFixtures(),
           options.run().killCommand(), options.writer());
-      List<ScenarioResult> results = new ArrayList<>();
-      for (ScenarioName name : options.scenarios()) {
-        Scenario scenario = Scenarios.create(name);
-        for (WriteOperation id : options.run().operations()) {
-          Operation operation = Operations.create(id);
-          for (int repetition = 1; repetition <= name.repetitions(options.run().repeat()); repetition++) {
-            if (deadline.passed(Instant.now())) {
-              Progress.say(name.id() + " " + id.id() + " #" + repetition
-                  + " not started: the harness deadline has passed");
-              results.add(deadline.notStarted(name, id, repetition, options.runDir().toString()));
-            } else {
-              results.add(scenario.run(context, operation, repetition));
-            }
-          }
-        }
-      }
+      List<ScenarioResult> results = new Repetitions(options, context, deadline, start).run();
       results = attributeToControls(options, results);
       KnownFindings known = options.run().knownFindings();
       String writer = options.writer().id();

@@ -5,6 +5,7 @@ import dev.sft.contract.Report;
 import dev.sft.contract.KnownFindings;
 import dev.sft.contract.RunExitCode;
 import dev.sft.contract.ScenarioName;
+import dev.sft.contract.Soak;
 import dev.sft.contract.WriteOperation;
 import dev.sft.contract.WriterName;
 import dev.sft.harness.cluster.ClassDataSharing;
@@ -35,7 +36,7 @@ public final class LocalRun {
   /** What {@code sft local} asks for, already validated. */
   public record Settings(String runId, List<ScenarioName> scenarios, List<WriteOperation> operations, Path out, int timeoutSeconds,
       int killTimeoutSeconds, boolean interruptOnCancel, boolean keep, int repeat, WriterName writer, int workers,
-      int masterPort, JarSet jars, KnownFindings knownFindings, boolean strict, Path killCommand) {}
+      int masterPort, JarSet jars, KnownFindings knownFindings, boolean strict, Path killCommand, Soak soak) {}
 
   /** The merged report, where it is, and the exit code of the whole run. */
   public record Result(Report report, Path reportFile, Path evidence, RunExitCode exitCode) {}
@@ -82,11 +83,26 @@ public final class LocalRun {
       // The user's own kill command, or sft's, pinned to this run's SPARK_HOME.
       Path killWrapper = settings.killCommand() != null ? settings.killCommand()
           : KillWrapper.write(sparkHome, clusterDir);
-      for (DriverRun run : DriverRun.plan(settings.scenarios(), (speculation, group) -> new DriverRun(
+      List<DriverRun> planned = DriverRun.plan(settings.scenarios(), (speculation, group) -> new DriverRun(
           settings.runId(), speculation, group, settings.repeat(), settings.writer(), settings.timeoutSeconds(),
           settings.killTimeoutSeconds(), settings.interruptOnCancel(), cluster[0].masterUrl(), shared.toString(),
           killWrapper.toString(), LocalCluster.MASTER_HOST, null, settings.operations())
-          .withKnownFindings(settings.knownFindings(), settings.strict()))) {
+          .withKnownFindings(settings.knownFindings(), settings.strict()));
+      SoakShares soak = settings.soak() == null ? null : new SoakShares(settings.soak(), planned.size());
+      for (DriverRun next : planned) {
+        DriverRun run = next;
+        if (soak != null) {
+          if (SoakShares.stopped(parts)) {
+            Progress.say("soak: driver run " + run.group() + " not started: the soak stopped at its first failure");
+            continue;
+          }
+          java.util.Optional<Soak> share = soak.next();
+          if (share.isEmpty()) {
+            Progress.say("soak: driver run " + run.group() + " not started: " + Soak.MAX_TIME_OPTION + " is used up");
+            continue;
+          }
+          run = run.withSoak(share.get());
+        }
         DriverProcess driver = new DriverProcess(sparkHome, clusterDir, run, settings.keep(), jarsUnderTest,
             classData);
         drivers.add(driver);

@@ -13,9 +13,9 @@ import picocli.CommandLine;
 
 /** Bad arguments get exit code 2 and a message naming the problem, before anything is started. */
 class CliArgumentsTest {
-  private record Outcome(int exit, String err) {}
+  record Outcome(int exit, String err) {}
 
-  private static Outcome run(String... args) {
+  static Outcome run(String... args) {
     CommandLine cli = SftCli.commandLine();
     StringWriter err = new StringWriter();
     cli.setErr(new PrintWriter(err));

@@ -177,4 +177,32 @@ class ReportRenderingTest {
     String html = HtmlReport.render(Report.of("run-4", "iceberg", "m", List.of(attributed), "t0", "t1", null));
     assertThat(html).contains("<b>only under this fault</b>: orphans");
   }
+
+  @Test
+  void repeatedCellsCarryTheirFailureRateInJunitAndABarOfLinkedRepetitionsInHtml() throws Exception {
+    List<ScenarioResult> results = new java.util.ArrayList<>();
+    for (int rep = 1; rep <= 20; rep++) {
+      Verdict storage = rep == 7 ? Verdict.Failed : Verdict.Passed;
+      results.add(ScenarioResult.judged("executor-loss-shuffle-loss", rep, Verdict.Passed, storage,
+          new ScenarioResult.Counts(48_000, 48_000, 1, 4, 0, 0, 0), 1_000, "/nowhere/r" + rep, null, List.of()));
+    }
+    Report report = Report.of("run-20", "iceberg", "m", results, "a", "b", null);
+
+    Document junit = parse(JUnitReport.render(report));
+    NodeList properties = junit.getElementsByTagName("property");
+    String cell = null;
+    for (int i = 0; i < properties.getLength(); i++) {
+      Element property = (Element) properties.item(i);
+      if (property.getAttribute("name").equals("cell executor-loss-shuffle-loss/append")) {
+        cell = property.getAttribute("value");
+      }
+    }
+    assertThat(cell).isEqualTo("19/20 passed, 1 failed, 0 unknown, 0 known; failure rate 5.0 % [0.9 %, 23.6 %]");
+
+    String html = HtmlReport.render(report);
+    assertThat(html).contains("<td>19/20</td>").contains("5.0 % [0.9 %, 23.6 %]");
+    assertThat(html.split("class=\"rep Passed\"", -1)).hasSize(20);
+    assertThat(html).contains("<a class=\"rep Failed\" href=\"#" + HtmlReport.anchor(results.get(6))
+        + "\" title=\"r7 Failed\"></a>");
+  }
 }
