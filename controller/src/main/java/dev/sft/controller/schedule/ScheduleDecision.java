@@ -55,8 +55,13 @@ public sealed interface ScheduleDecision {
     if (watermark == null) {
       return new Wait(following, settings.suspend());
     }
-    if (settings.suspend() || watermark.isAfter(now)) {
-      return new Wait(watermark, settings.suspend());
+    if (watermark.isAfter(now)) {
+      // Unchanged, the expression's first firing after now is the watermark itself; after a change of the
+      // expression or the zone it is the new one's.
+      return new Wait(following, settings.suspend());
+    }
+    if (settings.suspend()) {
+      return new Wait(watermark, true); // kept: the latest firing missed meanwhile starts on resume
     }
     Optional<Instant> due = settings.cron().latest(watermark, now, settings.zone());
     if (due.isEmpty()) {

@@ -102,6 +102,15 @@ class ScheduleDecisionTest {
   }
 
   @Test
+  void aChangedExpressionDoesNotWaitForTheOldOnesLaterWatermark() {
+    // The watermark is tomorrow 03:00 from '0 3 * * *'; the schedule became every five minutes at 10:02.
+    ScheduleSettings everyFive = new ScheduleSettings(CronSchedule.parse("*/5 * * * *"), ZoneId.of("UTC"), false,
+        ConcurrencyPolicy.Forbid, null);
+    assertThat(decide(everyFive, NIGHT_2, false, Instant.parse("2025-01-01T10:02:00Z")))
+        .isEqualTo(new ScheduleDecision.Wait(Instant.parse("2025-01-01T10:05:00Z"), false));
+  }
+
+  @Test
   void theZoneDecidesTheInstant() {
     ScheduleSettings berlin = new ScheduleSettings(CronSchedule.parse("0 3 * * *"), ZoneId.of("Europe/Berlin"),
         false, ConcurrencyPolicy.Forbid, null);
