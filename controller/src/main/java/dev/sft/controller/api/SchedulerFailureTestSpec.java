@@ -85,6 +85,61 @@ public class SchedulerFailureTestSpec {
       + "Omit for Kubernetes' default (Always for a :latest or untagged image, else IfNotPresent).")
   public PullPolicy imagePullPolicy;
 
+  @JsonPropertyDescription("Also start a run at each firing of this cron expression: five fields (minute hour "
+      + "day-of-month month day-of-week) with *, lists, ranges, steps and names (JAN, MON), or @hourly, @daily, "
+      + "@weekly, @monthly, @yearly; e.g. '0 3 * * *' for 03:00 every night in timeZone. A spec change still starts "
+      + "a run at once. Omit for runs on spec changes only (docs/operator.md, Scheduled runs).")
+  @Pattern(SpecDefaults.SCHEDULE_PATTERN)
+  public String schedule;
+
+  @JsonPropertyDescription("IANA time zone the schedule's wall-clock times are in, e.g. Europe/Berlin.")
+  @Default(SpecDefaults.TIME_ZONE)
+  @Pattern(SpecDefaults.TIME_ZONE_PATTERN)
+  @Size(max = SpecDefaults.TIME_ZONE_MAX_LENGTH)
+  public String timeZone;
+
+  @JsonPropertyDescription("True stops new firings of the schedule; a run in progress continues. A firing missed "
+      + "while suspended starts when resumed, bounded by startingDeadlineSeconds, as a CronJob's.")
+  @Default(SpecDefaults.SUSPEND)
+  public Boolean suspend;
+
+  @JsonPropertyDescription("What a firing does while a run is in progress: Forbid (skip the firing) or Replace "
+      + "(end the run in progress, its unfinished Jobs failed as replaced, and start a new one).")
+  @Default(SpecDefaults.CONCURRENCY_POLICY)
+  public ConcurrencyPolicy concurrencyPolicy;
+
+  @JsonPropertyDescription("A firing missed (the controller was down, or the test suspended) starts late only "
+      + "within this many seconds of its time; omit for no bound. Only the latest missed firing ever starts.")
+  @Min(SpecDefaults.MIN_STARTING_DEADLINE_SECONDS)
+  public Long startingDeadlineSeconds;
+
+  @JsonPropertyDescription("How many earlier runs status.history keeps, by outcome. The evidence on the volume is "
+      + "never deleted.")
+  public History history;
+
+  public enum ConcurrencyPolicy {
+    /** A firing while a run is in progress is skipped. */
+    Forbid,
+    /** A firing while a run is in progress ends that run and starts a new one. */
+    Replace
+  }
+
+  /** Bounds of {@code status.history}. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public static class History {
+    @JsonPropertyDescription("Succeeded earlier runs kept in status.history.")
+    @Default(SpecDefaults.HISTORY_SUCCEEDED)
+    @Min(0)
+    @Max(SpecDefaults.MAX_HISTORY)
+    public Integer succeeded;
+
+    @JsonPropertyDescription("Failed earlier runs kept in status.history.")
+    @Default(SpecDefaults.HISTORY_FAILED)
+    @Min(0)
+    @Max(SpecDefaults.MAX_HISTORY)
+    public Integer failed;
+  }
+
   public enum PullPolicy {
     Always,
     IfNotPresent,

@@ -25,6 +25,18 @@ public class SchedulerFailureTestStatus {
   @JsonPropertyDescription("Scenario repetitions that passed both verdicts, over the total, e.g. 3/4.")
   public String summary;
 
+  @PrinterColumn(name = "Last Result")
+  @JsonPropertyDescription("Outcome of the latest finished run, Succeeded or Failed; kept while a newer run runs.")
+  public Phase lastResult;
+
+  @PrinterColumn(name = "Next Run")
+  @JsonPropertyDescription("With spec.schedule: the next firing the controller waits for (RFC 3339). A firing is "
+      + "handled once: started, skipped (Forbid) or missed (startingDeadlineSeconds), then this moves on.")
+  public String nextScheduleTime;
+
+  @JsonPropertyDescription("With spec.schedule: the firing the latest scheduled run started for (RFC 3339).")
+  public String lastScheduleTime;
+
   @JsonPropertyDescription("The run's id; its evidence is under <mountPath>/<runId>/ on the shared volume.")
   public String runId;
 
@@ -77,7 +89,8 @@ public class SchedulerFailureTestStatus {
   @JsonPropertyDescription("Cleanup of the finished run: Retained, Pending or Done.")
   public Cleanup cleanup;
 
-  @JsonPropertyDescription("Earlier runs, newest first, bounded.")
+  @JsonPropertyDescription("Earlier runs, newest first, at most spec.history.succeeded Succeeded and "
+      + "spec.history.failed Failed ones.")
   public List<RunRecord> history = new ArrayList<>();
 
   public enum Phase {

@@ -35,6 +35,28 @@ public final class SpecDefaults {
   public static final List<String> CLAIM_ACCESS_MODES = List.of("ReadWriteMany", "ReadWriteOnce");
   public static final String ACCESS_MODE_RULE = "self.all(m, m in ['ReadWriteMany', 'ReadWriteOnce'])";
 
+  /** {@code spec.timeZone}: the schedule's wall-clock times are UTC unless a zone is named. */
+  public static final String TIME_ZONE = "UTC";
+  public static final String SUSPEND = "false";
+  public static final String CONCURRENCY_POLICY = "Forbid";
+  /** {@code spec.history}: as many succeeded runs as a CronJob keeps, more failed ones (they are read more). */
+  public static final String HISTORY_SUCCEEDED = "3";
+  public static final String HISTORY_FAILED = "10";
+  /** Each bound of {@code spec.history}: the status must stay far below an object's size limit. */
+  public static final long MAX_HISTORY = 50;
+  /** The controller acts on a firing within seconds; a shorter deadline would miss firings it started in time. */
+  public static final long MIN_STARTING_DEADLINE_SECONDS = 10;
+
+  /**
+   * What the schema checks of {@code spec.schedule}: five fields of cron's characters, or a macro. The controller's
+   * parser ({@code CronSchedule}) checks the rest (ranges, names, a date that never occurs).
+   */
+  public static final String SCHEDULE_PATTERN = "^(@(yearly|annually|monthly|weekly|daily|midnight|hourly)"
+      + "|[0-9A-Za-z*/,-]+( +[0-9A-Za-z*/,-]+){4})$";
+  /** IANA zone names: {@code UTC}, {@code Europe/Berlin}, {@code America/Argentina/Buenos_Aires}, {@code Etc/GMT+5}. */
+  public static final String TIME_ZONE_PATTERN = "^[A-Za-z][A-Za-z0-9_+-]*(/[A-Za-z0-9_+-]+)*$";
+  public static final long TIME_ZONE_MAX_LENGTH = 64;
+
   /** Minimums and maximums shared by the schema annotations and the controller's validator. */
   public static final long MIN_WORKERS = 2;
   public static final long MAX_WORKERS = 64;

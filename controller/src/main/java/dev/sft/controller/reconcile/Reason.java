@@ -43,6 +43,12 @@ public enum Reason {
   CleanedUp,
   // Why nothing moves.
   RunQueued,
+  /** A firing of spec.schedule while a run is in progress, skipped by concurrencyPolicy Forbid. */
+  ScheduleSkipped,
+  /** A firing of spec.schedule found later than spec.startingDeadlineSeconds: not started. */
+  ScheduleMissed,
+  /** A firing of spec.schedule ended the run in progress (concurrencyPolicy Replace). */
+  RunReplaced,
   InvalidSpec,
   /** Reconciling threw; JOSDK retries, and the {@code Reconciling} condition's message says what failed. */
   ReconcileError

@@ -18,16 +18,20 @@ import dev.sft.controller.dependent.Names;
 import dev.sft.controller.dependent.OwnedResource;
 import dev.sft.controller.dependent.PodSecurity;
 import dev.sft.controller.dependent.StorageCheckJobDependent;
+import dev.sft.controller.schedule.ScheduleDecision;
+import dev.sft.controller.schedule.ScheduleSettings;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.stream.Collectors;
+import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Drives one test through its run: validate, provision the cluster and check its shared volume, wait until the
@@ -38,6 +42,11 @@ import java.util.stream.Collectors;
  * ({@code step}, {@code harnessJobs[].state = Creating}), so a controller restarted at any point finds in the status
  * what it was doing and resumes; deterministic names make repeating a create harmless. A spec change during a run
  * waits: the run keeps using the spec it started with ({@code runSpec}).
+ *
+ * <p>With {@code spec.schedule}, {@link ScheduleDecision} says what a firing does; a firing is recorded
+ * ({@code lastScheduleTime}, and {@code nextScheduleTime} moved on) in the same status write that starts its run, so a
+ * restarted controller never starts it twice. A change of the scheduling fields alone starts no run
+ * ({@link SpecChange}).
  */
 @ApplicationScoped
 public class RunOrchestrator {
@@ -58,9 +67,13 @@ public class RunOrchestrator {
   private final StatusWriter statusWriter;
   private final EventRecorder events;
   private final PodSecurity security;
+  private final Clock clock;
+  /** The longest an idle scheduled test sleeps before looking at the clock again, so clock changes are seen. */
+  private final Duration scheduleRecheck;
 
   public RunOrchestrator(KubernetesClient client, ChildResources children, ClusterReadiness readiness,
-      HarnessObserver harnessObserver, StatusWriter statusWriter, EventRecorder events, PodSecurity security) {
+      HarnessObserver harnessObserver, StatusWriter statusWriter, EventRecorder events, PodSecurity security,
+      Clock clock, @ConfigProperty(name = "sft.schedule.recheck", defaultValue = "PT1H") Duration scheduleRecheck) {
     this.client = client;
     this.children = children;
     this.readiness = readiness;
@@ -68,6 +81,8 @@ public class RunOrchestrator {
     this.statusWriter = statusWriter;
     this.events = events;
     this.security = security;
+    this.clock = clock;
+    this.scheduleRecheck = scheduleRecheck;
   }
 
   /**
@@ -88,10 +103,33 @@ public class RunOrchestrator {
     for (int i = 0; i < MAX_TRANSITIONS; i++) {
       Next next = step(ledger);
       if (!next.proceed()) {
-        return Optional.ofNullable(next.after());
+        return earliest(Optional.ofNullable(next.after()), untilNextFiring(ledger));
       }
     }
     return Optional.of(Duration.ZERO);
+  }
+
+  /**
+   * How long until the schedule's next firing, at most {@link #scheduleRecheck}: empty without a schedule or while
+   * suspended (a spec change wakes the controller).
+   */
+  private Optional<Duration> untilNextFiring(StatusLedger ledger) {
+    SchedulerFailureTestStatus status = ledger.status();
+    Optional<ScheduleSettings> schedule = schedule(ledger);
+    if (status.nextScheduleTime == null || schedule.isEmpty() || schedule.get().suspend()) {
+      return Optional.empty();
+    }
+    Duration until = Duration.between(clock.instant(), Instant.parse(status.nextScheduleTime));
+    // Never sooner than a second: a firing is due at its instant, and a clock a little behind must not spin.
+    until = until.compareTo(Duration.ofSeconds(1)) < 0 ? Duration.ofSeconds(1) : until;
+    return Optional.of(until.compareTo(scheduleRecheck) > 0 ? scheduleRecheck : until);
+  }
+
+  private static Optional<Duration> earliest(Optional<Duration> a, Optional<Duration> b) {
+    if (a.isEmpty()) {
+      return b;
+    }
+    return b.isEmpty() || a.get().compareTo(b.get()) <= 0 ? a : b;
   }
 
   private Next step(StatusLedger ledger) {
@@ -101,6 +139,10 @@ public class RunOrchestrator {
     }
     if (status.phase == Phase.Provisioning || status.phase == Phase.Running) {
       noteQueuedChange(ledger);
+      Next replaced = scheduleDuringRun(ledger);
+      if (replaced != null) {
+        return replaced;
+      }
       return switch (status.step) {
         case ApplyingCluster -> applyCluster(ledger);
         case AwaitingCluster -> awaitCluster(ledger);
@@ -109,18 +151,127 @@ public class RunOrchestrator {
             + " has step " + status.step);
       };
     }
-    // Idle: never run, stalled, or finished. A generation without a run starts one.
+    // Idle: never run, stalled, or finished. A generation without a run starts one, unless only its schedule
+    // changed; a due firing of the schedule starts one too.
     if (status.runGeneration != null && status.runGeneration == ledger.generation()) {
       if (!Objects.equals(status.observedGeneration, ledger.generation())) {
         statusWriter.write(ledger.test());
       }
-      return Next.IDLE;
+      return scheduleWhileIdle(ledger);
     }
     List<SpecValidator.Violation> violations = SpecValidator.validate(ledger.test());
     if (!violations.isEmpty()) {
       return stall(ledger, violations);
     }
-    return startRun(ledger);
+    if (status.phase != null && status.phase.finished() && status.runSpec != null
+        && SpecChange.onlyScheduling(client.getKubernetesSerialization(), status.runSpec, ledger.test().getSpec())) {
+      adoptGeneration(ledger);
+      statusWriter.write(ledger.test());
+      return Next.CONTINUE;
+    }
+    return startRun(ledger, decideSchedule(ledger, false));
+  }
+
+  /**
+   * The current generation differs from the run's only in when to run (schedule, suspend, history, ...): the run
+   * stands for it, as it would have run the same. Argo CD and {@code kubectl wait} read {@code runGeneration}.
+   */
+  private static void adoptGeneration(StatusLedger ledger) {
+    SchedulerFailureTestStatus status = ledger.status();
+    status.runGeneration = ledger.generation();
+    status.conditions.forEach(c -> c.setObservedGeneration(ledger.generation()));
+  }
+
+  /** A firing while no run is in progress: start a run, or record one missed past its deadline. */
+  private Next scheduleWhileIdle(StatusLedger ledger) {
+    SchedulerFailureTestStatus status = ledger.status();
+    ScheduleDecision decision = decideSchedule(ledger, false);
+    if (decision instanceof ScheduleDecision.Start) {
+      return startRun(ledger, decision);
+    }
+    if (decision instanceof ScheduleDecision.Missed missed) {
+      status.nextScheduleTime = missed.next().toString();
+      statusWriter.write(ledger.test());
+      events.warning(ledger.test(), Reason.ScheduleMissed, missedMessage(ledger, missed));
+      return Next.IDLE;
+    }
+    String next = nextScheduleTime(decision);
+    if (!Objects.equals(next, status.nextScheduleTime)) {
+      status.nextScheduleTime = next;
+      statusWriter.write(ledger.test());
+    }
+    return Next.IDLE;
+  }
+
+  /**
+   * A firing while a run is in progress: skipped ({@code Forbid}), or the run ends as replaced ({@code Replace}) and
+   * the firing, still due, starts the next run once it has been cleaned up.
+   *
+   * @return how to go on when the run was ended, else null (the run goes on)
+   */
+  private Next scheduleDuringRun(StatusLedger ledger) {
+    SchedulerFailureTest test = ledger.test();
+    SchedulerFailureTestStatus status = ledger.status();
+    ScheduleDecision decision = decideSchedule(ledger, true);
+    if (decision instanceof ScheduleDecision.Replace replace) {
+      String why = "replaced by the schedule's firing at " + replace.firing() + " (concurrencyPolicy Replace)";
+      events.normal(test, Reason.RunReplaced, "run " + status.runId + " " + why);
+      ledger.failUnfinishedJobs(why);
+      return finishRun(ledger, why);
+    }
+    if (decision instanceof ScheduleDecision.Skip skip) {
+      status.nextScheduleTime = skip.next().toString();
+      statusWriter.write(test);
+      events.normal(test, Reason.ScheduleSkipped, "the schedule's firing at " + skip.firing() + " was skipped: run "
+          + status.runId + " is in progress (concurrencyPolicy Forbid); next firing " + skip.next());
+      return null;
+    }
+    if (decision instanceof ScheduleDecision.Missed missed) {
+      status.nextScheduleTime = missed.next().toString();
+      statusWriter.write(test);
+      events.warning(test, Reason.ScheduleMissed, missedMessage(ledger, missed));
+      return null;
+    }
+    String next = nextScheduleTime(decision);
+    if (!Objects.equals(next, status.nextScheduleTime)) {
+      status.nextScheduleTime = next;
+      statusWriter.write(test);
+    }
+    return null;
+  }
+
+  private static String missedMessage(StatusLedger ledger, ScheduleDecision.Missed missed) {
+    return "the schedule's firing at " + missed.firing() + " was missed: more than startingDeadlineSeconds ("
+        + ledger.test().getSpec().startingDeadlineSeconds + ") ago; next firing " + missed.next();
+  }
+
+  /** What {@code status.nextScheduleTime} should say when nothing starts now. */
+  private static String nextScheduleTime(ScheduleDecision decision) {
+    if (decision instanceof ScheduleDecision.Wait wait) {
+      return wait.next().toString();
+    }
+    if (decision instanceof ScheduleDecision.Replace replace) {
+      return replace.firing().toString(); // still due: it starts the next run
+    }
+    return null; // unscheduled (the others are handled where they occur)
+  }
+
+  private ScheduleDecision decideSchedule(StatusLedger ledger, boolean runInProgress) {
+    String watermark = ledger.status().nextScheduleTime;
+    return ScheduleDecision.decide(schedule(ledger), watermark == null ? null : Instant.parse(watermark),
+        runInProgress, clock.instant());
+  }
+
+  /**
+   * The test's current schedule (its live spec, not the run's: a schedule change applies at once). A schedule the
+   * validator refuses (queued during a run) fires nothing; the test stalls on it when the run ends.
+   */
+  private static Optional<ScheduleSettings> schedule(StatusLedger ledger) {
+    try {
+      return ScheduleSettings.of(ledger.test().getSpec());
+    } catch (IllegalArgumentException e) {
+      return Optional.empty();
+    }
   }
 
   private Next stall(StatusLedger ledger, List<SpecValidator.Violation> violations) {
@@ -142,9 +293,14 @@ public class RunOrchestrator {
     return Next.IDLE;
   }
 
-  private Next startRun(StatusLedger ledger) {
+  /**
+   * Starts a run for a new generation or a firing of the schedule ({@code firing} a {@link ScheduleDecision.Start});
+   * the firing is recorded in the same write, and the schedule counts from now.
+   */
+  private Next startRun(StatusLedger ledger, ScheduleDecision firing) {
     SchedulerFailureTest test = ledger.test();
     SchedulerFailureTestStatus status = ledger.status();
+    boolean newGeneration = !Objects.equals(status.runGeneration, ledger.generation());
     int runNumber = (status.runNumber == null ? 0 : status.runNumber) + 1;
     // The suffix keeps a re-created test of the same name from reusing an evidence folder. It is derived, not random:
     // a reconcile that starts the same run again from a stale cache must name it the same.
@@ -156,6 +312,14 @@ public class RunOrchestrator {
     status.step = Step.ApplyingCluster;
     status.startTime = now();
     status.message = "run " + status.runId + " started for generation " + status.runGeneration;
+    if (firing instanceof ScheduleDecision.Start start) {
+      status.lastScheduleTime = start.firing().toString();
+      status.message = "run " + status.runId + " started for " + (newGeneration ? "generation "
+          + status.runGeneration + " and " : "") + "the schedule's firing at " + start.firing();
+    }
+    // A spec change starts a run at once; the schedule's firings count from it.
+    status.nextScheduleTime = schedule(ledger).map(s -> s.cron().next(clock.instant(), s.zone()).toString())
+        .orElse(null);
     Conditions.runStarted(status, status.message, ledger.generation());
     statusWriter.write(test);
     events.normal(test, Reason.RunStarted, status.message);
@@ -187,7 +351,7 @@ public class RunOrchestrator {
   private Next awaitCluster(StatusLedger ledger) {
     SchedulerFailureTest test = ledger.test();
     SchedulerFailureTestStatus status = ledger.status();
-    long waited = Duration.between(Instant.parse(status.startTime), Instant.now()).toSeconds();
+    long waited = Duration.between(Instant.parse(status.startTime), clock.instant()).toSeconds();
     ClusterReadiness.Verdict verdict = readiness.assess(test, ledger.runSpec(),
         Names.storageCheckJob(test, status.runNumber), waited);
     boolean ready = verdict.outcome() == ClusterReadiness.Outcome.READY;
@@ -330,6 +494,7 @@ public class RunOrchestrator {
       failure = ledger.failedJobs();
     }
     status.phase = succeeded ? Phase.Succeeded : Phase.Failed;
+    status.lastResult = status.phase;
     status.completionTime = now();
     String known = ledger.closeKnownFindings();
     String outcome = "run " + status.runId + " " + (succeeded ? "succeeded" : "failed") + ": " + status.passed + "/"
@@ -389,6 +554,12 @@ public class RunOrchestrator {
     if (generation == status.runGeneration || Objects.equals(status.observedGeneration, generation)) {
       return;
     }
+    if (SpecValidator.validate(ledger.test()).isEmpty()
+        && SpecChange.onlyScheduling(client.getKubernetesSerialization(), status.runSpec, ledger.test().getSpec())) {
+      adoptGeneration(ledger); // nothing to queue: the schedule applies at once, the run goes on
+      statusWriter.write(ledger.test());
+      return;
+    }
     String message = "generation " + generation + " queued until run " + status.runId + " ends";
     Conditions.set(status, Conditions.RECONCILING, true, Reason.RunQueued, message, generation);
     statusWriter.write(ledger.test());
@@ -405,7 +576,7 @@ public class RunOrchestrator {
         .unmarshal(test.getStatus().runSpec, SchedulerFailureTestSpec.class));
   }
 
-  private static String now() {
-    return Instant.now().toString();
+  private String now() {
+    return clock.instant().toString();
   }
 }

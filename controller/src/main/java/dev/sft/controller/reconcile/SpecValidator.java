@@ -8,6 +8,8 @@ import dev.sft.controller.api.SchedulerFailureTest;
 import dev.sft.controller.api.SchedulerFailureTestSpec;
 import dev.sft.controller.api.SpecDefaults;
 import dev.sft.controller.dependent.Names;
+import dev.sft.controller.schedule.CronSchedule;
+import dev.sft.controller.schedule.ScheduleSettings;
 import dev.sft.controller.spark.MemoryBudget;
 import io.fabric8.kubernetes.api.model.LocalObjectReference;
 import io.fabric8.kubernetes.api.model.Quantity;
@@ -67,6 +69,7 @@ public final class SpecValidator {
     validateHarness(spec.harness, violations);
     validatePullSecrets(spec.imagePullSecrets, violations);
     validateStorage(spec.storage, violations);
+    validateSchedule(spec, violations);
     boolean oneNodeClaim = spec.storage != null && spec.storage.claimTemplate != null
         && spec.storage.claimTemplate.accessModes != null
         && !spec.storage.claimTemplate.accessModes.contains(SpecDefaults.CLAIM_ACCESS_MODE);
@@ -309,6 +312,34 @@ public final class SpecValidator {
   private static void image(String field, String image, List<Violation> violations) {
     if (image == null || image.isBlank() || image.chars().anyMatch(Character::isWhitespace)) {
       violations.add(new Violation(field, "is required and must be an image reference without spaces"));
+    }
+  }
+
+  /** The schedule as the controller will compute its firings; the history bounds. */
+  private static void validateSchedule(SchedulerFailureTestSpec spec, List<Violation> violations) {
+    if (spec.schedule != null) {
+      try {
+        CronSchedule.parse(spec.schedule);
+      } catch (IllegalArgumentException e) {
+        violations.add(new Violation("spec.schedule", e.getMessage()));
+      }
+    }
+    if (spec.timeZone != null) {
+      try {
+        ScheduleSettings.zone(spec.timeZone);
+      } catch (IllegalArgumentException e) {
+        violations.add(new Violation("spec.timeZone", e.getMessage()));
+      }
+    }
+    if (spec.startingDeadlineSeconds != null
+        && spec.startingDeadlineSeconds < SpecDefaults.MIN_STARTING_DEADLINE_SECONDS) {
+      violations.add(new Violation("spec.startingDeadlineSeconds", "must be at least "
+          + SpecDefaults.MIN_STARTING_DEADLINE_SECONDS + ", got " + spec.startingDeadlineSeconds
+          + " (the controller may take a few seconds to act on a firing)"));
+    }
+    if (spec.history != null) {
+      range("spec.history.succeeded", spec.history.succeeded, 0, SpecDefaults.MAX_HISTORY, violations);
+      range("spec.history.failed", spec.history.failed, 0, SpecDefaults.MAX_HISTORY, violations);
     }
   }
 

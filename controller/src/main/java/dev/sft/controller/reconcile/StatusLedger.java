@@ -27,9 +27,6 @@ import java.util.List;
  * fills in Unknowns, counts and archives; {@link RunOrchestrator} decides what happens.
  */
 final class StatusLedger {
-  /** Earlier runs kept in {@code status.history}. */
-  static final int HISTORY_LIMIT = 10;
-
   private final SchedulerFailureTest test;
   private final SchedulerFailureTestStatus status;
   private final long generation;
@@ -225,7 +222,11 @@ final class StatusLedger {
     return status.harnessJobs.stream().allMatch(j -> j.state.finished());
   }
 
-  /** Moves a finished run into {@code status.history}, newest first, bounded. */
+  /**
+   * Moves a finished run into {@code status.history}, newest first, keeping at most {@code spec.history.succeeded}
+   * Succeeded and {@code spec.history.failed} Failed records (the test's current spec: the limits are the resource's,
+   * not the run's). Only the status is bounded; the evidence on the volume is never deleted.
+   */
   void archiveFinishedRun() {
     if (status.runId == null || status.phase == null || !status.phase.finished()) {
       return;
@@ -241,8 +242,22 @@ final class StatusLedger {
     record.completionTime = status.completionTime;
     record.message = status.message;
     status.history.add(0, record);
-    while (status.history.size() > HISTORY_LIMIT) {
-      status.history.remove(status.history.size() - 1);
+    boundHistory(HistoryLimits.of(test.getSpec()));
+  }
+
+  /** Drops the oldest records of each outcome beyond its limit. */
+  void boundHistory(HistoryLimits limits) {
+    int succeeded = 0;
+    int failed = 0;
+    for (var records = status.history.iterator(); records.hasNext(); ) {
+      RunRecord record = records.next();
+      boolean keep = switch (record.outcome == null ? SchedulerFailureTestStatus.Phase.Failed : record.outcome) {
+        case Succeeded -> ++succeeded <= limits.succeeded();
+        default -> ++failed <= limits.failed();
+      };
+      if (!keep) {
+        records.remove();
+      }
     }
   }
 

@@ -35,6 +35,7 @@ class OperatorEndToEndIT {
   private static final String MINIMAL = "minimal";
   private static final String FAILING = "failing";
   private static final String UNPLANNED = "unplanned";
+  private static final String EVERY_MINUTE = "every-minute";
   private static final String FAILING_EXIT = "e2e: this harness fails on purpose";
 
   private E2eSettings settings;
@@ -277,6 +278,59 @@ class OperatorEndToEndIT {
         .startsWith("unplanned loss while harness Job " + job + " ran: pod " + victim + " was re-created")
         .contains("cluster.no-unplanned-loss Unknown: an unplanned loss during the scenario: executor ");
     assertEventsInOrder(UNPLANNED, List.of("RunStarted", "HarnessJobCreated", "UnplannedLoss", "RunFailed"));
+  }
+
+  /**
+   * spec.schedule, once a minute: the apply starts a run at once and each later firing a new run with a new run id
+   * (firings during a run are skipped, concurrencyPolicy Forbid); status.history keeps one Succeeded run
+   * (history.succeeded: 1) while the evidence of every run stays on the claim. The cluster is retained between runs to
+   * keep the step short; suspending stops the firings without a run of its own.
+   */
+  @Test
+  @Order(11)
+  void aOnceAMinuteScheduleFiresTwiceAndTheHistoryKeepsItsLimit() {
+    String ns = settings.testNamespace();
+    long started = System.nanoTime();
+    ObjectNode test = resources.minimal(EVERY_MINUTE);
+    ObjectNode spec = (ObjectNode) test.get("spec");
+    spec.putArray("scenarios").add(ScenarioName.SPECULATION_ORIGINAL_WINS.id());
+    spec.put("schedule", "*/1 * * * *");
+    spec.putObject("history").put("succeeded", 1);
+    spec.putObject("cleanup").put("onSuccess", "Retain").put("onFailure", "Retain");
+    kubectl.apply(ns, TestResources.json(test));
+
+    // Run 1 comes from the apply, runs 2 and 3 from two firings.
+    JsonNode status = Await.until(EVERY_MINUTE + ": the second scheduled run finished", settings.runBound(),
+        () -> statusOf(EVERY_MINUTE), s -> s.path("runNumber").asInt() >= 3 && phaseFinished(s));
+    timings.record("kubectl apply to the second scheduled run finished (every minute, 1 scenario)", started);
+    assertThat(status.path("lastScheduleTime").asText()).as("status: %s", status).matches(".*T..:..:00Z");
+    assertThat(status.path("message").asText()).contains("the schedule's firing at "
+        + status.path("lastScheduleTime").asText());
+    assertThat(Instant.parse(status.path("nextScheduleTime").asText()))
+        .isAfter(Instant.parse(status.path("lastScheduleTime").asText()));
+    assertThat(status.path("runGeneration").asLong()).as("firings run the applied generation").isEqualTo(1);
+    List<JsonNode> history = new ArrayList<>();
+    status.path("history").forEach(history::add);
+    assertThat(history).as("status.history: %s", status.path("history")).isNotEmpty();
+    assertThat(history.stream().filter(h -> "Succeeded".equals(h.path("outcome").asText())))
+        .as("history.succeeded: 1").hasSizeLessThanOrEqualTo(1);
+    Set<String> runIds = new TreeSet<>(history.stream().map(h -> h.path("runId").asText()).toList());
+    runIds.add(status.path("runId").asText());
+    assertThat(runIds).as("a new run id per run").hasSize(history.size() + 1);
+    assertThat(status.path("lastResult").asText()).isEqualTo(status.path("phase").asText());
+    assertEventsInOrder(EVERY_MINUTE, List.of("RunStarted", "RunSucceeded", "RunStarted", "RunStarted"));
+
+    // Suspending stops the firings and starts no run: the run adopts the generation.
+    kubectl.run("patch", "-n", ns, "schedulerfailuretest/" + EVERY_MINUTE, "--type", "json", "-p",
+        "[{\"op\":\"add\",\"path\":\"/spec/suspend\",\"value\":true}]").orFail();
+    JsonNode suspended = Await.until(EVERY_MINUTE + ": generation 2 adopted", Duration.ofSeconds(60),
+        () -> statusOf(EVERY_MINUTE), s -> s.path("runGeneration").asLong() == 2 && phaseFinished(s));
+    int runs = suspended.path("runNumber").asInt();
+    Await.until(EVERY_MINUTE + ": a minute boundary passed while suspended", Duration.ofSeconds(90),
+        () -> Instant.now(), now -> now.isAfter(Instant.parse(suspended.path("nextScheduleTime").asText())
+            .plusSeconds(10)));
+    assertThat(statusOf(EVERY_MINUTE).path("runNumber").asInt()).as("no firing while suspended").isEqualTo(runs);
+    kubectl.run(Duration.ofSeconds(180), null, "delete", "sft", EVERY_MINUTE, "-n", ns).orFail();
   }
 
   @Test

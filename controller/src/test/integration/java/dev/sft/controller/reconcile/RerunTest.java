@@ -94,7 +94,7 @@ class RerunTest {
     test.getSpec().scenarios = List.of("speculation-original-wins");
     cluster.create(test);
     Runs runs = new Runs(cluster, kubelet);
-    int runsToDo = StatusLedger.HISTORY_LIMIT + 2;
+    int runsToDo = HistoryLimits.DEFAULTS.succeeded() + 2;
     for (int run = 1; run <= runsToDo; run++) {
       final int number = run;
       cluster.awaitStatus(test, "run " + run, s -> s.runNumber != null && s.runNumber == number);
@@ -107,7 +107,7 @@ class RerunTest {
       }
     }
     var status = cluster.get(test).getStatus();
-    assertThat(status.history).hasSize(StatusLedger.HISTORY_LIMIT);
+    assertThat(status.history).as("spec.history.succeeded defaults to 3").hasSize(HistoryLimits.DEFAULTS.succeeded()).hasSize(3);
     assertThat(status.history.get(0).runId).startsWith("bounded-r" + (runsToDo - 1) + "-");
     assertThat(status.history).extracting(h -> h.generation).isSortedAccordingTo((a, b) -> Long.compare(b, a));
   }

@@ -10,6 +10,7 @@ import io.fabric8.kubernetes.client.utils.Serialization;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Arrays;
+import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.BeforeAll;
@@ -36,7 +37,23 @@ class CrdSchemaTest {
     assertThat(version.getName()).isEqualTo("v1alpha1");
     assertThat(version.getSubresources().getStatus()).isNotNull();
     assertThat(version.getAdditionalPrinterColumns()).extracting(c -> c.getName() + "=" + c.getJsonPath())
-        .containsExactlyInAnyOrder("Phase=.status.phase", "Passed=.status.summary", "Age=.metadata.creationTimestamp");
+        .containsExactlyInAnyOrder("Phase=.status.phase", "Passed=.status.summary", "Age=.metadata.creationTimestamp",
+            "Last Result=.status.lastResult", "Next Run=.status.nextScheduleTime");
+  }
+
+  /** The schema's pattern lets through what the controller's parser reads, and refuses a wrong number of fields. */
+  @Test
+  void theSchedulePatternTakesFiveFieldsOrAMacro() {
+    Pattern schedule = Pattern.compile(spec.getProperties().get("schedule").getPattern());
+    for (String accepted : List.of("0 3 * * *", "*/15 9-17 * * MON-FRI", "0 0 1,15 jan,jul 0-6/2", "@daily",
+        "@hourly")) {
+      assertThat(schedule.matcher(accepted).matches()).as(accepted).isTrue();
+      dev.sft.controller.schedule.CronSchedule.parse(accepted);
+    }
+    for (String refused : List.of("0 3 * *", "0 3 * * * *", "@reboot", "0 3 * * * ; rm", "")) {
+      assertThat(schedule.matcher(refused).matches()).as(refused).isFalse();
+    }
+    assertThat(spec.getProperties().get("timeZone").getDefault().asText()).isEqualTo("UTC");
   }
 
   @Test

@@ -30,6 +30,40 @@ class SpecValidatorTest {
         .anyMatch(field -> field.startsWith("spec.scenarios"));
   }
 
+  @Test
+  void aScheduleTheControllerCannotComputeIsRefusedNamingItsField() {
+    SchedulerFailureTest test = TestResources.valid("ns1", "t1");
+    test.getSpec().schedule = "0 3 30 2 *";
+    test.getSpec().timeZone = "Europe/Atlantis";
+    test.getSpec().startingDeadlineSeconds = 5L;
+    test.getSpec().history = new dev.sft.controller.api.SchedulerFailureTestSpec.History();
+    test.getSpec().history.succeeded = -1;
+    test.getSpec().history.failed = 51;
+    assertThat(SpecValidator.validate(test)).extracting(SpecValidator.Violation::toString).containsExactly(
+        "spec.schedule: '0 3 30 2 *' never fires: no day-of-month it lists occurs in the months it lists",
+        "spec.timeZone: unknown time zone 'Europe/Atlantis': use an IANA name such as Europe/Berlin, "
+            + "America/New_York or UTC",
+        "spec.startingDeadlineSeconds: must be at least 10, got 5 (the controller may take a few seconds to act on "
+            + "a firing)",
+        "spec.history.succeeded: must be at least 0, got -1",
+        "spec.history.failed: must be at most 50, got 51");
+  }
+
+  @Test
+  void aValidScheduleHasNoViolation() {
+    SchedulerFailureTest test = TestResources.valid("ns1", "t1");
+    test.getSpec().schedule = "30 2 * * MON-FRI";
+    test.getSpec().timeZone = "America/Argentina/Buenos_Aires";
+    test.getSpec().startingDeadlineSeconds = 3600L;
+    assertThat(SpecValidator.validate(test)).isEmpty();
+    test.getSpec().schedule = "@daily";
+    test.getSpec().timeZone = null;
+    assertThat(SpecValidator.validate(test)).isEmpty();
+    test.getSpec().timeZone = "+02:00";
+    assertThat(SpecValidator.validate(test)).extracting(SpecValidator.Violation::field)
+        .containsExactly("spec.timeZone");
+  }
+
   /** Defect: {@code 1-nightly} and {@code a.b} passed, then the Service create got a 422 on every reconcile. */
   @Test
   void aNameThatCannotNameItsServicesIsRefused() {

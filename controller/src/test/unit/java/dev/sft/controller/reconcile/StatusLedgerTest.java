@@ -179,15 +179,42 @@ class StatusLedgerTest {
   }
 
   @Test
-  void finishedRunsAreArchivedNewestFirstAndBounded() {
-    for (int run = 2; run <= StatusLedger.HISTORY_LIMIT + 3; run++) {
+  void finishedRunsAreArchivedNewestFirstAndBoundedByTheDefaultLimits() {
+    for (int run = 2; run <= HistoryLimits.DEFAULTS.failed() + 3; run++) {
       test.getStatus().phase = Phase.Failed;
       ledger.startRun("t1-r" + run + "-abcd", run, "{}", ResolvedSpec.of(test.getSpec()));
     }
     var history = test.getStatus().history;
-    assertThat(history).hasSize(StatusLedger.HISTORY_LIMIT);
-    assertThat(history.get(0).runId).isEqualTo("t1-r" + (StatusLedger.HISTORY_LIMIT + 2) + "-abcd");
+    assertThat(history).hasSize(HistoryLimits.DEFAULTS.failed()).hasSize(10);
+    assertThat(history.get(0).runId).isEqualTo("t1-r" + (HistoryLimits.DEFAULTS.failed() + 2) + "-abcd");
     assertThat(history).allSatisfy(r -> assertThat(r.outcome).isEqualTo(Phase.Failed));
+  }
+
+  @Test
+  void historyKeepsTheNewestOfEachOutcomeUpToItsOwnLimit() {
+    test.getSpec().history = new SchedulerFailureTestSpec.History();
+    test.getSpec().history.succeeded = 1;
+    test.getSpec().history.failed = 2;
+    // Runs 1..7 end Succeeded, Failed, Succeeded, Failed, Failed, Succeeded, Failed; run 8 starts.
+    List<Phase> outcomes = List.of(Phase.Succeeded, Phase.Failed, Phase.Succeeded, Phase.Failed, Phase.Failed,
+        Phase.Succeeded, Phase.Failed);
+    for (int run = 1; run <= outcomes.size(); run++) {
+      test.getStatus().phase = outcomes.get(run - 1);
+      ledger.startRun("t1-r" + (run + 1) + "-abcd", run + 1, "{}", ResolvedSpec.of(test.getSpec()));
+    }
+    assertThat(test.getStatus().history).extracting(r -> r.runId + " " + r.outcome)
+        .containsExactly("t1-r7-abcd Failed", "t1-r6-abcd Succeeded", "t1-r5-abcd Failed");
+  }
+
+  @Test
+  void aLimitOfZeroKeepsNoRecordOfThatOutcome() {
+    test.getSpec().history = new SchedulerFailureTestSpec.History();
+    test.getSpec().history.succeeded = 0;
+    test.getStatus().phase = Phase.Succeeded;
+    ledger.startRun("t1-r2-abcd", 2, "{}", ResolvedSpec.of(test.getSpec()));
+    test.getStatus().phase = Phase.Failed;
+    ledger.startRun("t1-r3-abcd", 3, "{}", ResolvedSpec.of(test.getSpec()));
+    assertThat(test.getStatus().history).extracting(r -> r.runId).containsExactly("t1-r2-abcd");
   }
 
   @Test
