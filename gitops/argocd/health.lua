@@ -5,7 +5,7 @@
 --                failed and is retried (Reconciling ReconcileError: a passing API failure, shown with its message)
 --   Degraded     the spec is invalid (Stalled InvalidSpec) or the latest run failed (phase Failed, Stalled RunFailed)
 --   Unknown      a phase this check does not know
--- Suspended is never returned: a SchedulerFailureTest has no paused state; a finished run simply stays finished.
+-- Suspended is never returned: spec.suspend pauses only a schedule's firings, and the latest run keeps its health.
 local hs = {}
 
 local function condition(status, kind)
@@ -32,9 +32,35 @@ local function tally(status)
   return nil
 end
 
+-- The cells that did not pass, at most three, e.g. "not passed: executor-loss-shuffle-loss/append 19/20
+-- (storage/files.no-orphans)"; the rest are counted.
+local function failingCells(status)
+  if status.cells == nil then
+    return nil
+  end
+  local named, more = {}, 0
+  for _, c in ipairs(status.cells) do
+    if c.passed ~= nil and c.repetitions ~= nil and c.passed + (c.known or 0) < c.repetitions then
+      if #named < 3 then
+        local rule = c.latestFailure and c.latestFailure.rule
+        table.insert(named, c.name .. "/" .. (c.operation or "append") .. " " .. tostring(c.passed) .. "/"
+          .. tostring(c.repetitions) .. (rule and (" (" .. rule .. ")") or ""))
+      else
+        more = more + 1
+      end
+    end
+  end
+  if #named == 0 then
+    return nil
+  end
+  return "not passed: " .. table.concat(named, ", ") .. (more > 0 and (" and " .. more .. " more") or "")
+end
+
 local function join(...)
   local parts = {}
-  for _, part in ipairs({...}) do
+  -- By count, not ipairs: a nil part in the middle must not hide the parts after it.
+  for i = 1, select("#", ...) do
+    local part = select(i, ...)
     if part ~= nil and part ~= "" then
       table.insert(parts, part)
     end
@@ -81,7 +107,8 @@ end
 
 if status.phase == "Failed" or isTrue(stalled) then
   hs.status = "Degraded"
-  hs.message = join("Run " .. run .. " failed", tally(status), status.message or (stalled and stalled.message))
+  hs.message = join("Run " .. run .. " failed", tally(status), failingCells(status),
+    status.message or (stalled and stalled.message))
   return hs
 end
 

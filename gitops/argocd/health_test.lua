@@ -65,8 +65,12 @@ local samples = {
   {name = "failed: a verdict Failed or Unknown", obj = test(1, {phase = "Failed", observedGeneration = 1,
       runGeneration = 1, runId = "minimal-r1", passed = 3, total = 4, cleanup = "Retained",
       message = "executor-loss-shuffle-loss r1: storage Failed",
+      cells = {{name = "speculation-original-wins", operation = "append", repetitions = 1, passed = 1},
+        {name = "executor-loss-shuffle-loss", operation = "append", repetitions = 1, passed = 0, failed = 1,
+          latestFailure = {repetition = 1, outcome = "Failed", rule = "storage/files.no-orphans"}}},
       conditions = triple("Failed", "RunFailed", "executor-loss-shuffle-loss r1: storage Failed", 1)}),
-    health = "Degraded", message = "Run minimal%-r1 failed; 3/4 scenario repetitions passed; executor%-loss"},
+    health = "Degraded", message = "Run minimal%-r1 failed; 3/4 scenario repetitions passed; not passed: "
+      .. "executor%-loss%-shuffle%-loss/append 0/1 %(storage/files%.no%-orphans%); executor%-loss"},
   {name = "failed: cluster never ready", obj = test(1, {phase = "Failed", observedGeneration = 1, runGeneration = 1,
       runId = "minimal-r1", passed = 0, total = 4, message = "ClusterNotReady: 1 of 2 workers ALIVE after 600s",
       conditions = triple("Failed", "RunFailed", "ClusterNotReady", 1)}),
