@@ -123,10 +123,17 @@ check "helm template (namespaced values)" sh -c \
   "'$helm' template sft '$chart' --namespace sft-system --include-crds -f '$namespaced_values' > '$rendered/namespaced.yaml'"
 check "helm template (watchAllNamespaces=true)" sh -c \
   "'$helm' template sft '$chart' --namespace sft-system --include-crds --set watchAllNamespaces=true > '$rendered/cluster-wide.yaml'"
+# Every monitoring object but the PodMonitor (the namespaced values have that one): a metrics Service and
+# ServiceMonitor, the dashboard ConfigMap, the PrometheusRule.
+metrics_values=(--set metrics.serviceMonitor.enabled=true --set metrics.dashboard.enabled=true
+  --set metrics.prometheusRule.enabled=true --set metrics.serviceMonitor.labels.release=kube-prometheus-stack)
+check "helm template (metrics: serviceMonitor, dashboard, prometheusRule)" sh -c \
+  "'$helm' template sft '$chart' --namespace sft-system ${metrics_values[*]} > '$rendered/metrics.yaml'"
 
 check "every rendered object and example is valid (kubernetes-models, CRD schema)" \
   node "$node_dir/validate.mjs" --crd "$root/crds/$crd_file" \
-  "$rendered/default.yaml" "$rendered/namespaced.yaml" "$rendered/cluster-wide.yaml" "$root"/examples/*.yaml "$root"/examples/*/*.yaml
+  "$rendered/default.yaml" "$rendered/namespaced.yaml" "$rendered/cluster-wide.yaml" "$rendered/metrics.yaml" \
+  "$root"/examples/*.yaml "$root"/examples/*/*.yaml "$root"/gitops/prometheus/*.yaml
 # The default is namespaced: the release's own namespace only. Cluster-wide is an explicit opt-in.
 check "chart expectations (default: the release namespace sft-system only)" node "$node_dir/expect.mjs" namespaced \
   "$rendered/default.yaml" sft-system
@@ -218,6 +225,46 @@ check "the controller's pods carry the label its NetworkPolicies admit (Names.ja
   if (labels[key] !== value) { console.error(`pod label ${key}=${labels[key]}, the controller admits ${key}=${value}`); process.exit(1); }' \
   "$node_dir/node_modules/js-yaml/index.js" "$root/controller/src/main/java/dev/sft/controller/dependent/Names.java" \
   "$rendered/default.yaml"
+
+# Monitoring (metrics.*): each toggle renders its object, pointed at the controller's /q/metrics; the dashboard and
+# the rules are the chart's files as they are (MetricsTest checks that every metric they query is exported).
+check "metrics objects: off by default; Service, ServiceMonitor, dashboard and rules as the chart's files" node -e '
+  const yaml = require(process.argv[1]), fs = require("fs");
+  const [defaults, metrics, namespaced, chart, gitopsRules] = process.argv.slice(2);
+  const fail = (m) => { console.error(m); process.exit(1); };
+  const load = (f) => yaml.loadAll(fs.readFileSync(f, "utf8")).filter(Boolean);
+  const same = (a, b) => JSON.stringify(a) === JSON.stringify(b);
+  const kinds = ["ServiceMonitor", "PodMonitor", "PrometheusRule"];
+  const monitoring = load(defaults).filter((o) => kinds.includes(o.kind) || o.metadata.name.endsWith("-dashboard")
+    || o.metadata.name.endsWith("-metrics"));
+  if (monitoring.length) fail("rendered by default: " + monitoring.map((o) => o.kind).join(", "));
+  const objects = load(metrics);
+  const one = (kind) => { const found = objects.filter((o) => o.kind === kind); if (found.length !== 1) fail(`${found.length} ${kind}(s)`); return found[0]; };
+  const pod = one("Deployment").spec.template;
+  const matches = (selector, labels) => Object.entries(selector).every(([k, v]) => labels?.[k] === v);
+  const service = one("Service"), monitor = one("ServiceMonitor");
+  if (!matches(service.spec.selector, pod.metadata.labels)) fail("the metrics Service does not select the controller pod");
+  if (!pod.spec.containers[0].ports.some((p) => p.name === service.spec.ports[0].targetPort)) fail("targetPort is no container port");
+  if (!matches(monitor.spec.selector.matchLabels, service.metadata.labels)) fail("the ServiceMonitor does not select the Service");
+  if (!monitor.spec.endpoints.some((e) => e.port === service.spec.ports[0].name && e.path === "/q/metrics")) fail("the ServiceMonitor does not scrape /q/metrics on the Service port");
+  if (monitor.metadata.labels.release !== "kube-prometheus-stack") fail("metrics.serviceMonitor.labels not applied");
+  if (objects.some((o) => o.kind === "PodMonitor")) fail("a PodMonitor without metrics.podMonitor.enabled");
+  const dashboard = one("ConfigMap");
+  if (dashboard.metadata.labels.grafana_dashboard !== "1") fail("the dashboard ConfigMap lacks the label grafana_dashboard=1");
+  if (!same(JSON.parse(dashboard.data["sft.json"]), JSON.parse(fs.readFileSync(`${chart}/dashboards/sft.json`, "utf8")))) fail("the ConfigMap is not dashboards/sft.json");
+  const rules = yaml.load(fs.readFileSync(`${chart}/rules/sft-alerts.yaml`, "utf8"));
+  if (!same(one("PrometheusRule").spec, rules)) fail("the PrometheusRule spec is not rules/sft-alerts.yaml");
+  if (!same(load(gitopsRules)[0].spec, rules)) fail("gitops/prometheus/sft-alerts.yaml differs from the chart rules/sft-alerts.yaml");
+  if (!rules.groups[0].rules.every((r) => r.alert && r.expr && r.annotations?.summary)) fail("a rule without alert, expr or summary");
+  if (!load(namespaced).some((o) => o.kind === "PodMonitor")) fail("metrics.podMonitor.enabled renders no PodMonitor");' \
+  "$node_dir/node_modules/js-yaml/index.js" "$rendered/default.yaml" "$rendered/metrics.yaml" "$rendered/namespaced.yaml" \
+  "$chart" "$root/gitops/prometheus/sft-alerts.yaml"
+refuses "the former top-level podMonitor says where it moved" "podMonitor moved to metrics.podMonitor" \
+  "$helm" template sft "$chart" --set podMonitor.enabled=true
+refuses "values schema rejects a ServiceMonitor interval that is no duration" "$schema_error" \
+  "$helm" lint --strict "$chart" --set metrics.serviceMonitor.interval=30sec
+refuses "values schema rejects an unknown metrics key" "Additional property" \
+  "$helm" lint --strict "$chart" --set metrics.grafanaDashboard.enabled=true
 
 check "Argo CD health check against sample statuses (lua5.4)" lua5.4 "$root/gitops/argocd/health_test.lua" \
   "$root/gitops/argocd/health.lua"

@@ -2,6 +2,8 @@ package dev.sft.controller.reconcile;
 
 import dev.sft.controller.api.SchedulerFailureTest;
 import dev.sft.controller.dependent.Names;
+import dev.sft.controller.ops.RunMetrics;
+import dev.sft.controller.ops.RunMetricsEventSource;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
@@ -38,10 +40,12 @@ public class SchedulerFailureTestReconciler implements Reconciler<SchedulerFailu
 
   private final RunOrchestrator orchestrator;
   private final ReconcileErrors errors;
+  private final RunMetrics metrics;
 
-  public SchedulerFailureTestReconciler(RunOrchestrator orchestrator, ReconcileErrors errors) {
+  public SchedulerFailureTestReconciler(RunOrchestrator orchestrator, ReconcileErrors errors, RunMetrics metrics) {
     this.orchestrator = orchestrator;
     this.errors = errors;
+    this.metrics = metrics;
   }
 
   @Override
@@ -61,10 +65,14 @@ public class SchedulerFailureTestReconciler implements Reconciler<SchedulerFailu
     return ErrorStatusUpdateControl.noStatusUpdate();
   }
 
-  /** StatefulSet readiness and Job completion wake the test that owns them. */
+  /**
+   * StatefulSet readiness and Job completion wake the test that owns them; every version of a test also reaches the
+   * metrics ({@link RunMetricsEventSource}).
+   */
   @Override
   public List<EventSource<?, SchedulerFailureTest>> prepareEventSources(EventSourceContext<SchedulerFailureTest> ctx) {
-    return List.of(ownedChildren(StatefulSet.class, ctx), ownedChildren(Job.class, ctx));
+    return List.of(ownedChildren(StatefulSet.class, ctx), ownedChildren(Job.class, ctx),
+        new RunMetricsEventSource(metrics));
   }
 
   private static <R extends HasMetadata> EventSource<?, SchedulerFailureTest> ownedChildren(Class<R> type,

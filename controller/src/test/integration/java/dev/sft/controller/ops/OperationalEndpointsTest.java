@@ -14,7 +14,7 @@ import java.time.Duration;
 import org.junit.jupiter.api.Test;
 
 /**
- * The endpoints the Helm chart's Deployment and PodMonitor point at (charts/sft-operator): if one of them moves or
+ * The endpoints the Helm chart's Deployment and its ServiceMonitor or PodMonitor point at (charts/sft-operator): if one of them moves or
  * disappears, the chart's probes would restart a healthy controller, or monitoring would scrape nothing.
  */
 @QuarkusTest

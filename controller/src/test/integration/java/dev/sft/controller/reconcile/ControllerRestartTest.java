@@ -8,6 +8,7 @@ import dev.sft.controller.api.SchedulerFailureTestSpec.CleanupPolicy;
 import dev.sft.controller.api.SchedulerFailureTestStatus.JobState;
 import dev.sft.controller.api.SchedulerFailureTestStatus.Phase;
 import dev.sft.controller.api.SchedulerFailureTestStatus.Step;
+import dev.sft.controller.ops.RunMetrics;
 import dev.sft.controller.support.FakeMasterProbe;
 import dev.sft.controller.support.Kubelet;
 import dev.sft.controller.support.Reports;
@@ -17,6 +18,7 @@ import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.javaoperatorsdk.operator.Operator;
+import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
@@ -151,7 +153,9 @@ class ControllerRestartTest {
 
   private void startController() {
     controller = new Operator(o -> o.withKubernetesClient(client).withCloseClientOnStop(false));
-    controller.register(new SchedulerFailureTestReconciler(orchestrator, errors));
+    // Each controller process has metrics of its own, as after a real restart.
+    controller.register(new SchedulerFailureTestReconciler(orchestrator, errors,
+        new RunMetrics(new SimpleMeterRegistry())));
     controller.start();
   }
 
