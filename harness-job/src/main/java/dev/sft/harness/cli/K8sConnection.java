@@ -7,7 +7,7 @@ import dev.sft.harness.k8s.TestLookup;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.nio.file.Path;
 import picocli.CommandLine.Option;
 
@@ -34,7 +34,7 @@ final class K8sConnection {
    * Runs {@code body} against the configured cluster and turns failures into one line: bad arguments exit 2, the
    * cluster, the CRD, permissions or a missing test exit 4. {@code SFT_DEBUG=1} adds the stack trace.
    */
-  int run(String command, PrintStream err, Body body) {
+  int run(String command, PrintWriter err, Body body) {
     try {
       Config config = KubeClients.config(kubeconfig, context);
       try (KubernetesClient client = KubeClients.client(config)) {
@@ -55,11 +55,12 @@ final class K8sConnection {
     }
   }
 
-  private static int fail(PrintStream err, String command, String line, Exception e, RunExitCode code) {
+  private static int fail(PrintWriter err, String command, String line, Exception e, RunExitCode code) {
     err.println("sft k8s " + command + ": " + line);
     if (System.getenv("SFT_DEBUG") != null) {
       e.printStackTrace(err);
     }
+    err.flush();
     return code.code();
   }
 }

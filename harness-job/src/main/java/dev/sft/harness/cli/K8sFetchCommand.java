@@ -9,9 +9,11 @@ import java.security.SecureRandom;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /** {@code sft k8s fetch NAME --out DIR}: the run's evidence and reports, copied off the test's claim. */
 @Command(
@@ -57,15 +59,18 @@ public final class K8sFetchCommand implements Callable<Integer> {
   @Mixin
   K8sConnection connection;
 
+  @Spec
+  CommandSpec spec;
+
   @Override
   public Integer call() {
-    return connection.run("fetch", System.err, (client, tests) -> {
+    return connection.run("fetch", spec.commandLine().getErr(), (client, tests) -> {
       ReaderPod.Identity identity = new ReaderPod.Identity(OptionValues.id("--run-as-user", runAsUser),
           OptionValues.id("--run-as-group", runAsGroup));
       Duration podBound = OptionValues.duration("--pod-timeout", podTimeout);
       Duration copyBound = OptionValues.duration("--copy-timeout", copyTimeout);
       TestView test = tests.get(name);
-      new EvidenceFetch(client, System.out, podBound, copyBound)
+      new EvidenceFetch(client, spec.commandLine().getOut(), podBound, copyBound)
           .fetch(test, out.toAbsolutePath(), podName(name), identity);
       return RunExitCode.PASSED.code();
     });

@@ -4,8 +4,10 @@ import dev.sft.contract.RunExitCode;
 import dev.sft.harness.k8s.StatusTable;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /** {@code sft k8s status NAME}: the verdict table of a test's current (or last) run, from its status. */
 @Command(
@@ -22,10 +24,14 @@ public final class K8sStatusCommand implements Callable<Integer> {
   @Mixin
   K8sConnection connection;
 
+  @Spec
+  CommandSpec spec;
+
   @Override
   public Integer call() {
-    return connection.run("status", System.err, (client, tests) -> {
-      System.out.print(StatusTable.render(tests.get(name)));
+    return connection.run("status", spec.commandLine().getErr(), (client, tests) -> {
+      spec.commandLine().getOut().print(StatusTable.render(tests.get(name)));
+      spec.commandLine().getOut().flush();
       return RunExitCode.PASSED.code();
     });
   }

@@ -2,12 +2,15 @@ package dev.sft.harness.cli;
 
 import dev.sft.harness.k8s.RunWaiter;
 import dev.sft.harness.k8s.StatusTable;
+import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
+import picocli.CommandLine.Spec;
 
 /** {@code sft k8s wait NAME}: blocks until the test's run ends, then exits as {@code sft local} would. */
 @Command(
@@ -37,14 +40,19 @@ public final class K8sWaitCommand implements Callable<Integer> {
   @Mixin
   K8sConnection connection;
 
+  @Spec
+  CommandSpec spec;
+
   @Override
   public Integer call() {
-    return connection.run("wait", System.err, (client, tests) -> {
+    return connection.run("wait", spec.commandLine().getErr(), (client, tests) -> {
       Duration bound = OptionValues.duration("--timeout", timeout);
       Duration every = OptionValues.duration("--poll", poll);
-      RunWaiter.Outcome outcome = new RunWaiter(() -> tests.get(name), bound, every, System.out).await();
-      System.out.println();
-      System.out.print(StatusTable.render(outcome.last()));
+      PrintWriter out = spec.commandLine().getOut();
+      RunWaiter.Outcome outcome = new RunWaiter(() -> tests.get(name), bound, every, out).await();
+      out.println();
+      out.print(StatusTable.render(outcome.last()));
+      out.flush();
       return outcome.code().code();
     });
   }

@@ -1,7 +1,7 @@
 package dev.sft.harness.k8s;
 
 import java.io.IOException;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -14,11 +14,11 @@ import java.util.stream.Stream;
  */
 public final class EvidenceFetch {
   private final io.fabric8.kubernetes.client.KubernetesClient client;
-  private final PrintStream out;
+  private final PrintWriter out;
   private final Duration podBound;
   private final Duration copyBound;
 
-  public EvidenceFetch(io.fabric8.kubernetes.client.KubernetesClient client, PrintStream out, Duration podBound,
+  public EvidenceFetch(io.fabric8.kubernetes.client.KubernetesClient client, PrintWriter out, Duration podBound,
       Duration copyBound) {
     this.client = client;
     this.out = out;
@@ -61,6 +61,7 @@ public final class EvidenceFetch {
     Path report = target.resolve("report.html");
     out.println(Files.isRegularFile(report) ? "report: " + report
         : "no report.html in " + target + " (the run has not written its report yet, or ended before it could)");
+    out.flush();
     return target;
   }
 

@@ -1,7 +1,7 @@
 package dev.sft.harness.k8s;
 
 import dev.sft.contract.RunExitCode;
-import java.io.PrintStream;
+import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.Locale;
 import java.util.Objects;
@@ -20,9 +20,9 @@ public final class RunWaiter {
   private final Supplier<TestView> read;
   private final Duration timeout;
   private final Duration poll;
-  private final PrintStream out;
+  private final PrintWriter out;
 
-  public RunWaiter(Supplier<TestView> read, Duration timeout, Duration poll, PrintStream out) {
+  public RunWaiter(Supplier<TestView> read, Duration timeout, Duration poll, PrintWriter out) {
     this.read = read;
     this.timeout = timeout;
     this.poll = poll;
