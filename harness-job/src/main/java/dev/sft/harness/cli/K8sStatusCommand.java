@@ -15,7 +15,7 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = "Prints the verdict table of a SchedulerFailureTest's current (or last) run from its status: per "
         + "cell (scenario × operation) its passed, failed, unknown and known repetitions and failure rate with its "
-        + "95 % interval, each cell's latest failure, the RESULT line in sft local's words, and where the run's "
+        + "95 %% interval, each cell's latest failure, the RESULT line in sft local's words, and where the run's "
         + "evidence is. Exits 0 whenever it printed, whatever the verdict: 'sft k8s wait' gives the verdict's code.")
 public final class K8sStatusCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "NAME", description = "the SchedulerFailureTest")
