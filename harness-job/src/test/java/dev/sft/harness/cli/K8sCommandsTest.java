@@ -238,4 +238,23 @@ class K8sCommandsTest {
     assertThat(timedOut.exit).isEqualTo(RunExitCode.INFRASTRUCTURE.code());
     assertThat(timedOut.out).contains("timed out after 400ms").contains("RESULT: NOT FINISHED (phase Running");
   }
+
+  @Test
+  void everyOptionOfEveryK8sCommandIsExplainedInItsHelp() {
+    CommandLine k8s = SftCli.commandLine().getSubcommands().get("k8s");
+    assertThat(k8s.getSubcommands()).containsOnlyKeys("status", "wait", "fetch");
+    for (CommandLine command : k8s.getSubcommands().values()) {
+      for (var option : command.getCommandSpec().options()) {
+        assertThat(String.join(" ", option.description())).as("%s %s", command.getCommandName(), option.longestName())
+            .isNotBlank();
+      }
+      StringWriter help = new StringWriter();
+      command.usage(new PrintWriter(help));
+      assertThat(help.toString()).as(command.getCommandName()).contains("--kubeconfig", "--context", "--namespace")
+          .doesNotContain("${DEFAULT-VALUE}");
+    }
+    StringWriter wait = new StringWriter();
+    k8s.getSubcommands().get("wait").usage(new PrintWriter(wait));
+    assertThat(wait.toString().replaceAll("\\s+", " ")).contains("(default 1h)").contains("2 the spec is invalid");
+  }
 }
