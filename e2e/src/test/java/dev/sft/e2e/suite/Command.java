@@ -34,12 +34,19 @@ public final class Command {
   private Command() {}
 
   public static Result run(Duration bound, String stdin, List<String> command) {
+    return run(bound, stdin, command, java.util.Map.of());
+  }
+
+  /** As {@link #run(Duration, String, List)}, with {@code environment} added to this JVM's. */
+  public static Result run(Duration bound, String stdin, List<String> command,
+      java.util.Map<String, String> environment) {
     try {
       Path out = Files.createTempFile("sft-e2e-cmd", ".out");
       Path err = Files.createTempFile("sft-e2e-cmd", ".err");
       try {
-        Process process = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile())
-            .start();
+        ProcessBuilder builder = new ProcessBuilder(command).redirectOutput(out.toFile()).redirectError(err.toFile());
+        builder.environment().putAll(environment);
+        Process process = builder.start();
         try (var input = process.getOutputStream()) {
           if (stdin != null) {
             input.write(stdin.getBytes(StandardCharsets.UTF_8));

@@ -5,6 +5,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sft.contract.ScenarioName;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -15,6 +19,7 @@ import java.util.Set;
 import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
@@ -41,6 +46,8 @@ class OperatorEndToEndIT {
   private E2eSettings settings;
   private TestKubernetes cluster;
   private Kubectl kubectl;
+  /** sft k8s wait and fetch, through the kubeconfig kubectl uses. */
+  private SftK8s sft;
   private Operator operator;
   private TestResources resources;
   private AdmissionSteps admission;
@@ -57,6 +64,7 @@ class OperatorEndToEndIT {
     FailureArtifacts.register(cluster, settings.output().resolve("artifacts"));
     timings.record("cluster stand-in up", started);
     kubectl = new Kubectl(settings.kubectl(), cluster.kubeconfig());
+    sft = new SftK8s(settings.repository(), cluster.kubeconfig());
     resources = new TestResources(settings);
     admission = new AdmissionSteps(settings, kubectl, resources);
     operator = new Operator(settings, kubectl, admission.namespaces());
@@ -119,10 +127,14 @@ class OperatorEndToEndIT {
           "controller");
       operator.awaitBack(controller, Duration.ofSeconds(180));
 
-      // A run that ends Failed never becomes Ready: wait for the end, then ask kubectl wait as a user would.
-      JsonNode finished = Await.until(MINIMAL + " finished", settings.runBound(), () -> statusOf(MINIMAL),
-          OperatorEndToEndIT::phaseFinished);
+      // A run that ends Failed never becomes Ready: wait for the end with sft k8s wait (its exit code is the
+      // verdict's, its output sft local's table), then ask kubectl wait as a user would.
+      Command.Result waited = sft.await(ns, MINIMAL, settings.runBound());
+      JsonNode finished = statusOf(MINIMAL);
       timings.record("kubectl apply to finished (minimal, 4 scenarios)", started);
+      assertThat(waited.exitCode()).as("sft k8s wait: %s\nstatus: %s", waited.describe(), finished).isZero();
+      assertThat(waited.stdout()).as("sft k8s wait's table").contains("\nRESULT: PASSED")
+          .contains("executor-loss-shuffle-loss").contains("evidence: ");
       Command.Result ended = kubectl.run(Duration.ofSeconds(60), null, "wait", "-n", ns,
           "--for=condition=Ready", "schedulerfailuretest/" + MINIMAL, "--timeout=30s");
       assertThat(ended.ok()).as("kubectl wait: %s\nstatus: %s", ended.describe(), finished).isTrue();
@@ -207,9 +219,11 @@ class OperatorEndToEndIT {
            {"op":"replace","path":"/spec/spark/image","value":"%s"},
            {"op":"replace","path":"/spec/harness/image","value":"%s"},
            {"op":"add","path":"/spec/repeat","value":2}]""".formatted(customBuild, customBuild)).orFail();
-      status = Await.until("a new run of " + FAILING + " to finish", settings.runBound(),
-          () -> statusOf(FAILING),
-          s -> !failingFirstRunId.equals(s.path("runId").asText()) && phaseFinished(s));
+      // The status still shows the first run's Failed: sft k8s wait waits for the run of the patched generation.
+      Command.Result waited = sft.await(ns, FAILING, settings.runBound());
+      status = statusOf(FAILING);
+      assertThat(status.path("runId").asText()).as("a new run: %s", waited.describe()).isNotEqualTo(failingFirstRunId);
+      assertThat(waited.exitCode()).as("sft k8s wait: %s\nstatus: %s", waited.describe(), status).isZero();
       assertThat(pods.sightings()).as("pods the rollout replaced, then pods of the new image")
           .extracting(p -> RolloutWatch.image(p.first()))
           .containsOnly(settings.sparkImage(), customBuild)
@@ -225,11 +239,8 @@ class OperatorEndToEndIT {
     assertThat(rollout.violations()).as("the harness must start only after the rollout").isEmpty();
 
     long evidence = System.nanoTime();
-    String mountPath = resources.minimal(FAILING).path("spec").path("storage").path("mountPath").asText();
-    String runDir = mountPath + "/" + status.path("runId").asText();
-    String report = new SharedFolder(kubectl, ns, settings.sparkImage())
-        .read(FAILING + "-shared", mountPath, runDir, "report.json").get(runDir + "/report.json");
-    assertThat(report).as("the run's report.json under %s", runDir).isNotNull();
+    Path runDir = fetchEvidence(FAILING, status.path("runId").asText());
+    String report = read(runDir.resolve("report.json"));
     CustomBuildEvidence.assertOnlyTheCustomBuildRan(Kubectl.parse(report), settings.customBuildSha256(),
         releasedIceberg);
     timings.record("custom build evidence read from the claim", evidence);
@@ -487,14 +498,11 @@ class OperatorEndToEndIT {
    * the exit observed.
    */
   private void assertEvidenceOnTheClaim(String runId) {
-    String mountPath = resources.minimal(MINIMAL).path("spec").path("storage").path("mountPath").asText();
-    String runDir = mountPath + "/" + runId;
-    Map<String, String> files = new SharedFolder(kubectl, settings.testNamespace(), settings.sparkImage())
-        .read(MINIMAL + "-shared", mountPath, runDir, "kill-*.json", "report.json");
+    Path runDir = fetchEvidence(MINIMAL, runId);
+    assertThat(runDir.resolve("report.html")).as("sft k8s fetch copies the reports too").isRegularFile();
     Map<String, List<String>> reported = new TreeMap<>();
     for (String report : List.of("report.json", "driver-spec/report.json", "driver-loss/report.json")) {
-      String content = files.get(runDir + "/" + report);
-      assertThat(content).as("%s/%s among %s", runDir, report, files.keySet()).isNotNull();
+      String content = read(runDir.resolve(report));
       List<String> names = new ArrayList<>();
       Kubectl.parse(content).path("scenarios").forEach(s -> names.add(s.path("name").asText()));
       reported.put(report, names);
@@ -505,12 +513,18 @@ class OperatorEndToEndIT {
         .containsExactly("executor-loss-task-replacement", "executor-loss-shuffle-loss");
     assertThat(reported.get("report.json")).as("the run's report, merged from both Jobs'")
         .containsExactlyElementsOf(ScenarioName.defaults().stream().map(ScenarioName::id).toList());
-    releasedIceberg = CustomBuildEvidence.icebergRuntime(Kubectl.parse(files.get(runDir + "/report.json")),
+    releasedIceberg = CustomBuildEvidence.icebergRuntime(Kubectl.parse(read(runDir.resolve("report.json"))),
         "released image");
     // The kill contract's records are RUN_DIRECTORY/kills/kill-*.json (kill-target.json beside them is the plan).
-    List<JsonNode> kills = files.entrySet().stream().filter(f -> f.getKey().contains("/kills/"))
-        .map(f -> Kubectl.parse(f.getValue())).toList();
-    assertThat(kills).as("kill records under %s/%s: %s", mountPath, runId, files.keySet()).hasSize(2);
+    List<Path> killFiles;
+    try (Stream<Path> walk = Files.walk(runDir)) {
+      killFiles = walk.filter(f -> f.getParent().getFileName().toString().equals("kills")
+          && f.getFileName().toString().matches("kill-.*\\.json")).sorted().toList();
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
+    List<JsonNode> kills = killFiles.stream().map(f -> Kubectl.parse(read(f))).toList();
+    assertThat(kills).as("kill records under %s: %s", runDir, killFiles).hasSize(2);
     assertThat(kills).allSatisfy(kill -> {
       assertThat(kill.path("transport").asText()).isEqualTo("pod-exec");
       assertThat(kill.path("result").asText()).as("kill %s", kill).isEqualTo("killed");
@@ -519,5 +533,31 @@ class OperatorEndToEndIT {
           .contains("--executor-id");
       assertThat(kill.path("exitObservedMs").asLong()).isGreaterThanOrEqualTo(kill.path("killTimeMs").asLong());
     });
+  }
+
+  /**
+   * The run's evidence as a user copies it off the claim: {@code sft k8s fetch} (a restricted reader pod, the claim
+   * read-only), into this suite's output folder; returns the local copy of {@code <mountPath>/<runId>/}.
+   */
+  private Path fetchEvidence(String test, String runId) {
+    Path out = settings.output().resolve("evidence").resolve(test);
+    Command.Result fetched = sft.fetch(settings.testNamespace(), test, out);
+    Path runDir = out.resolve(runId);
+    assertThat(runDir).as("sft k8s fetch: %s", fetched.describe()).isDirectory();
+    assertThat(fetched.stdout()).contains("copied ");
+    // Deleted with no grace period; the API server may still show it for a moment while the kubelet stops it.
+    Await.until("sft k8s fetch's reader pod deleted", Duration.ofSeconds(60),
+        () -> kubectl.list(settings.testNamespace(), "pods", "app.kubernetes.io/managed-by=sft-cli").size(),
+        remaining -> remaining == 0);
+    return runDir;
+  }
+
+  private static String read(Path file) {
+    assertThat(file).as("fetched evidence").isRegularFile();
+    try {
+      return Files.readString(file);
+    } catch (IOException e) {
+      throw new UncheckedIOException(e);
+    }
   }
 }

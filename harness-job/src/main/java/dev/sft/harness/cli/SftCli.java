@@ -11,7 +11,7 @@ import picocli.CommandLine.Command;
     version = "sft 0.1.0",
     description = "Tests how Iceberg writes on Spark survive speculative attempts, executor SIGKILLs and lost "
         + "shuffle output, then audits the table's storage.",
-    subcommands = {LocalCommand.class, RunCommand.class, AuditCommand.class, KillCommand.class},
+    subcommands = {LocalCommand.class, RunCommand.class, AuditCommand.class, KillCommand.class, K8sCommand.class},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
         "0:every selected scenario passed both verdicts",
@@ -25,7 +25,7 @@ public final class SftCli implements Runnable {
 
   @Override
   public void run() {
-    throw new CommandLine.ParameterException(spec.commandLine(), "choose a command: local, run, audit or kill");
+    throw new CommandLine.ParameterException(spec.commandLine(), "choose a command: local, run, audit, kill or k8s");
   }
 
   public static CommandLine commandLine() {

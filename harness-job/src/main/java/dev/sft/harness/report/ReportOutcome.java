@@ -11,11 +11,18 @@ public final class ReportOutcome {
 
   /** PASSED, PASSED WITH n KNOWN FINDING(S) (never plain PASSED), or NOT PASSED. */
   public static String headline(Report report) {
-    if (report.passed()) {
+    return headline(report.passed(), report.accepted(false), report.knownCount());
+  }
+
+  /**
+   * The same words from the outcome alone, for a run known only by its counts (a test's status on Kubernetes):
+   * {@code passed} when every repetition passed, {@code accepted} when every one passed or was Known.
+   */
+  public static String headline(boolean passed, boolean accepted, long known) {
+    if (passed) {
       return "PASSED";
     }
-    if (report.accepted(false)) {
-      long known = report.knownCount();
+    if (accepted) {
       return "PASSED WITH " + known + " KNOWN " + (known == 1 ? "FINDING" : "FINDINGS");
     }
     return "NOT PASSED";

@@ -1,0 +1,264 @@
+package dev.sft.harness.k8s;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import io.fabric8.kubernetes.api.model.ContainerStatus;
+import io.fabric8.kubernetes.api.model.LocalObjectReference;
+import io.fabric8.kubernetes.api.model.Pod;
+import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.api.model.PodCondition;
+import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.Toleration;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.dsl.ExecWatch;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ExecutionException;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.concurrent.atomic.AtomicBoolean;
+
+/**
+ * A short-lived pod that mounts a test's claim read-only, so the CLI can copy evidence off it; it owns the pod's
+ * whole life. It runs the test's harness image as the test's pods' user, meets the Pod Security Standard
+ * {@code restricted}, and is deleted by {@link #close} (also from a shutdown hook on Ctrl-C). A pod orphaned by a
+ * killed CLI ends itself: its command is a bounded {@code sleep} and it has an {@code activeDeadlineSeconds}.
+ */
+public final class ReaderPod implements AutoCloseable {
+  public static final String CONTAINER = "reader";
+  /** Its pods carry this label with the test's name; not {@code sft.dev/test}, which the controller's selectors use. */
+  public static final String FETCH_LABEL = "sft.dev/fetch-of";
+  public static final String MANAGED_BY_LABEL = "app.kubernetes.io/managed-by";
+  public static final String MANAGED_BY = "sft-cli";
+  /** How long an orphaned reader pod lives at most. */
+  static final long LIFETIME_SECONDS = 3600;
+  private static final Duration POLL = Duration.ofMillis(500);
+  private static final ObjectMapper JSON = new ObjectMapper();
+  /** Waiting reasons no wait mends; anything else (ImagePullBackOff too) may still heal within the bound. */
+  private static final Set<String> HOPELESS = Set.of("InvalidImageName", "CreateContainerConfigError",
+      "CreateContainerError", "ErrImageNeverPull");
+
+  /** The pods' user and group ({@code sft.pods.run-as-user}/{@code -group}, 185 by default); null: the platform's. */
+  public record Identity(Long user, Long group) {}
+
+  private final KubernetesClient client;
+  private final String namespace;
+  private final String name;
+  private final Thread deleteOnExit;
+  private final AtomicBoolean deleted = new AtomicBoolean();
+
+  private ReaderPod(KubernetesClient client, String namespace, String name) {
+    this.client = client;
+    this.namespace = namespace;
+    this.name = name;
+    this.deleteOnExit = new Thread(this::delete, "sft-reader-pod-delete");
+  }
+
+  public String name() {
+    return name;
+  }
+
+  /** The pod for {@code test}'s claim: what {@link #create} submits. */
+  public static Pod desired(TestView test, String name, Identity identity) {
+    if (test.harnessImage() == null) {
+      throw new K8sProblem("test " + test.name() + " names no harness image (spec.harness.image)");
+    }
+    if (test.mountPath() == null) {
+      throw new K8sProblem("test " + test.name() + " names no storage.mountPath");
+    }
+    List<LocalObjectReference> pullSecrets = test.imagePullSecrets().stream()
+        .map(LocalObjectReference::new).toList();
+    List<Toleration> tolerations = test.tolerations().stream()
+        .map(t -> JSON.convertValue(t, Toleration.class))
+        .toList();
+    Map<String, Quantity> resources = Map.of("cpu", new Quantity("100m"), "memory", new Quantity("64Mi"));
+    return new PodBuilder()
+        .withNewMetadata().withName(name).withNamespace(test.namespace())
+          .addToLabels(FETCH_LABEL, test.name()).addToLabels(MANAGED_BY_LABEL, MANAGED_BY)
+        .endMetadata()
+        .withNewSpec()
+          .withRestartPolicy("Never")
+          .withActiveDeadlineSeconds(LIFETIME_SECONDS)
+          .withTerminationGracePeriodSeconds(0L)
+          // It reads files only; no API access.
+          .withAutomountServiceAccountToken(false)
+          .withImagePullSecrets(pullSecrets)
+          .withNodeSelector(test.nodeSelector().isEmpty() ? null : test.nodeSelector())
+          .withTolerations(tolerations)
+          .withNewSecurityContext()
+            .withRunAsNonRoot(true)
+            .withRunAsUser(identity.user())
+            .withRunAsGroup(identity.group())
+            // Group-readable evidence stays readable; a read-only mount is never chowned for it.
+            .withFsGroup(identity.group())
+            .withFsGroupChangePolicy("OnRootMismatch")
+            .withNewSeccompProfile().withType("RuntimeDefault").endSeccompProfile()
+          .endSecurityContext()
+          .addNewContainer()
+            .withName(CONTAINER)
+            .withImage(test.harnessImage())
+            .withImagePullPolicy(test.imagePullPolicy())
+            // The image's entrypoint is sft; this pod only has to stay up while tar runs through exec.
+            .withCommand("sleep", String.valueOf(LIFETIME_SECONDS))
+            .withNewSecurityContext()
+              .withRunAsNonRoot(true)
+              .withAllowPrivilegeEscalation(false)
+              .withPrivileged(false)
+              .withReadOnlyRootFilesystem(true)
+              .withNewCapabilities().withDrop("ALL").endCapabilities()
+              .withNewSeccompProfile().withType("RuntimeDefault").endSeccompProfile()
+            .endSecurityContext()
+            .withNewResources().withRequests(resources).withLimits(resources).endResources()
+            .addNewVolumeMount().withName("evidence").withMountPath(test.mountPath()).withReadOnly(true)
+            .endVolumeMount()
+          .endContainer()
+          .addNewVolume().withName("evidence")
+            .withNewPersistentVolumeClaim().withClaimName(test.claim()).withReadOnly(true).endPersistentVolumeClaim()
+          .endVolume()
+        .endSpec()
+        .build();
+  }
+
+  /** Creates the pod; from here on, {@link #close} (or the JVM's exit) deletes it. */
+  public static ReaderPod create(KubernetesClient client, Pod pod) {
+    String namespace = pod.getMetadata().getNamespace();
+    ReaderPod reader = new ReaderPod(client, namespace, pod.getMetadata().getName());
+    Runtime.getRuntime().addShutdownHook(reader.deleteOnExit);
+    try {
+      client.pods().inNamespace(namespace).resource(pod).create();
+    } catch (KubernetesClientException e) {
+      reader.close();
+      throw TestLookup.describe(e, "create reader pod " + reader.name + " in namespace " + namespace,
+          client.getMasterUrl().toString());
+    }
+    return reader;
+  }
+
+  /** Returns once the pod runs; a {@link K8sProblem} naming why not after {@code bound}, or at once if hopeless. */
+  public void awaitRunning(Duration bound) throws InterruptedException {
+    long deadline = System.nanoTime() + bound.toNanos();
+    String why = "not scheduled yet";
+    while (true) {
+      Pod pod;
+      try {
+        pod = client.pods().inNamespace(namespace).withName(name).get();
+      } catch (KubernetesClientException e) {
+        throw TestLookup.describe(e, "get reader pod " + name, client.getMasterUrl().toString());
+      }
+      if (pod == null) {
+        throw new K8sProblem("reader pod " + name + " disappeared before it ran");
+      }
+      String phase = pod.getStatus() == null ? null : pod.getStatus().getPhase();
+      ContainerStatus container = pod.getStatus() == null ? null : pod.getStatus().getContainerStatuses().stream()
+          .filter(c -> CONTAINER.equals(c.getName())).findFirst().orElse(null);
+      if ("Running".equals(phase) && container != null && container.getState() != null
+          && container.getState().getRunning() != null) {
+        return;
+      }
+      if ("Failed".equals(phase) || "Succeeded".equals(phase)) {
+        throw new K8sProblem("reader pod " + name + " ended (" + phase + ") before it ran: " + reason(pod, why));
+      }
+      why = reason(pod, why);
+      if (container != null && container.getState() != null && container.getState().getWaiting() != null
+          && HOPELESS.contains(container.getState().getWaiting().getReason())) {
+        throw new K8sProblem("reader pod " + name + " cannot start: " + why);
+      }
+      if (System.nanoTime() >= deadline) {
+        throw new K8sProblem("reader pod " + name + " did not run within " + RunWaiter.human(bound) + ": " + why);
+      }
+      Thread.sleep(POLL.toMillis());
+    }
+  }
+
+  /** Kubernetes' own words for why the pod does not run yet: its container's waiting reason, or its scheduling. */
+  static String reason(Pod pod, String previous) {
+    if (pod.getStatus() == null) {
+      return previous;
+    }
+    for (ContainerStatus container : pod.getStatus().getContainerStatuses()) {
+      if (container.getState() != null && container.getState().getWaiting() != null
+          && container.getState().getWaiting().getReason() != null) {
+        String message = container.getState().getWaiting().getMessage();
+        return "container " + container.getName() + " waiting: " + container.getState().getWaiting().getReason()
+            + (message == null ? "" : ": " + message);
+      }
+      if (container.getState() != null && container.getState().getTerminated() != null) {
+        return "container " + container.getName() + " terminated: "
+            + container.getState().getTerminated().getReason();
+      }
+    }
+    for (PodCondition condition : pod.getStatus().getConditions()) {
+      if ("PodScheduled".equals(condition.getType()) && "False".equals(condition.getStatus())) {
+        return "not scheduled: " + condition.getReason()
+            + (condition.getMessage() == null ? "" : ": " + condition.getMessage());
+      }
+    }
+    return "phase " + pod.getStatus().getPhase();
+  }
+
+  /**
+   * Copies {@code <mountPath>/<runId>/} into {@code into/<runId>/} as a tar stream through exec (the image has
+   * {@code tar}, docker/harness/Dockerfile checks it). Reads only: tar never writes to the claim.
+   */
+  public TarExtraction.Result copy(String mountPath, String runId, Path into, Duration bound)
+      throws InterruptedException {
+    ByteArrayOutputStream stderr = new ByteArrayOutputStream();
+    TarExtraction.Result result;
+    IOException unpacking = null;
+    Integer exit;
+    try (ExecWatch exec = client.pods().inNamespace(namespace).withName(name).inContainer(CONTAINER)
+        .redirectingOutput().writingError(stderr).exec("tar", "cf", "-", "-C", mountPath, runId)) {
+      try {
+        result = TarExtraction.extract(exec.getOutput(), into);
+      } catch (IOException e) {
+        result = null;
+        unpacking = e;
+      }
+      exit = exec.exitCode().get(bound.toMillis(), TimeUnit.MILLISECONDS);
+    } catch (KubernetesClientException e) {
+      throw TestLookup.describe(e, "exec tar in reader pod " + name, client.getMasterUrl().toString());
+    } catch (ExecutionException e) {
+      throw new K8sProblem("tar in reader pod " + name + " failed: " + e.getCause().getMessage(), e);
+    } catch (TimeoutException e) {
+      throw new K8sProblem("tar in reader pod " + name + " did not finish within " + RunWaiter.human(bound));
+    }
+    String said = stderr.toString(StandardCharsets.UTF_8).strip();
+    if (exit == null || exit != 0) {
+      throw new K8sProblem("tar cf - -C " + mountPath + " " + runId + " in reader pod " + name + " exited "
+          + exit + (said.isEmpty() ? "" : ": " + said.lines().findFirst().orElse("")));
+    }
+    if (unpacking != null) {
+      throw new K8sProblem("cannot unpack the evidence into " + into + ": " + unpacking.getMessage(), unpacking);
+    }
+    return result;
+  }
+
+  /** Deletes the pod (now, no grace period); idempotent, and never fails the command that used it. */
+  @Override
+  public void close() {
+    delete();
+    try {
+      Runtime.getRuntime().removeShutdownHook(deleteOnExit);
+    } catch (IllegalStateException shuttingDown) {
+      // The hook is running or has run.
+    }
+  }
+
+  private void delete() {
+    if (!deleted.compareAndSet(false, true)) {
+      return;
+    }
+    try {
+      client.pods().inNamespace(namespace).withName(name).withGracePeriod(0).delete();
+    } catch (KubernetesClientException e) {
+      System.err.println("sft k8s: could not delete reader pod " + name + " in namespace " + namespace + ": "
+          + e.getMessage() + " (kubectl delete pod -n " + namespace + " " + name + ")");
+    }
+  }
+}

@@ -1,0 +1,122 @@
+package dev.sft.harness.k8s;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
+import java.net.ConnectException;
+import java.net.UnknownHostException;
+import java.net.http.HttpConnectTimeoutException;
+import java.util.concurrent.TimeoutException;
+
+/**
+ * Reads one {@code SchedulerFailureTest} as a generic resource (group {@code sft.dev}, version {@code v1alpha1},
+ * plural {@code schedulerfailuretests}), and turns each way that can fail into one line: no such test, no such CRD,
+ * no permission, no API server.
+ */
+public final class TestLookup {
+  public static final String GROUP = "sft.dev";
+  public static final String VERSION = "v1alpha1";
+  public static final String API_VERSION = GROUP + "/" + VERSION;
+  public static final String KIND = "SchedulerFailureTest";
+  public static final String PLURAL = "schedulerfailuretests";
+
+  /** Named in full, so no discovery request comes before the one that matters. */
+  private static final ResourceDefinitionContext TESTS = new ResourceDefinitionContext.Builder()
+      .withGroup(GROUP).withVersion(VERSION).withKind(KIND).withPlural(PLURAL).withNamespaced(true).build();
+
+  private final KubernetesClient client;
+  private final String namespace;
+
+  public TestLookup(KubernetesClient client, String namespace) {
+    this.client = client;
+    this.namespace = namespace;
+  }
+
+  public String namespace() {
+    return namespace;
+  }
+
+  /** The test, or a {@link K8sProblem} saying in one line why it cannot be read. */
+  public TestView get(String name) {
+    GenericKubernetesResource resource;
+    try {
+      resource = client.genericKubernetesResources(TESTS).inNamespace(namespace).withName(name).get();
+    } catch (KubernetesClientException e) {
+      throw problem(e, name);
+    }
+    if (resource == null) {
+      throw notFound(name);
+    }
+    JsonNode json = client.getKubernetesSerialization().convertValue(resource, JsonNode.class);
+    return new TestView(json);
+  }
+
+  /** A missing test and a missing CRD both answer 404; discovery tells them apart. */
+  private K8sProblem notFound(String name) {
+    boolean served;
+    try {
+      served = client.supports(API_VERSION, KIND);
+    } catch (KubernetesClientException e) {
+      served = true;
+    }
+    if (!served) {
+      return new K8sProblem("the API server at " + client.getMasterUrl() + " does not serve " + PLURAL + "."
+          + GROUP + "/" + VERSION + ": the sft CRD is not installed (kubectl apply -f "
+          + "crds/schedulerfailuretests.sft.dev-v1.yml, or install the chart)");
+    }
+    return new K8sProblem("no SchedulerFailureTest " + name + " in namespace " + namespace
+        + " (kubectl get sft -n " + namespace + " lists them)");
+  }
+
+  K8sProblem problem(KubernetesClientException e, String name) {
+    return describe(e, "get schedulerfailuretest " + name + " in namespace " + namespace,
+        client.getMasterUrl().toString());
+  }
+
+  /** One line for a failed API call: what was refused, and the server's own words. */
+  public static K8sProblem describe(KubernetesClientException e, String what, String server) {
+    int code = e.getCode();
+    String said = e.getStatus() != null && e.getStatus().getMessage() != null ? e.getStatus().getMessage()
+        : e.getMessage();
+    if (code == 403) {
+      return new K8sProblem("forbidden: cannot " + what + " (RBAC): " + said, e);
+    }
+    if (code == 401) {
+      return new K8sProblem("unauthorized: the API server at " + server + " refused the kubeconfig's credentials",
+          e);
+    }
+    if (code == 404) {
+      return new K8sProblem("not found: cannot " + what + ": " + said, e);
+    }
+    if (code > 0) {
+      return new K8sProblem("cannot " + what + ": HTTP " + code + ": " + said, e, code >= 500 || code == 429);
+    }
+    return new K8sProblem("cannot reach the API server at " + server + ": " + rootCause(e)
+        + hint(server), e, true);
+  }
+
+  /** fabric8's default server, where no kubeconfig was found, is the in-cluster one. */
+  private static String hint(String server) {
+    return server.contains("kubernetes.default.svc")
+        ? " (no kubeconfig found: set KUBECONFIG, pass --kubeconfig, or create ~/.kube/config)" : "";
+  }
+
+  private static String rootCause(Throwable e) {
+    Throwable cause = e;
+    while (cause.getCause() != null && cause.getCause() != cause) {
+      cause = cause.getCause();
+    }
+    if (cause instanceof ConnectException) {
+      return "connection refused";
+    }
+    if (cause instanceof UnknownHostException) {
+      return "unknown host " + cause.getMessage();
+    }
+    if (cause instanceof HttpConnectTimeoutException || cause instanceof TimeoutException) {
+      return "timed out";
+    }
+    return cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
+  }
+}

@@ -1,0 +1,260 @@
+package dev.sft.harness.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sft.contract.RunExitCode;
+import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinitionBuilder;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
+import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
+import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import java.io.InputStream;
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import picocli.CommandLine;
+
+/**
+ * {@code sft k8s status} and {@code wait} as a user runs them, through a kubeconfig, against fabric8's mock API server
+ * (CRUD store): the table, and one line with exit 4 for each way the cluster can fail them, exit 2 for bad input.
+ */
+@EnableKubernetesMockClient(crud = true)
+class K8sCommandsTest {
+  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final ResourceDefinitionContext TESTS = new ResourceDefinitionContext.Builder()
+      .withGroup("sft.dev").withVersion("v1alpha1").withKind("SchedulerFailureTest")
+      .withPlural("schedulerfailuretests").withNamespaced(true).build();
+
+  KubernetesMockServer server;
+  KubernetesClient client;
+
+  @TempDir
+  Path dir;
+  Path kubeconfig;
+
+  private record Outcome(int exit, String out, String err) {}
+
+  @BeforeEach
+  void kubeconfig() throws Exception {
+    kubeconfig = writeKubeconfig(client.getMasterUrl().toString());
+  }
+
+  /** A kubeconfig whose current context points at {@code server} with namespace staging; context other at elsewhere. */
+  private Path writeKubeconfig(String server) throws Exception {
+    Path file = dir.resolve("kubeconfig-" + Math.abs(server.hashCode()));
+    Files.writeString(file, """
+        apiVersion: v1
+        kind: Config
+        clusters:
+        - name: mock
+          cluster: {server: "%s", insecure-skip-tls-verify: true}
+        users:
+        - name: mock
+          user: {token: test-token}
+        contexts:
+        - name: mock
+          context: {cluster: mock, user: mock, namespace: staging}
+        - name: other
+          context: {cluster: mock, user: mock, namespace: elsewhere}
+        current-context: mock
+        """.formatted(server));
+    return file;
+  }
+
+  private Outcome sft(String... args) {
+    CommandLine cli = SftCli.commandLine();
+    StringWriter out = new StringWriter();
+    StringWriter err = new StringWriter();
+    cli.setOut(new PrintWriter(out, true));
+    cli.setErr(new PrintWriter(err, true));
+    int exit = cli.execute(args);
+    return new Outcome(exit, out.toString(), err.toString());
+  }
+
+  private static ObjectNode fixture() throws Exception {
+    try (InputStream in = K8sCommandsTest.class.getResourceAsStream("/k8s/failed-run.json")) {
+      return (ObjectNode) JSON.readTree(in);
+    }
+  }
+
+  private void store(ObjectNode test) {
+    GenericKubernetesResource resource = JSON.convertValue(test, GenericKubernetesResource.class);
+    client.genericKubernetesResources(TESTS).inNamespace(test.path("metadata").path("namespace").asText())
+        .resource(resource).createOr(existing -> existing.update());
+  }
+
+  private void installCrd() {
+    client.apiextensions().v1().customResourceDefinitions().resource(new CustomResourceDefinitionBuilder()
+        .withNewMetadata().withName("schedulerfailuretests.sft.dev").endMetadata()
+        .withNewSpec().withGroup("sft.dev").withScope("Namespaced")
+        .withNewNames().withKind("SchedulerFailureTest").withPlural("schedulerfailuretests")
+        .withSingular("schedulerfailuretest").endNames()
+        .addNewVersion().withName("v1alpha1").withServed(true).withStorage(true).endVersion()
+        .endSpec().build()).create();
+  }
+
+  /** The generation the mock server gave the stored test (it counts them itself, as an API server does). */
+  private long storedGeneration() {
+    return client.genericKubernetesResources(TESTS).inNamespace("staging").withName("nightly").get().getMetadata()
+        .getGeneration();
+  }
+
+  @Test
+  void statusPrintsTheTableOfTheTestInTheContextsNamespace() throws Exception {
+    installCrd();
+    store(fixture());
+    Outcome o = sft("k8s", "status", "nightly", "--kubeconfig", kubeconfig.toString());
+    assertThat(o.err).isEmpty();
+    assertThat(o.exit).as("status prints whatever the verdict").isZero();
+    assertThat(o.out).startsWith("SCENARIO").contains("executor-loss-shuffle-loss").contains("RESULT: NOT PASSED")
+        .contains("evidence: /shared/sft/nightly-r3-1a2b/ on claim evidence-rwx");
+
+    // --context picks another context, and with it that context's namespace, where there is no such test.
+    Outcome other = sft("k8s", "status", "nightly", "--kubeconfig", kubeconfig.toString(), "--context", "other");
+    assertThat(other.exit).isEqualTo(RunExitCode.INFRASTRUCTURE.code());
+    assertThat(other.err).contains("namespace elsewhere");
+  }
+
+  @Test
+  void aMissingTestAndAMissingCrdEachGiveOneLineAndExit4() {
+    Outcome noCrd = sft("k8s", "status", "nightly", "-n", "staging", "--kubeconfig", kubeconfig.toString());
+    assertThat(noCrd.exit).isEqualTo(RunExitCode.INFRASTRUCTURE.code());
+    assertThat(noCrd.err.lines()).hasSize(1);
+    assertThat(noCrd.err).contains("the sft CRD is not installed");
+
+    installCrd();
+    Outcome noTest = sft("k8s", "wait", "nightly", "-n", "staging", "--kubeconfig", kubeconfig.toString());
+    assertThat(noTest.exit).isEqualTo(RunExitCode.INFRASTRUCTURE.code());
+    assertThat(noTest.err.strip()).isEqualTo("sft k8s wait: no SchedulerFailureTest nightly in namespace staging "
+        + "(kubectl get sft -n staging lists them)");
+  }
+
+  @Test
+  void noPermissionGivesTheServersRefusalAndExit4() {
+    server.expect().get().withPath("/apis/sft.dev/v1alpha1/namespaces/staging/schedulerfailuretests/nightly")
+        .andReturn(403, """
+            {"kind":"Status","apiVersion":"v1","status":"Failure","reason":"Forbidden","code":403,
+             "message":"schedulerfailuretests.sft.dev \\"nightly\\" is forbidden: User \\"ci\\" cannot get resource"}
+            """).always();
+    Outcome o = sft("k8s", "status", "nightly", "--kubeconfig", kubeconfig.toString());
+    assertThat(o.exit).isEqualTo(RunExitCode.INFRASTRUCTURE.code());
+    assertThat(o.err.lines()).hasSize(1);
+    assertThat(o.err).startsWith("sft k8s status: forbidden: cannot get schedulerfailuretest nightly in namespace "
+        + "staging (RBAC):").contains("User \"ci\" cannot get resource");
+  }
+
+  @Test
+  void noClusterGivesOneLineAndExit4() throws Exception {
+    // Nothing listens on port 1 of the loopback address.
+    Path nowhere = writeKubeconfig("https://127.0.0.1:1");
+    Outcome o = sft("k8s", "wait", "nightly", "--kubeconfig", nowhere.toString(), "--timeout", "5s");
+    assertThat(o.exit).isEqualTo(RunExitCode.INFRASTRUCTURE.code());
+    assertThat(o.err.strip()).startsWith("sft k8s wait: cannot reach the API server at https://127.0.0.1:1")
+        .doesNotContain("\n");
+  }
+
+  @Test
+  void badArgumentsExit2BeforeAnyRequest() {
+    Outcome timeout = sft("k8s", "wait", "nightly", "--kubeconfig", kubeconfig.toString(), "--timeout", "soon");
+    assertThat(timeout.exit).isEqualTo(RunExitCode.USAGE.code());
+    assertThat(timeout.err).contains("--timeout must be a duration such as 90s, 30m, 2h or 1h30m, got 'soon'");
+
+    Outcome missing = sft("k8s", "status", "nightly", "--kubeconfig", dir.resolve("nope").toString());
+    assertThat(missing.exit).isEqualTo(RunExitCode.USAGE.code());
+    assertThat(missing.err).contains("--kubeconfig").contains("is not a readable file");
+
+    Outcome context = sft("k8s", "status", "nightly", "--kubeconfig", kubeconfig.toString(), "--context", "nope");
+    assertThat(context.exit).isEqualTo(RunExitCode.USAGE.code());
+    assertThat(context.err).contains("--context nope");
+
+    Outcome root = sft("k8s", "fetch", "nightly", "--kubeconfig", kubeconfig.toString(), "--out",
+        dir.resolve("out").toString(), "--run-as-user", "0");
+    assertThat(root.exit).isEqualTo(RunExitCode.USAGE.code());
+    assertThat(root.err).contains("--run-as-user must not be 0");
+
+    assertThat(sft("k8s", "status").exit).as("NAME is required").isEqualTo(RunExitCode.USAGE.code());
+    assertThat(server.getRequestCount()).as("no request was made").isZero();
+  }
+
+  @Test
+  void waitReturnsTheVerdictsCodeAndTableOnceTheRunOfTheGenerationSeenEnds() throws Exception {
+    ObjectNode test = fixture();
+    store(test);
+    long applied = storedGeneration();
+    // A spec change applied a moment ago: the status still shows the run before's Failed.
+    ((ObjectNode) test.get("status")).put("observedGeneration", applied - 1).put("runGeneration", applied - 1);
+    store(test);
+    assertThat(storedGeneration()).isEqualTo(applied);
+    Thread controller = new Thread(() -> {
+      try {
+        Thread.sleep(300);
+        ObjectNode running = test.deepCopy();
+        ((ObjectNode) running.get("status")).put("observedGeneration", applied).put("runGeneration", applied)
+            .put("runId", "nightly-r4-5e5e").put("phase", "Running").put("summary", "0/60");
+        store(running);
+        Thread.sleep(300);
+        ObjectNode succeeded = running.deepCopy();
+        ((ObjectNode) succeeded.get("status")).put("phase", "Succeeded").put("summary", "60/60").put("known", 0);
+        store(succeeded);
+      } catch (InterruptedException e) {
+        Thread.currentThread().interrupt();
+      }
+    });
+    controller.start();
+    Outcome o = sft("k8s", "wait", "nightly", "--kubeconfig", kubeconfig.toString(), "--timeout", "30s",
+        "--poll", "50ms");
+    controller.join();
+    assertThat(o.err).isEmpty();
+    assertThat(o.exit).as(o.out).isEqualTo(RunExitCode.PASSED.code());
+    assertThat(o.out).contains("waiting for the controller to observe generation " + applied + " (it has seen "
+        + (applied - 1) + ")")
+        .contains("nightly: Running 0/60").contains("run nightly-r4-5e5e Succeeded")
+        .contains("\nRESULT: PASSED\n").doesNotContain("RESULT: NOT PASSED");
+  }
+
+  @Test
+  void waitOnARunThatFailedExits1AndOnOneThatNeverEndsTimesOutWithExit4() throws Exception {
+    ObjectNode failedRun = fixture();
+    store(failedRun);
+    ((ObjectNode) failedRun.get("status")).put("observedGeneration", storedGeneration())
+        .put("runGeneration", storedGeneration());
+    store(failedRun);
+    Outcome failed = sft("k8s", "wait", "nightly", "--kubeconfig", kubeconfig.toString(), "--poll", "50ms");
+    assertThat(failed.exit).isEqualTo(RunExitCode.SCENARIO_NOT_PASSED.code());
+    assertThat(failed.out).contains("RESULT: NOT PASSED");
+
+    ObjectNode running = failedRun.deepCopy();
+    ((ObjectNode) running.get("status")).put("phase", "Running");
+    store(running);
+    Outcome timedOut = sft("k8s", "wait", "nightly", "--kubeconfig", kubeconfig.toString(), "--timeout", "400ms",
+        "--poll", "50ms");
+    assertThat(timedOut.exit).isEqualTo(RunExitCode.INFRASTRUCTURE.code());
+    assertThat(timedOut.out).contains("timed out after 400ms").contains("RESULT: NOT FINISHED (phase Running");
+  }
+
+  @Test
+  void everyOptionOfEveryK8sCommandIsExplainedInItsHelp() {
+    CommandLine k8s = SftCli.commandLine().getSubcommands().get("k8s");
+    assertThat(k8s.getSubcommands()).containsOnlyKeys("status", "wait", "fetch");
+    for (CommandLine command : k8s.getSubcommands().values()) {
+      for (var option : command.getCommandSpec().options()) {
+        assertThat(String.join(" ", option.description())).as("%s %s", command.getCommandName(), option.longestName())
+            .isNotBlank();
+      }
+      StringWriter help = new StringWriter();
+      command.usage(new PrintWriter(help));
+      assertThat(help.toString()).as(command.getCommandName()).contains("--kubeconfig", "--context", "--namespace")
+          .doesNotContain("${DEFAULT-VALUE}");
+    }
+    StringWriter wait = new StringWriter();
+    k8s.getSubcommands().get("wait").usage(new PrintWriter(wait));
+    assertThat(wait.toString().replaceAll("\\s+", " ")).contains("(default 1h)").contains("2 the spec is invalid");
+  }
+}

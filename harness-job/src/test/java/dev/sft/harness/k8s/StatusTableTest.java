@@ -1,0 +1,93 @@
+package dev.sft.harness.k8s;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+/** The verdict table from a status as the controller writes it (src/test/resources/k8s/failed-run.json). */
+class StatusTableTest {
+
+  @Test
+  void aFailedRunPrintsOneRowPerCellItsFailuresTheStaleFindingAndNotPassed() {
+    String table = StatusTable.render(new TestView(Fixtures.failedRun()));
+    List<String> lines = table.lines().toList();
+
+    assertThat(lines.get(0)).startsWith("SCENARIO").contains("OPERATION", "PASSED", "FAILED", "UNKNOWN", "KNOWN",
+        "FAILURE RATE [95 % interval]");
+    assertThat(lines.get(1)).matches("speculation-original-wins +append +18/20 +0 +0 +2 +10\\.0 % \\[2\\.8 %, 30\\.1 %]");
+    assertThat(lines.get(2)).matches("executor-loss-shuffle-loss +append +19/20 +1 +0 +0 +5\\.0 % \\[0\\.9 %, 23\\.6 %]");
+    // A cell with nothing judged has no failure rate.
+    assertThat(lines.get(3)).matches("executor-loss-task-replacement +append +0/20 +0 +20 +0 +-");
+
+    assertThat(table).contains("\nexecutor-loss-shuffle-loss/append r4: Failed storage/files.no-orphans: 3 orphan "
+        + "files not of a known rejected attempt\n  evidence: /shared/sft/nightly-r3-1a2b/executor-loss-shuffle-loss-r4\n");
+    assertThat(table).contains("\nspeculation-original-wins/append r17: Known "
+        + "(https://github.com/apache/iceberg/issues/1) storage/loser.no-files-left: 2 files of the killed loser "
+        + "remain\n");
+    assertThat(table).contains("executor-loss-task-replacement/append r20: Unknown: the harness never reported");
+    assertThat(table).contains("stale known findings (matched nothing in this run):\n  shuffle.no-duplicate-attempts"
+        + " (https://github.com/apache/spark/issues/2)\n");
+    assertThat(table).doesNotContain("  loser.no-files-left on append (");
+    assertThat(table).contains("earlier runs (2, newest first):\n  nightly-r2-9f9f (generation 2) Succeeded 60/60\n");
+    assertThat(table).contains("run failure: run nightly-r3-1a2b failed");
+    assertThat(table).contains("\nRESULT: NOT PASSED\n");
+    // The evidence is where the run wrote it: the run's spec (status.runSpec), not a spec edited since.
+    assertThat(table).contains("run nightly-r3-1a2b (generation 3, phase Failed, 37/60 (2 known) passed both verdicts)");
+    assertThat(table).contains("evidence: /shared/sft/nightly-r3-1a2b/ on claim evidence-rwx "
+        + "(sft k8s fetch nightly -n staging --out DIR)");
+    assertThat(table).doesNotContain("/live/spec/path").doesNotContain("live-claim");
+  }
+
+  @Test
+  void theResultLineUsesSftLocalsWords() {
+    ObjectNode known = Fixtures.failedRun();
+    Fixtures.status(known).put("phase", "Succeeded").put("known", 1);
+    assertThat(StatusTable.result(new TestView(known))).isEqualTo("PASSED WITH 1 KNOWN FINDING");
+    Fixtures.status(known).put("known", 2);
+    assertThat(StatusTable.result(new TestView(known))).isEqualTo("PASSED WITH 2 KNOWN FINDINGS");
+
+    ObjectNode passed = Fixtures.failedRun();
+    Fixtures.status(passed).put("phase", "Succeeded").put("known", 0);
+    assertThat(StatusTable.render(new TestView(passed))).contains("\nRESULT: PASSED\n")
+        .doesNotContain("run failure:");
+
+    ObjectNode running = Fixtures.failedRun();
+    Fixtures.status(running).put("phase", "Running").put("message", "running harness Job nightly-r3-loss");
+    assertThat(StatusTable.result(new TestView(running)))
+        .isEqualTo("NOT FINISHED (phase Running: running harness Job nightly-r3-loss)");
+
+    ObjectNode invalid = Fixtures.failedRun();
+    Fixtures.status(invalid).put("phase", "Pending");
+    Fixtures.condition(invalid, "Stalled", "True", "InvalidSpec", 3);
+    Fixtures.status(invalid).withArray("conditions").forEach(c -> {
+      if ("Stalled".equals(c.path("type").asText())) {
+        ((ObjectNode) c).put("message", "invalid spec, nothing was created: spec.spark.workers: must be at least 2");
+      }
+    });
+    assertThat(StatusTable.result(new TestView(invalid)))
+        .isEqualTo("INVALID SPEC: invalid spec, nothing was created: spec.spark.workers: must be at least 2");
+  }
+
+  @Test
+  void aTestWithoutStatusSaysSoInsteadOfATable() {
+    ObjectNode fresh = Fixtures.failedRun();
+    fresh.remove("status");
+    String table = StatusTable.render(new TestView(fresh));
+    assertThat(table).startsWith("no cells reported yet\n")
+        .contains("RESULT: NO STATUS YET (is namespace staging watched by the sft controller?)")
+        .doesNotContain("evidence:");
+  }
+
+  @Test
+  void withoutARunSpecTheLiveSpecNamesTheClaimAndAGeneratedClaimIsNamedAfterTheTest() {
+    ObjectNode live = Fixtures.failedRun();
+    Fixtures.status(live).remove("runSpec");
+    TestView view = new TestView(live);
+    assertThat(view.mountPath()).isEqualTo("/live/spec/path");
+    assertThat(view.claim()).isEqualTo("live-claim");
+    ((ObjectNode) live.get("spec").get("storage")).remove("existingClaim");
+    assertThat(new TestView(live).claim()).isEqualTo("nightly-shared");
+  }
+}
