@@ -113,7 +113,9 @@ class ScheduleRestartTest {
 
   private void startController() {
     controller = new Operator(o -> o.withKubernetesClient(client).withCloseClientOnStop(false));
-    controller.register(new SchedulerFailureTestReconciler(orchestrator, errors));
+    // Each controller process has metrics of its own, as after a real restart.
+    controller.register(new SchedulerFailureTestReconciler(orchestrator, errors,
+        new dev.sft.controller.ops.RunMetrics(new io.micrometer.core.instrument.simple.SimpleMeterRegistry())));
     controller.start();
   }
 }
