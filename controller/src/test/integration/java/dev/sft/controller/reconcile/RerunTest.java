@@ -53,7 +53,8 @@ class RerunTest {
     assertThat(queued.getStatus().runId).isEqualTo(firstRunId);
     assertThat(queued.getStatus().observedGeneration).isEqualTo(2L);
     assertThat(queued.getStatus().runGeneration).isEqualTo(1L);
-    assertThat(cluster.eventReasons(test)).contains(Reason.RunQueued.name());
+    // The Event follows the status write.
+    assertThat(cluster.awaitEventReason(test, Reason.RunQueued.name())).contains(Reason.RunQueued.name());
     // Never mixed into the running run: same Job, and the cluster keeps the old image.
     Thread.sleep(500);
     assertThat(cluster.jobs(test)).extracting(j -> j.getMetadata().getName()).containsExactly("gitops-r1-spec");
