@@ -42,6 +42,9 @@ import java.util.Objects;
  * @param strict whether Known cells still fail the run's exit code ({@code --strict})
  * @param soak repeat the cells round after round until a repetition fails or the soak's bound is reached
  *     ({@code --until-failure}), or null to run {@link #repeat} repetitions of each; a soak has {@code repeat} 1
+ * @param firstRepetition the number of this driver run's first repetition ({@code --first-repetition}, default 1): a
+ *     run of several driver runs per speculation setting (two builds compared, taking turns repetition by
+ *     repetition) numbers its repetitions on, so no two share an evidence folder
  */
 public record DriverRun(
     String runId,
@@ -62,7 +65,8 @@ public record DriverRun(
     Instant notAfter,
     KnownFindings knownFindings,
     boolean strict,
-    Soak soak) {
+    Soak soak,
+    int firstRepetition) {
 
   /** The {@code sft run} subcommand every rendering starts with. */
   public static final String COMMAND = "run";
@@ -77,6 +81,8 @@ public record DriverRun(
    * give a file ({@code --known-findings FILE}).
    */
   public static final String KNOWN_FINDINGS_JSON_OPTION = "--known-findings-json";
+  /** The option that numbers a driver run's repetitions from another number than 1. */
+  public static final String FIRST_REPETITION_OPTION = "--first-repetition";
   /** {@link #deadlineSeconds} of a run without a deadline of its own. */
   public static final int NO_DEADLINE = 0;
 
@@ -85,6 +91,9 @@ public record DriverRun(
     // Whole seconds: the rendering (RFC 3339) reads back equal.
     notAfter = notAfter == null ? null : notAfter.truncatedTo(ChronoUnit.SECONDS);
     knownFindings = knownFindings == null ? KnownFindings.NONE : knownFindings;
+    if (firstRepetition < 1) {
+      throw new IllegalArgumentException(FIRST_REPETITION_OPTION + " must be at least 1, got " + firstRepetition);
+    }
     if (soak != null && repeat != 1) {
       throw new IllegalArgumentException("--repeat and " + Soak.UNTIL_FAILURE_OPTION + " exclude each other: bound the"
           + " soak with " + Soak.MAX_REPEAT_OPTION + " N and/or " + Soak.MAX_TIME_OPTION + " DURATION");
@@ -117,7 +126,7 @@ public record DriverRun(
       int deadlineSeconds, Instant notAfter) {
     this(runId, speculation, scenarios, repeat, writer, timeoutSeconds, killTimeoutSeconds, interruptOnCancel, master,
         sharedRoot, killCommand, driverHost, terminationLog, operations, deadlineSeconds, notAfter, KnownFindings.NONE,
-        false, null);
+        false, null, 1);
   }
 
   /** A driver run without an absolute deadline ({@link #notAfter} null). */
@@ -157,28 +166,44 @@ public record DriverRun(
   public DriverRun withOperations(List<WriteOperation> newOperations) {
     return new DriverRun(runId, speculation, scenarios, repeat, writer, timeoutSeconds, killTimeoutSeconds,
         interruptOnCancel, master, sharedRoot, killCommand, driverHost, terminationLog, newOperations,
-        deadlineSeconds, notAfter, knownFindings, strict, soak);
+        deadlineSeconds, notAfter, knownFindings, strict, soak, firstRepetition);
   }
 
   /** The same run with this absolute deadline (null for none). */
   public DriverRun withNotAfter(Instant instant) {
     return new DriverRun(runId, speculation, scenarios, repeat, writer, timeoutSeconds, killTimeoutSeconds,
         interruptOnCancel, master, sharedRoot, killCommand, driverHost, terminationLog, operations,
-        deadlineSeconds, instant, knownFindings, strict, soak);
+        deadlineSeconds, instant, knownFindings, strict, soak, firstRepetition);
   }
 
   /** The same run judged with these known findings, strictly or not. */
   public DriverRun withKnownFindings(KnownFindings findings, boolean strictly) {
     return new DriverRun(runId, speculation, scenarios, repeat, writer, timeoutSeconds, killTimeoutSeconds,
         interruptOnCancel, master, sharedRoot, killCommand, driverHost, terminationLog, operations,
-        deadlineSeconds, notAfter, findings, strictly, soak);
+        deadlineSeconds, notAfter, findings, strictly, soak, firstRepetition);
   }
 
   /** The same run as a soak (null for none). */
   public DriverRun withSoak(Soak newSoak) {
     return new DriverRun(runId, speculation, scenarios, repeat, writer, timeoutSeconds, killTimeoutSeconds,
         interruptOnCancel, master, sharedRoot, killCommand, driverHost, terminationLog, operations,
-        deadlineSeconds, notAfter, knownFindings, strict, newSoak);
+        deadlineSeconds, notAfter, knownFindings, strict, newSoak, firstRepetition);
+  }
+
+  /** The same run's repetitions numbered from {@code first}. */
+  public DriverRun withFirstRepetition(int first) {
+    return new DriverRun(runId, speculation, scenarios, repeat, writer, timeoutSeconds, killTimeoutSeconds,
+        interruptOnCancel, master, sharedRoot, killCommand, driverHost, terminationLog, operations,
+        deadlineSeconds, notAfter, knownFindings, strict, soak, first);
+  }
+
+  /**
+   * The numbers of the repetitions this run runs of {@code name}: {@link #repeat} of them from
+   * {@link #firstRepetition}; a scenario that runs once by nature (the control) only in a run that starts at 1.
+   */
+  public List<Integer> repetitionNumbers(ScenarioName name) {
+    int count = name.control() && firstRepetition > 1 ? 0 : name.repetitions(repeat);
+    return java.util.stream.IntStream.range(firstRepetition, firstRepetition + count).boxed().toList();
   }
 
   /**
@@ -269,6 +294,9 @@ public record DriverRun(
     if (strict) {
       args.add("--strict");
     }
+    if (firstRepetition != 1) {
+      args.addAll(List.of(FIRST_REPETITION_OPTION, String.valueOf(firstRepetition)));
+    }
     if (soak != null) {
       args.add(Soak.UNTIL_FAILURE_OPTION);
       if (soak.maxRepeat() > 0) {
@@ -313,7 +341,7 @@ public record DriverRun(
     List<ScenarioResult> results = new ArrayList<>();
     for (ScenarioName name : scenarios) {
       for (WriteOperation operation : operations) {
-        for (int repetition = 1; repetition <= name.repetitions(repeat); repetition++) {
+        for (int repetition : repetitionNumbers(name)) {
           results.add(ScenarioResult.unknown(name.id(), operation, repetition, evidence, why));
         }
       }

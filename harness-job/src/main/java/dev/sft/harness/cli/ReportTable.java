@@ -11,6 +11,9 @@ import java.util.Locale;
 
 /** The summary table printed at the end of a run. */
 final class ReportTable {
+  /** Characters of a repetition's message the table shows: a failing repetition can list dozens of files. */
+  static final int MESSAGE_LIMIT = 480;
+
   private ReportTable() {}
 
   static String render(Report report) {
@@ -45,10 +48,10 @@ final class ReportTable {
     for (ScenarioResult s : report.scenarios()) {
       if (s.known()) {
         out.append(String.format(Locale.ROOT, "%n%s r%d: Known (%s): %s%n  evidence: %s%n", s.cell(), s.repetition(),
-            String.join(" ", s.knownFindings()), s.message(), s.evidence()));
+            String.join(" ", s.knownFindings()), brief(s.message()), s.evidence()));
       } else if (!s.passed()) {
         out.append(String.format(Locale.ROOT, "%n%s r%d: %s%n  evidence: %s%n", s.cell(), s.repetition(),
-            s.message(), s.evidence()));
+            brief(s.message()), s.evidence()));
       }
     }
     List<String> stale = ReportOutcome.staleLines(report);
@@ -65,6 +68,14 @@ final class ReportTable {
     }
     out.append(String.format(Locale.ROOT, "%nRESULT: %s%n", ReportOutcome.headline(report)));
     return out.toString();
+  }
+
+  /** A message short enough to read in a terminal; the whole one is in the report and the evidence folder. */
+  static String brief(String message) {
+    if (message == null || message.length() <= MESSAGE_LIMIT) {
+      return message;
+    }
+    return message.substring(0, MESSAGE_LIMIT) + "… (whole message: report.json, report.html)";
   }
 
   private static String count(long value) {

@@ -92,6 +92,11 @@ public final class RunCommand implements Callable<Integer> {
   @Option(names = "--repeat", defaultValue = "1", description = "repetitions of each scenario (default 1)")
   int repeat;
 
+  @Option(names = DriverRun.FIRST_REPETITION_OPTION, defaultValue = "1", paramLabel = "N", description = "number the"
+      + " repetitions from N (default 1), for a run that takes turns with another driver run of the same scenarios"
+      + " (sft local --compare does)")
+  int firstRepetition;
+
   @Option(names = "--run-id", description = "run id (default: generated); evidence goes to <shared-root>/<run-id>")
   String runId;
 
@@ -219,7 +224,8 @@ public final class RunCommand implements Callable<Integer> {
         deadlineSeconds(),
         notAfter())
         .withKnownFindings(verdicts.knownFindings(knownFindingsJson), verdicts.strict)
-        .withSoak(soakOptions.soak(repeat));
+        .withSoak(soakOptions.soak(repeat))
+        .withFirstRepetition(OptionValues.positive(DriverRun.FIRST_REPETITION_OPTION, firstRepetition));
   }
 
   private Instant notAfter() {

@@ -40,10 +40,24 @@ final class DriverProcess {
   private final boolean keep;
   private final List<Path> jarsUnderTest;
   private final ClassDataSharing classData;
+  private final boolean clusterRunsOtherJars;
+  private final String logGroup;
   private volatile Process process;
 
   DriverProcess(Path sparkHome, Path clusterDir, DriverRun run, boolean keep, List<Path> jarsUnderTest,
       ClassDataSharing classData) {
+    this(sparkHome, clusterDir, run, keep, jarsUnderTest, classData, false, run.group());
+  }
+
+  /**
+   * @param clusterRunsOtherJars the workers run another SPARK_HOME than this driver (two builds compared on one
+   *     cluster): the driver then gives its executors copies of its jars under test, first on their classpath
+   * @param logGroup names the driver's log and scratch folder under the cluster folder ({@code driver-<logGroup>})
+   */
+  DriverProcess(Path sparkHome, Path clusterDir, DriverRun run, boolean keep, List<Path> jarsUnderTest,
+      ClassDataSharing classData, boolean clusterRunsOtherJars, String logGroup) {
+    this.clusterRunsOtherJars = clusterRunsOtherJars;
+    this.logGroup = logGroup;
     this.classData = classData;
     this.jarsUnderTest = List.copyOf(jarsUnderTest);
     this.sparkHome = sparkHome;
@@ -53,7 +67,7 @@ final class DriverProcess {
   }
 
   Outcome run() {
-    Path driverDir = EvidenceLayout.driverDir(clusterDir, run.group());
+    Path driverDir = EvidenceLayout.driverDir(clusterDir, logGroup);
     Path report = Path.of(run.report());
     Path log = driverDir.resolve("driver.log");
     Path executorTmp = clusterDir.resolve("executor-tmp");
@@ -106,8 +120,13 @@ final class DriverProcess {
 
   private int execute(List<String> command, Path driverDir, Path log) {
     try {
-      process = JvmProcess.start(command, Map.of("SPARK_LOCAL_IP", LocalCluster.MASTER_HOST,
-          "SPARK_HOME", sparkHome.toString(), HarnessEnvironment.LOCAL_DRIVER, "1"), driverDir, log, true);
+      Map<String, String> env = new java.util.HashMap<>(Map.of("SPARK_LOCAL_IP", LocalCluster.MASTER_HOST,
+          "SPARK_HOME", sparkHome.toString(), HarnessEnvironment.LOCAL_DRIVER, "1"));
+      if (clusterRunsOtherJars && !jarsUnderTest.isEmpty()) {
+        // As a driver restarted on its own jars (DriverRelaunch): executors take copies of them first.
+        env.put(DriverRelaunch.APPLIED, "1");
+      }
+      process = JvmProcess.start(command, env, driverDir, log, true);
       try (BufferedReader lines = new BufferedReader(
           new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
         String line;

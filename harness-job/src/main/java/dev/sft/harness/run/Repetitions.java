@@ -41,7 +41,7 @@ final class Repetitions {
     List<ScenarioResult> results = new ArrayList<>();
     for (ScenarioName name : options.scenarios()) {
       for (WriteOperation operation : options.run().operations()) {
-        for (int repetition = 1; repetition <= name.repetitions(options.run().repeat()); repetition++) {
+        for (int repetition : options.run().repetitionNumbers(name)) {
           results.add(one(name, operation, repetition));
         }
       }
@@ -64,7 +64,7 @@ final class Repetitions {
       }
       Progress.say("soak: round " + round);
       for (ScenarioName name : options.scenarios()) {
-        if (round > name.repetitions(round)) {
+        if (name.control() && round > 1) {
           continue;
         }
         for (WriteOperation operation : options.run().operations()) {

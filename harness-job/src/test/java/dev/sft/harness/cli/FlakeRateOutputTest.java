@@ -94,4 +94,14 @@ class FlakeRateOutputTest {
     assertThat(soak.mayStart(4, Duration.ZERO)).as("past --max-repeat").isFalse();
     assertThat(soak.mayStart(1, Duration.ofMinutes(1))).as("past --max-time").isFalse();
   }
+
+  @Test
+  void aLongFailureMessageIsCutInTheTableAndPointsAtTheReport() {
+    ScenarioResult failing = repetition("executor-loss-shuffle-loss", 1, Verdict.Failed)
+        .withMessage("orphans: " + "/shared/run/warehouse/db/t/data/00000-15-0.parquet, ".repeat(40), List.of());
+    String table = ReportTable.render(Report.of("run", "iceberg", "m", List.of(failing), "a", "b", null));
+    assertThat(table).contains("… (whole message: report.json, report.html)");
+    assertThat(table.lines().filter(l -> l.startsWith("executor-loss-shuffle-loss/append r1: ")).findFirst()
+        .orElseThrow()).hasSizeLessThan(ReportTable.MESSAGE_LIMIT + 100);
+  }
 }

@@ -53,7 +53,7 @@ record LocalRun(int exitCode, Report report, Path out) {
     }
   }
 
-  private static int freePort() throws IOException {
+  static int freePort() throws IOException {
     try (ServerSocket socket = new ServerSocket(0, 1, InetAddress.getByName("127.0.0.1"))) {
       return socket.getLocalPort();
     }

@@ -1,0 +1,221 @@
+package dev.sft.contract;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.TreeSet;
+import org.apache.commons.statistics.inference.AlternativeHypothesis;
+import org.apache.commons.statistics.inference.FisherExactTest;
+
+/**
+ * Two builds' results compared cell by cell (scenario × operation): did the candidate survive the same faults at
+ * least as well as the baseline? A cell is
+ *
+ * <ul>
+ *   <li>{@code regressed} when the candidate fails a rule the baseline never failed in that cell, or cannot judge one
+ *       (Unknown) that the baseline always judged (Comet falling back to the JVM writer leaves
+ *       {@code writer.native-ran} Unknown, and must not look like two passing tables), or when its failure count is
+ *       higher than the baseline's by Fisher's exact test (one-sided, at {@link #SIGNIFICANCE});
+ *   <li>{@code fixed} in the mirror case: the baseline fails a rule the candidate never failed (and the candidate
+ *       fails none the baseline did not), or its failure count is significantly higher;
+ *   <li>{@code same} when both fail the same rules in the same number of repetitions (none, typically);
+ *   <li>{@code inconclusive} when the counts cannot tell: the same rules at rates the test cannot separate, or a side
+ *       without a judged repetition.
+ * </ul>
+ *
+ * A failure is a Failed or Known repetition and its rules are its checks that did not pass; Unknown repetitions
+ * measured nothing and are left out, as in {@link FailureRate}.
+ *
+ * @param baseline the build compared against
+ * @param candidate the build under test
+ * @param cells one entry per cell either build ran, in the baseline's order, then the candidate's new ones
+ */
+public record BuildComparison(Build baseline, Build candidate, List<CellComparison> cells) {
+  /** Fisher's one-sided p-value below which a difference in failure counts counts. */
+  public static final double SIGNIFICANCE = 0.05;
+  /**
+   * Rules that judge the environment, not the build: Unknown by them (a preflight that failed, the harness deadline,
+   * a pod lost to the cluster) says nothing about the build and never makes a regression.
+   */
+  static final java.util.Set<String> ENVIRONMENT_RULES = java.util.Set.of(Check.SCHEDULER + "/preflight",
+      Check.SCHEDULER + "/deadline", Check.SCHEDULER + "/cluster.no-unplanned-loss");
+
+  /** How a cell changed from the baseline to the candidate. */
+  public enum Change {
+    regressed,
+    fixed,
+    same,
+    inconclusive
+  }
+
+  /**
+   * One build as the comparison names it.
+   *
+   * @param label what the user calls it ({@code baseline}, {@code candidate}, a file name)
+   * @param runId the run its results come from
+   * @param jars the jars it ran, with versions and SHA-256
+   */
+  public record Build(String label, String runId, List<RanJar> jars) {
+    public Build {
+      jars = jars == null ? List.of() : List.copyOf(jars);
+    }
+  }
+
+  /**
+   * One build's repetitions of one cell.
+   *
+   * @param runs every repetition
+   * @param judged those with a verdict (not Unknown)
+   * @param failed the judged ones that failed (Failed or Known)
+   * @param failingRules every rule ({@code side/rule}) any repetition failed, sorted
+   * @param unjudgedRules every rule an Unknown repetition could not judge, but those of the environment, sorted
+   */
+  public record Side(int runs, int judged, int failed, List<String> failingRules, List<String> unjudgedRules) {
+    public Side {
+      failingRules = failingRules == null ? List.of() : List.copyOf(failingRules);
+      unjudgedRules = unjudgedRules == null ? List.of() : List.copyOf(unjudgedRules);
+    }
+
+    public int passed() {
+      return judged - failed;
+    }
+
+    /** {@code passed/runs}, e.g. {@code 19/20}. */
+    public String passedOfRuns() {
+      return passed() + "/" + runs;
+    }
+
+    static Side of(List<ScenarioResult> repetitions) {
+      int judged = 0;
+      int failed = 0;
+      TreeSet<String> rules = new TreeSet<>();
+      TreeSet<String> unjudged = new TreeSet<>();
+      for (ScenarioResult r : repetitions) {
+        Verdict outcome = r.outcome();
+        if (outcome == Verdict.Unknown) {
+          if (r.checks() != null) {
+            r.checks().stream().filter(c -> c.verdict() == Verdict.Unknown).map(c -> c.side() + "/" + c.rule())
+                .filter(rule -> !ENVIRONMENT_RULES.contains(rule)).forEach(unjudged::add);
+          }
+          continue;
+        }
+        judged++;
+        if (outcome == Verdict.Failed || outcome == Verdict.Known) {
+          failed++;
+          if (r.checks() != null) {
+            r.checks().stream().filter(c -> c.verdict() == Verdict.Failed || c.verdict() == Verdict.Known)
+                .forEach(c -> rules.add(c.side() + "/" + c.rule()));
+          }
+        }
+      }
+      return new Side(repetitions.size(), judged, failed, List.copyOf(rules), List.copyOf(unjudged));
+    }
+  }
+
+  /**
+   * One cell compared.
+   *
+   * @param cell {@code scenario/operation}
+   * @param baseline the baseline's repetitions, or null when it did not run the cell
+   * @param candidate the candidate's, or null
+   * @param change how it changed
+   * @param why in words, e.g. {@code candidate fails storage/writer.native-ran, which the baseline never failed}
+   * @param pValue Fisher's one-sided p-value of the direction tested, or null when no test was made
+   */
+  public record CellComparison(String cell, Side baseline, Side candidate, Change change, String why, Double pValue) {}
+
+  /** Compares two runs' reports cell by cell. */
+  public static BuildComparison of(Build baseline, Report baselineReport, Build candidate, Report candidateReport) {
+    Map<String, List<ScenarioResult>> before = byCell(baselineReport);
+    Map<String, List<ScenarioResult>> after = byCell(candidateReport);
+    List<String> cells = new ArrayList<>(before.keySet());
+    after.keySet().stream().filter(c -> !before.containsKey(c)).forEach(cells::add);
+    List<CellComparison> compared = new ArrayList<>();
+    for (String cell : cells) {
+      compared.add(compare(cell, before.containsKey(cell) ? Side.of(before.get(cell)) : null,
+          after.containsKey(cell) ? Side.of(after.get(cell)) : null));
+    }
+    return new BuildComparison(baseline, candidate, compared);
+  }
+
+  /** Whether any cell regressed: the comparison's exit code is 1 then. */
+  public boolean regressed() {
+    return cells.stream().anyMatch(c -> c.change() == Change.regressed);
+  }
+
+  /** How many cells changed this way. */
+  public long count(Change change) {
+    return cells.stream().filter(c -> c.change() == change).count();
+  }
+
+  static CellComparison compare(String cell, Side baseline, Side candidate) {
+    if (baseline == null || candidate == null) {
+      return new CellComparison(cell, baseline, candidate, Change.inconclusive,
+          "only the " + (baseline == null ? "candidate" : "baseline") + " ran this cell", null);
+    }
+    List<String> newRules = minus(candidate.failingRules(), baseline.failingRules());
+    if (!newRules.isEmpty()) {
+      return new CellComparison(cell, baseline, candidate, Change.regressed, "candidate fails "
+          + String.join(", ", newRules) + ", which the baseline never failed", null);
+    }
+    List<String> newUnjudged = minus(minus(candidate.unjudgedRules(), baseline.unjudgedRules()),
+        baseline.failingRules());
+    if (!newUnjudged.isEmpty() && baseline.judged() > 0) {
+      return new CellComparison(cell, baseline, candidate, Change.regressed, "candidate cannot judge "
+          + String.join(", ", newUnjudged) + " (Unknown), which the baseline judged and passed", null);
+    }
+    if (baseline.judged() == 0 || candidate.judged() == 0) {
+      return new CellComparison(cell, baseline, candidate, Change.inconclusive,
+          "no judged repetition of the " + (baseline.judged() == 0 ? "baseline" : "candidate")
+              + " (every one Unknown)", null);
+    }
+    List<String> goneRules = minus(baseline.failingRules(), candidate.failingRules());
+    if (candidate.failed() > 0 && baseline.failed() > 0) {
+      double worse = pValue(candidate, baseline);
+      if (worse < SIGNIFICANCE) {
+        return new CellComparison(cell, baseline, candidate, Change.regressed, String.format(java.util.Locale.ROOT,
+            "candidate fails more often: %d/%d against %d/%d (Fisher p = %.3f)", candidate.failed(),
+            candidate.judged(), baseline.failed(), baseline.judged(), worse), worse);
+      }
+    }
+    if (!goneRules.isEmpty()) {
+      return new CellComparison(cell, baseline, candidate, Change.fixed, "candidate no longer fails "
+          + String.join(", ", goneRules), null);
+    }
+    if (baseline.failed() == 0 && candidate.failed() == 0) {
+      return new CellComparison(cell, baseline, candidate, Change.same, "neither fails", null);
+    }
+    double better = pValue(baseline, candidate);
+    if (better < SIGNIFICANCE) {
+      return new CellComparison(cell, baseline, candidate, Change.fixed, String.format(java.util.Locale.ROOT,
+          "candidate fails less often: %d/%d against %d/%d (Fisher p = %.3f)", candidate.failed(),
+          candidate.judged(), baseline.failed(), baseline.judged(), better), better);
+    }
+    if (baseline.failed() == baseline.judged() && candidate.failed() == candidate.judged()) {
+      return new CellComparison(cell, baseline, candidate, Change.same, "both fail every repetition, by the same"
+          + " rules", null);
+    }
+    double worse = pValue(candidate, baseline);
+    return new CellComparison(cell, baseline, candidate, Change.inconclusive, String.format(java.util.Locale.ROOT,
+        "the same rules, %d/%d against %d/%d failed: the counts cannot tell (Fisher p = %.3f either way at least)",
+        candidate.failed(), candidate.judged(), baseline.failed(), baseline.judged(), Math.min(worse, better)),
+        Math.min(worse, better));
+  }
+
+  /** Fisher's exact test, one-sided: the probability of {@code more} failing at least this much more often by chance. */
+  static double pValue(Side more, Side than) {
+    int[][] table = {{more.failed(), more.passed()}, {than.failed(), than.passed()}};
+    return FisherExactTest.withDefaults().with(AlternativeHypothesis.GREATER_THAN).test(table).getPValue();
+  }
+
+  private static List<String> minus(List<String> a, List<String> b) {
+    return a.stream().filter(r -> !b.contains(r)).toList();
+  }
+
+  private static Map<String, List<ScenarioResult>> byCell(Report report) {
+    Map<String, List<ScenarioResult>> cells = new LinkedHashMap<>();
+    report.scenarios().forEach(r -> cells.computeIfAbsent(r.cell(), c -> new ArrayList<>()).add(r));
+    return cells;
+  }
+}

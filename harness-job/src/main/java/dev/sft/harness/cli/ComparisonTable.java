@@ -1,0 +1,68 @@
+package dev.sft.harness.cli;
+
+import dev.sft.contract.BuildComparison;
+import dev.sft.contract.BuildComparison.Build;
+import dev.sft.contract.BuildComparison.Change;
+import dev.sft.contract.BuildComparison.Side;
+import dev.sft.contract.RanJar;
+import java.util.List;
+import java.util.Locale;
+
+/**
+ * A comparison of two builds as a table: a row per cell with each build's passed/N and the change, and under a cell
+ * that changed, the rules each build failed and why.
+ */
+final class ComparisonTable {
+  private ComparisonTable() {}
+
+  static String render(BuildComparison comparison) {
+    StringBuilder out = new StringBuilder();
+    out.append(String.format(Locale.ROOT, "baseline:  %s%ncandidate: %s%n%n", describe(comparison.baseline()),
+        describe(comparison.candidate())));
+    String format = "%-52s %9s %10s  %s%n";
+    out.append(String.format(Locale.ROOT, format, "CELL", "BASELINE", "CANDIDATE", "CHANGE"));
+    for (BuildComparison.CellComparison cell : comparison.cells()) {
+      out.append(String.format(Locale.ROOT, format, cell.cell(), passed(cell.baseline()), passed(cell.candidate()),
+          cell.change()));
+      if (cell.change() != Change.same) {
+        rules(out, "baseline fails: ", cell.baseline());
+        rules(out, "candidate fails:", cell.candidate());
+        out.append("  why: ").append(cell.why()).append(System.lineSeparator());
+      }
+    }
+    out.append(String.format(Locale.ROOT, "%nCOMPARISON: %d regressed, %d fixed, %d same, %d inconclusive%n",
+        comparison.count(Change.regressed), comparison.count(Change.fixed), comparison.count(Change.same),
+        comparison.count(Change.inconclusive)));
+    out.append(String.format(Locale.ROOT, "RESULT: %s%n", comparison.regressed() ? "REGRESSED" : "NO REGRESSION"));
+    return out.toString();
+  }
+
+  /** The build's label, run, and the jars under test (or the released versions) it ran. */
+  static String describe(Build build) {
+    List<RanJar> underTest = build.jars().stream().filter(RanJar::underTest).toList();
+    List<RanJar> shown = underTest.isEmpty() ? build.jars().stream()
+        .filter(j -> !j.role().equals("spark-core")).toList() : underTest;
+    StringBuilder text = new StringBuilder(build.label() + " (run " + build.runId() + ")");
+    if (shown.isEmpty()) {
+      return text.toString();
+    }
+    text.append(underTest.isEmpty() ? ", released jars: " : ", jars under test: ");
+    for (int i = 0; i < shown.size(); i++) {
+      RanJar jar = shown.get(i);
+      text.append(i == 0 ? "" : ", ").append(jar.module()).append(' ').append(jar.version()).append(" sha256 ")
+          .append(jar.sha256() == null ? "?" : jar.sha256().substring(0, Math.min(12, jar.sha256().length())));
+    }
+    return text.toString();
+  }
+
+  private static String passed(Side side) {
+    return side == null ? "-" : side.passedOfRuns();
+  }
+
+  private static void rules(StringBuilder out, String label, Side side) {
+    if (side != null && !side.failingRules().isEmpty()) {
+      out.append("  ").append(label).append(' ').append(String.join(" ", side.failingRules()))
+          .append(System.lineSeparator());
+    }
+  }
+}

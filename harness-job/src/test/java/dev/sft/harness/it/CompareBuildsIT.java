@@ -1,0 +1,92 @@
+package dev.sft.harness.it;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sft.contract.BuildComparison;
+import dev.sft.contract.BuildComparison.Change;
+import dev.sft.contract.RanJar;
+import dev.sft.contract.RunExitCode;
+import dev.sft.harness.cli.SftCli;
+import dev.sft.harness.evidence.Folders;
+import dev.sft.harness.evidence.Json;
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@code sft local --compare}: two builds on one real cluster, taking turns. The released jars compared with
+ * themselves change nothing; Iceberg's next release under Comet's native writer (on which Comet falls back to the JVM
+ * writer) is a regression of {@code writer.native-ran}, not two tables that both look fine.
+ */
+class CompareBuildsIT {
+  private static final String SCENARIO = "executor-loss-task-replacement";
+
+  @Test
+  void aBuildComparedWithItselfChangesNothing() throws Exception {
+    Compared run = compare("compare-same", "--scenarios", SCENARIO, "--baseline-jar", releasedIceberg().toString(),
+        "--jar", releasedIceberg().toString());
+
+    assertThat(run.comparison().cells()).singleElement().satisfies(cell -> {
+      assertThat(cell.cell()).isEqualTo(SCENARIO + "/append");
+      assertThat(cell.change()).as(cell.why()).isEqualTo(Change.same);
+    });
+    assertThat(run.exitCode()).isEqualTo(RunExitCode.PASSED.code());
+  }
+
+  @Test
+  void cometOnIcebergsNextReleaseRegressesTheNativeWriterRule() throws Exception {
+    Path next = nextIceberg();
+    Compared run = compare("compare-comet", "--writer", "comet-native", "--scenarios", SCENARIO, "--compare",
+        "--jar", next.toString());
+
+    assertThat(run.comparison().cells()).singleElement().satisfies(cell -> {
+      assertThat(cell.change()).as(cell.why()).isEqualTo(Change.regressed);
+      assertThat(cell.why()).contains("writer.native-ran");
+    });
+    // The candidate's report proves it ran the next release, the baseline's the released one.
+    assertThat(run.comparison().candidate().jars()).filteredOn(RanJar::underTest).singleElement()
+        .satisfies(jar -> assertThat(jar.version()).startsWith(next.getFileName().toString()
+            .replaceAll(".*_2\\.13-(.*)\\.jar", "$1")));
+    assertThat(run.comparison().baseline().jars()).noneMatch(RanJar::underTest);
+    assertThat(run.exitCode()).isEqualTo(RunExitCode.SCENARIO_NOT_PASSED.code());
+  }
+
+  private record Compared(int exitCode, BuildComparison comparison) {}
+
+  private static Compared compare(String name, String... args) throws IOException {
+    String sparkHome = System.getProperty("sft.spark.home");
+    assertThat(sparkHome).as("sft.spark.home (set by the failsafe configuration)").isNotBlank();
+    Path out = Path.of(System.getProperty("sft.it.out", "target/it-runs"), name).toAbsolutePath();
+    Folders.deleteRecursively(out);
+    List<String> all = new ArrayList<>(List.of("local", "--out", out.toString(), "--spark-home", sparkHome,
+        "--master-port", String.valueOf(LocalRun.freePort()), "--timeout", "120"));
+    all.addAll(List.of(args));
+    int exit = SftCli.execute(all.toArray(new String[0]));
+    try (Stream<Path> files = Files.walk(out.resolve("shared"), 2)) {
+      Path json = files.filter(p -> p.getFileName().toString().equals("comparison.json")).findFirst()
+          .orElseThrow(() -> new AssertionError("no comparison.json under " + out + " (exit " + exit + ")"));
+      return new Compared(exit, Json.parse(Files.readString(json), BuildComparison.class));
+    }
+  }
+
+  private static Path releasedIceberg() throws IOException {
+    Path jars = Path.of(System.getProperty("sft.spark.home"), "jars");
+    try (Stream<Path> files = Files.list(jars)) {
+      return files.filter(p -> p.getFileName().toString().startsWith("iceberg-spark-runtime-")).findFirst()
+          .orElseThrow(() -> new AssertionError("no iceberg-spark-runtime jar in " + jars));
+    }
+  }
+
+  private static Path nextIceberg() throws IOException {
+    Path dir = Path.of(System.getProperty("sft.other.builds", "target/other-builds"));
+    assertThat(dir).as("Iceberg's next release, fetched by the build's pre-integration-test phase").isDirectory();
+    try (Stream<Path> files = Files.list(dir)) {
+      return files.filter(p -> p.getFileName().toString().startsWith("iceberg-spark-runtime-")).findFirst()
+          .orElseThrow(() -> new AssertionError("no iceberg-spark-runtime jar in " + dir));
+    }
+  }
+}
