@@ -1,10 +1,6 @@
 package dev.sft.contract;
 
 import java.time.Duration;
-import java.time.format.DateTimeParseException;
-import java.util.Locale;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * A soak: the selected cells repeated round after round until a repetition fails or a bound is reached
@@ -18,7 +14,6 @@ public record Soak(int maxRepeat, Duration maxTime) {
   public static final String UNTIL_FAILURE_OPTION = "--until-failure";
   public static final String MAX_REPEAT_OPTION = "--max-repeat";
   public static final String MAX_TIME_OPTION = "--max-time";
-  private static final Pattern SIMPLE = Pattern.compile("(?:(\\d+)h)?(?:(\\d+)m)?(?:(\\d+)s)?");
 
   public Soak {
     if (maxRepeat < 0) {
@@ -58,27 +53,7 @@ public record Soak(int maxRepeat, Duration maxTime) {
         + (maxTime != null ? MAX_TIME_OPTION + " " + format(maxTime) : "")).trim();
   }
 
-  /** A duration as {@code 90s}, {@code 30m}, {@code 2h}, {@code 1h30m}, or ISO-8601 ({@code PT30M}). */
-  public static Duration parseDuration(String option, String text) {
-    String value = text == null ? "" : text.trim().toLowerCase(Locale.ROOT);
-    Matcher simple = SIMPLE.matcher(value);
-    if (!value.isEmpty() && simple.matches()) {
-      long seconds = 0;
-      long[] unit = {3600, 60, 1};
-      for (int i = 0; i < 3; i++) {
-        seconds += simple.group(i + 1) == null ? 0 : Long.parseLong(simple.group(i + 1)) * unit[i];
-      }
-      return Duration.ofSeconds(seconds);
-    }
-    try {
-      return Duration.parse(value.toUpperCase(Locale.ROOT));
-    } catch (DateTimeParseException e) {
-      throw new IllegalArgumentException(option + " must be a duration such as 90s, 30m, 2h or 1h30m, got '" + text
-          + "'");
-    }
-  }
-
-  /** The shortest of {@code 1h30m} style for whole seconds. */
+  /** Whole seconds as {@code sft} options write durations ({@code 90s} is {@code 1m30s}, {@code 1h30m}). */
   public static String format(Duration duration) {
     long s = duration.toSeconds();
     String text = (s >= 3600 ? s / 3600 + "h" : "") + (s % 3600 >= 60 ? s % 3600 / 60 + "m" : "")

@@ -36,6 +36,6 @@ final class SoakOptions {
       throw new IllegalArgumentException(Soak.MAX_REPEAT_OPTION + " must be at least 1, got " + maxRepeat);
     }
     return new Soak(maxRepeat == null ? 0 : maxRepeat,
-        maxTime == null ? null : Soak.parseDuration(Soak.MAX_TIME_OPTION, maxTime));
+        maxTime == null ? null : OptionValues.duration(Soak.MAX_TIME_OPTION, maxTime));
   }
 }
