@@ -61,19 +61,11 @@ final class CellRecords {
     return cell;
   }
 
-  /** Makes every repetition Unknown, with {@code why} leading the latest failure's message. */
-  static void voidCell(CellStatus cell, String why) {
+  /** The same cell with every repetition Unknown, {@code why} leading its latest failure's message. */
+  static CellStatus voided(CellStatus cell, String why) {
     String earlier = cell.latestFailure == null ? null : cell.latestFailure.message;
-    cell.passed = 0;
-    cell.failed = 0;
-    cell.known = 0;
-    cell.unknown = cell.repetitions;
-    cell.verdicts = null;
-    addVerdicts(cell, cell.repetitions);
-    cell.knownFindings = null;
-    cell.latestFailure = failure(cell.repetitions, Verdict.Unknown, null,
-        earlier == null ? why : why + "; " + earlier, null);
-    rate(cell);
+    return unreported(cell.name, cell.operation, cell.job, cell.repetitions,
+        earlier == null ? why : why + "; " + earlier);
   }
 
   /** Every repetition passed both verdicts, or, unless {@code strict}, failed only by known findings. */

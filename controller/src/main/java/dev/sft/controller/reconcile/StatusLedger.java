@@ -13,7 +13,6 @@ import dev.sft.controller.api.SchedulerFailureTestStatus.HarnessJob;
 import dev.sft.controller.api.SchedulerFailureTestStatus.JobState;
 import dev.sft.controller.api.SchedulerFailureTestStatus.KnownFindingStatus;
 import dev.sft.controller.api.SchedulerFailureTestStatus.RunRecord;
-import dev.sft.controller.api.SchedulerFailureTestStatus.CellStatus;
 import dev.sft.controller.api.SchedulerFailureTestStatus;
 import dev.sft.controller.dependent.HarnessJobDependent;
 import dev.sft.controller.dependent.Names;
@@ -139,11 +138,7 @@ final class StatusLedger {
    * lost during the Job without the harness's doing, so no verdict of it can be the scenario's.
    */
   void voidResults(HarnessJob job, String why) {
-    for (CellStatus cell : status.cells) {
-      if (job.name.equals(cell.job)) {
-        CellRecords.voidCell(cell, why);
-      }
-    }
+    status.cells.replaceAll(cell -> job.name.equals(cell.job) ? CellRecords.voided(cell, why) : cell);
     job.message = job.message == null ? why : why + "; " + job.message;
     updateCounts();
   }

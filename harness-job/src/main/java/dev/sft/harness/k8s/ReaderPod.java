@@ -230,8 +230,10 @@ public final class ReaderPod implements AutoCloseable {
     }
     String said = stderr.toString(StandardCharsets.UTF_8).strip();
     if (exit == null || exit != 0) {
-      throw new K8sProblem("tar cf - -C " + mountPath + " " + runId + " in reader pod " + name + " exited "
-          + exit + (said.isEmpty() ? "" : ": " + said.lines().findFirst().orElse("")));
+      // No exit status: the exec connection closed before its status arrived; a failure too, never a copy.
+      throw new K8sProblem("tar cf - -C " + mountPath + " " + runId + " in reader pod " + name
+          + (exit == null ? " ended without an exit status" : " exited " + exit)
+          + (said.isEmpty() ? "" : ": " + said.lines().findFirst().orElse("")));
     }
     if (unpacking != null) {
       throw new K8sProblem("cannot unpack the evidence into " + into + ": " + unpacking.getMessage(), unpacking);
