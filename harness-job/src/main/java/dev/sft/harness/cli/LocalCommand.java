@@ -147,7 +147,8 @@ public final class LocalCommand implements Callable<Integer> {
         soak, baseline)).run();
     if (result.comparison() != null) {
       System.out.print("\n" + ComparisonTable.render(result.comparison()));
-      System.out.println("comparison: " + result.reportFile() + " (also " + ComparisonFiles.JUNIT + "); each build's"
+      System.out.println("comparison: " + result.reportFile() + " (also " + ComparisonFiles.JUNIT + ", "
+          + ComparisonFiles.HTML + "); each build's"
           + " report: " + result.comparison().baseline().runId() + "/ and " + result.comparison().candidate().runId()
           + "/ beside it");
       System.out.println("output:     " + outDir);

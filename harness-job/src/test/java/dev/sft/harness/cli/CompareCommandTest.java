@@ -71,4 +71,21 @@ class CompareCommandTest {
     assertThat(junk.exit()).isEqualTo(RunExitCode.USAGE.code());
     assertThat(junk.err()).contains("is not an sft report");
   }
+
+  @Test
+  void aComparisonIsWrittenForCiAndForPeople(@TempDir Path dir) throws Exception {
+    BuildComparison comparison = BuildComparison.of(
+        new BuildComparison.Build("baseline", "run-1-11", List.of()), report("run-1-11", 0),
+        new BuildComparison.Build("candidate", "run-1-12", List.of()), report("run-1-12", 3));
+    Path json = dir.resolve("run/comparison.json");
+    dev.sft.harness.report.ComparisonFiles.write(comparison, json);
+
+    assertThat(dev.sft.harness.evidence.Json.parse(java.nio.file.Files.readString(json), BuildComparison.class))
+        .isEqualTo(comparison);
+    assertThat(java.nio.file.Files.readString(dir.resolve("run/comparison.xml")))
+        .contains("<failure type=\"regressed\" message=\"candidate fails scheduler/writer.native-ran");
+    assertThat(java.nio.file.Files.readString(dir.resolve("run/comparison.html")))
+        .contains("<h1>REGRESSED</h1>").contains("<a href=\"../run-1-12/report.html\">run-1-12</a>")
+        .contains(">regressed</td>");
+  }
 }
