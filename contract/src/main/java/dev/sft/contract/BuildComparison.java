@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.TreeSet;
 import org.apache.commons.statistics.inference.AlternativeHypothesis;
 import org.apache.commons.statistics.inference.FisherExactTest;
 
@@ -34,13 +33,6 @@ import org.apache.commons.statistics.inference.FisherExactTest;
 public record BuildComparison(Build baseline, Build candidate, List<CellComparison> cells) {
   /** Fisher's one-sided p-value below which a difference in failure counts counts. */
   public static final double SIGNIFICANCE = 0.05;
-  /**
-   * Rules that judge the environment, not the build: Unknown by them (a preflight that failed, the harness deadline,
-   * a pod lost to the cluster) says nothing about the build and never makes a regression.
-   */
-  static final java.util.Set<String> ENVIRONMENT_RULES = java.util.Set.of(Check.SCHEDULER + "/preflight",
-      Check.SCHEDULER + "/deadline", Check.SCHEDULER + "/cluster.no-unplanned-loss");
-
   /** How a cell changed from the baseline to the candidate. */
   public enum Change {
     regressed,
@@ -86,30 +78,10 @@ public record BuildComparison(Build baseline, Build candidate, List<CellComparis
       return passed() + "/" + runs;
     }
 
-    static Side of(List<ScenarioResult> repetitions) {
-      int judged = 0;
-      int failed = 0;
-      TreeSet<String> rules = new TreeSet<>();
-      TreeSet<String> unjudged = new TreeSet<>();
-      for (ScenarioResult r : repetitions) {
-        Verdict outcome = r.outcome();
-        if (outcome == Verdict.Unknown) {
-          if (r.checks() != null) {
-            r.checks().stream().filter(c -> c.verdict() == Verdict.Unknown).map(c -> c.side() + "/" + c.rule())
-                .filter(rule -> !ENVIRONMENT_RULES.contains(rule)).forEach(unjudged::add);
-          }
-          continue;
-        }
-        judged++;
-        if (outcome == Verdict.Failed || outcome == Verdict.Known) {
-          failed++;
-          if (r.checks() != null) {
-            r.checks().stream().filter(c -> c.verdict() == Verdict.Failed || c.verdict() == Verdict.Known)
-                .forEach(c -> rules.add(c.side() + "/" + c.rule()));
-          }
-        }
-      }
-      return new Side(repetitions.size(), judged, failed, List.copyOf(rules), List.copyOf(unjudged));
+    /** A cell's summary as a side: Failed and Known repetitions are its failures, Unknown ones left out. */
+    static Side of(ScenarioStats cell) {
+      return new Side(cell.runs(), cell.passed() + cell.failed() + cell.known(), cell.failed() + cell.known(),
+          cell.failingRules(), cell.unjudgedRules());
     }
   }
 
@@ -125,16 +97,25 @@ public record BuildComparison(Build baseline, Build candidate, List<CellComparis
    */
   public record CellComparison(String cell, Side baseline, Side candidate, Change change, String why, Double pValue) {}
 
-  /** Compares two runs' reports cell by cell. */
+  /** Compares two runs' reports cell by cell, by their cell summaries ({@link Report#stats}). */
   public static BuildComparison of(Build baseline, Report baselineReport, Build candidate, Report candidateReport) {
-    Map<String, List<ScenarioResult>> before = byCell(baselineReport);
-    Map<String, List<ScenarioResult>> after = byCell(candidateReport);
-    List<String> cells = new ArrayList<>(before.keySet());
-    after.keySet().stream().filter(c -> !before.containsKey(c)).forEach(cells::add);
+    return of(baseline, baselineReport.stats(), candidate, candidateReport.stats());
+  }
+
+  /**
+   * Compares two builds' cell summaries: what a report has ({@link Report#stats}), and what a termination message
+   * carries, so the controller compares by the same rules.
+   */
+  public static BuildComparison of(Build baseline, List<ScenarioStats> before, Build candidate,
+      List<ScenarioStats> after) {
+    Map<String, ScenarioStats> baselineCells = byCell(before);
+    Map<String, ScenarioStats> candidateCells = byCell(after);
+    List<String> cells = new ArrayList<>(baselineCells.keySet());
+    candidateCells.keySet().stream().filter(c -> !baselineCells.containsKey(c)).forEach(cells::add);
     List<CellComparison> compared = new ArrayList<>();
     for (String cell : cells) {
-      compared.add(compare(cell, before.containsKey(cell) ? Side.of(before.get(cell)) : null,
-          after.containsKey(cell) ? Side.of(after.get(cell)) : null));
+      compared.add(compare(cell, baselineCells.containsKey(cell) ? Side.of(baselineCells.get(cell)) : null,
+          candidateCells.containsKey(cell) ? Side.of(candidateCells.get(cell)) : null));
     }
     return new BuildComparison(baseline, candidate, compared);
   }
@@ -213,9 +194,9 @@ public record BuildComparison(Build baseline, Build candidate, List<CellComparis
     return a.stream().filter(r -> !b.contains(r)).toList();
   }
 
-  private static Map<String, List<ScenarioResult>> byCell(Report report) {
-    Map<String, List<ScenarioResult>> cells = new LinkedHashMap<>();
-    report.scenarios().forEach(r -> cells.computeIfAbsent(r.cell(), c -> new ArrayList<>()).add(r));
+  private static Map<String, ScenarioStats> byCell(List<ScenarioStats> stats) {
+    Map<String, ScenarioStats> cells = new LinkedHashMap<>();
+    stats.forEach(c -> cells.put(c.cell(), c));
     return cells;
   }
 }

@@ -17,8 +17,8 @@ import java.util.Set;
  * Records column by column, dense enough that the summaries of every cell of a driver run's largest operation matrix
  * fit a termination message. Neighbouring rows repeat most values (cells of one scenario, counts of one repeat), so
  * each field becomes one column of runs: a run is a value, or {@code [count, value]} for a value repeated
- * {@code count} times. A field holding an object (a record, a map) becomes one column per field of it, named
- * {@code field.inner}.
+ * {@code count} times (a value that is an array is always such a run). A field holding an object (a record, a map)
+ * becomes one column per field of it, named {@code field.inner}.
  *
  * <ul>
  *   <li>Whole-number columns are stored as they are, or as differences to the previous value when that is shorter
@@ -182,7 +182,8 @@ final class RowColumns {
       while (end < values.size() && values.get(end).equals(values.get(i))) {
         end++;
       }
-      if (end - i == 1) {
+      // A value that is itself an array (a list of rules) always goes in a run, so it never reads as one.
+      if (end - i == 1 && !values.get(i).isArray()) {
         runs.add(values.get(i));
       } else {
         runs.add(NODES.arrayNode().add(end - i).add(values.get(i)));

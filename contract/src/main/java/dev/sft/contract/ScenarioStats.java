@@ -6,6 +6,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
+import java.util.TreeSet;
 
 /**
  * The repetitions of one matrix cell (scenario × operation × layout) summed up: how many passed both verdicts,
@@ -18,11 +19,22 @@ import java.util.TreeMap;
  * @param latestFailure the latest repetition that did not pass, or null
  * @param knownFindings the references of the known findings any repetition failed by
  * @param failureRate derived from the counts (never read from input): Failed and Known repetitions over the judged
+ * @param failingRules every rule ({@code side/rule}) a Failed or Known repetition failed, sorted: what a comparison of
+ *     two builds sets side by side
+ * @param unjudgedRules every rule an Unknown repetition could not judge, but those that judge the environment
+ *     ({@link #ENVIRONMENT_RULES}), sorted
  */
 public record ScenarioStats(
     String name, String operation, String layout, int runs, int passed, int failed, int unknown, long durationMinMs,
     long durationMedianMs, long durationMaxMs, int known, Map<String, Integer> verdicts, CellFailure latestFailure,
-    List<String> knownFindings, FailureRate failureRate) {
+    List<String> knownFindings, FailureRate failureRate, List<String> failingRules, List<String> unjudgedRules) {
+
+  /**
+   * Rules that judge the environment, not the build: an Unknown by them (a preflight that failed, the harness
+   * deadline, a pod lost to the cluster) says nothing about the writer.
+   */
+  public static final java.util.Set<String> ENVIRONMENT_RULES = java.util.Set.of(Check.SCHEDULER + "/preflight",
+      Check.SCHEDULER + "/deadline", Check.SCHEDULER + "/cluster.no-unplanned-loss");
 
   public ScenarioStats {
     operation = operation == null ? WriteOperation.DEFAULT.operation().id() : operation;
@@ -30,6 +42,8 @@ public record ScenarioStats(
     verdicts = verdicts == null ? Map.of() : java.util.Collections.unmodifiableMap(new TreeMap<>(verdicts));
     knownFindings = knownFindings == null ? List.of() : List.copyOf(knownFindings);
     failureRate = FailureRate.wilson(failed + known, passed + failed + known);
+    failingRules = failingRules == null ? List.of() : List.copyOf(failingRules);
+    unjudgedRules = unjudgedRules == null ? List.of() : List.copyOf(unjudgedRules);
   }
 
   /** The key of a pair of verdicts in {@link #verdicts}. */
@@ -50,9 +64,12 @@ public record ScenarioStats(
       int known = (int) runs.stream().filter(ScenarioResult::known).count();
       Map<String, Integer> verdicts = new TreeMap<>();
       LinkedHashSet<String> references = new LinkedHashSet<>();
+      TreeSet<String> failing = new TreeSet<>();
+      TreeSet<String> unjudged = new TreeSet<>();
       for (ScenarioResult r : runs) {
         verdicts.merge(verdictPair(r.scheduler(), r.storage()), 1, Integer::sum);
         references.addAll(r.knownFindings());
+        rules(r, failing, unjudged);
       }
       List<Long> durations = runs.stream().map(ScenarioResult::durationMs).sorted().toList();
       int n = durations.size();
@@ -60,9 +77,26 @@ public record ScenarioStats(
       ScenarioResult first = runs.get(0);
       stats.add(new ScenarioStats(first.name(), first.operation(), first.layout(), n, passed, failed,
           n - passed - failed - known, durations.get(0), median, durations.get(n - 1), known, verdicts,
-          CellFailure.latest(runs), List.copyOf(references), null));
+          CellFailure.latest(runs), List.copyOf(references), null, List.copyOf(failing), List.copyOf(unjudged)));
     }
     return stats;
+  }
+
+  /** The rules a repetition failed (Failed or Known) or, when it is Unknown, could not judge. */
+  private static void rules(ScenarioResult r, TreeSet<String> failing, TreeSet<String> unjudged) {
+    if (r.checks() == null) {
+      return;
+    }
+    Verdict outcome = r.outcome();
+    for (Check c : r.checks()) {
+      String rule = c.side() + "/" + c.rule();
+      if ((outcome == Verdict.Failed || outcome == Verdict.Known)
+          && (c.verdict() == Verdict.Failed || c.verdict() == Verdict.Known)) {
+        failing.add(rule);
+      } else if (outcome == Verdict.Unknown && c.verdict() == Verdict.Unknown && !ENVIRONMENT_RULES.contains(rule)) {
+        unjudged.add(rule);
+      }
+    }
   }
 
   /** The matrix column of this cell. */
@@ -83,6 +117,6 @@ public record ScenarioStats(
   /** The same cell with its latest failure replaced, e.g. shortened for a termination message. */
   public ScenarioStats withLatestFailure(CellFailure failure) {
     return new ScenarioStats(name, operation, layout, runs, passed, failed, unknown, durationMinMs, durationMedianMs,
-        durationMaxMs, known, verdicts, failure, knownFindings, null);
+        durationMaxMs, known, verdicts, failure, knownFindings, null, failingRules, unjudgedRules);
   }
 }
