@@ -95,7 +95,8 @@ public final class HarnessDriver {
           Duration.ofSeconds(options.run().killTimeoutSeconds()), options.run().interruptOnCancel(),
           options.keepFixtures(),
           options.run().killCommand(), options.writer());
-      List<ScenarioResult> results = new Repetitions(options, context, deadline, start).run();
+      List<ScenarioResult> results = new Repetitions(options.run(), options.runDir().toString(),
+          Repetitions.onDriver(context), deadline, start).run();
       results = attributeToControls(options, results);
       KnownFindings known = options.run().knownFindings();
       String writer = options.writer().id();

@@ -1,5 +1,6 @@
 package dev.sft.harness.run;
 
+import dev.sft.contract.DriverRun;
 import dev.sft.contract.KnownFindings;
 import dev.sft.contract.ScenarioName;
 import dev.sft.contract.ScenarioResult;
@@ -7,7 +8,6 @@ import dev.sft.contract.Soak;
 import dev.sft.contract.WriteOperation;
 import dev.sft.harness.driver.Progress;
 import dev.sft.harness.operation.Operations;
-import dev.sft.harness.scenario.Scenario;
 import dev.sft.harness.scenario.ScenarioContext;
 import dev.sft.harness.scenario.Scenarios;
 import java.time.Duration;
@@ -21,27 +21,42 @@ import java.util.List;
  * its bound is reached. Either way the harness deadline stops what has not started.
  */
 final class Repetitions {
-  private final RunOptions options;
-  private final ScenarioContext context;
+  /** Runs one repetition of one cell: on a driver, the scenario on the SparkContext. */
+  @FunctionalInterface
+  interface Runner {
+    ScenarioResult run(ScenarioName name, WriteOperation operation, int repetition);
+  }
+
+  private final DriverRun run;
+  private final String evidence;
+  private final Runner runner;
   private final RunDeadline deadline;
   private final Instant start;
 
-  Repetitions(RunOptions options, ScenarioContext context, RunDeadline deadline, Instant start) {
-    this.options = options;
-    this.context = context;
+  /** @param evidence where a repetition that never started points for its evidence: the run's folder */
+  Repetitions(DriverRun run, String evidence, Runner runner, RunDeadline deadline, Instant start) {
+    this.run = run;
+    this.evidence = evidence;
+    this.runner = runner;
     this.deadline = deadline;
     this.start = start;
   }
 
+  /** The scenarios of a driver run on its SparkContext. */
+  static Runner onDriver(ScenarioContext context) {
+    return (name, operation, repetition) -> Scenarios.create(name).run(context, Operations.create(operation),
+        repetition);
+  }
+
   List<ScenarioResult> run() {
-    return options.run().soak() == null ? fixed() : soak(options.run().soak());
+    return run.soak() == null ? fixed() : soak(run.soak());
   }
 
   private List<ScenarioResult> fixed() {
     List<ScenarioResult> results = new ArrayList<>();
-    for (ScenarioName name : options.scenarios()) {
-      for (WriteOperation operation : options.run().operations()) {
-        for (int repetition : options.run().repetitionNumbers(name)) {
+    for (ScenarioName name : run.scenarios()) {
+      for (WriteOperation operation : run.operations()) {
+        for (int repetition : run.repetitionNumbers(name)) {
           results.add(one(name, operation, repetition));
         }
       }
@@ -52,7 +67,7 @@ final class Repetitions {
   /** Round after round; a cell that runs once by nature (the control) runs in the first round only. */
   private List<ScenarioResult> soak(Soak soak) {
     List<ScenarioResult> results = new ArrayList<>();
-    KnownFindings known = options.run().knownFindings();
+    KnownFindings known = run.knownFindings();
     for (int round = 1; ; round++) {
       if (!soak.mayStart(round, Duration.between(start, Instant.now()))) {
         Progress.say("soak: bound reached (" + soak.describe() + ") after " + (round - 1) + " round(s)");
@@ -63,14 +78,14 @@ final class Repetitions {
         return results;
       }
       Progress.say("soak: round " + round);
-      for (ScenarioName name : options.scenarios()) {
+      for (ScenarioName name : run.scenarios()) {
         if (name.control() && round > 1) {
           continue;
         }
-        for (WriteOperation operation : options.run().operations()) {
+        for (WriteOperation operation : run.operations()) {
           ScenarioResult result = one(name, operation, round);
           results.add(result);
-          if (Soak.ends(known.classify(options.writer().id(), result))) {
+          if (Soak.ends(known.classify(run.writer().id(), result))) {
             Progress.say("soak: stopped at the first failure, " + result.cell() + " #" + round + " ("
                 + result.outcome() + ")");
             return results;
@@ -84,9 +99,8 @@ final class Repetitions {
     if (deadline.passed(Instant.now())) {
       Progress.say(name.id() + " " + operation.id() + " #" + repetition
           + " not started: the harness deadline has passed");
-      return deadline.notStarted(name, operation, repetition, options.runDir().toString());
+      return deadline.notStarted(name, operation, repetition, evidence);
     }
-    Scenario scenario = Scenarios.create(name);
-    return scenario.run(context, Operations.create(operation), repetition);
+    return runner.run(name, operation, repetition);
   }
 }

@@ -1,0 +1,93 @@
+package dev.sft.harness.run;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sft.contract.DriverRun;
+import dev.sft.contract.ScenarioName;
+import dev.sft.contract.ScenarioResult;
+import dev.sft.contract.Soak;
+import dev.sft.contract.Verdict;
+import dev.sft.contract.WriteOperation;
+import dev.sft.contract.WriterName;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Predicate;
+import org.junit.jupiter.api.Test;
+
+/** The order of a driver run's repetitions, fixed or soaking, without a cluster: what ran, in which order, and why it stopped. */
+class RepetitionsTest {
+  private static final List<WriteOperation> OPERATIONS = List.of(WriteOperation.DEFAULT,
+      WriteOperation.fromId("merge-dv"));
+
+  private final List<String> ran = new ArrayList<>();
+
+  private static DriverRun run(int repeat) {
+    return new DriverRun("run-1", false, List.of(ScenarioName.EXECUTOR_LOSS_TASK_REPLACEMENT, ScenarioName.CONTROL),
+        repeat, WriterName.ICEBERG, 60, 30, true, "spark://m:7077", "/shared", "/kill", null, null, OPERATIONS);
+  }
+
+  /** Records each repetition; those {@code failing} picks fail storage. */
+  private Repetitions.Runner runner(Predicate<String> failing) {
+    return (name, operation, repetition) -> {
+      String id = name.id() + "/" + operation.id() + " r" + repetition;
+      ran.add(id);
+      Verdict storage = failing.test(id) ? Verdict.Failed : Verdict.Passed;
+      return ScenarioResult.judged(name.id(), operation, repetition, Verdict.Passed, storage,
+          ScenarioResult.Counts.NOT_MEASURED, 0, "/e", null, List.of());
+    };
+  }
+
+  private List<ScenarioResult> repeat(DriverRun run, Predicate<String> failing) {
+    return repeat(run, failing, Instant.now());
+  }
+
+  private List<ScenarioResult> repeat(DriverRun run, Predicate<String> failing, Instant driverStart) {
+    return new Repetitions(run, "/shared/run-1", runner(failing), new RunDeadline(driverStart, run), driverStart)
+        .run();
+  }
+
+  @Test
+  void aFixedRepeatRunsEachCellInTurnAndTheControlOnce() {
+    repeat(run(2), id -> false);
+    assertThat(ran).containsExactly(
+        "executor-loss-task-replacement/append r1", "executor-loss-task-replacement/append r2",
+        "executor-loss-task-replacement/merge-dv r1", "executor-loss-task-replacement/merge-dv r2",
+        "control/append r1", "control/merge-dv r1");
+  }
+
+  @Test
+  void repetitionsCanBeNumberedOnForARunThatTakesTurns() {
+    repeat(run(1).withFirstRepetition(3), id -> false);
+    assertThat(ran).as("the control ran in the turn of repetition 1").containsExactly(
+        "executor-loss-task-replacement/append r3", "executor-loss-task-replacement/merge-dv r3");
+  }
+
+  @Test
+  void aSoakRunsRoundAfterRoundToItsBound() {
+    List<ScenarioResult> results = repeat(run(1).withSoak(new Soak(3, null)), id -> false);
+    assertThat(results).hasSize(2 * 3 + 2);
+    assertThat(ran.subList(0, 4)).containsExactly("executor-loss-task-replacement/append r1",
+        "executor-loss-task-replacement/merge-dv r1", "control/append r1", "control/merge-dv r1");
+    assertThat(ran.subList(4, 8)).containsExactly("executor-loss-task-replacement/append r2",
+        "executor-loss-task-replacement/merge-dv r2", "executor-loss-task-replacement/append r3",
+        "executor-loss-task-replacement/merge-dv r3");
+  }
+
+  @Test
+  void aSoakStopsAtTheFirstFailureAndRunsNothingAfterIt() {
+    List<ScenarioResult> results = repeat(run(1).withSoak(new Soak(50, null)),
+        id -> id.equals("executor-loss-task-replacement/merge-dv r2"));
+    assertThat(ran).last().isEqualTo("executor-loss-task-replacement/merge-dv r2");
+    assertThat(results).as("round 1 (with the control's two), then round 2 up to the failure").hasSize(6);
+    assertThat(results.get(5).outcome()).isEqualTo(Verdict.Failed);
+  }
+
+  @Test
+  void aSoakPastItsTimeStartsNoRound() {
+    List<ScenarioResult> results = repeat(run(1).withSoak(new Soak(0, java.time.Duration.ofSeconds(1))), id -> false,
+        Instant.now().minusSeconds(2));
+    assertThat(results).isEmpty();
+    assertThat(ran).isEmpty();
+  }
+}
