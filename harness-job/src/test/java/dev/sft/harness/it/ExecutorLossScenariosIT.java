@@ -95,7 +95,10 @@ class ExecutorLossScenariosIT {
         // and their aborted files are rejected orphans as well (the stage is resubmitted).
         assertThat(orphans).allMatch(o -> Path.of(o).getFileName().toString().startsWith(prefix));
       }
-      assertThat((List<String>) audit.get("unknownOrphans")).isEmpty();
+      if (!DuplicateResultFinding.shown(s, "iceberg")) {
+        // With the finding, the dropped duplicate's files are orphans of no rejected attempt: its own evidence.
+        assertThat((List<String>) audit.get("unknownOrphans")).as(s.cell()).isEmpty();
+      }
     }
   }
 }
