@@ -143,10 +143,15 @@ class ScheduledRunTest extends ReconcilerTestBase {
       assertThat(ended.lastResult).isEqualTo(storage.get(run - 1) == Verdict.Passed ? Phase.Succeeded : Phase.Failed);
       clock.jumpTo(Instant.parse(ended.nextScheduleTime).plusSeconds(1));
       final int next = run + 1;
-      cluster.awaitStatus(test, "run " + next + " started by the firing", s -> java.util.Objects.equals(s.runNumber, next));
+      var started = cluster.awaitStatus(test, "run " + next + " started by the firing",
+          s -> java.util.Objects.equals(s.runNumber, next)).getStatus();
+      assertThat(started.history).as("run %d archived when run %d started", run, next).first()
+          .satisfies(h -> assertThat(h.runId + " " + h.outcome).isEqualTo(ids[next - 2] + " " + ended.lastResult));
     }
     var status = cluster.get(test).getStatus();
-    assertThat(status.history).extracting(h -> h.runId + " " + h.outcome)
+    assertThat(status.history).as("history %s; events %s", status.history.stream()
+            .map(h -> h.runId + " " + h.outcome + ": " + h.message).toList(), cluster.eventReasons(test))
+        .extracting(h -> h.runId + " " + h.outcome)
         .containsExactly(ids[3] + " Failed", ids[2] + " Succeeded");
     assertThat(status.lastResult).as("the latest finished run while run 5 runs").isEqualTo(Phase.Failed);
   }
