@@ -29,6 +29,7 @@ import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.MethodOrderer;
 import org.junit.jupiter.api.Order;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestMethodOrder;
 
@@ -38,8 +39,10 @@ import org.junit.jupiter.api.TestMethodOrder;
  * spark-cluster.yaml and harness-job.yaml), exec and the kill script through it, DNS names that appear late, a
  * rolling update of the workers and garbage collection. About 100 s; run with
  * {@code ./mvnw -B -ntp -o -Pe2e -pl e2e -am test -Dtest='*OnSimulatorIT' -Dsurefire.failIfNoSpecifiedTests=false}.
- * Pod IPs: 127.0.104.0/24. Container logs: e2e/target/simulator-it/spark/logs.
+ * Pod IPs: 127.0.104.0/24. Container logs: e2e/target/simulator-it/spark/logs. Tagged extended
+ * ({@code e2e/run.sh --all}): the operator suite runs the same parts through the controller.
  */
+@Tag("extended")
 @TestMethodOrder(MethodOrderer.OrderAnnotation.class)
 class SparkOnSimulatorIT {
   private static final String NS = "sim";

@@ -281,7 +281,8 @@ public final class RunCommand implements Callable<Integer> {
     if (!Files.isDirectory(sharedRoot)) {
       throw new IllegalArgumentException("shared root " + sharedRoot + " does not exist or is not a folder");
     }
-    if (run.scenarios().stream().anyMatch(s -> !s.needsSpeculation())) {
+    // The executor-loss scenarios kill; the control, which also runs with speculation off, kills nothing.
+    if (run.scenarios().stream().anyMatch(s -> !s.needsSpeculation() && !s.control())) {
       if (run.killCommand() == null) {
         throw new IllegalArgumentException("the executor-loss scenarios need a kill command (--kill-command or "
             + HarnessEnvironment.KILL_COMMAND + "), called as KILL_COMMAND HOST PID EXECUTOR_ID RUN_DIRECTORY;"

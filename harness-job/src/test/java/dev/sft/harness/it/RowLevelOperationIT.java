@@ -18,6 +18,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -32,7 +33,11 @@ import org.junit.jupiter.api.Test;
  *
  * <p>With {@code --control}, each operation also runs once with no fault, and every finding of a failure cell says
  * whether that control cell failed the same rule (the write path's own) or not (only under the fault).
+ *
+ * <p>Part of the full matrix ({@code ./mvnw verify -Pmatrix}); by default {@link CometFallbackIT} runs a row-level
+ * command through {@code sft local} under a speculation race, and the unit tests judge these cells' evidence.
  */
+@Tag("matrix")
 class RowLevelOperationIT {
   private static final List<String> OPERATIONS = List.of("delete-cow", "update-mor", "merge-dv");
   private static final Map<String, Long> EXPECTED_ROWS = Map.of(

@@ -50,7 +50,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * holds the exact expected row multiset. Each case prints its writer task and file counts.
  *
  * <p>The whole matrix runs with {@code ./mvnw verify -Pmatrix};
- * by default {@link RowLevelOperationIT} runs one command per mode through {@code sft local}.
+ * {@link RowLevelOperationIT} runs one command per mode through {@code sft local}.
  */
 @Tag("matrix")
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
