@@ -190,6 +190,16 @@ public record DriverRun(
         deadlineSeconds, notAfter, knownFindings, strict, newSoak, firstRepetition);
   }
 
+  /**
+   * One repetition of this run for one of two builds compared in turn: under the build's run id, numbered
+   * {@code repetition}, reporting to no termination log (the comparison is the report).
+   */
+  public DriverRun turn(String buildRunId, int repetition) {
+    return new DriverRun(buildRunId, speculation, scenarios, 1, writer, timeoutSeconds, killTimeoutSeconds,
+        interruptOnCancel, master, sharedRoot, killCommand, driverHost, null, operations,
+        deadlineSeconds, notAfter, knownFindings, strict, soak, repetition);
+  }
+
   /** The same run's repetitions numbered from {@code first}. */
   public DriverRun withFirstRepetition(int first) {
     return new DriverRun(runId, speculation, scenarios, repeat, writer, timeoutSeconds, killTimeoutSeconds,

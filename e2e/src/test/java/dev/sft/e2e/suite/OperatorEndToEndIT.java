@@ -315,8 +315,12 @@ class OperatorEndToEndIT {
         () -> statusOf(EVERY_MINUTE), s -> s.path("runNumber").asInt() >= 3 && phaseFinished(s));
     timings.record("kubectl apply to the second scheduled run finished (every minute, 1 scenario)", started);
     assertThat(status.path("lastScheduleTime").asText()).as("status: %s", status).matches(".*T..:..:00Z");
-    assertThat(status.path("message").asText()).contains("the schedule's firing at "
-        + status.path("lastScheduleTime").asText());
+    // The run's start said which firing started it (its end message replaced that in the status).
+    assertThat(kubectl.list(ns, "events", null).stream()
+        .filter(e -> EVERY_MINUTE.equals(e.path("involvedObject").path("name").asText()))
+        .filter(e -> "RunStarted".equals(e.path("reason").asText())).map(e -> e.path("message").asText()))
+        .as("RunStarted events").anyMatch(m -> m.contains(status.path("runId").asText())
+            && m.contains("the schedule's firing at " + status.path("lastScheduleTime").asText()));
     assertThat(Instant.parse(status.path("nextScheduleTime").asText()))
         .isAfter(Instant.parse(status.path("lastScheduleTime").asText()));
     assertThat(status.path("runGeneration").asLong()).as("firings run the applied generation").isEqualTo(1);

@@ -7,7 +7,6 @@ import dev.sft.contract.Soak;
 import dev.sft.contract.WriteOperation;
 import dev.sft.contract.WriterName;
 import dev.sft.harness.jars.JarSet;
-import dev.sft.harness.report.ComparisonFiles;
 import dev.sft.harness.report.ReportFiles;
 import dev.sft.harness.run.LocalRun;
 import java.nio.file.Path;
@@ -81,14 +80,8 @@ public final class LocalCommand implements Callable<Integer> {
       + " (repeatable); the report proves it ran")
   List<Path> jars = List.of();
 
-  @Option(names = "--baseline-jar", description = "a jar of the baseline build (repeatable), matched to modules as"
-      + " --jar is: every selected cell then runs on both builds on one cluster, taking turns repetition by"
-      + " repetition, and the run ends with a comparison of the two (exit 1 on a regression)")
-  List<Path> baselineJars = List.of();
-
-  @Option(names = "--compare", description = "compare the --jar build with a baseline: the --baseline-jar build, or"
-      + " without one the released jars")
-  boolean compare;
+  @Mixin
+  CompareOptions compareOptions = new CompareOptions();
 
   @Option(names = "--kill-command", paramLabel = "EXECUTABLE", description = "your own kill command, called as"
       + " EXECUTABLE HOST PID EXECUTOR_ID RUN_DIRECTORY instead of sft's (e.g. bin/sft-kill-ssh, or a script of yours);"
@@ -129,28 +122,14 @@ public final class LocalCommand implements Callable<Integer> {
     }
     // Refuses a non-distribution and a --jar that replaces nothing (or several) before anything starts.
     JarSet jarSet = JarSet.resolve(home, own, jars);
-    JarSet baseline = null;
-    if (compare || !baselineJars.isEmpty()) {
-      if (jars.isEmpty() && baselineJars.isEmpty()) {
-        throw new IllegalArgumentException("--compare needs a build to compare: --jar CANDIDATE.jar, and"
-            + " --baseline-jar BASELINE.jar unless the baseline is the released jars");
-      }
-      if (soak != null) {
-        throw new IllegalArgumentException("--compare and --until-failure exclude each other: compare with --repeat N");
-      }
-      baseline = JarSet.resolve(home, own, baselineJars);
-    }
+    JarSet baseline = compareOptions.baseline(home, own, jars, soak);
     String runId = RunIds.generate();
     Path outDir = (out != null ? out : defaultOut(runId)).toAbsolutePath();
     LocalRun.Result result = new LocalRun(new LocalRun.Settings(runId, selected, selectedOperations, outDir, timeoutSeconds,
         killTimeoutSeconds, interrupt, keep, repeat, writerName, workers, masterPort, jarSet, known, verdicts.strict, ownKill,
         soak, baseline)).run();
     if (result.comparison() != null) {
-      System.out.print("\n" + ComparisonTable.render(result.comparison()));
-      System.out.println("comparison: " + result.reportFile() + " (also " + ComparisonFiles.JUNIT + ", "
-          + ComparisonFiles.HTML + "); each build's"
-          + " report: " + result.comparison().baseline().runId() + "/ and " + result.comparison().candidate().runId()
-          + "/ beside it");
+      CompareOptions.print(result.comparison(), result.reportFile());
       System.out.println("output:     " + outDir);
       return result.exitCode().code();
     }

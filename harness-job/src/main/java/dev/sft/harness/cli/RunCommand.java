@@ -8,6 +8,9 @@ import dev.sft.contract.WriteOperation;
 import dev.sft.contract.WriterName;
 import dev.sft.harness.driver.MasterUrl;
 import dev.sft.harness.driver.SparkSettings;
+import dev.sft.harness.jars.JarSet;
+import dev.sft.harness.run.BuildTurns;
+import dev.sft.harness.run.CompareOnCluster;
 import dev.sft.harness.run.DriverRelaunch;
 import dev.sft.harness.run.HarnessDriver;
 import dev.sft.harness.run.RunOptions;
@@ -142,6 +145,9 @@ public final class RunCommand implements Callable<Integer> {
   @Mixin
   SoakOptions soakOptions = new SoakOptions();
 
+  @Mixin
+  CompareOptions compareOptions = new CompareOptions();
+
   @Option(names = DriverRun.KNOWN_FINDINGS_JSON_OPTION, hidden = true,
       defaultValue = "${env:" + HarnessEnvironment.KNOWN_FINDINGS + "}",
       description = "the known findings as inline JSON, as the controller and sft local pass them (env "
@@ -165,6 +171,9 @@ public final class RunCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     RunOptions checked = options();
+    if (compareOptions.compare || !compareOptions.baselineJars.isEmpty()) {
+      return compare(checked);
+    }
     if (DriverRelaunch.needed(checked.jarsUnderTest())) {
       List<String> args = spec == null ? List.of() : spec.commandLine().getParseResult().originalArgs();
       return DriverRelaunch.run(checked, args);
@@ -184,6 +193,24 @@ public final class RunCommand implements Callable<Integer> {
       }
     }
     return outcome.exitCode().code();
+  }
+
+  /** Two builds in turn on the cluster ({@link CompareOnCluster}), ending with their comparison. */
+  private int compare(RunOptions checked) {
+    if (checked.run().terminationLog() != null) {
+      throw new IllegalArgumentException("--compare and --termination-log exclude each other: a comparison's result"
+          + " is its comparison.json");
+    }
+    Path own = JarSet.ownSparkHome();
+    if (own == null) {
+      throw new IllegalArgumentException("sft run --compare needs the assembled SPARK_HOME the harness jar lives in;"
+          + " start it through ./sft");
+    }
+    JarSet baseline = compareOptions.baseline(own, null, checked.jarsUnderTest(), checked.run().soak());
+    BuildTurns.Compared compared = new CompareOnCluster(checked, baseline,
+        JarSet.resolve(own, null, checked.jarsUnderTest())).run();
+    CompareOptions.print(compared.comparison(), compared.comparisonFile());
+    return compared.exitCode().code();
   }
 
   /** The options as the contract's driver run; checks their syntax, not the machine. */

@@ -32,8 +32,6 @@ final class DriverProcess {
   /** The driver bounds its own waits; this bound only catches a driver that hangs on shutdown. */
   private static final long EXIT_GRACE_SECONDS = 60;
 
-  record Outcome(Report report, RunExitCode exitCode) {}
-
   private final Path sparkHome;
   private final Path clusterDir;
   private final DriverRun run;
@@ -66,7 +64,7 @@ final class DriverProcess {
     this.keep = keep;
   }
 
-  Outcome run() {
+  HarnessDriver.Outcome run() {
     Path driverDir = EvidenceLayout.driverDir(clusterDir, logGroup);
     Path report = Path.of(run.report());
     Path log = driverDir.resolve("driver.log");
@@ -100,14 +98,14 @@ final class DriverProcess {
     RunExitCode exitCode = RunExitCode.fromCode(exit);
     if (Files.isRegularFile(report)) {
       try {
-        return new Outcome(ReportJson.read(report), exitCode);
+        return new HarnessDriver.Outcome(ReportJson.read(report), exitCode);
       } catch (IOException e) {
         throw new UncheckedIOException("cannot read the driver's report " + report, e);
       }
     }
     String why = "the " + run.group() + " driver exited with code " + exit + " without a report; see " + log;
     Progress.say(why);
-    return new Outcome(run.unreported(log.toString(), why),
+    return new HarnessDriver.Outcome(run.unreported(log.toString(), why),
         exitCode == RunExitCode.PASSED ? RunExitCode.INFRASTRUCTURE : exitCode);
   }
 

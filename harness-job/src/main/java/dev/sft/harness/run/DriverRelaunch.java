@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 
 /**
  * {@code sft run --jar} against a cluster of its own. The driver JVM was started on SPARK_HOME/jars with the
@@ -38,24 +39,33 @@ public final class DriverRelaunch {
           + " start it through ./sft");
     }
     Path home = JarSet.resolve(own, null, options.jarsUnderTest()).materialize(options.driverDir().resolve("spark-home"));
+    Progress.say("driver: restarting on " + home.resolve("jars") + " with the jars under test " + options.jarsUnderTest());
+    return start(home, childArguments(args, options.runId()), Map.of(APPLIED, "1"));
+  }
+
+  /**
+   * Runs {@code sft} with {@code args} as a child JVM on {@code home}'s jars (this JVM's heap bound, the child's
+   * output inherited), with {@code env} added; its exit code.
+   */
+  static int start(Path home, List<String> args, Map<String, String> env) {
     List<String> jvmFlags = new ArrayList<>(JavaModuleFlags.read(home));
     ManagementFactory.getRuntimeMXBean().getInputArguments().stream().filter(a -> a.startsWith("-Xmx"))
         .forEach(jvmFlags::add);
-    List<String> childArgs = childArguments(args, options.runId());
-    Progress.say("driver: restarting on " + home.resolve("jars") + " with the jars under test " + options.jarsUnderTest());
-    ProcessBuilder builder = new ProcessBuilder(JvmProcess.command(home, jvmFlags, JvmProcess.SFT_CLI_MAIN, childArgs))
+    ProcessBuilder builder = new ProcessBuilder(JvmProcess.command(home, jvmFlags, JvmProcess.SFT_CLI_MAIN, args))
         .inheritIO();
-    builder.environment().put(APPLIED, "1");
+    builder.environment().putAll(env);
     Process child = null;
     try {
       child = builder.start();
       return child.waitFor();
     } catch (IOException e) {
-      throw new UncheckedIOException("cannot restart the driver JVM", e);
+      throw new UncheckedIOException("cannot start a driver JVM", e);
     } catch (InterruptedException e) {
       Thread.currentThread().interrupt();
-      child.destroyForcibly();
-      throw new IllegalStateException("interrupted while the restarted driver ran", e);
+      if (child != null) {
+        child.destroyForcibly();
+      }
+      throw new IllegalStateException("interrupted while a driver JVM ran", e);
     }
   }
 

@@ -57,13 +57,6 @@ public final class LocalRun {
   public record Result(Report report, Path reportFile, Path evidence, RunExitCode exitCode,
       BuildComparison comparison) {}
 
-  /** A build the run tests: the run id its evidence and report go under, and the jars it replaces. */
-  private record Build(String label, String runId, JarSet jars) {
-    List<Path> jarsUnderTest() {
-      return jars.replacements().stream().map(r -> r.given().file()).toList();
-    }
-  }
-
   private final Settings settings;
   private final Path shared;
   private final Path clusterDir;
@@ -92,12 +85,9 @@ public final class LocalRun {
       }
     }, "sft-local-stop");
     Runtime.getRuntime().addShutdownHook(stopper);
-    List<Build> builds = settings.compares()
-        ? List.of(new Build("baseline", settings.runId() + "-baseline", settings.baselineJars()),
-            new Build("candidate", settings.runId() + "-candidate", settings.jars()))
-        : List.of(new Build(null, settings.runId(), settings.jars()));
-    Map<Build, List<Report>> parts = new LinkedHashMap<>();
-    builds.forEach(b -> parts.put(b, new ArrayList<>()));
+    BuildTurns turns = settings.compares()
+        ? new BuildTurns(settings.runId(), settings.baselineJars(), settings.jars()) : null;
+    List<Report> parts = new ArrayList<>();
     RunExitCode worst = RunExitCode.PASSED;
     ClassDataSharing classData = ClassDataSharing.off();
     boolean judged = false;
@@ -115,10 +105,13 @@ public final class LocalRun {
       Path killWrapper = settings.killCommand() != null ? settings.killCommand()
           : KillWrapper.write(sparkHome, clusterDir);
       String masterUrl = cluster[0].masterUrl();
-      worst = settings.compares()
-          ? compareInTurn(builds, parts, drivers, masterUrl, killWrapper)
-          : runOnce(builds.get(0), parts.get(builds.get(0)), drivers, masterUrl, killWrapper, sparkHome, classData);
-      judged = worst == RunExitCode.PASSED || worst == RunExitCode.SCENARIO_NOT_PASSED;
+      if (turns != null) {
+        compareInTurn(turns, drivers, masterUrl, killWrapper);
+        judged = turns.judged();
+      } else {
+        worst = runOnce(parts, drivers, masterUrl, killWrapper, sparkHome, classData);
+        judged = worst == RunExitCode.PASSED || worst == RunExitCode.SCENARIO_NOT_PASSED;
+      }
     } finally {
       Progress.say("cluster: stopping every process this run started");
       stopper.run();
@@ -129,15 +122,23 @@ public final class LocalRun {
         // Already shutting down (Ctrl-C): the hook is running or has run.
       }
     }
-    return settings.compares() ? compared(builds, parts, startedAt, worst)
-        : merge(builds.get(0), parts.get(builds.get(0)), startedAt, worst);
+    if (turns != null) {
+      BuildTurns.Compared compared = turns.finish(shared, settings.runId(), startedAt, settings.keep());
+      return new Result(compared.candidate(), compared.comparisonFile(), compared.comparisonFile().getParent(),
+          compared.exitCode(), compared.comparison());
+    }
+    Path runDir = shared.resolve(settings.runId());
+    Report merged = MergedReport.write(runDir, settings.runId(), parts, startedAt, settings.keep());
+    // A driver that could not judge (preflight, infrastructure) decides the exit; otherwise the verdicts do.
+    RunExitCode exit = judged ? RunExitCode.judged(merged, settings.strict()) : worst;
+    return new Result(merged, runDir.resolve(EvidenceLayout.REPORT), runDir, exit, null);
   }
 
   /** The driver runs of one build, one per speculation setting, each running every repetition (or soaking). */
-  private RunExitCode runOnce(Build build, List<Report> parts, List<DriverProcess> drivers, String masterUrl,
-      Path killWrapper, Path sparkHome, ClassDataSharing classData) {
+  private RunExitCode runOnce(List<Report> parts, List<DriverProcess> drivers, String masterUrl, Path killWrapper,
+      Path sparkHome, ClassDataSharing classData) {
     RunExitCode worst = RunExitCode.PASSED;
-    List<DriverRun> planned = plan(build, settings.repeat(), masterUrl, killWrapper);
+    List<DriverRun> planned = plan(settings.runId(), settings.repeat(), masterUrl, killWrapper);
     SoakShares soak = settings.soak() == null ? null : new SoakShares(settings.soak(), planned.size());
     for (DriverRun next : planned) {
       DriverRun run = next;
@@ -153,8 +154,8 @@ public final class LocalRun {
         }
         run = run.withSoak(share.get());
       }
-      DriverProcess.Outcome outcome = drive(drivers, new DriverProcess(sparkHome, clusterDir, run, settings.keep(),
-          build.jarsUnderTest(), classData));
+      HarnessDriver.Outcome outcome = drive(drivers, new DriverProcess(sparkHome, clusterDir, run, settings.keep(),
+          settings.jars().replacements().stream().map(r -> r.given().file()).toList(), classData));
       parts.add(outcome.report());
       worst = outcome.exitCode().code() > worst.code() ? outcome.exitCode() : worst;
     }
@@ -162,35 +163,26 @@ public final class LocalRun {
   }
 
   /**
-   * Two builds on one cluster, taking turns repetition by repetition (baseline, then candidate, each with every
-   * speculation setting), so that warm-up and the machine's drift fall on both alike. Each repetition is a driver
-   * JVM of its own, numbered on ({@link DriverRun#withFirstRepetition}), on its build's SPARK_HOME of links.
+   * Two builds on one cluster, taking turns ({@link BuildTurns}). Each turn is a driver JVM per speculation setting,
+   * numbered on ({@link DriverRun#withFirstRepetition}), on its build's SPARK_HOME of links.
    */
-  private RunExitCode compareInTurn(List<Build> builds, Map<Build, List<Report>> parts, List<DriverProcess> drivers,
-      String masterUrl, Path killWrapper) {
-    RunExitCode worst = RunExitCode.PASSED;
-    Map<Build, Path> homes = new LinkedHashMap<>();
-    for (Build build : builds) {
+  private void compareInTurn(BuildTurns turns, List<DriverProcess> drivers, String masterUrl, Path killWrapper) {
+    Map<BuildTurns.Build, Path> homes = new LinkedHashMap<>();
+    for (BuildTurns.Build build : turns.builds()) {
       homes.put(build, build.jars().materialize(clusterDir.resolve("spark-home-" + build.label())));
     }
-    for (int repetition = 1; repetition <= settings.repeat(); repetition++) {
-      for (Build build : builds) {
-        for (DriverRun planned : plan(build, 1, masterUrl, killWrapper)) {
-          DriverRun run = planned.withFirstRepetition(repetition);
-          Progress.say("compare: repetition " + repetition + " of " + settings.repeat() + ", " + build.label()
-              + " (" + run.group() + ")");
-          DriverProcess.Outcome outcome = drive(drivers, new DriverProcess(homes.get(build), clusterDir, run,
-              settings.keep(), build.jarsUnderTest(), ClassDataSharing.off(), true,
-              run.group() + "-" + build.label() + "-r" + repetition));
-          parts.get(build).add(outcome.report());
-          worst = outcome.exitCode().code() > worst.code() ? outcome.exitCode() : worst;
-        }
+    turns.take(settings.repeat(), (build, repetition) -> {
+      List<HarnessDriver.Outcome> outcomes = new ArrayList<>();
+      for (DriverRun planned : plan(build.runId(), 1, masterUrl, killWrapper)) {
+        DriverRun run = planned.withFirstRepetition(repetition);
+        outcomes.add(drive(drivers, new DriverProcess(homes.get(build), clusterDir, run, settings.keep(),
+            build.jarsUnderTest(), ClassDataSharing.off(), true, run.group() + "-" + build.label() + "-r" + repetition)));
       }
-    }
-    return worst;
+      return outcomes;
+    });
   }
 
-  private static DriverProcess.Outcome drive(List<DriverProcess> drivers, DriverProcess driver) {
+  private static HarnessDriver.Outcome drive(List<DriverProcess> drivers, DriverProcess driver) {
     drivers.add(driver);
     try {
       return driver.run();
@@ -200,33 +192,12 @@ public final class LocalRun {
   }
 
   /** One build's driver runs, one per speculation setting its scenarios need. */
-  private List<DriverRun> plan(Build build, int repeat, String masterUrl, Path killWrapper) {
+  private List<DriverRun> plan(String runId, int repeat, String masterUrl, Path killWrapper) {
     return DriverRun.plan(settings.scenarios(), (speculation, group) -> new DriverRun(
-        build.runId(), speculation, group, repeat, settings.writer(), settings.timeoutSeconds(),
+        runId, speculation, group, repeat, settings.writer(), settings.timeoutSeconds(),
         settings.killTimeoutSeconds(), settings.interruptOnCancel(), masterUrl, shared.toString(),
         killWrapper.toString(), LocalCluster.MASTER_HOST, null, settings.operations())
         .withKnownFindings(settings.knownFindings(), settings.strict()));
-  }
-
-  /** Each build's report merged and written, then the comparison of the two, written beside them. */
-  private Result compared(List<Build> builds, Map<Build, List<Report>> parts, String startedAt, RunExitCode worst) {
-    List<Result> merged = new ArrayList<>();
-    for (Build build : builds) {
-      merged.add(merge(build, parts.get(build), startedAt, worst));
-    }
-    Result baseline = merged.get(0);
-    Result candidate = merged.get(1);
-    BuildComparison comparison = BuildComparison.of(
-        new BuildComparison.Build(builds.get(0).label(), baseline.report().runId(), baseline.report().jars()),
-        baseline.report(),
-        new BuildComparison.Build(builds.get(1).label(), candidate.report().runId(), candidate.report().jars()),
-        candidate.report());
-    Path comparisonFile = shared.resolve(settings.runId()).resolve(ComparisonFiles.JSON);
-    ComparisonFiles.write(comparison, comparisonFile);
-    // A driver that could not judge decides the exit; otherwise a regression does.
-    RunExitCode exit = worst != RunExitCode.PASSED && worst != RunExitCode.SCENARIO_NOT_PASSED ? worst
-        : comparison.regressed() ? RunExitCode.SCENARIO_NOT_PASSED : RunExitCode.PASSED;
-    return new Result(candidate.report(), comparisonFile, comparisonFile.getParent(), exit, comparison);
   }
 
   /**
@@ -268,20 +239,5 @@ public final class LocalRun {
     if (!kept.isEmpty()) {
       Progress.say("class data: archived " + kept + " for later runs in " + classData.folder().orElseThrow());
     }
-  }
-
-  private Result merge(Build build, List<Report> parts, String startedAt, RunExitCode worst) {
-    Path runDir = shared.resolve(build.runId());
-    Report merged = Report.merge(build.runId(), parts, startedAt, Instant.now().toString());
-    if (merged.passed() && !settings.keep()) {
-      // The drivers share the source files; once every scenario passed they are no longer needed.
-      Folders.deleteRecursively(Fixture.sourceDir(runDir));
-    }
-    Path reportFile = runDir.resolve(EvidenceLayout.REPORT);
-    ReportFiles.write(merged, reportFile);
-    // A driver that could not judge (preflight, infrastructure) decides the exit; otherwise the verdicts do.
-    RunExitCode exit = worst != RunExitCode.PASSED && worst != RunExitCode.SCENARIO_NOT_PASSED ? worst
-        : RunExitCode.judged(merged, settings.strict());
-    return new Result(merged, reportFile, runDir, exit, null);
   }
 }

@@ -31,6 +31,7 @@ import org.apache.spark.sql.execution.SparkPlan;
 import scala.jdk.javaapi.CollectionConverters;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -42,7 +43,11 @@ import org.junit.jupiter.params.provider.MethodSource;
  * (the job's local property, which Comet's handoff hook and commit observer read), and Comet's own classification
  * of the executed plan (the one its {@code spark.comet.testing.icebergWriteReport.dir} JSON lines are written from)
  * says which writer ran. The rows must be exact either way.
+ *
+ * <p>The whole matrix runs with {@code ./mvnw verify -Pmatrix};
+ * by default {@link CometFallbackIT} runs a copy-on-write DELETE through {@code sft local}.
  */
+@Tag("matrix")
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class CometRowLevelIT {
   static final Duration TIMEOUT = Duration.ofSeconds(120);

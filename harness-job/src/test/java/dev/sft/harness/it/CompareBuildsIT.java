@@ -7,19 +7,25 @@ import dev.sft.contract.BuildComparison.Change;
 import dev.sft.contract.RanJar;
 import dev.sft.contract.RunExitCode;
 import dev.sft.harness.cli.SftCli;
+import dev.sft.harness.cluster.JavaModuleFlags;
+import dev.sft.harness.cluster.JvmProcess;
+import dev.sft.harness.cluster.LocalCluster;
 import dev.sft.harness.evidence.Folders;
 import dev.sft.harness.evidence.Json;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@code sft local --compare}: two builds on one real cluster, taking turns. The released jars compared with
- * themselves change nothing; Iceberg's next release under Comet's native writer (on which Comet falls back to the JVM
+ * {@code sft run --compare} and {@code sft local --compare}: two builds on one real cluster, taking turns. The
+ * released jars compared with themselves change nothing; Iceberg's next release under Comet's native writer (on which Comet falls back to the JVM
  * writer) is a regression of {@code writer.native-ran}, not two tables that both look fine (docs/harness.md shows
  * the same comparison on {@code executor-loss-task-replacement}).
  */
@@ -30,16 +36,41 @@ class CompareBuildsIT {
    */
   private static final String SCENARIO = "control";
 
+  /**
+   * {@code sft run --compare} against a cluster the user runs (started here): the released Iceberg jar as both
+   * builds, each turn a driver JVM restarted on its build's jars.
+   */
   @Test
-  void aBuildComparedWithItselfChangesNothing() throws Exception {
-    Compared run = compare("compare-same", "--scenarios", SCENARIO, "--baseline-jar", releasedIceberg().toString(),
-        "--jar", releasedIceberg().toString());
-
-    assertThat(run.comparison().cells()).singleElement().satisfies(cell -> {
-      assertThat(cell.cell()).isEqualTo(SCENARIO + "/append");
-      assertThat(cell.change()).as(cell.why()).isEqualTo(Change.same);
-    });
-    assertThat(run.exitCode()).isEqualTo(RunExitCode.PASSED.code());
+  void aBuildComparedWithItselfOnAClusterOfYourOwnChangesNothing() throws Exception {
+    Path dir = ItCluster.freshDir("compare-run");
+    Path sparkHome = Path.of(System.getProperty("sft.spark.home"));
+    try (LocalCluster cluster = ItCluster.start(dir.resolve("cluster"), Duration.ofSeconds(120))) {
+      Path shared = Files.createDirectories(dir.resolve("shared"));
+      String jar = releasedIceberg().toString();
+      List<String> args = List.of("run", "--master", cluster.masterUrl(), "--shared-root", shared.toString(),
+          "--driver-host", LocalCluster.MASTER_HOST, "--speculation", "false", "--scenarios", SCENARIO,
+          "--timeout", "120", "--run-id", "compare-run", "--compare", "--baseline-jar", jar, "--jar", jar);
+      // As ./sft starts it: from the assembled SPARK_HOME, the harness jar among its jars.
+      ProcessBuilder sft = new ProcessBuilder(JvmProcess.command(sparkHome, JavaModuleFlags.read(sparkHome),
+          JvmProcess.SFT_CLI_MAIN, args)).redirectErrorStream(true).redirectOutput(dir.resolve("sft-run.log").toFile());
+      sft.environment().putAll(Map.of("SPARK_HOME", sparkHome.toString(), "SPARK_LOCAL_IP", LocalCluster.MASTER_HOST));
+      Process process = sft.start();
+      assertThat(process.waitFor(5, TimeUnit.MINUTES)).as("sft run --compare ended (log %s)", dir.resolve("sft-run.log"))
+          .isTrue();
+      String log = Files.readString(dir.resolve("sft-run.log"));
+      assertThat(log).contains("compare: repetition 1 of 1, baseline").contains("compare: repetition 1 of 1, candidate")
+          .contains("RESULT:");
+      BuildComparison comparison = Json.parse(Files.readString(shared.resolve("compare-run/comparison.json")),
+          BuildComparison.class);
+      assertThat(comparison.cells()).singleElement().satisfies(cell -> {
+        assertThat(cell.cell()).isEqualTo(SCENARIO + "/append");
+        assertThat(cell.change()).as(cell.why()).isEqualTo(Change.same);
+      });
+      // Both builds prove the jar they ran; the candidate's --jar is the released file, under test.
+      assertThat(comparison.candidate().jars()).filteredOn(RanJar::underTest).isNotEmpty();
+      assertThat(comparison.baseline().runId()).isEqualTo("compare-run-baseline");
+      assertThat(process.exitValue()).as(log).isEqualTo(RunExitCode.PASSED.code());
+    }
   }
 
   @Test

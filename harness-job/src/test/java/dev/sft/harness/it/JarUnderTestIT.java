@@ -72,8 +72,8 @@ class JarUnderTestIT {
     assertThat(run.report().scenarios()).hasSize(1);
     var s = run.scenario("speculation-speculative-wins");
     assertThat(s.scheduler()).as(s.message()).isEqualTo(Verdict.Passed);
-    InterruptedAbortFinding.assertStoragePassedOrOnlyThisFinding(s);
-    assertThat(run.exitCode()).isEqualTo(InterruptedAbortFinding.expectedExitCode(run.report().scenarios()));
+    LoserFilesFinding.assertStoragePassedOrOnlyThisFinding(s);
+    assertThat(run.exitCode()).isEqualTo(LoserFilesFinding.expectedExitCode(run.report().scenarios()));
   }
 
   @Test

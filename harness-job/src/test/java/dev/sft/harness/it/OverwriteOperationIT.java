@@ -33,7 +33,7 @@ class OverwriteOperationIT {
     for (ScenarioResult s : run.report().scenarios()) {
       assertThat(s.scheduler()).as(s.cell() + ": " + s.message()).isEqualTo(Verdict.Passed);
       if (s.name().startsWith("speculation")) {
-        InterruptedAbortFinding.assertStoragePassedOrOnlyThisFinding(s);
+        LoserFilesFinding.assertStoragePassedOrOnlyThisFinding(s);
       } else {
         assertThat(s.storage()).as(s.cell() + ": " + s.message()).isEqualTo(Verdict.Passed);
       }
@@ -41,7 +41,7 @@ class OverwriteOperationIT {
       assertThat(s.rows()).isEqualTo(49_000);
       assertThat(s.newSnapshots()).isEqualTo(1);
     }
-    assertThat(run.exitCode()).isEqualTo(InterruptedAbortFinding.expectedExitCode(run.report().scenarios()));
+    assertThat(run.exitCode()).isEqualTo(LoserFilesFinding.expectedExitCode(run.report().scenarios()));
   }
 
   @Test

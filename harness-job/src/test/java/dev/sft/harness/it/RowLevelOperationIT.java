@@ -114,7 +114,7 @@ class RowLevelOperationIT {
         continue; // aDeletionVectorMergeIsReportedByNameNeverHidden
       }
       if (s.name().startsWith("speculation")) {
-        InterruptedAbortFinding.assertStoragePassedOrOnlyThisFinding(s);
+        LoserFilesFinding.assertStoragePassedOrOnlyThisFinding(s);
       } else if (s.name().equals("executor-loss-shuffle-loss")) {
         DuplicateResultFinding.assertStoragePassedOrOnlyThisFinding(s, "iceberg");
       } else {

@@ -34,6 +34,7 @@ import org.apache.iceberg.Table;
 import org.apache.spark.sql.SparkSession;
 import org.junit.jupiter.api.AfterAll;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.TestInstance;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
@@ -47,7 +48,11 @@ import org.junit.jupiter.params.provider.MethodSource;
  * commit itself merged, see below), DELETE and UPDATE pause
  * every writer attempt on input until released, MERGE holds partition 0 after handoff until released, and the table
  * holds the exact expected row multiset. Each case prints its writer task and file counts.
+ *
+ * <p>The whole matrix runs with {@code ./mvnw verify -Pmatrix};
+ * by default {@link RowLevelOperationIT} runs one command per mode through {@code sft local}.
  */
+@Tag("matrix")
 @TestInstance(TestInstance.Lifecycle.PER_CLASS)
 class RowLevelProbeIT {
   static final Duration TIMEOUT = Duration.ofSeconds(120);

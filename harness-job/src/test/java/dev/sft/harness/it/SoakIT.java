@@ -12,22 +12,32 @@ import org.junit.jupiter.api.Test;
 
 /**
  * {@code --until-failure} on the real embedded cluster: round after round until a repetition fails, or the bound.
- * A merge into a deletion-vector table fails its storage rules on Iceberg 1.11 even without a fault (the control
- * cells show it), so a soak over it stops in its first round, its evidence kept. The order of rounds, the bound and
- * the control's single run are {@code RepetitionsTest}'s, without a cluster.
+ * Both cells fail often on Iceberg 1.11 (the speculative loser's files on append; a deletion-vector merge's orphaned
+ * vectors even without a fault), so the soak nearly always stops early, keeping that repetition's evidence; the test
+ * holds either way the writer's race goes. The order of rounds, the bound and the control's single run are
+ * {@code RepetitionsTest}'s, without a cluster.
  */
 class SoakIT {
+  private static final int MAX_REPEAT = 5;
+
   @Test
   void aSoakStopsAtItsFirstFailureAndKeepsThatRepetitionsEvidence() throws Exception {
     LocalRun run = LocalRun.run("soak-stops", "--scenarios", "speculation-original-wins", "--operations",
-        "append,merge-dv", "--until-failure", "--max-repeat", "5");
+        "append,merge-dv", "--until-failure", "--max-repeat", String.valueOf(MAX_REPEAT));
 
     List<ScenarioResult> ran = run.report().scenarios();
     ScenarioResult last = ran.get(ran.size() - 1);
-    assertThat(ran).as("stopped in the first round").allSatisfy(r -> assertThat(r.repetition()).isEqualTo(1));
+    List<ScenarioResult> notPassed = ran.stream().filter(r -> r.outcome() != Verdict.Passed).toList();
+    if (notPassed.isEmpty()) {
+      assertThat(ran).as("no failure: every round up to the bound").hasSize(2 * MAX_REPEAT);
+      assertThat(run.exitCode()).isEqualTo(RunExitCode.PASSED.code());
+      return;
+    }
+    assertThat(notPassed).as("the soak stops at its first failure, the last repetition").containsExactly(last);
     assertThat(ran.stream().filter(Soak::ends)).as("exactly one repetition ends a soak, the last").containsExactly(last);
-    assertThat(last.operation()).as("%s", ran).isIn("append", "merge-dv");
     assertThat(last.outcome()).isIn(Verdict.Failed, Verdict.Unknown);
+    assertThat(last.repetition()).as("no round after the failing one").isEqualTo(ran.stream()
+        .mapToInt(ScenarioResult::repetition).max().orElseThrow());
     assertThat(Path.of(last.evidence())).as("the failing repetition's evidence is kept").isDirectory();
     assertThat(run.exitCode()).isEqualTo(RunExitCode.SCENARIO_NOT_PASSED.code());
   }

@@ -3,7 +3,6 @@ package dev.sft.harness.it;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sft.contract.Check;
-import dev.sft.contract.RunExitCode;
 import dev.sft.contract.ScenarioResult;
 import dev.sft.contract.Verdict;
 import dev.sft.harness.evidence.Json;
@@ -14,14 +13,13 @@ import java.util.Map;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 
-/** Both speculation scenarios on the real embedded Standalone cluster. */
+/** Both speculation scenarios on the real embedded Standalone cluster ({@link SpeculationRun}). */
 class SpeculationScenariosIT {
   private static LocalRun run;
 
   @BeforeAll
-  static void runBothScenarios() throws Exception {
-    run = LocalRun.run("speculation", "--scenarios", "speculation-original-wins,speculation-speculative-wins",
-        "--timeout", "120");
+  static void runBothScenarios() {
+    run = SpeculationRun.shared();
   }
 
   @Test
@@ -30,11 +28,11 @@ class SpeculationScenariosIT {
         .containsExactly("speculation-original-wins", "speculation-speculative-wins");
     for (ScenarioResult s : run.report().scenarios()) {
       assertThat(s.scheduler()).as(s.name() + ": " + s.message()).isEqualTo(Verdict.Passed);
-      InterruptedAbortFinding.assertStoragePassedOrOnlyThisFinding(s);
+      LoserFilesFinding.assertStoragePassedOrOnlyThisFinding(s);
     }
-    int expected = InterruptedAbortFinding.expectedExitCode(run.report().scenarios());
-    assertThat(run.report().passed()).isEqualTo(expected == RunExitCode.PASSED.code());
-    assertThat(run.exitCode()).isEqualTo(expected);
+    assertThat(run.report().passed()).isEqualTo(run.report().scenarios().stream()
+        .allMatch(s -> s.storage() == Verdict.Passed));
+    assertThat(run.exitCode()).isEqualTo(LoserFilesFinding.expectedExitCode(run.report().scenarios()));
   }
 
   @Test
@@ -44,7 +42,7 @@ class SpeculationScenariosIT {
       assertThat(s.distinctIds()).isEqualTo(48_000);
       assertThat(s.newSnapshots()).isEqualTo(1);
       assertThat(s.acceptedMessages()).isEqualTo(4);
-      if (!InterruptedAbortFinding.shown(s)) {
+      if (!LoserFilesFinding.shown(s)) {
         assertThat(s.orphanFiles()).isZero();
       }
       assertThat(s.missingFiles()).isZero();
@@ -80,7 +78,7 @@ class SpeculationScenariosIT {
     for (ScenarioResult s : run.report().scenarios()) {
       Path evidence = Path.of(s.evidence());
       Map<String, Object> audit = Json.MAPPER.readValue(evidence.resolve("storage-audit.json").toFile(), Map.class);
-      if (!InterruptedAbortFinding.shown(s)) {
+      if (!LoserFilesFinding.shown(s)) {
         assertThat((List<String>) audit.get("orphan")).isEmpty();
       }
       assertThat((List<String>) audit.get("missing")).isEmpty();

@@ -29,7 +29,7 @@ class DriverProcessTest {
         ScenarioName.EXECUTOR_LOSS_SHUFFLE_LOSS), 3, WriterName.ICEBERG, 60, 30, false, "spark://127.0.0.1:1",
         shared.toString(), "/bin/true", "127.0.0.1", null);
 
-    DriverProcess.Outcome outcome = new DriverProcess(sparkHome, dir.resolve("cluster"), run, false, List.of(),
+    HarnessDriver.Outcome outcome = new DriverProcess(sparkHome, dir.resolve("cluster"), run, false, List.of(),
         ClassDataSharing.off()).run();
 
     List<ScenarioResult> results = outcome.report().scenarios();

@@ -11,15 +11,17 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The writer defect a speculation cell may show on Iceberg 1.11 (docs/harness.md): Spark interrupts every speculative
- * loser it kills, and Iceberg's abort can give up its deletes on that interrupt and leave the loser's files. The
- * probe does not mask it, so a cell either passes storage or fails it by exactly this finding, reported as such;
- * anything else failing is a test failure.
+ * The writer defect a speculation cell may show on Iceberg 1.11 (docs/harness.md): the losing attempt's abort leaves
+ * its files on storage. Mostly Spark has interrupted the loser it killed and Iceberg's abort gave up its deletes on
+ * that interrupt; rarely the abort ran without an interrupt and still left files (measured 1 in 40 cells,
+ * bench/RESULTS.md). Either is a race in the writer, so a cell passes storage or fails it by exactly this finding,
+ * which must name its cause and the executor log; anything else failing storage is a test failure.
  */
-final class InterruptedAbortFinding {
+final class LoserFilesFinding {
   private static final Pattern LEFT = Pattern.compile("left (\\d+) file\\(s\\) on storage");
+  private static final String UNINTERRUPTED_ABORT = "ran its abort() without an interrupt";
 
-  private InterruptedAbortFinding() {}
+  private LoserFilesFinding() {}
 
   /** Whether the cell reports the finding; asserts that, if it does, nothing else failed storage. */
   static boolean shown(ScenarioResult s) {
@@ -30,10 +32,9 @@ final class InterruptedAbortFinding {
         .filter(c -> c.side().equals(Check.STORAGE) && c.verdict() != Verdict.Passed).map(Check::rule).toList();
     assertThat(failing).as(s.cell() + ": storage fails only by the loser's files: " + s.message())
         .containsExactlyInAnyOrder("files.no-orphans", LoserFilesJudge.RULE);
-    String detail = s.checks().stream().filter(c -> c.rule().equals(LoserFilesJudge.RULE)).findFirst().orElseThrow()
-        .detail();
+    String detail = detail(s);
     assertThat(detail).as(s.cell() + ": the message names the cause and the executor log")
-        .contains(LoserFilesJudge.INTERRUPTED_ABORT).contains("executor log ");
+        .containsAnyOf(LoserFilesJudge.INTERRUPTED_ABORT, UNINTERRUPTED_ABORT).contains("executor log ");
     Matcher left = LEFT.matcher(detail);
     assertThat(left.find()).as(detail).isTrue();
     assertThat(s.orphanFiles()).as(s.cell() + ": every orphan is the loser's").isEqualTo(Integer.parseInt(left.group(1)));
@@ -41,15 +42,25 @@ final class InterruptedAbortFinding {
     return true;
   }
 
-  /** Storage Passed, or Failed by exactly this finding. */
+  /** Whether the finding the cell shows is the common one, the interrupted abort. */
+  static boolean interrupted(ScenarioResult s) {
+    return shown(s) && detail(s).contains(LoserFilesJudge.INTERRUPTED_ABORT);
+  }
+
+  /** Storage Passed, or not passed by exactly this finding. */
   static void assertStoragePassedOrOnlyThisFinding(ScenarioResult s) {
     if (!shown(s)) {
       assertThat(s.storage()).as(s.cell() + ": " + s.message()).isEqualTo(Verdict.Passed);
     }
   }
 
-  /** The run's exit code: 0 when no cell failed, 1 (NOT PASSED) when a cell reported the finding. */
+  /** The run's exit code: 0 when every cell passed or is Known, 1 (NOT PASSED) when a cell failed. */
   static int expectedExitCode(List<ScenarioResult> scenarios) {
-    return scenarios.stream().anyMatch(s -> s.storage() != Verdict.Passed) ? 1 : 0;
+    return scenarios.stream().anyMatch(s -> s.storage() != Verdict.Passed && s.storage() != Verdict.Known) ? 1 : 0;
+  }
+
+  private static String detail(ScenarioResult s) {
+    return s.checks().stream().filter(c -> c.rule().equals(LoserFilesJudge.RULE)).findFirst().orElseThrow()
+        .detail();
   }
 }

@@ -1,0 +1,91 @@
+package dev.sft.harness.run;
+
+import dev.sft.contract.BuildComparison;
+import dev.sft.contract.Report;
+import dev.sft.contract.RunExitCode;
+import dev.sft.harness.driver.Progress;
+import dev.sft.harness.jars.JarSet;
+import dev.sft.harness.report.ComparisonFiles;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * Two builds compared on one cluster, taking turns repetition by repetition (baseline, then candidate), so that
+ * warm-up and the machine's drift fall on both alike. A turn is every driver run one build needs for one repetition;
+ * how a turn runs is the caller's ({@code sft local}: a driver JVM beside its own cluster; {@code sft run}: a driver
+ * JVM restarted on the build's jars). Each build's evidence and report go under a run id of its own.
+ */
+public final class BuildTurns {
+  public static final String BASELINE = "baseline";
+  public static final String CANDIDATE = "candidate";
+
+  /** A build under comparison: its label, the run id its evidence goes under, and the jars it replaces. */
+  public record Build(String label, String runId, JarSet jars) {
+    public List<Path> jarsUnderTest() {
+      return jars.replacements().stream().map(r -> r.given().file()).toList();
+    }
+  }
+
+  /** Runs one repetition of one build: every driver run it needs, in order. */
+  @FunctionalInterface
+  public interface Turn {
+    List<HarnessDriver.Outcome> take(Build build, int repetition);
+  }
+
+  /** The comparison, where it was written, the candidate's merged report and the exit code of the whole run. */
+  public record Compared(BuildComparison comparison, Path comparisonFile, Report candidate, RunExitCode exitCode) {}
+
+  private final List<Build> builds;
+  private final Map<Build, List<Report>> parts = new LinkedHashMap<>();
+  private RunExitCode worst = RunExitCode.PASSED;
+
+  public BuildTurns(String runId, JarSet baseline, JarSet candidate) {
+    builds = List.of(new Build(BASELINE, runId + "-" + BASELINE, baseline),
+        new Build(CANDIDATE, runId + "-" + CANDIDATE, candidate));
+    builds.forEach(b -> parts.put(b, new ArrayList<>()));
+  }
+
+  public List<Build> builds() {
+    return builds;
+  }
+
+  /** Takes {@code repeat} rounds of turns; a turn that fails to judge does not stop the others. */
+  public void take(int repeat, Turn turn) {
+    for (int repetition = 1; repetition <= repeat; repetition++) {
+      for (Build build : builds) {
+        Progress.say("compare: repetition " + repetition + " of " + repeat + ", " + build.label());
+        for (HarnessDriver.Outcome outcome : turn.take(build, repetition)) {
+          parts.get(build).add(outcome.report());
+          worst = outcome.exitCode().code() > worst.code() ? outcome.exitCode() : worst;
+        }
+      }
+    }
+  }
+
+  /** Whether every driver run judged its scenarios (none stopped at its preflight or on infrastructure). */
+  public boolean judged() {
+    return worst == RunExitCode.PASSED || worst == RunExitCode.SCENARIO_NOT_PASSED;
+  }
+
+  /**
+   * Each build's report merged and written under its run id in {@code shared}, then the comparison of the two,
+   * written in {@code shared}/{@code runId}. A driver that could not judge decides the exit; otherwise a regression.
+   */
+  public Compared finish(Path shared, String runId, String startedAt, boolean keep) {
+    List<Report> merged = new ArrayList<>();
+    for (Build build : builds) {
+      merged.add(MergedReport.write(shared.resolve(build.runId()), build.runId(), parts.get(build), startedAt, keep));
+    }
+    BuildComparison comparison = BuildComparison.of(
+        new BuildComparison.Build(BASELINE, merged.get(0).runId(), merged.get(0).jars()), merged.get(0),
+        new BuildComparison.Build(CANDIDATE, merged.get(1).runId(), merged.get(1).jars()), merged.get(1));
+    Path comparisonFile = shared.resolve(runId).resolve(ComparisonFiles.JSON);
+    ComparisonFiles.write(comparison, comparisonFile);
+    RunExitCode exit = !judged() ? worst
+        : comparison.regressed() ? RunExitCode.SCENARIO_NOT_PASSED : RunExitCode.PASSED;
+    return new Compared(comparison, comparisonFile, merged.get(1), exit);
+  }
+}

@@ -1,0 +1,80 @@
+package dev.sft.harness.run;
+
+import dev.sft.contract.DriverRun;
+import dev.sft.contract.HarnessEnvironment;
+import dev.sft.contract.ReportJson;
+import dev.sft.contract.RunExitCode;
+import dev.sft.harness.driver.Progress;
+import dev.sft.harness.jars.JarSet;
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+
+/**
+ * {@code sft run --compare} against a Standalone cluster the user runs: the driver run taken in turns by two builds
+ * ({@link BuildTurns}), each turn a driver JVM of its own on its build's SPARK_HOME of links, whose executors take the
+ * build's jars first from copies on the shared root ({@link DriverRelaunch}). The cluster's own jars are the same for
+ * both builds, so every jar under test must be one this driver's executors load from those copies.
+ */
+public final class CompareOnCluster {
+  private final RunOptions options;
+  private final BuildTurns turns;
+
+  public CompareOnCluster(RunOptions options, JarSet baseline, JarSet candidate) {
+    this.options = options;
+    this.turns = new BuildTurns(options.runId(), baseline, candidate);
+  }
+
+  public BuildTurns.Compared run() {
+    String startedAt = Instant.now().toString();
+    Path runDir = options.runDir();
+    Map<BuildTurns.Build, Path> homes = new HashMap<>();
+    for (BuildTurns.Build build : turns.builds()) {
+      homes.put(build, build.jars().materialize(runDir.resolve("spark-home-" + build.label())));
+    }
+    turns.take(options.run().repeat(), (build, repetition) -> List.of(
+        turn(build, homes.get(build), options.run().turn(build.runId(), repetition))));
+    return turns.finish(Path.of(options.run().sharedRoot()), options.runId(), startedAt, options.keepFixtures());
+  }
+
+  /** One driver JVM for one build's repetition; a driver that leaves no report counts it as Unknown. */
+  private HarnessDriver.Outcome turn(BuildTurns.Build build, Path home, DriverRun run) {
+    List<String> args = new ArrayList<>(run.arguments());
+    args.addAll(List.of("--ship-jars", String.valueOf(options.shipJars())));
+    if (options.executorClasspath() != null) {
+      args.addAll(List.of("--executor-classpath", options.executorClasspath()));
+    }
+    options.extraConf().forEach((key, value) -> args.addAll(List.of("--conf", key + "=" + value)));
+    if (options.keepFixtures()) {
+      args.add("--keep");
+    }
+    for (Path jar : build.jarsUnderTest()) {
+      args.addAll(List.of("--jar", jar.toString()));
+    }
+    // A driver started by sft: no table of its own; its executors take its jars under test first.
+    Map<String, String> env = new HashMap<>(Map.of(HarnessEnvironment.LOCAL_DRIVER, "1"));
+    if (!build.jarsUnderTest().isEmpty()) {
+      env.put(DriverRelaunch.APPLIED, "1");
+    }
+    int exit = DriverRelaunch.start(home, args, env);
+    Path report = Path.of(run.report());
+    if (Files.isRegularFile(report)) {
+      try {
+        return new HarnessDriver.Outcome(ReportJson.read(report), RunExitCode.fromCode(exit));
+      } catch (IOException e) {
+        throw new UncheckedIOException("cannot read the driver's report " + report, e);
+      }
+    }
+    String why = "the " + build.label() + " driver exited with code " + exit + " without a report";
+    Progress.say(why);
+    RunExitCode code = RunExitCode.fromCode(exit);
+    return new HarnessDriver.Outcome(run.unreported(report.getParent().toString(), why),
+        code == RunExitCode.PASSED ? RunExitCode.INFRASTRUCTURE : code);
+  }
+}
