@@ -10,13 +10,19 @@ import dev.sft.harness.evidence.EvidenceLayout;
 import dev.sft.harness.evidence.Markers;
 import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeAll;
+import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
  * Dynamic partition overwrite of a partitioned table with prior rows, under a speculation race and a kill before
  * handoff, on the real embedded Standalone cluster: the replaced prior files stay referenced by the prior snapshot,
  * the untouched range keeps its rows, and the rows are exactly the expected multiset.
+ *
+ * <p>Part of the full matrix ({@code ./mvnw verify -Pmatrix}): by default the other operations' ITs run the
+ * operation dimension ({@link CometFallbackIT}'s row-level command, {@link SoakIT}'s merge), and the unit tests the
+ * overwrite's own judging.
  */
+@Tag("matrix")
 class OverwriteOperationIT {
   private static LocalRun run;
 
