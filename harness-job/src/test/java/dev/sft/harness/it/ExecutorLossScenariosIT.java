@@ -59,6 +59,10 @@ class ExecutorLossScenariosIT {
         "kill.performed", "executor.removed", "target.executor-lost-failure",
         "replacement.succeeded-on-another-executor", "accepted.each-once-attributed", "gates.no-timeout",
         "commit.messages-equal-accepted", "storage.quiescent");
+    // The gates opened after the kill, and the evidence keeps saying so once the scenario is over.
+    ScenarioResult s = run.scenario("executor-loss-task-replacement");
+    assertThat(Path.of(s.evidence()).resolve("gates/release-all")).content()
+        .isEqualTo("released by the driver after the kill");
   }
 
   @Test
