@@ -48,4 +48,12 @@ public final class HarnessEnvironment {
   public static final String LOCAL_DRIVER = "SFT_LOCAL_DRIVER";
 
   private HarnessEnvironment() {}
+
+  /**
+   * The variables {@code sft run} takes a driver run's settings from when no flag gives them. A driver that sft starts
+   * itself ({@code sft local}) gets its whole run as flags, and must not pick up the rest from the user's shell.
+   */
+  public static final java.util.List<String> DRIVER_RUN_SETTINGS = java.util.List.of(MASTER, SHARED_ROOT,
+      KILL_COMMAND, TIMEOUT_SECONDS, SPECULATION_ENABLED, EXECUTOR_CLASSPATH, KILL_TIMEOUT_SECONDS,
+      INTERRUPT_ON_CANCEL, TERMINATION_LOG, DEADLINE_SECONDS, NOT_AFTER, KNOWN_FINDINGS);
 }

@@ -39,7 +39,14 @@ public final class JvmProcess {
   public static Process start(List<String> command, Map<String, String> env, Path workDir, Path log, boolean pipeStdout)
       throws IOException {
     ProcessBuilder builder = new ProcessBuilder(command).directory(workDir.toFile());
-    builder.environment().putAll(env);
+    // A null value removes the variable the JVM would otherwise inherit.
+    env.forEach((name, value) -> {
+      if (value == null) {
+        builder.environment().remove(name);
+      } else {
+        builder.environment().put(name, value);
+      }
+    });
     builder.redirectError(ProcessBuilder.Redirect.appendTo(log.toFile()));
     builder.redirectOutput(pipeStdout ? ProcessBuilder.Redirect.PIPE : ProcessBuilder.Redirect.appendTo(log.toFile()));
     builder.redirectInput(ProcessBuilder.Redirect.from(new java.io.File("/dev/null")));

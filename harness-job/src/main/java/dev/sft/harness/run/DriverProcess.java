@@ -116,15 +116,25 @@ final class DriverProcess {
     }
   }
 
+  /**
+   * What the driver JVM's environment changes: where it runs, that sft started it, and none of the user's
+   * {@link HarnessEnvironment#DRIVER_RUN_SETTINGS} (a null value removes the variable), as its flags say everything.
+   */
+  Map<String, String> environment() {
+    Map<String, String> env = new java.util.HashMap<>();
+    HarnessEnvironment.DRIVER_RUN_SETTINGS.forEach(name -> env.put(name, null));
+    env.putAll(Map.of("SPARK_LOCAL_IP", LocalCluster.MASTER_HOST, "SPARK_HOME", sparkHome.toString(),
+        HarnessEnvironment.LOCAL_DRIVER, "1"));
+    if (clusterRunsOtherJars && !jarsUnderTest.isEmpty()) {
+      // As a driver restarted on its own jars (DriverRelaunch): executors take copies of them first.
+      env.put(DriverRelaunch.APPLIED, "1");
+    }
+    return env;
+  }
+
   private int execute(List<String> command, Path driverDir, Path log) {
     try {
-      Map<String, String> env = new java.util.HashMap<>(Map.of("SPARK_LOCAL_IP", LocalCluster.MASTER_HOST,
-          "SPARK_HOME", sparkHome.toString(), HarnessEnvironment.LOCAL_DRIVER, "1"));
-      if (clusterRunsOtherJars && !jarsUnderTest.isEmpty()) {
-        // As a driver restarted on its own jars (DriverRelaunch): executors take copies of them first.
-        env.put(DriverRelaunch.APPLIED, "1");
-      }
-      process = JvmProcess.start(command, env, driverDir, log, true);
+      process = JvmProcess.start(command, environment(), driverDir, log, true);
       try (BufferedReader lines = new BufferedReader(
           new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
         String line;

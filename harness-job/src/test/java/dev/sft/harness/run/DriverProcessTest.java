@@ -44,4 +44,20 @@ class DriverProcessTest {
     assertThat(outcome.report().passed()).isFalse();
     assertThat(outcome.exitCode()).isNotEqualTo(RunExitCode.PASSED);
   }
+
+  @Test
+  void aDriverOfSftLocalTakesNoDriverRunSettingFromTheUsersShell(@TempDir Path dir) {
+    DriverRun run = new DriverRun("local-1", false, List.of(ScenarioName.EXECUTOR_LOSS_TASK_REPLACEMENT), 1,
+        WriterName.ICEBERG, 60, 30, false, "spark://127.0.0.1:1", dir.toString(), "/bin/true", "127.0.0.1", null);
+
+    java.util.Map<String, String> env = new DriverProcess(dir, dir, run, false, List.of(), ClassDataSharing.off())
+        .environment();
+
+    assertThat(env).containsEntry(dev.sft.contract.HarnessEnvironment.TERMINATION_LOG, null)
+        .containsEntry(dev.sft.contract.HarnessEnvironment.KNOWN_FINDINGS, null)
+        .containsEntry(dev.sft.contract.HarnessEnvironment.EXECUTOR_CLASSPATH, null)
+        .containsEntry(dev.sft.contract.HarnessEnvironment.LOCAL_DRIVER, "1");
+    assertThat(dev.sft.contract.HarnessEnvironment.DRIVER_RUN_SETTINGS).allSatisfy(name ->
+        assertThat(env).containsEntry(name, null));
+  }
 }
