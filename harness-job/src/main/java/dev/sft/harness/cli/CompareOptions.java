@@ -19,14 +19,13 @@ final class CompareOptions {
       + " without one the released jars")
   boolean compare;
 
-  /**
-   * The baseline build, or null when no comparison is asked for; refuses a comparison without a build to compare and
-   * one with a soak.
-   */
-  JarSet baseline(Path sparkHome, Path harnessHome, List<Path> candidateJars, Soak soak) {
-    if (!compare && baselineJars.isEmpty()) {
-      return null;
-    }
+  /** Whether a comparison is asked for. */
+  boolean asked() {
+    return compare || !baselineJars.isEmpty();
+  }
+
+  /** Refuses a comparison without a build to compare, and one with a soak. */
+  void check(List<Path> candidateJars, Soak soak) {
     if (candidateJars.isEmpty() && baselineJars.isEmpty()) {
       throw new IllegalArgumentException("--compare needs a build to compare: --jar CANDIDATE.jar, and"
           + " --baseline-jar BASELINE.jar unless the baseline is the released jars");
@@ -34,6 +33,14 @@ final class CompareOptions {
     if (soak != null) {
       throw new IllegalArgumentException("--compare and --until-failure exclude each other: compare with --repeat N");
     }
+  }
+
+  /** The baseline build, or null when no comparison is asked for (see {@link #check}). */
+  JarSet baseline(Path sparkHome, Path harnessHome, List<Path> candidateJars, Soak soak) {
+    if (!asked()) {
+      return null;
+    }
+    check(candidateJars, soak);
     return JarSet.resolve(sparkHome, harnessHome, baselineJars);
   }
 

@@ -171,7 +171,7 @@ public final class RunCommand implements Callable<Integer> {
   @Override
   public Integer call() {
     RunOptions checked = options();
-    if (compareOptions.compare || !compareOptions.baselineJars.isEmpty()) {
+    if (compareOptions.asked()) {
       return compare(checked);
     }
     if (DriverRelaunch.needed(checked.jarsUnderTest())) {
@@ -197,6 +197,7 @@ public final class RunCommand implements Callable<Integer> {
 
   /** Two builds in turn on the cluster ({@link CompareOnCluster}), ending with their comparison. */
   private int compare(RunOptions checked) {
+    compareOptions.check(checked.jarsUnderTest(), checked.run().soak());
     if (checked.run().terminationLog() != null) {
       throw new IllegalArgumentException("--compare and --termination-log exclude each other: a comparison's result"
           + " is its comparison.json");

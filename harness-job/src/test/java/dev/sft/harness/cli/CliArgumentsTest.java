@@ -127,6 +127,23 @@ class CliArgumentsTest {
   }
 
   @Test
+  void aComparisonNeedsABuildAndNoTerminationLogAndTheControlAloneNeedsNoKillCommand(@TempDir Path shared)
+      throws Exception {
+    String root = shared.toString();
+    Path jar = java.nio.file.Files.writeString(shared.resolve("x.jar"), "");
+    Outcome nothing = run("run", "--master", "spark://127.0.0.1:1", "--shared-root", root, "--speculation", "false",
+        "--scenarios", "control", "--compare");
+    assertThat(nothing.exit).isEqualTo(RunExitCode.USAGE.code());
+    assertThat(nothing.err).contains("--compare needs a build to compare").doesNotContain("kill command");
+    Outcome log = run("run", "--master", "spark://127.0.0.1:1", "--shared-root", root, "--speculation", "false",
+        "--scenarios", "control", "--compare", "--jar", jar.toString(), "--termination-log",
+        shared.resolve("log").toString());
+    assertThat(log.exit).isEqualTo(RunExitCode.USAGE.code());
+    assertThat(log.err).contains("--compare and --termination-log exclude each other");
+    assertThat(shared.resolve("log")).doesNotExist();
+  }
+
+  @Test
   void anUnreachableMasterFailsFastAsInfrastructureAndWritesNothing(@TempDir Path shared) throws Exception {
     Outcome o = run("run", "--master", "spark://127.0.0.1:1", "--shared-root", shared.toString(),
         "--run-id", "unreachable");
