@@ -166,6 +166,11 @@ public final class JarSet {
     return replacements;
   }
 
+  /** The given {@code --jar} files, in their order. */
+  public List<Path> jarsUnderTest() {
+    return replacements.stream().map(r -> r.given().file()).toList();
+  }
+
   /**
    * The SPARK_HOME the run's processes start from: SPARK_HOME itself when nothing changes, else {@code runHome}
    * with a {@code jars/} folder of links to this set and links to SPARK_HOME's other entries (bin, conf, ...).

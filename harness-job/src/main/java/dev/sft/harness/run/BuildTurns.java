@@ -25,7 +25,7 @@ public final class BuildTurns {
   /** A build under comparison: its label, the run id its evidence goes under, and the jars it replaces. */
   public record Build(String label, String runId, JarSet jars) {
     public List<Path> jarsUnderTest() {
-      return jars.replacements().stream().map(r -> r.given().file()).toList();
+      return jars.jarsUnderTest();
     }
   }
 
@@ -50,6 +50,13 @@ public final class BuildTurns {
 
   public List<Build> builds() {
     return builds;
+  }
+
+  /** Each build's SPARK_HOME of links for its drivers, made once under {@code dir} ({@code spark-home-<label>}). */
+  public Map<Build, Path> sparkHomes(Path dir) {
+    Map<Build, Path> homes = new LinkedHashMap<>();
+    builds.forEach(build -> homes.put(build, build.jars().materialize(dir.resolve("spark-home-" + build.label()))));
+    return homes;
   }
 
   /** Takes {@code repeat} rounds of turns; a turn that fails to judge does not stop the others. */

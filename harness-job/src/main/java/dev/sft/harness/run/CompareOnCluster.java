@@ -2,13 +2,7 @@ package dev.sft.harness.run;
 
 import dev.sft.contract.DriverRun;
 import dev.sft.contract.HarnessEnvironment;
-import dev.sft.contract.ReportJson;
-import dev.sft.contract.RunExitCode;
-import dev.sft.harness.driver.Progress;
 import dev.sft.harness.jars.JarSet;
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -33,11 +27,7 @@ public final class CompareOnCluster {
 
   public BuildTurns.Compared run() {
     String startedAt = Instant.now().toString();
-    Path runDir = options.runDir();
-    Map<BuildTurns.Build, Path> homes = new HashMap<>();
-    for (BuildTurns.Build build : turns.builds()) {
-      homes.put(build, build.jars().materialize(runDir.resolve("spark-home-" + build.label())));
-    }
+    Map<BuildTurns.Build, Path> homes = turns.sparkHomes(options.runDir());
     turns.take(options.run().repeat(), (build, repetition) -> List.of(
         turn(build, homes.get(build), options.run().turn(build.runId(), repetition))));
     return turns.finish(Path.of(options.run().sharedRoot()), options.runId(), startedAt, options.keepFixtures());
@@ -63,18 +53,8 @@ public final class CompareOnCluster {
       env.put(DriverRelaunch.APPLIED, "1");
     }
     int exit = DriverRelaunch.start(home, args, env);
-    Path report = Path.of(run.report());
-    if (Files.isRegularFile(report)) {
-      try {
-        return new HarnessDriver.Outcome(ReportJson.read(report), RunExitCode.fromCode(exit));
-      } catch (IOException e) {
-        throw new UncheckedIOException("cannot read the driver's report " + report, e);
-      }
-    }
-    String why = "the " + build.label() + " driver exited with code " + exit + " without a report";
-    Progress.say(why);
-    RunExitCode code = RunExitCode.fromCode(exit);
-    return new HarnessDriver.Outcome(run.unreported(report.getParent().toString(), why),
-        code == RunExitCode.PASSED ? RunExitCode.INFRASTRUCTURE : code);
+    String evidence = Path.of(run.report()).getParent().toString();
+    return DriverProcess.collect(run, exit, evidence,
+        "the " + build.label() + " driver exited with code " + exit + " without a report");
   }
 }

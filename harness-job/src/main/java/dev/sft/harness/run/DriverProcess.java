@@ -2,7 +2,6 @@ package dev.sft.harness.run;
 
 import dev.sft.contract.DriverRun;
 import dev.sft.contract.HarnessEnvironment;
-import dev.sft.contract.Report;
 import dev.sft.contract.ReportJson;
 import dev.sft.contract.RunExitCode;
 import dev.sft.harness.cluster.ClassDataSharing;
@@ -66,7 +65,6 @@ final class DriverProcess {
 
   HarnessDriver.Outcome run() {
     Path driverDir = EvidenceLayout.driverDir(clusterDir, logGroup);
-    Path report = Path.of(run.report());
     Path log = driverDir.resolve("driver.log");
     Path executorTmp = clusterDir.resolve("executor-tmp");
     try {
@@ -95,7 +93,17 @@ final class DriverProcess {
     }
     Progress.say("driver (" + run.group() + "): starting for " + run.scenarios() + " (log " + log + ")");
     int exit = execute(JvmProcess.command(sparkHome, jvmFlags, JvmProcess.SFT_CLI_MAIN, args), driverDir, log);
+    return collect(run, exit, log.toString(),
+        "the " + run.group() + " driver exited with code " + exit + " without a report; see " + log);
+  }
+
+  /**
+   * What a driver JVM that exited with {@code exit} leaves: its report, or, without one, every repetition it was to
+   * run as Unknown ({@code why}, pointing at {@code evidence}), and a failure to judge even if it exited 0.
+   */
+  static HarnessDriver.Outcome collect(DriverRun run, int exit, String evidence, String why) {
     RunExitCode exitCode = RunExitCode.fromCode(exit);
+    Path report = Path.of(run.report());
     if (Files.isRegularFile(report)) {
       try {
         return new HarnessDriver.Outcome(ReportJson.read(report), exitCode);
@@ -103,9 +111,8 @@ final class DriverProcess {
         throw new UncheckedIOException("cannot read the driver's report " + report, e);
       }
     }
-    String why = "the " + run.group() + " driver exited with code " + exit + " without a report; see " + log;
     Progress.say(why);
-    return new HarnessDriver.Outcome(run.unreported(log.toString(), why),
+    return new HarnessDriver.Outcome(run.unreported(evidence, why),
         exitCode == RunExitCode.PASSED ? RunExitCode.INFRASTRUCTURE : exitCode);
   }
 

@@ -13,11 +13,7 @@ import dev.sft.harness.cluster.ClassDataSharing;
 import dev.sft.harness.cluster.LocalCluster;
 import dev.sft.harness.driver.Progress;
 import dev.sft.harness.evidence.EvidenceLayout;
-import dev.sft.harness.evidence.Folders;
 import dev.sft.harness.jars.JarSet;
-import dev.sft.harness.report.ComparisonFiles;
-import dev.sft.harness.report.ReportFiles;
-import dev.sft.harness.scenario.Fixture;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -25,7 +21,6 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
-import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -155,7 +150,7 @@ public final class LocalRun {
         run = run.withSoak(share.get());
       }
       HarnessDriver.Outcome outcome = drive(drivers, new DriverProcess(sparkHome, clusterDir, run, settings.keep(),
-          settings.jars().replacements().stream().map(r -> r.given().file()).toList(), classData));
+          settings.jars().jarsUnderTest(), classData));
       parts.add(outcome.report());
       worst = outcome.exitCode().code() > worst.code() ? outcome.exitCode() : worst;
     }
@@ -167,10 +162,7 @@ public final class LocalRun {
    * numbered on ({@link DriverRun#withFirstRepetition}), on its build's SPARK_HOME of links.
    */
   private void compareInTurn(BuildTurns turns, List<DriverProcess> drivers, String masterUrl, Path killWrapper) {
-    Map<BuildTurns.Build, Path> homes = new LinkedHashMap<>();
-    for (BuildTurns.Build build : turns.builds()) {
-      homes.put(build, build.jars().materialize(clusterDir.resolve("spark-home-" + build.label())));
-    }
+    Map<BuildTurns.Build, Path> homes = turns.sparkHomes(clusterDir);
     turns.take(settings.repeat(), (build, repetition) -> {
       List<HarnessDriver.Outcome> outcomes = new ArrayList<>();
       for (DriverRun planned : plan(build.runId(), 1, masterUrl, killWrapper)) {
