@@ -14,6 +14,8 @@ package dev.sft.contract;
 public record Check(String side, String rule, Verdict verdict, String detail, FaultAttribution attribution) {
   public static final String SCHEDULER = "scheduler";
   public static final String STORAGE = "storage";
+  /** The rule that the native writer (Comet's) wrote the monitored data, not a fallback to the JVM writer. */
+  public static final String NATIVE_WRITER_RAN = "writer.native-ran";
 
   /** A check as a judge records it, not (yet) attributed. */
   public Check(String side, String rule, Verdict verdict, String detail) {

@@ -1,5 +1,6 @@
 package dev.sft.harness.judge;
 
+import static dev.sft.contract.Check.NATIVE_WRITER_RAN;
 import static dev.sft.contract.Check.SCHEDULER;
 import static dev.sft.contract.Check.STORAGE;
 
@@ -18,7 +19,7 @@ public final class NativeWriterJudge {
   public record ClassifiedWrite(String writer, String node, List<String> reasons) {}
 
   public static void noPlan(Checks checks) {
-    checks.unknown(SCHEDULER, "writer.native-ran", "no executed plan of the monitored write was recorded");
+    checks.unknown(SCHEDULER, NATIVE_WRITER_RAN, "no executed plan of the monitored write was recorded");
   }
 
   public static void judge(Checks checks, List<ClassifiedWrite> classified, boolean commitOverNative) {
@@ -27,7 +28,7 @@ public final class NativeWriterJudge {
 
   /** The storage side of a write the native writer did not do: nothing of the writer under test to audit. */
   public static void notJudged(Checks checks, String why) {
-    checks.unknown(STORAGE, "writer.native-ran", "not audited: " + why);
+    checks.unknown(STORAGE, NATIVE_WRITER_RAN, "not audited: " + why);
   }
 
   /**
@@ -46,10 +47,10 @@ public final class NativeWriterJudge {
         + " did not plan it)" : classified.stream().map(w -> w.writer() + " " + w.node() + " " + w.reasons()).toList())
         + "; IcebergCommitExec over CometIcebergWriteExec in the plan: " + commitOverNative;
     if (!ran && gap.isPresent()) {
-      checks.unknown(SCHEDULER, "writer.native-ran", gap.get() + "; " + detail);
+      checks.unknown(SCHEDULER, NATIVE_WRITER_RAN, gap.get() + "; " + detail);
       return gap;
     }
-    checks.check(SCHEDULER, "writer.native-ran", ran, detail);
+    checks.check(SCHEDULER, NATIVE_WRITER_RAN, ran, detail);
     return Optional.empty();
   }
 }
