@@ -45,6 +45,18 @@ public record BuildComparison(Build baseline, Build candidate, List<CellComparis
    * support), the same in every repetition.
    */
   public static final Set<String> BUILD_PROPERTIES = Set.of(Check.NATIVE_WRITER_RAN);
+  /** The label of the build compared against. */
+  public static final String BASELINE = "baseline";
+  /** The label of the build under test. */
+  public static final String CANDIDATE = "candidate";
+  /**
+   * The option of {@code sft run} that makes a driver run the candidate's of a comparison whose builds ran one after
+   * the other (the controller's): {@code --comparison RUN_ID}. Its run id must be {@link #buildRunId}{@code (RUN_ID,
+   * candidate)}; after its report it compares the run with the baseline's on the shared root and writes the
+   * comparison in {@code RUN_ID}'s folder.
+   */
+  public static final String COMPARISON_OPTION = "--comparison";
+
   /** How a cell changed from the baseline to the candidate. */
   public enum Change {
     regressed,
@@ -109,6 +121,11 @@ public record BuildComparison(Build baseline, Build candidate, List<CellComparis
    */
   public record CellComparison(String cell, Side baseline, Side candidate, Change change, String why, Double pValue) {}
 
+  /** The run id one build's evidence and report go under: {@code <comparison's run id>-<label>}. */
+  public static String buildRunId(String comparisonRunId, String label) {
+    return comparisonRunId + "-" + label;
+  }
+
   /** Compares two runs' reports cell by cell, by their cell summaries ({@link Report#stats}). */
   public static BuildComparison of(Build baseline, Report baselineReport, Build candidate, Report candidateReport) {
     return of(baseline, baselineReport.stats(), candidate, candidateReport.stats());
@@ -142,7 +159,8 @@ public record BuildComparison(Build baseline, Build candidate, List<CellComparis
     return cells.stream().filter(c -> c.change() == change).count();
   }
 
-  static CellComparison compare(String cell, Side baseline, Side candidate) {
+  /** Compares one cell's repetitions of the two builds; a null side did not run the cell. */
+  public static CellComparison compare(String cell, Side baseline, Side candidate) {
     if (baseline == null || candidate == null) {
       return new CellComparison(cell, baseline, candidate, Change.inconclusive,
           "only the " + (baseline == null ? "candidate" : "baseline") + " ran this cell", null);

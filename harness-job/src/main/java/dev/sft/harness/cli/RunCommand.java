@@ -1,5 +1,6 @@
 package dev.sft.harness.cli;
 
+import dev.sft.contract.BuildComparison;
 import dev.sft.contract.DriverRun;
 import dev.sft.contract.HarnessEnvironment;
 import dev.sft.contract.ScenarioName;
@@ -7,10 +8,12 @@ import dev.sft.contract.TerminationMessage;
 import dev.sft.contract.WriteOperation;
 import dev.sft.contract.WriterName;
 import dev.sft.harness.driver.MasterUrl;
+import dev.sft.harness.driver.Progress;
 import dev.sft.harness.driver.SparkSettings;
 import dev.sft.harness.jars.JarSet;
 import dev.sft.harness.run.BuildTurns;
 import dev.sft.harness.run.CompareOnCluster;
+import dev.sft.harness.run.ComparisonOnSharedRoot;
 import dev.sft.harness.run.DriverRelaunch;
 import dev.sft.harness.run.HarnessDriver;
 import dev.sft.harness.run.RunOptions;
@@ -108,6 +111,12 @@ public final class RunCommand implements Callable<Integer> {
       + "so far goes to <shared-root>/<run-id>/report.json")
   Path report;
 
+  @Option(names = BuildComparison.COMPARISON_OPTION, paramLabel = "RUN_ID", description = "this run is the candidate"
+      + " build of comparison RUN_ID, whose baseline ran before under the run id RUN_ID-baseline (as the controller's"
+      + " spec.compare runs them); the run id must be RUN_ID-candidate. After the report, compares the two builds'"
+      + " reports and writes <shared-root>/RUN_ID/comparison.json, .xml and .html")
+  String comparison;
+
   @Option(names = "--driver-host", description = "address executors use to reach this driver")
   String driverHost;
 
@@ -172,7 +181,14 @@ public final class RunCommand implements Callable<Integer> {
   public Integer call() {
     RunOptions checked = options();
     if (compareOptions.asked()) {
+      if (comparison != null) {
+        throw new IllegalArgumentException("--compare and " + BuildComparison.COMPARISON_OPTION + " exclude each"
+            + " other: --compare runs both builds itself");
+      }
       return compare(checked);
+    }
+    if (comparison != null) {
+      ComparisonOnSharedRoot.check(comparison, checked.runId());
     }
     if (DriverRelaunch.needed(checked.jarsUnderTest())) {
       List<String> args = spec == null ? List.of() : spec.commandLine().getParseResult().originalArgs();
@@ -186,6 +202,9 @@ public final class RunCommand implements Callable<Integer> {
         System.err.println("sft run: warning: cannot write termination log " + terminationLog + ": " + e);
       }
     }
+    if (comparison != null) {
+      compareWithBaseline(checked);
+    }
     if (System.getenv(HarnessEnvironment.LOCAL_DRIVER) == null) {
       System.out.print(ReportTable.render(outcome.report()));
       if (checked.run().soak() != null) {
@@ -193,6 +212,19 @@ public final class RunCommand implements Callable<Integer> {
       }
     }
     return outcome.exitCode().code();
+  }
+
+  /**
+   * The comparison on the shared root, as far as the builds have come. Its failure is said and changes nothing else:
+   * this run's verdicts and exit code are its own, and the controller compares the builds from their verdicts.
+   */
+  private void compareWithBaseline(RunOptions checked) {
+    try {
+      Path file = ComparisonOnSharedRoot.write(Path.of(checked.run().sharedRoot()), comparison);
+      Progress.say("comparison with the baseline: " + file);
+    } catch (IOException | RuntimeException e) {
+      System.err.println("sft run: warning: cannot write the comparison " + comparison + ": " + e.getMessage());
+    }
   }
 
   /** Two builds in turn on the cluster ({@link CompareOnCluster}), ending with their comparison. */

@@ -19,8 +19,8 @@ import java.util.Map;
  * JVM restarted on the build's jars). Each build's evidence and report go under a run id of its own.
  */
 public final class BuildTurns {
-  public static final String BASELINE = "baseline";
-  public static final String CANDIDATE = "candidate";
+  public static final String BASELINE = BuildComparison.BASELINE;
+  public static final String CANDIDATE = BuildComparison.CANDIDATE;
 
   /** A build under comparison: its label, the run id its evidence goes under, and the jars it replaces. */
   public record Build(String label, String runId, JarSet jars) {
@@ -43,8 +43,8 @@ public final class BuildTurns {
   private RunExitCode worst = RunExitCode.PASSED;
 
   public BuildTurns(String runId, JarSet baseline, JarSet candidate) {
-    builds = List.of(new Build(BASELINE, runId + "-" + BASELINE, baseline),
-        new Build(CANDIDATE, runId + "-" + CANDIDATE, candidate));
+    builds = List.of(new Build(BASELINE, BuildComparison.buildRunId(runId, BASELINE), baseline),
+        new Build(CANDIDATE, BuildComparison.buildRunId(runId, CANDIDATE), candidate));
     builds.forEach(b -> parts.put(b, new ArrayList<>()));
   }
 

@@ -144,6 +144,21 @@ class CliArgumentsTest {
   }
 
   @Test
+  void aComparisonsCandidateMustCarryItsRunIdAndIsNoTurnTakingComparison(@TempDir Path shared) {
+    String root = shared.toString();
+    Outcome wrongId = run("run", "--master", "spark://127.0.0.1:1", "--shared-root", root, "--speculation", "false",
+        "--scenarios", "control", "--run-id", "nightly-r1", "--comparison", "nightly-r1");
+    assertThat(wrongId.exit).isEqualTo(RunExitCode.USAGE.code());
+    assertThat(wrongId.err).contains("--comparison nightly-r1 is for the candidate's driver runs, whose run id is"
+        + " nightly-r1-candidate; this one's is nightly-r1");
+    Outcome both = run("run", "--master", "spark://127.0.0.1:1", "--shared-root", root, "--speculation", "false",
+        "--scenarios", "control", "--run-id", "nightly-r1-candidate", "--comparison", "nightly-r1", "--compare");
+    assertThat(both.exit).isEqualTo(RunExitCode.USAGE.code());
+    assertThat(both.err).contains("--compare and --comparison exclude each other");
+    assertThat(shared).isEmptyDirectory();
+  }
+
+  @Test
   void anUnreachableMasterFailsFastAsInfrastructureAndWritesNothing(@TempDir Path shared) throws Exception {
     Outcome o = run("run", "--master", "spark://127.0.0.1:1", "--shared-root", shared.toString(),
         "--run-id", "unreachable");
