@@ -102,10 +102,16 @@ public record BuildComparison(Build baseline, Build candidate, List<CellComparis
       return passed() + "/" + runs;
     }
 
-    /** A cell's summary as a side: Failed and Known repetitions are its failures, Unknown ones left out. */
+    /** A cell's summary as a side. */
     static Side of(ScenarioStats cell) {
-      return new Side(cell.runs(), cell.passed() + cell.failed() + cell.known(), cell.failed() + cell.known(),
-          cell.failingRules(), cell.unjudgedRules());
+      return counted(cell.runs(), cell.passed(), cell.failed(), cell.known(), cell.failingRules(),
+          cell.unjudgedRules());
+    }
+
+    /** A side from a cell's counts: Failed and Known repetitions are its failures, Unknown ones left out. */
+    public static Side counted(int runs, int passed, int failed, int known, List<String> failingRules,
+        List<String> unjudgedRules) {
+      return new Side(runs, passed + failed + known, failed + known, failingRules, unjudgedRules);
     }
   }
 

@@ -43,7 +43,9 @@ public record ResolvedSpec(
     List<LocalObjectReference> imagePullSecrets,
     String imagePullPolicy,
     KnownFindings knownFindings,
-    boolean strict) {
+    boolean strict,
+    String baselineSparkImage,
+    String baselineHarnessImage) {
 
   public static ResolvedSpec of(SchedulerFailureTestSpec spec) {
     var spark = spec.spark;
@@ -88,7 +90,29 @@ public record ResolvedSpec(
         spec.imagePullPolicy == null ? null : spec.imagePullPolicy.name(),
         spec.knownFindings == null ? KnownFindings.NONE : KnownFindings.of(
             spec.knownFindings.stream().map(SchedulerFailureTestSpec.KnownFindingSpec::toContract).toList()),
-        Boolean.TRUE.equals(spec.strict));
+        Boolean.TRUE.equals(spec.strict),
+        spec.compare == null ? null : spec.compare.baseline.sparkImage.trim(),
+        spec.compare == null ? null : spec.compare.baseline.harnessImage.trim());
+  }
+
+  /** Whether the run compares a baseline build with the spec's own ({@code spec.compare}). */
+  public boolean compares() {
+    return baselineSparkImage != null;
+  }
+
+  /**
+   * The spec as one build of a comparison runs it: the baseline's images for {@code BuildComparison.BASELINE}; this
+   * spec for the candidate, and without a comparison ({@code build} null).
+   */
+  public ResolvedSpec forBuild(String build) {
+    if (!dev.sft.contract.BuildComparison.BASELINE.equals(build)) {
+      return this;
+    }
+    return new ResolvedSpec(scenarios, operations, repeat, baselineSparkImage, workers, coresPerWorker, workerMemory,
+        workerResources, readyTimeoutSeconds, baselineHarnessImage, writer, harnessTimeoutSeconds, interruptOnCancel,
+        harnessCommand, harnessResources, mountPath, existingClaim, claimTemplate, nodeSelector, tolerations,
+        workerAntiAffinity, onSuccess, onFailure, imagePullSecrets, imagePullPolicy, knownFindings, strict,
+        baselineSparkImage, baselineHarnessImage);
   }
 
   /** The generated claim's access modes, ReadWriteMany unless the template names others. */

@@ -77,6 +77,12 @@ public class SchedulerFailureTestSpec {
 
   public Cleanup cleanup;
 
+  @JsonPropertyDescription("Compare this test's build (spec.spark.image and spec.harness.image, the candidate) with a "
+      + "baseline build under the same faults on the same claim: the baseline's harness Jobs run first, then the "
+      + "cluster rolls to the candidate's image and its Jobs run. status.comparison says per cell regressed, fixed, "
+      + "same or inconclusive; a regression fails the run (docs/operator.md, Comparing two builds).")
+  public Compare compare;
+
   @JsonPropertyDescription("Secrets for pulling the Spark and harness images from a private registry; set on every "
       + "pod the controller creates and on the harness service account.")
   public List<LocalObjectReference> imagePullSecrets;
@@ -122,6 +128,28 @@ public class SchedulerFailureTestSpec {
     Forbid,
     /** A firing while a run is in progress ends that run and starts a new one. */
     Replace
+  }
+
+  /** Two builds compared: the spec's images are the candidate's. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public static class Compare {
+    @JsonPropertyDescription("The build compared against.")
+    @Required
+    public BaselineBuild baseline;
+  }
+
+  /** The baseline build's images, as {@code spec.spark.image} and {@code spec.harness.image} name the candidate's. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public static class BaselineBuild {
+    @JsonPropertyDescription("The baseline's image of the Spark pods, as spec.spark.image.")
+    @Required
+    @Pattern("^\\S+$")
+    public String sparkImage;
+
+    @JsonPropertyDescription("The baseline's image of the harness, as spec.harness.image.")
+    @Required
+    @Pattern("^\\S+$")
+    public String harnessImage;
   }
 
   /** Bounds of {@code status.history}. */

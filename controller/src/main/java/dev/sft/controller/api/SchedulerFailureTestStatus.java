@@ -57,7 +57,14 @@ public class SchedulerFailureTestStatus {
   public Step step;
 
   public String startTime;
+  @JsonPropertyDescription("When the cluster was last applied: at the run's start, and with spec.compare when it "
+      + "rolled to the candidate's image. Its readiness time-out counts from here.")
+  public String clusterApplyTime;
   public String clusterReadyTime;
+
+  @JsonPropertyDescription("With spec.compare: the build whose images the cluster was last applied with, baseline or "
+      + "candidate (write-ahead: recorded before the cluster rolls).")
+  public String clusterBuild;
   public String completionTime;
 
   @JsonPropertyDescription("Human-readable summary of the latest transition or failure.")
@@ -85,6 +92,9 @@ public class SchedulerFailureTestStatus {
   @JsonPropertyDescription("Each spec.knownFindings entry of the current run and how many failing checks it matched "
       + "so far; once every Job finished, an entry that matched none is stale.")
   public List<KnownFindingStatus> knownFindings;
+
+  @JsonPropertyDescription("With spec.compare: the two builds compared cell by cell, once the run has finished.")
+  public ComparisonStatus comparison;
 
   @JsonPropertyDescription("Cleanup of the finished run: Retained, Pending or Done.")
   public Cleanup cleanup;
@@ -134,10 +144,42 @@ public class SchedulerFailureTestStatus {
     public Boolean stale;
   }
 
+  /** Two builds compared, as {@code dev.sft.contract.BuildComparison} compares them. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public static class ComparisonStatus {
+    @JsonPropertyDescription("The baseline's run id: its evidence and report.json are under <mountPath>/<id>/.")
+    public String baselineRunId;
+    @JsonPropertyDescription("The candidate's run id, the same for its evidence; the comparison itself is in "
+        + "<mountPath>/<runId>/comparison.json (and .xml, .html).")
+    public String candidateRunId;
+    public int regressed;
+    public int fixed;
+    public int same;
+    public int inconclusive;
+    @JsonPropertyDescription("One entry per cell (scenario/operation).")
+    public List<CellComparisonStatus> cells = new ArrayList<>();
+  }
+
+  /** One cell of two builds compared. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public static class CellComparisonStatus {
+    @JsonPropertyDescription("scenario/operation, e.g. executor-loss-task-replacement/append.")
+    public String cell;
+    @JsonPropertyDescription("The baseline's passed repetitions over its repetitions, e.g. 3/3.")
+    public String baseline;
+    public String candidate;
+    @JsonPropertyDescription("regressed, fixed, same or inconclusive.")
+    public String change;
+    @JsonPropertyDescription("Why, in words: the rules or the counts (with Fisher's p-value) that decided.")
+    public String why;
+  }
+
   /** One harness Job: one driver run with one speculation setting. */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public static class HarnessJob {
     public String name;
+    @JsonPropertyDescription("With spec.compare: the build the Job runs, baseline or candidate.")
+    public String build;
     public boolean speculation;
     public List<String> scenarios = new ArrayList<>();
     @JsonPropertyDescription("Pending, Creating (write-ahead: about to be created), Running, Succeeded or Failed.")
@@ -169,6 +211,8 @@ public class SchedulerFailureTestStatus {
     public String operation;
     @JsonPropertyDescription("The harness Job that ran the cell.")
     public String job;
+    @JsonPropertyDescription("With spec.compare: the build that ran the cell, baseline or candidate.")
+    public String build;
     @JsonPropertyDescription("Repetitions the run was to run of this cell.")
     public int repetitions;
     @JsonPropertyDescription("Repetitions that passed both verdicts.")
@@ -189,6 +233,11 @@ public class SchedulerFailureTestStatus {
     @JsonPropertyDescription("The references of the known findings a repetition failed by.")
     public List<String> knownFindings;
     public Long durationMedianMs;
+    @JsonPropertyDescription("Every rule (side/rule) a Failed or Known repetition failed: what a comparison of two "
+        + "builds sets side by side.")
+    public List<String> failingRules;
+    @JsonPropertyDescription("Every rule an Unknown repetition could not judge, but those that judge the environment.")
+    public List<String> unjudgedRules;
   }
 
   /** A failure rate as decimal fractions in text (e.g. "0.0500"): Kubernetes APIs avoid floating-point fields. */

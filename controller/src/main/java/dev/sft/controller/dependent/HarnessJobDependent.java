@@ -1,5 +1,6 @@
 package dev.sft.controller.dependent;
 
+import dev.sft.contract.BuildComparison;
 import dev.sft.contract.DriverRun;
 import dev.sft.contract.HarnessEnvironment;
 import dev.sft.contract.ScenarioName;
@@ -51,13 +52,23 @@ public final class HarnessJobDependent {
 
   public static Job desired(SchedulerFailureTest test, ResolvedSpec spec, PodSecurity security, String jobName,
       DriverRun run) {
+    return desired(test, spec, security, jobName, run, null);
+  }
+
+  /**
+   * @param comparison for a candidate build's Job of {@code spec.compare}: the comparison's run id, so the harness
+   *     writes the comparison beside both builds' reports ({@link BuildComparison#COMPARISON_OPTION}); else null
+   */
+  public static Job desired(SchedulerFailureTest test, ResolvedSpec spec, PodSecurity security, String jobName,
+      DriverRun run, String comparison) {
     Map<String, String> labels = Names.componentLabels(test, Names.HARNESS);
     labels.put(Names.RUN_ID_LABEL, run.runId());
     labels.put(Names.HARNESS_JOB_LABEL, jobName);
     var container = new ContainerBuilder()
         .withName(Names.HARNESS_CONTAINER)
         .withImage(spec.harnessImage())
-        .withCommand(SparkPods.withPasswdEntry(spec.harnessCommand() != null ? spec.harnessCommand() : command(run)))
+        .withCommand(SparkPods.withPasswdEntry(spec.harnessCommand() != null ? spec.harnessCommand()
+            : command(run, comparison)))
         .withEnv(env(test, spec, run))
         .addNewPort().withName("driver").withContainerPort(ImageLayout.DRIVER_PORT).endPort()
         .addNewPort().withName("blockmanager").withContainerPort(ImageLayout.DRIVER_BLOCK_MANAGER_PORT).endPort()
@@ -86,10 +97,13 @@ public final class HarnessJobDependent {
   }
 
   /** {@code sft run} with the driver run's arguments, and the fixed driver ports the NetworkPolicy admits. */
-  static List<String> command(DriverRun run) {
+  static List<String> command(DriverRun run, String comparison) {
     List<String> command = new ArrayList<>();
     command.add(ImageLayout.SFT_CLI);
     command.addAll(run.arguments());
+    if (comparison != null) {
+      command.addAll(List.of(BuildComparison.COMPARISON_OPTION, comparison));
+    }
     command.addAll(List.of("--conf", "spark.driver.port=" + ImageLayout.DRIVER_PORT));
     command.addAll(List.of("--conf", "spark.driver.blockManager.port=" + ImageLayout.DRIVER_BLOCK_MANAGER_PORT));
     return command;

@@ -78,7 +78,17 @@ public final class Names {
 
   /** Deterministic per run and speculation setting, so a retried create can never make a second Job. */
   public static String harnessJob(SchedulerFailureTest test, int runNumber, boolean speculation) {
-    return test.getMetadata().getName() + "-r" + runNumber + "-" + DriverRun.group(speculation);
+    return harnessJob(test, runNumber, speculation, null);
+  }
+
+  /**
+   * The harness Job of one build of a comparison ({@code build} baseline or candidate; null without one), e.g.
+   * {@code nightly-r3-base-spec}: four letters of the build, so that the longest test name and run number still give
+   * a valid Job name (63 characters).
+   */
+  public static String harnessJob(SchedulerFailureTest test, int runNumber, boolean speculation, String build) {
+    return test.getMetadata().getName() + "-r" + runNumber + (build == null ? "" : "-" + build.substring(0, 4)) + "-"
+        + DriverRun.group(speculation);
   }
 
   /** The run's shared-storage check ({@code StorageCheckJobDependent}). */

@@ -31,6 +31,8 @@ final class CellRecords {
     cell.verdicts = stats.verdicts().isEmpty() ? null : new TreeMap<>(stats.verdicts());
     cell.knownFindings = stats.knownFindings().isEmpty() ? null : stats.knownFindings();
     cell.durationMedianMs = stats.runs() == 0 ? null : stats.durationMedianMs();
+    cell.failingRules = stats.failingRules().isEmpty() ? null : stats.failingRules();
+    cell.unjudgedRules = stats.unjudgedRules().isEmpty() ? null : stats.unjudgedRules();
     if (stats.latestFailure() != null) {
       var latest = stats.latestFailure();
       cell.latestFailure = failure(latest.repetition(), latest.outcome(), latest.rule(), latest.message(),
@@ -64,8 +66,10 @@ final class CellRecords {
   /** The same cell with every repetition Unknown, {@code why} leading its latest failure's message. */
   static CellStatus voided(CellStatus cell, String why) {
     String earlier = cell.latestFailure == null ? null : cell.latestFailure.message;
-    return unreported(cell.name, cell.operation, cell.job, cell.repetitions,
+    CellStatus voided = unreported(cell.name, cell.operation, cell.job, cell.repetitions,
         earlier == null ? why : why + "; " + earlier);
+    voided.build = cell.build;
+    return voided;
   }
 
   /** Every repetition passed both verdicts, or, unless {@code strict}, failed only by known findings. */

@@ -103,7 +103,7 @@ public class HarnessJobSteps {
   private void create(StatusLedger ledger, HarnessJob job) {
     DriverRun run = ledger.driverRun(job);
     children.createJob(ledger.test(), HarnessJobDependent.desired(ledger.test(), ledger.buildSpec(job), security,
-        job.name, run));
+        job.name, run, ledger.comparisonOf(job)));
   }
 
   /** The test's master and worker pods as they are now. */

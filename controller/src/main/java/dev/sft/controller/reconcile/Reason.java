@@ -11,6 +11,8 @@ public enum Reason {
   WaitingForWorkers,
   WorkersAlive,
   ClusterReady,
+  /** With spec.compare: the baseline's Jobs are done, and the cluster rolls to the candidate build's images. */
+  ClusterRolling,
   ClusterNotReady,
   /** The shared claim is not bound; the message names its storage class and the provisioner's latest Event. */
   ClaimPending,

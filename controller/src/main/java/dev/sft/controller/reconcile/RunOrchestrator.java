@@ -1,7 +1,6 @@
 package dev.sft.controller.reconcile;
 
-import dev.sft.contract.DriverRun;
-import dev.sft.contract.Report;
+import dev.sft.contract.BuildComparison;
 import dev.sft.controller.api.ResolvedSpec;
 import dev.sft.controller.api.SchedulerFailureTest;
 import dev.sft.controller.api.SchedulerFailureTestSpec;
@@ -13,14 +12,11 @@ import dev.sft.controller.api.SchedulerFailureTestStatus.JobState;
 import dev.sft.controller.api.SchedulerFailureTestStatus.Phase;
 import dev.sft.controller.api.SchedulerFailureTestStatus.Step;
 import dev.sft.controller.dependent.ChildResources;
-import dev.sft.controller.dependent.HarnessJobDependent;
 import dev.sft.controller.dependent.Names;
 import dev.sft.controller.dependent.OwnedResource;
 import dev.sft.controller.dependent.PodSecurity;
 import dev.sft.controller.dependent.StorageCheckJobDependent;
 import dev.sft.controller.schedule.ScheduleDecision;
-import dev.sft.controller.schedule.ScheduleSettings;
-import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -31,7 +27,6 @@ import java.util.List;
 import java.util.Objects;
 import java.util.Optional;
 import java.util.stream.Collectors;
-import org.eclipse.microprofile.config.inject.ConfigProperty;
 
 /**
  * Drives one test through its run: validate, provision the cluster and check its shared volume, wait until the
@@ -52,37 +47,31 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 public class RunOrchestrator {
   /** How often to ask the master while waiting for workers; pod changes wake the controller sooner. */
   static final Duration CLUSTER_POLL = Duration.ofSeconds(2);
-  /**
-   * A safety net while a Job's pod runs; its completion normally wakes the controller through the Job informer. Until
-   * the pod runs, the controller looks every {@link #CLUSTER_POLL}.
-   */
-  static final Duration HARNESS_POLL = Duration.ofSeconds(30);
   /** Transitions performed in one reconciliation before yielding; each performs at most one status write. */
   private static final int MAX_TRANSITIONS = 12;
 
   private final KubernetesClient client;
   private final ChildResources children;
   private final ClusterReadiness readiness;
-  private final HarnessObserver harnessObserver;
+  private final HarnessJobSteps harnessJobs;
+  private final ScheduleKeeper schedule;
   private final StatusWriter statusWriter;
   private final EventRecorder events;
   private final PodSecurity security;
   private final Clock clock;
-  /** The longest an idle scheduled test sleeps before looking at the clock again, so clock changes are seen. */
-  private final Duration scheduleRecheck;
 
   public RunOrchestrator(KubernetesClient client, ChildResources children, ClusterReadiness readiness,
-      HarnessObserver harnessObserver, StatusWriter statusWriter, EventRecorder events, PodSecurity security,
-      Clock clock, @ConfigProperty(name = "sft.schedule.recheck", defaultValue = "PT1H") Duration scheduleRecheck) {
+      HarnessJobSteps harnessJobs, ScheduleKeeper schedule, StatusWriter statusWriter, EventRecorder events,
+      PodSecurity security, Clock clock) {
     this.client = client;
     this.children = children;
     this.readiness = readiness;
-    this.harnessObserver = harnessObserver;
+    this.harnessJobs = harnessJobs;
+    this.schedule = schedule;
     this.statusWriter = statusWriter;
     this.events = events;
     this.security = security;
     this.clock = clock;
-    this.scheduleRecheck = scheduleRecheck;
   }
 
   /**
@@ -103,26 +92,10 @@ public class RunOrchestrator {
     for (int i = 0; i < MAX_TRANSITIONS; i++) {
       Next next = step(ledger);
       if (!next.proceed()) {
-        return earliest(Optional.ofNullable(next.after()), untilNextFiring(ledger));
+        return earliest(Optional.ofNullable(next.after()), schedule.untilNextFiring(ledger));
       }
     }
     return Optional.of(Duration.ZERO);
-  }
-
-  /**
-   * How long until the schedule's next firing, at most {@link #scheduleRecheck}: empty without a schedule or while
-   * suspended (a spec change wakes the controller).
-   */
-  private Optional<Duration> untilNextFiring(StatusLedger ledger) {
-    SchedulerFailureTestStatus status = ledger.status();
-    Optional<ScheduleSettings> schedule = schedule(ledger);
-    if (status.nextScheduleTime == null || schedule.isEmpty() || schedule.get().suspend()) {
-      return Optional.empty();
-    }
-    Duration until = Duration.between(clock.instant(), Instant.parse(status.nextScheduleTime));
-    // Never sooner than a second: a firing is due at its instant, and a clock a little behind must not spin.
-    until = until.compareTo(Duration.ofSeconds(1)) < 0 ? Duration.ofSeconds(1) : until;
-    return Optional.of(until.compareTo(scheduleRecheck) > 0 ? scheduleRecheck : until);
   }
 
   private static Optional<Duration> earliest(Optional<Duration> a, Optional<Duration> b) {
@@ -139,9 +112,12 @@ public class RunOrchestrator {
     }
     if (status.phase == Phase.Provisioning || status.phase == Phase.Running) {
       noteQueuedChange(ledger);
-      Next replaced = scheduleDuringRun(ledger);
-      if (replaced != null) {
-        return replaced;
+      ScheduleDecision.Replace replace = schedule.dueDuringRun(ledger);
+      if (replace != null) {
+        String why = "replaced by the schedule's firing at " + replace.firing() + " (concurrencyPolicy Replace)";
+        events.normal(ledger.test(), Reason.RunReplaced, "run " + status.runId + " " + why);
+        ledger.failUnfinishedJobs(why);
+        return finishRun(ledger, why);
       }
       return switch (status.step) {
         case ApplyingCluster -> applyCluster(ledger);
@@ -157,7 +133,8 @@ public class RunOrchestrator {
       if (!Objects.equals(status.observedGeneration, ledger.generation())) {
         statusWriter.write(ledger.test());
       }
-      return scheduleWhileIdle(ledger);
+      ScheduleDecision.Start firing = schedule.dueWhileIdle(ledger);
+      return firing == null ? Next.IDLE : startRun(ledger, firing);
     }
     List<SpecValidator.Violation> violations = SpecValidator.validate(ledger.test());
     if (!violations.isEmpty()) {
@@ -169,7 +146,7 @@ public class RunOrchestrator {
       statusWriter.write(ledger.test());
       return Next.CONTINUE;
     }
-    return startRun(ledger, decideSchedule(ledger, false));
+    return startRun(ledger, schedule.decideWhileIdle(ledger));
   }
 
   /**
@@ -180,98 +157,6 @@ public class RunOrchestrator {
     SchedulerFailureTestStatus status = ledger.status();
     status.runGeneration = ledger.generation();
     status.conditions.forEach(c -> c.setObservedGeneration(ledger.generation()));
-  }
-
-  /** A firing while no run is in progress: start a run, or record one missed past its deadline. */
-  private Next scheduleWhileIdle(StatusLedger ledger) {
-    SchedulerFailureTestStatus status = ledger.status();
-    ScheduleDecision decision = decideSchedule(ledger, false);
-    if (decision instanceof ScheduleDecision.Start) {
-      return startRun(ledger, decision);
-    }
-    if (decision instanceof ScheduleDecision.Missed missed) {
-      status.nextScheduleTime = missed.next().toString();
-      statusWriter.write(ledger.test());
-      events.warning(ledger.test(), Reason.ScheduleMissed, missedMessage(ledger, missed));
-      return Next.IDLE;
-    }
-    String next = nextScheduleTime(decision);
-    if (!Objects.equals(next, status.nextScheduleTime)) {
-      status.nextScheduleTime = next;
-      statusWriter.write(ledger.test());
-    }
-    return Next.IDLE;
-  }
-
-  /**
-   * A firing while a run is in progress: skipped ({@code Forbid}), or the run ends as replaced ({@code Replace}) and
-   * the firing, still due, starts the next run once it has been cleaned up.
-   *
-   * @return how to go on when the run was ended, else null (the run goes on)
-   */
-  private Next scheduleDuringRun(StatusLedger ledger) {
-    SchedulerFailureTest test = ledger.test();
-    SchedulerFailureTestStatus status = ledger.status();
-    ScheduleDecision decision = decideSchedule(ledger, true);
-    if (decision instanceof ScheduleDecision.Replace replace) {
-      String why = "replaced by the schedule's firing at " + replace.firing() + " (concurrencyPolicy Replace)";
-      events.normal(test, Reason.RunReplaced, "run " + status.runId + " " + why);
-      ledger.failUnfinishedJobs(why);
-      return finishRun(ledger, why);
-    }
-    if (decision instanceof ScheduleDecision.Skip skip) {
-      status.nextScheduleTime = skip.next().toString();
-      statusWriter.write(test);
-      events.normal(test, Reason.ScheduleSkipped, "the schedule's firing at " + skip.firing() + " was skipped: run "
-          + status.runId + " is in progress (concurrencyPolicy Forbid); next firing " + skip.next());
-      return null;
-    }
-    if (decision instanceof ScheduleDecision.Missed missed) {
-      status.nextScheduleTime = missed.next().toString();
-      statusWriter.write(test);
-      events.warning(test, Reason.ScheduleMissed, missedMessage(ledger, missed));
-      return null;
-    }
-    String next = nextScheduleTime(decision);
-    if (!Objects.equals(next, status.nextScheduleTime)) {
-      status.nextScheduleTime = next;
-      statusWriter.write(test);
-    }
-    return null;
-  }
-
-  private static String missedMessage(StatusLedger ledger, ScheduleDecision.Missed missed) {
-    return "the schedule's firing at " + missed.firing() + " was missed: more than startingDeadlineSeconds ("
-        + ledger.test().getSpec().startingDeadlineSeconds + ") ago; next firing " + missed.next();
-  }
-
-  /** What {@code status.nextScheduleTime} should say when nothing starts now. */
-  private static String nextScheduleTime(ScheduleDecision decision) {
-    if (decision instanceof ScheduleDecision.Wait wait) {
-      return wait.next().toString();
-    }
-    if (decision instanceof ScheduleDecision.Replace replace) {
-      return replace.firing().toString(); // still due: it starts the next run
-    }
-    return null; // unscheduled (the others are handled where they occur)
-  }
-
-  private ScheduleDecision decideSchedule(StatusLedger ledger, boolean runInProgress) {
-    String watermark = ledger.status().nextScheduleTime;
-    return ScheduleDecision.decide(schedule(ledger), watermark == null ? null : Instant.parse(watermark),
-        runInProgress, clock.instant());
-  }
-
-  /**
-   * The test's current schedule (its live spec, not the run's: a schedule change applies at once). A schedule the
-   * validator refuses (queued during a run) fires nothing; the test stalls on it when the run ends.
-   */
-  private static Optional<ScheduleSettings> schedule(StatusLedger ledger) {
-    try {
-      return ScheduleSettings.of(ledger.test().getSpec());
-    } catch (IllegalArgumentException e) {
-      return Optional.empty();
-    }
   }
 
   private Next stall(StatusLedger ledger, List<SpecValidator.Violation> violations) {
@@ -318,32 +203,41 @@ public class RunOrchestrator {
           + status.runGeneration + " and " : "") + "the schedule's firing at " + start.firing();
     }
     // A spec change starts a run at once; the schedule's firings count from it.
-    status.nextScheduleTime = schedule(ledger).map(s -> s.cron().next(clock.instant(), s.zone()).toString())
-        .orElse(null);
+    status.nextScheduleTime = schedule.nextFiringFromNow(ledger);
     Conditions.runStarted(status, status.message, ledger.generation());
     statusWriter.write(test);
     events.normal(test, Reason.RunStarted, status.message);
     return Next.CONTINUE;
   }
 
-  /** The step was recorded as ApplyingCluster before any of these creates. */
+  /**
+   * The step was recorded as ApplyingCluster before any of these creates, and {@code clusterBuild} names the build
+   * whose images the cluster gets. Applied again for a comparison's candidate, the StatefulSets roll to its images as
+   * after a spec change; the run's storage check stands.
+   */
   private Next applyCluster(StatusLedger ledger) {
     SchedulerFailureTest test = ledger.test();
     SchedulerFailureTestStatus status = ledger.status();
-    ResolvedSpec spec = ledger.runSpec();
+    ResolvedSpec spec = ledger.clusterSpec();
     for (OwnedResource<?> dependent : children.cluster()) {
       if (dependent.isOwned(spec)) {
         children.apply(test, spec, dependent);
       }
     }
-    // Jobs of earlier runs would hold the kill transport's RBAC and clutter the namespace.
-    children.deleteJobsOfOtherRuns(test, status.runId);
-    // The harness starts only once the pods' user has created and renamed a file on the shared volume.
-    children.createJob(test, StorageCheckJobDependent.desired(test, spec, security,
-        Names.storageCheckJob(test, status.runNumber), status.runId));
+    boolean rolling = status.harnessJobs.stream().anyMatch(j -> j.state != JobState.Pending);
+    if (!rolling) {
+      // Jobs of earlier runs would hold the kill transport's RBAC and clutter the namespace.
+      children.deleteJobsOfOtherRuns(test, status.runId);
+      // The harness starts only once the pods' user has created and renamed a file on the shared volume.
+      children.createJob(test, StorageCheckJobDependent.desired(test, spec, security,
+          Names.storageCheckJob(test, status.runNumber), status.runId));
+    }
     status.step = Step.AwaitingCluster;
+    status.clusterApplyTime = now();
     Conditions.set(status, Conditions.CLUSTER_READY, false, Reason.WaitingForWorkers,
-        "waiting for " + spec.workers() + " workers ALIVE in the master", ledger.generation());
+        "waiting for " + spec.workers() + " workers ALIVE in the master"
+            + (status.clusterBuild == null ? "" : " on the " + status.clusterBuild + " build's image"),
+        ledger.generation());
     statusWriter.write(test);
     return Next.CONTINUE;
   }
@@ -351,8 +245,9 @@ public class RunOrchestrator {
   private Next awaitCluster(StatusLedger ledger) {
     SchedulerFailureTest test = ledger.test();
     SchedulerFailureTestStatus status = ledger.status();
-    long waited = Duration.between(Instant.parse(status.startTime), clock.instant()).toSeconds();
-    ClusterReadiness.Verdict verdict = readiness.assess(test, ledger.runSpec(),
+    String applied = status.clusterApplyTime != null ? status.clusterApplyTime : status.startTime;
+    long waited = Duration.between(Instant.parse(applied), clock.instant()).toSeconds();
+    ClusterReadiness.Verdict verdict = readiness.assess(test, ledger.clusterSpec(),
         Names.storageCheckJob(test, status.runNumber), waited);
     boolean ready = verdict.outcome() == ClusterReadiness.Outcome.READY;
     boolean changed = Conditions.set(status, Conditions.CLUSTER_READY, ready, verdict.reason(), verdict.message(),
@@ -362,7 +257,8 @@ public class RunOrchestrator {
         status.clusterReadyTime = now();
         status.phase = Phase.Running;
         status.step = Step.RunningHarness;
-        status.message = "cluster ready: " + verdict.message();
+        status.message = "cluster ready" + (status.clusterBuild == null ? "" : " for the " + status.clusterBuild
+            + " build") + ": " + verdict.message();
         Conditions.forPhase(status, Reason.Running, "running the harness", ledger.generation());
         events.normal(test, Reason.ClusterReady, status.message);
         return Next.CONTINUE; // the next Job's write-ahead write records this too
@@ -381,124 +277,54 @@ public class RunOrchestrator {
     }
   }
 
+  /**
+   * The run's harness Jobs one after the other. A comparison's candidate Job after the baseline's first rolls the
+   * cluster to the candidate's images (recorded before the roll, as every create is).
+   */
   private Next runHarness(StatusLedger ledger) {
-    SchedulerFailureTest test = ledger.test();
     SchedulerFailureTestStatus status = ledger.status();
     HarnessJob job = ledger.nextJob();
     if (job == null) {
       return finishRun(ledger, null);
     }
-    switch (job.state) {
-      case Pending -> {
-        job.state = JobState.Creating;
-        job.startTime = now();
-        DriverRun run = ledger.driverRun(job);
-        status.message = running(job);
-        Conditions.set(status, Conditions.HARNESS_COMPLETE, false, Reason.JobRunning, status.message,
-            ledger.generation());
-        statusWriter.write(test); // write-ahead: a restarted controller knows this Job may exist
-        children.createJob(test, HarnessJobDependent.desired(test, ledger.runSpec(), security, job.name, run));
-        events.normal(test, Reason.HarnessJobCreated, status.message);
-        return Next.waitFor(CLUSTER_POLL); // until its pod runs: a refused or stuck pod changes nothing in the Job
-      }
-      case Creating, Running -> {
-        HarnessObserver.Observation seen = harnessObserver.observe(test, job.name);
-        switch (seen.state()) {
-          case ABSENT -> {
-            if (job.state == JobState.Creating) {
-              // The controller stopped between the write-ahead and the create: create it now, once.
-              children.createJob(test, HarnessJobDependent.desired(test, ledger.runSpec(), security, job.name,
-                  ledger.driverRun(job)));
-              events.normal(test, Reason.HarnessJobCreated, status.message + " (resumed)");
-              return Next.waitFor(CLUSTER_POLL);
-            }
-            finishJob(ledger, job, JobState.Failed, null, null, "the Job was deleted before it finished");
-            return Next.CONTINUE;
-          }
-          case ACTIVE -> {
-            return harnessActive(ledger, job, seen);
-          }
-          default -> {
-            finishJob(ledger, job, seen.state() == HarnessObserver.State.SUCCEEDED ? JobState.Succeeded
-                : JobState.Failed, seen.exitCode(), seen.report(), seen.problem());
-            List<String> losses = SparkPodLosses.since(sparkPods(test), Instant.parse(job.startTime));
-            if (!losses.isEmpty()) {
-              String why = "unplanned loss while harness Job " + job.name + " ran: " + String.join("; ", losses);
-              ledger.voidResults(job, why);
-              status.message = why;
-              events.warning(test, Reason.UnplannedLoss, why);
-            }
-            return Next.CONTINUE; // the next write (next Job's write-ahead, or the outcome) records this
-          }
-        }
-      }
-      default -> throw new IllegalStateException("unexpected job state " + job.state);
-    }
-  }
-
-  /** The test's master and worker pods as they are now. */
-  private List<Pod> sparkPods(SchedulerFailureTest test) {
-    return client.pods().inNamespace(test.getMetadata().getNamespace())
-        .withLabel(Names.TEST_LABEL, test.getMetadata().getName()).list().getItems().stream()
-        .filter(pod -> pod.getMetadata().getLabels() != null && List.of(Names.MASTER, Names.WORKER)
-            .contains(pod.getMetadata().getLabels().get(Names.COMPONENT_LABEL)))
-        .toList();
-  }
-
-  /**
-   * A harness Job that has not finished: a pod that cannot start fails the Job at once (the run goes on to the next
-   * Job, which reports the same if the cause is shared); one that does not start yet is quoted in
-   * {@code HarnessComplete} and looked at again within seconds, since no Job change may wake the controller.
-   */
-  private Next harnessActive(StatusLedger ledger, HarnessJob job, HarnessObserver.Observation seen) {
-    SchedulerFailureTest test = ledger.test();
-    SchedulerFailureTestStatus status = ledger.status();
-    StartProblems.Problem start = seen.start();
-    if (start != null && !start.heals()) {
-      finishJob(ledger, job, JobState.Failed, null, null, "the harness pod cannot start: " + start.message());
-      events.warning(test, Reason.PodsCannotStart, start.message());
+    if (job.state == JobState.Pending && !Objects.equals(job.build, status.clusterBuild)) {
+      status.clusterBuild = job.build;
+      status.step = Step.ApplyingCluster;
+      status.message = "rolling the cluster to the " + job.build + " build's image " + ledger.clusterSpec()
+          .sparkImage();
+      statusWriter.write(ledger.test());
+      events.normal(ledger.test(), Reason.ClusterRolling, status.message);
       return Next.CONTINUE;
     }
-    boolean changed = job.state == JobState.Creating;
-    job.state = JobState.Running;
-    String message = start == null ? running(job) : "harness Job " + job.name + " not started: " + start.message();
-    changed |= Conditions.set(status, Conditions.HARNESS_COMPLETE, false,
-        start == null ? Reason.JobRunning : Reason.PodsNotStarting, message, ledger.generation());
-    status.message = message;
-    if (changed) {
-      statusWriter.write(test);
-    }
-    return Next.waitFor(seen.running() ? HARNESS_POLL : CLUSTER_POLL);
-  }
-
-  private static String running(HarnessJob job) {
-    return "running harness Job " + job.name + " (speculation " + (job.speculation ? "on" : "off") + ")";
-  }
-
-  private void finishJob(StatusLedger ledger, HarnessJob job, JobState state, Integer exitCode,
-      Report report, String observedProblem) {
-    String message = ledger.finishJob(job, state, exitCode, report, observedProblem, now());
-    if (state == JobState.Succeeded) {
-      events.normal(ledger.test(), Reason.HarnessJobSucceeded, message);
-    } else {
-      events.warning(ledger.test(), Reason.HarnessJobFailed, message);
-    }
-    ledger.status().message = message;
+    return harnessJobs.advance(ledger, job);
   }
 
   /** Records the run's outcome, then cleans up by policy; the outcome is written before anything is deleted. */
   private Next finishRun(StatusLedger ledger, String failure) {
     SchedulerFailureTestStatus status = ledger.status();
-    boolean succeeded = ledger.runSucceeded() && failure == null;
-    if (!succeeded && failure == null) {
-      failure = ledger.failedJobs();
+    boolean succeeded;
+    if (ledger.runSpec().compares()) {
+      BuildComparison comparison = BuildCellComparison.of(status);
+      status.comparison = BuildCellComparison.record(comparison);
+      String unjudged = ledger.unjudgedJobs();
+      succeeded = failure == null && unjudged == null && !comparison.regressed();
+      if (failure == null) {
+        failure = unjudged != null ? unjudged
+            : comparison.regressed() ? "regressed: " + BuildCellComparison.regressions(comparison) : null;
+      }
+    } else {
+      succeeded = ledger.runSucceeded() && failure == null;
+      if (!succeeded && failure == null) {
+        failure = ledger.failedJobs();
+      }
     }
     status.phase = succeeded ? Phase.Succeeded : Phase.Failed;
     status.lastResult = status.phase;
     status.completionTime = now();
     String known = ledger.closeKnownFindings();
-    String outcome = "run " + status.runId + " " + (succeeded ? "succeeded" : "failed") + ": " + status.passed + "/"
-        + status.total + " scenario repetitions passed both verdicts" + (known == null ? "" : "; " + known)
+    String outcome = "run " + status.runId + " " + (succeeded ? "succeeded" : "failed") + ": " + (status.comparison
+        == null ? "" : comparisonCounts(status.comparison) + "; ") + status.passed + "/" + status.total
+        + " scenario repetitions passed both verdicts" + (known == null ? "" : "; " + known)
         + (failure == null ? "" : "; " + failure);
     status.message = outcome;
     Reason reason = succeeded ? Reason.RunSucceeded : Reason.RunFailed;
@@ -518,6 +344,11 @@ public class RunOrchestrator {
       events.warning(ledger.test(), reason, outcome);
     }
     return Next.CONTINUE;
+  }
+
+  private static String comparisonCounts(SchedulerFailureTestStatus.ComparisonStatus comparison) {
+    return "baseline and candidate compared: " + comparison.regressed + " regressed, " + comparison.fixed + " fixed, "
+        + comparison.same + " same, " + comparison.inconclusive + " inconclusive";
   }
 
   /**

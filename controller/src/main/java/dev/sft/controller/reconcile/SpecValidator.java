@@ -68,6 +68,7 @@ public final class SpecValidator {
     validateSpark(spec.spark, writer, violations);
     validateHarness(spec.harness, violations);
     validatePullSecrets(spec.imagePullSecrets, violations);
+    validateCompare(spec.compare, violations);
     validateStorage(spec.storage, violations);
     validateSchedule(spec, violations);
     boolean oneNodeClaim = spec.storage != null && spec.storage.claimTemplate != null
@@ -307,6 +308,19 @@ public final class SpecValidator {
             "'" + mode + "' is listed twice"));
       }
     }
+  }
+
+  /** A comparison needs the baseline's two images; the spec's own are the candidate's. */
+  private static void validateCompare(SchedulerFailureTestSpec.Compare compare, List<Violation> violations) {
+    if (compare == null) {
+      return;
+    }
+    if (compare.baseline == null) {
+      violations.add(new Violation("spec.compare.baseline", "is required: the images of the build to compare with"));
+      return;
+    }
+    image("spec.compare.baseline.sparkImage", compare.baseline.sparkImage, violations);
+    image("spec.compare.baseline.harnessImage", compare.baseline.harnessImage, violations);
   }
 
   private static void image(String field, String image, List<Violation> violations) {

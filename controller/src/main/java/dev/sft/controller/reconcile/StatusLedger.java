@@ -1,14 +1,17 @@
 package dev.sft.controller.reconcile;
 
+import dev.sft.contract.BuildComparison;
 import dev.sft.contract.DriverRun;
 import dev.sft.contract.KnownFinding;
 import dev.sft.contract.KnownFindingUse;
 import dev.sft.contract.Report;
+import dev.sft.contract.RunExitCode;
 import dev.sft.contract.ScenarioName;
 import dev.sft.contract.ScenarioStats;
 import dev.sft.contract.WriteOperation;
 import dev.sft.controller.api.ResolvedSpec;
 import dev.sft.controller.api.SchedulerFailureTest;
+import dev.sft.controller.api.SchedulerFailureTestStatus.CellStatus;
 import dev.sft.controller.api.SchedulerFailureTestStatus.HarnessJob;
 import dev.sft.controller.api.SchedulerFailureTestStatus.JobState;
 import dev.sft.controller.api.SchedulerFailureTestStatus.KnownFindingStatus;
@@ -68,18 +71,25 @@ final class StatusLedger {
     status.completionTime = null;
     status.cleanup = null;
     status.harnessJobs = new ArrayList<>();
-    for (DriverRun run : DriverRun.plan(spec.scenarios(),
-        (speculation, group) -> HarnessJobDependent.driverRun(test, spec, runId, speculation, group))) {
-      HarnessJob job = new HarnessJob();
-      job.name = Names.harnessJob(test, runNumber, run.speculation());
-      job.speculation = run.speculation();
-      job.scenarios = run.scenarios().stream().map(ScenarioName::id).toList();
-      job.state = JobState.Pending;
-      status.harnessJobs.add(job);
+    status.comparison = null;
+    status.clusterBuild = spec.compares() ? BuildComparison.BASELINE : null;
+    List<String> builds = spec.compares() ? List.of(BuildComparison.BASELINE, BuildComparison.CANDIDATE)
+        : java.util.Collections.singletonList(null);
+    for (String build : builds) {
+      for (DriverRun run : DriverRun.plan(spec.scenarios(),
+          (speculation, group) -> HarnessJobDependent.driverRun(test, spec, runId, speculation, group))) {
+        HarnessJob job = new HarnessJob();
+        job.name = Names.harnessJob(test, runNumber, run.speculation(), build);
+        job.build = build;
+        job.speculation = run.speculation();
+        job.scenarios = run.scenarios().stream().map(ScenarioName::id).toList();
+        job.state = JobState.Pending;
+        status.harnessJobs.add(job);
+      }
     }
     status.cells = new ArrayList<>();
     status.total = spec.scenarios().stream().mapToInt(s -> s.repetitions(spec.repeat())).sum()
-        * spec.operations().size();
+        * spec.operations().size() * builds.size();
     status.knownFindings = spec.knownFindings().isEmpty() ? null : spec.knownFindings().entries().stream()
         .map(StatusLedger::unmatched).collect(java.util.stream.Collectors.toCollection(ArrayList::new));
     updateCounts();
@@ -93,15 +103,31 @@ final class StatusLedger {
     return found;
   }
 
-  /** The driver run a harness Job of the current run executes. */
+  /** The driver run a harness Job of the current run executes: under its build's run id when it compares two. */
   DriverRun driverRun(HarnessJob job) {
-    DriverRun run = HarnessJobDependent.driverRun(test, runSpec, status.runId, job.speculation,
+    String runId = job.build == null ? status.runId : BuildComparison.buildRunId(status.runId, job.build);
+    DriverRun run = HarnessJobDependent.driverRun(test, runSpec, runId, job.speculation,
         job.scenarios.stream().map(ScenarioName::fromId).toList());
     // Counted, as Kubernetes counts the Job's activeDeadlineSeconds, from when the Job was created (its write-ahead
     // start time, so a restarted controller renders the same instant): a pod that waits for a node or an image pull
     // spends the harness's time, not the report's margin.
     return job.startTime == null ? run
         : run.withNotAfter(Instant.parse(job.startTime).plusSeconds(run.deadlineSeconds()));
+  }
+
+  /** The spec a harness Job runs: its build's images when the run compares two builds. */
+  ResolvedSpec buildSpec(HarnessJob job) {
+    return runSpec.forBuild(job.build);
+  }
+
+  /** The spec the cluster is to run now: the images of {@code status.clusterBuild}. */
+  ResolvedSpec clusterSpec() {
+    return runSpec.forBuild(status.clusterBuild);
+  }
+
+  /** For a candidate build's Job: the comparison's run id, so its harness writes the comparison; else null. */
+  String comparisonOf(HarnessJob job) {
+    return BuildComparison.CANDIDATE.equals(job.build) ? status.runId : null;
   }
 
   /** The first harness Job that has not finished, or null. */
@@ -168,6 +194,21 @@ final class StatusLedger {
             + (j.message == null ? "" : ": " + j.message))
         .toList();
     return failures.isEmpty() ? null : String.join("; ", failures);
+  }
+
+  /**
+   * The Jobs that judged nothing they ran, for a comparison: a Job that judged exits 0 (every repetition passed) or 1
+   * (some did not); any other end (a preflight refused, infrastructure failed, the pod died) leaves its cells Unknown,
+   * and a comparison of Unknowns says nothing. Null when every Job judged.
+   */
+  String unjudgedJobs() {
+    List<String> unjudged = status.harnessJobs.stream()
+        .filter(j -> j.exitCode == null || (j.exitCode != RunExitCode.PASSED.code()
+            && j.exitCode != RunExitCode.SCENARIO_NOT_PASSED.code()))
+        .map(j -> "harness Job " + j.name + " judged nothing (exit " + (j.exitCode == null ? "unknown" : j.exitCode)
+            + ")" + (j.message == null ? "" : ": " + j.message))
+        .toList();
+    return unjudged.isEmpty() ? null : String.join("; ", unjudged);
   }
 
   /**
@@ -267,9 +308,11 @@ final class StatusLedger {
       for (WriteOperation operation : run.operations()) {
         int repetitions = name.repetitions(run.repeat());
         String cell = name.id() + "/" + operation.id();
-        status.cells.add(reported.stream().filter(s -> s.cell().equals(cell)).findFirst()
+        CellStatus recorded = reported.stream().filter(s -> s.cell().equals(cell)).findFirst()
             .map(s -> CellRecords.reported(s, job.name, repetitions, why))
-            .orElseGet(() -> CellRecords.unreported(name.id(), operation.id(), job.name, repetitions, why)));
+            .orElseGet(() -> CellRecords.unreported(name.id(), operation.id(), job.name, repetitions, why));
+        recorded.build = job.build;
+        status.cells.add(recorded);
       }
     }
   }

@@ -50,6 +50,21 @@ class SpecValidatorTest {
   }
 
   @Test
+  void aComparisonNeedsBothOfTheBaselinesImages() {
+    SchedulerFailureTest test = TestResources.valid("ns1", "t1");
+    test.getSpec().compare = new dev.sft.controller.api.SchedulerFailureTestSpec.Compare();
+    assertThat(SpecValidator.validate(test)).extracting(SpecValidator.Violation::toString).containsExactly(
+        "spec.compare.baseline: is required: the images of the build to compare with");
+    test.getSpec().compare.baseline = new dev.sft.controller.api.SchedulerFailureTestSpec.BaselineBuild();
+    test.getSpec().compare.baseline.sparkImage = "registry.example/sft:1.11";
+    test.getSpec().compare.baseline.harnessImage = "registry.example/sft 1.11";
+    assertThat(SpecValidator.validate(test)).extracting(SpecValidator.Violation::toString).containsExactly(
+        "spec.compare.baseline.harnessImage: is required and must be an image reference without spaces");
+    test.getSpec().compare.baseline.harnessImage = "registry.example/sft:1.11";
+    assertThat(SpecValidator.validate(test)).isEmpty();
+  }
+
+  @Test
   void aValidScheduleHasNoViolation() {
     SchedulerFailureTest test = TestResources.valid("ns1", "t1");
     test.getSpec().schedule = "30 2 * * MON-FRI";
