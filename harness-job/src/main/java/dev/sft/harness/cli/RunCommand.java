@@ -7,6 +7,7 @@ import dev.sft.contract.TerminationMessage;
 import dev.sft.contract.WriteOperation;
 import dev.sft.contract.WriterName;
 import dev.sft.harness.driver.MasterUrl;
+import dev.sft.harness.driver.Progress;
 import dev.sft.harness.driver.SparkSettings;
 import dev.sft.harness.jars.JarSet;
 import dev.sft.harness.run.BuildTurns;
@@ -208,8 +209,9 @@ public final class RunCommand implements Callable<Integer> {
           + " start it through ./sft");
     }
     JarSet baseline = compareOptions.baseline(own, null, checked.jarsUnderTest(), checked.run().soak());
-    BuildTurns.Compared compared = new CompareOnCluster(checked, baseline,
-        JarSet.resolve(own, null, checked.jarsUnderTest())).run();
+    JarSet candidate = JarSet.resolve(own, null, checked.jarsUnderTest());
+    candidate.matches("--jar").forEach(Progress::say);
+    BuildTurns.Compared compared = new CompareOnCluster(checked, baseline, candidate).run();
     CompareOptions.print(compared.comparison(), compared.comparisonFile());
     return compared.exitCode().code();
   }
