@@ -2,6 +2,7 @@ package dev.sft.harness.cli;
 
 import dev.sft.contract.BuildComparison;
 import dev.sft.contract.Soak;
+import dev.sft.harness.driver.Progress;
 import dev.sft.harness.jars.JarSet;
 import dev.sft.harness.report.ComparisonFiles;
 import java.nio.file.Path;
@@ -41,7 +42,9 @@ final class CompareOptions {
       return null;
     }
     check(candidateJars, soak);
-    return JarSet.resolve(sparkHome, harnessHome, baselineJars);
+    JarSet baseline = JarSet.resolve(sparkHome, harnessHome, baselineJars);
+    baseline.matches("--baseline-jar").forEach(Progress::say);
+    return baseline;
   }
 
   /** The comparison's table and where its files are. */

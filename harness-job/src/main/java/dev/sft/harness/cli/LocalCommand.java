@@ -6,6 +6,7 @@ import dev.sft.contract.ScenarioName;
 import dev.sft.contract.Soak;
 import dev.sft.contract.WriteOperation;
 import dev.sft.contract.WriterName;
+import dev.sft.harness.driver.Progress;
 import dev.sft.harness.jars.JarSet;
 import dev.sft.harness.report.ReportFiles;
 import dev.sft.harness.run.LocalRun;
@@ -122,6 +123,7 @@ public final class LocalCommand implements Callable<Integer> {
     }
     // Refuses a non-distribution and a --jar that replaces nothing (or several) before anything starts.
     JarSet jarSet = JarSet.resolve(home, own, jars);
+    jarSet.matches("--jar").forEach(Progress::say);
     JarSet baseline = compareOptions.baseline(home, own, jars, soak);
     String runId = RunIds.generate();
     Path outDir = (out != null ? out : defaultOut(runId)).toAbsolutePath();

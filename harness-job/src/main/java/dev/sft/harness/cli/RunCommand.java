@@ -240,8 +240,9 @@ public final class RunCommand implements Callable<Integer> {
           + " start it through ./sft");
     }
     JarSet baseline = compareOptions.baseline(own, null, checked.jarsUnderTest(), checked.run().soak());
-    BuildTurns.Compared compared = new CompareOnCluster(checked, baseline,
-        JarSet.resolve(own, null, checked.jarsUnderTest())).run();
+    JarSet candidate = JarSet.resolve(own, null, checked.jarsUnderTest());
+    candidate.matches("--jar").forEach(Progress::say);
+    BuildTurns.Compared compared = new CompareOnCluster(checked, baseline, candidate).run();
     CompareOptions.print(compared.comparison(), compared.comparisonFile());
     return compared.exitCode().code();
   }

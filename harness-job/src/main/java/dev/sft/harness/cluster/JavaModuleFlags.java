@@ -12,7 +12,8 @@ import org.apache.spark.launcher.JavaModuleOptions;
  * The JVM flags Spark needs on Java 17+ ({@code --add-opens} and friends), from Spark's own
  * {@link JavaModuleOptions}. The build runs {@link #main} once to write them into {@code SPARK_HOME/jars/}{@value
  * #FILE} as a java {@code @argfile}; the test JVMs (harness-job/pom.xml), the {@code ./sft} launcher and the driver
- * JVMs of {@code sft local} ({@link #read}) all take them from there.
+ * JVMs of {@code sft local} ({@link #read}) all take them from there (the launcher without
+ * {@code --add-modules=jdk.incubator.vector}, which only makes its JVM print a warning before every command).
  */
 public final class JavaModuleFlags {
   public static final String FILE = "sft-java-module-options.args";

@@ -8,6 +8,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.jar.JarFile;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
@@ -27,8 +29,17 @@ public final class JarSet {
   private final List<Replacement> replacements;
   private final boolean sameAsSparkHome;
 
-  /** A jar given by {@code --jar} and the released jar it replaces. */
-  public record Replacement(JarIdentity given, JarIdentity released) {}
+  /**
+   * A jar given by {@code --jar}, the released jar it replaces, and how the two were matched ({@code by file name},
+   * {@code by content: org/apache/iceberg/spark/SparkCatalog.class}, ...).
+   */
+  public record Replacement(JarIdentity given, JarIdentity released, String matchedBy) {
+    /** For the terminal, e.g. {@code --jar /ci/iceberg.jar: module iceberg-spark-runtime-4.1_2.13 (matched by ...)}. */
+    public String describe(String flag) {
+      return flag + " " + given.file() + ": module " + released.module() + " (matched " + matchedBy + "), in place of "
+          + released.fileName();
+    }
+  }
 
   private JarSet(Path sparkHome, List<Path> files, List<Replacement> replacements, boolean sameAsSparkHome) {
     this.sparkHome = sparkHome;
@@ -84,37 +95,86 @@ public final class JarSet {
     return new JarSet(sparkHome, files, replacements, !changed && replacements.isEmpty());
   }
 
-  /** The released jar {@code jar} replaces: same Maven coordinates, else the same artifact name before a version. */
+  /**
+   * The released jar {@code jar} replaces: by its name (same Maven coordinates, else the same artifact name before a
+   * version), else by its content (the probe class of exactly one released module). Refuses rather than guesses: a
+   * jar matching no released jar, or more than one, either way.
+   */
   static Replacement match(Path jar, Map<Path, JarIdentity> released) {
     Path file = jar.toAbsolutePath().normalize();
     if (!Files.isRegularFile(file)) {
       throw new IllegalArgumentException("--jar " + jar + " is not a file");
     }
     JarIdentity given = JarIdentity.read(file);
-    List<JarIdentity> matches = released.values().stream().filter(r -> sameModule(given, r)).toList();
-    if (matches.isEmpty()) {
-      throw new IllegalArgumentException("--jar " + jar + " (module " + given.module() + ") matches no released jar"
-          + " in SPARK_HOME/jars; it must be a build of a module the run already has, e.g. an"
-          + " iceberg-spark-runtime-4.1_2.13-<version>.jar or a comet-spark-spark4.1_2.13-<version>.jar");
+    List<Replacement> byName = new ArrayList<>();
+    for (JarIdentity candidate : released.values()) {
+      String how = sameModuleByName(given, candidate);
+      if (how != null) {
+        byName.add(new Replacement(given, candidate, how));
+      }
     }
-    if (matches.size() > 1) {
+    if (byName.size() > 1) {
       throw new IllegalArgumentException("--jar " + jar + " (module " + given.module() + ") matches more than one"
-          + " released jar: " + matches.stream().map(JarIdentity::fileName).toList() + "; cannot tell which it"
-          + " replaces");
+          + " released jar: " + byName.stream().map(r -> r.released().fileName()).toList() + "; cannot tell which"
+          + " it replaces");
     }
-    return new Replacement(given, matches.get(0));
+    return byName.isEmpty() ? matchByContent(jar, given, released) : byName.get(0);
   }
 
-  private static boolean sameModule(JarIdentity given, JarIdentity released) {
+  /** How {@code given} names the same module as {@code released} ("by file name", ...), or null when it does not. */
+  private static String sameModuleByName(JarIdentity given, JarIdentity released) {
     if (given.coordinates() != null && released.coordinates() != null) {
-      return given.coordinates().equals(released.coordinates());
+      return given.coordinates().equals(released.coordinates()) ? "by file name and Maven coordinates" : null;
     }
     // A jar without its own pom.properties (Iceberg's Gradle build): its file name starts with the artifact name.
     String name = given.fileName();
     String prefix = released.artifactName() + "-";
-    return given.artifactName().equals(released.artifactName())
+    boolean sameName = given.artifactName().equals(released.artifactName())
         || (name.startsWith(prefix) && name.length() > prefix.length()
             && Character.isDigit(name.charAt(prefix.length())));
+    return sameName ? "by file name" : null;
+  }
+
+  /**
+   * A jar whose name says nothing (a CI artifact called {@code iceberg.jar}) is the module whose probe class it holds
+   * (the class the preflight proves the module ran by), replacing the one released jar that holds that class too.
+   */
+  private static Replacement matchByContent(Path jar, JarIdentity given, Map<Path, JarIdentity> released) {
+    Map<String, String> held = releasedModulesIn(given.file());
+    if (held.size() > 1) {
+      throw new IllegalArgumentException("--jar " + jar + " holds the classes of more than one module: "
+          + describe(held) + "; cannot tell which it replaces (give one module's jar, or keep its built file name)");
+    }
+    if (held.isEmpty()) {
+      throw new IllegalArgumentException("--jar " + jar + " matches no released jar in SPARK_HOME/jars, neither by"
+          + " file name (module " + given.module() + ") nor by content (it holds none of the classes that identify"
+          + " the modules known: " + describe(LoadedJars.releasedModules()) + "); it must be a build of a module"
+          + " the run already has, e.g. an"
+          + " iceberg-spark-runtime-4.1_2.13-<version>.jar or a comet-spark-spark4.1_2.13-<version>.jar");
+    }
+    Map.Entry<String, String> module = held.entrySet().iterator().next();
+    List<JarIdentity> holders = released.values().stream()
+        .filter(r -> releasedModulesIn(r.file()).containsKey(module.getKey())).toList();
+    if (holders.size() != 1) {
+      throw new IllegalArgumentException("--jar " + jar + " holds the classes of " + describe(held) + ", which "
+          + (holders.isEmpty() ? "no released jar in SPARK_HOME/jars holds" : "more than one released jar holds: "
+              + holders.stream().map(JarIdentity::fileName).toList()) + "; cannot tell which it replaces");
+    }
+    return new Replacement(given, holders.get(0), "by content: " + LoadedJars.classEntry(module.getValue()));
+  }
+
+  private static Map<String, String> releasedModulesIn(Path jar) {
+    try (JarFile file = new JarFile(jar.toFile())) {
+      return LoadedJars.releasedModulesIn(file);
+    } catch (IOException e) {
+      throw new IllegalArgumentException(jar + " is not a readable jar: " + e.getMessage(), e);
+    }
+  }
+
+  /** e.g. {@code iceberg-spark-runtime (org/apache/iceberg/spark/SparkCatalog.class), comet (...)}. */
+  private static String describe(Map<String, String> modules) {
+    return modules.entrySet().stream().map(m -> m.getKey() + " (" + LoadedJars.classEntry(m.getValue()) + ")")
+        .collect(Collectors.joining(", "));
   }
 
   /** The assembled SPARK_HOME this harness jar lives in ({@code <home>/jars/sft-harness-job-*.jar}), or null. */
@@ -164,6 +224,11 @@ public final class JarSet {
 
   public List<Replacement> replacements() {
     return replacements;
+  }
+
+  /** One line per jar given with {@code flag}: the module it was taken for, how it was matched, what it replaces. */
+  public List<String> matches(String flag) {
+    return replacements.stream().map(r -> r.describe(flag)).toList();
   }
 
   /** The given {@code --jar} files, in their order. */

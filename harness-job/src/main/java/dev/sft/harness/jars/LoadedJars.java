@@ -7,6 +7,7 @@ import java.net.URISyntaxException;
 import java.nio.file.Path;
 import java.security.CodeSource;
 import java.util.ArrayList;
+import java.util.Collections;
 import java.util.Enumeration;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -71,13 +72,36 @@ public final class LoadedJars {
     return all;
   }
 
+  /**
+   * The released modules {@code file} holds the probe class of, role to class name, in the order of {@link #RELEASED}:
+   * the classes that prove a module ran also tell which module a jar is.
+   */
+  static Map<String, String> releasedModulesIn(JarFile file) {
+    Map<String, String> held = new LinkedHashMap<>();
+    RELEASED.forEach((role, className) -> {
+      if (file.getJarEntry(classEntry(className)) != null) {
+        held.put(role, className);
+      }
+    });
+    return held;
+  }
+
+  /** The released modules by role, each with its probe class. */
+  static Map<String, String> releasedModules() {
+    return Collections.unmodifiableMap(RELEASED);
+  }
+
+  /** {@code a.b.C} as its jar entry {@code a/b/C.class}. */
+  static String classEntry(String className) {
+    return className.replace('.', '/') + ".class";
+  }
+
   /** A class the jar holds: a released module's usual probe when it has one, else its first class by name. */
   static String probeClass(Path jar) {
     try (JarFile file = new JarFile(jar.toFile())) {
-      for (String known : RELEASED.values()) {
-        if (file.getJarEntry(known.replace('.', '/') + ".class") != null) {
-          return known;
-        }
+      Map<String, String> released = releasedModulesIn(file);
+      if (!released.isEmpty()) {
+        return released.values().iterator().next();
       }
       List<String> classes = new ArrayList<>();
       Enumeration<JarEntry> entries = file.entries();

@@ -11,10 +11,16 @@ public final class JarReport {
 
   /** e.g. {@code iceberg-spark-runtime (under test) org.apache.iceberg:... 1.11.0 sha256 ab12.. on driver and 4 executors}. */
   public static String line(RanJar jar) {
+    return String.format(Locale.ROOT, "%s%s %s %s sha256 %s (%s; %s)", jar.role(),
+        jar.underTest() ? " (--jar, under test)" : "", jar.module(), jar.version(), jar.sha256(), jar.file(),
+        loadedBy(jar));
+  }
+
+  /** e.g. {@code driver and 7 of 8 executor(s) loaded this file}: the driver's file, counted over the executors. */
+  private static String loadedBy(RanJar jar) {
     long agreeing = jar.executors().stream().filter(s -> s.sameAs(jar)).count();
-    return String.format(Locale.ROOT, "%s%s %s %s sha256 %s (%s; driver and %d of %d executor(s) loaded this file)",
-        jar.role(), jar.underTest() ? " (--jar, under test)" : "", jar.module(), jar.version(), jar.sha256(),
-        jar.file(), agreeing, jar.executors().size());
+    return String.format(Locale.ROOT, "driver and %d of %d executor(s) loaded this file", agreeing,
+        jar.executors().size());
   }
 
   static void html(StringBuilder html, List<RanJar> jars) {
@@ -31,12 +37,31 @@ public final class JarReport {
           .append(HtmlReport.esc(jar.module())).append("</td><td>").append(HtmlReport.esc(jar.version()))
           .append("</td><td class=\"mono\">").append(HtmlReport.esc(jar.sha256())).append("</td><td class=\"mono\">")
           .append(HtmlReport.esc(jar.file())).append("<br>(").append(HtmlReport.esc(jar.className()))
-          .append(")</td><td class=\"mono\">")
-          .append(jar.executors().stream().map(s -> HtmlReport.esc(s.process() + ": "
-              + (s.sameAs(jar) ? "same file" : (s.sha256().isEmpty() ? "" : s.sha256() + " ") + s.file())))
-              .collect(Collectors.joining("<br>")))
-          .append("</td></tr>\n");
+          .append(")</td><td>");
+      executors(html, jar);
+      html.append("</td></tr>\n");
     }
     html.append("</table>\n");
+  }
+
+  /**
+   * A one-line summary (how many executors loaded the driver's file, and which did not), with the line per executor
+   * folded away: a run of many executors would otherwise fill the table with "same file" lines.
+   */
+  private static void executors(StringBuilder html, RanJar jar) {
+    List<String> others = jar.executors().stream().filter(s -> !s.sameAs(jar)).map(RanJar.Sighting::process).toList();
+    html.append(HtmlReport.esc(loadedBy(jar)));
+    if (!others.isEmpty()) {
+      html.append("; another file: <span class=\"mono\">").append(HtmlReport.esc(String.join(", ", others)))
+          .append("</span>");
+    }
+    if (jar.executors().isEmpty()) {
+      return;
+    }
+    html.append("<details><summary>each executor</summary><div class=\"mono\">")
+        .append(jar.executors().stream().map(s -> HtmlReport.esc(s.process() + ": "
+            + (s.sameAs(jar) ? "same file" : (s.sha256().isEmpty() ? "" : s.sha256() + " ") + s.file())))
+            .collect(Collectors.joining("<br>")))
+        .append("</div></details>");
   }
 }

@@ -38,7 +38,9 @@ public final class DriverRelaunch {
       throw new IllegalArgumentException("sft run --jar needs the assembled SPARK_HOME the harness jar lives in;"
           + " start it through ./sft");
     }
-    Path home = JarSet.resolve(own, null, options.jarsUnderTest()).materialize(options.driverDir().resolve("spark-home"));
+    JarSet jars = JarSet.resolve(own, null, options.jarsUnderTest());
+    jars.matches("--jar").forEach(Progress::say);
+    Path home = jars.materialize(options.driverDir().resolve("spark-home"));
     Progress.say("driver: restarting on " + home.resolve("jars") + " with the jars under test " + options.jarsUnderTest());
     return start(home, childArguments(args, options.runId()), Map.of(APPLIED, "1"));
   }

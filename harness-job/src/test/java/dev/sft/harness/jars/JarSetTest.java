@@ -25,6 +25,11 @@ class JarSetTest {
 
   /** Writes a jar with the given pom.properties ("group:artifact:version", may be several) and one class entry. */
   static Path jar(Path at, String className, String... poms) throws IOException {
+    return jar(at, List.of(className), poms);
+  }
+
+  /** Writes a jar with the given pom.properties and a (fake) class entry per class name. */
+  static Path jar(Path at, List<String> classNames, String... poms) throws IOException {
     Files.createDirectories(at.getParent());
     Manifest manifest = new Manifest();
     manifest.getMainAttributes().put(Attributes.Name.MANIFEST_VERSION, "1.0");
@@ -35,8 +40,10 @@ class JarSetTest {
         out.write(("groupId=" + gav[0] + "\nartifactId=" + gav[1] + "\nversion=" + gav[2] + "\n")
             .getBytes(StandardCharsets.UTF_8));
       }
-      out.putNextEntry(new JarEntry(className.replace('.', '/') + ".class"));
-      out.write(new byte[] {(byte) 0xCA, (byte) 0xFE});
+      for (String className : classNames) {
+        out.putNextEntry(new JarEntry(className.replace('.', '/') + ".class"));
+        out.write(new byte[] {(byte) 0xCA, (byte) 0xFE});
+      }
     }
     return at;
   }
@@ -64,8 +71,10 @@ class JarSetTest {
     Path mine = jar(dir.resolve("build/iceberg-spark-runtime-4.1_2.13-1.12.0-SNAPSHOT.jar"),
         "org.apache.iceberg.spark.SparkCatalog", "com.google.guava:guava:33.0.0");
     JarSet set = JarSet.resolve(home, null, List.of(mine));
-    assertThat(set.replacements()).singleElement().satisfies(r ->
-        assertThat(r.released().fileName()).isEqualTo("iceberg-spark-runtime-4.1_2.13-1.11.0.jar"));
+    assertThat(set.replacements()).singleElement().satisfies(r -> {
+      assertThat(r.released().fileName()).isEqualTo("iceberg-spark-runtime-4.1_2.13-1.11.0.jar");
+      assertThat(r.matchedBy()).isEqualTo("by file name");
+    });
     assertThat(set.files()).contains(mine).noneMatch(f -> f.getFileName().toString().endsWith("-1.11.0.jar"))
         .hasSize(6);
   }
@@ -79,21 +88,68 @@ class JarSetTest {
     assertThat(set.replacements().get(0).released().fileName()).isEqualTo("comet-spark-spark4.1_2.13-1.2.0.jar");
     assertThat(set.replacements().get(0).given().version()).isEqualTo("1.3.0-SNAPSHOT");
     assertThat(set.replacements().get(0).given().module()).isEqualTo("org.apache.datafusion:comet-spark-spark4.1_2.13");
+    assertThat(set.replacements().get(0).matchedBy()).isEqualTo("by file name and Maven coordinates");
   }
 
   @Test
-  void aRenamedJarIsRefusedWithItsName() throws IOException {
+  void aCiArtifactWhoseNameSaysNothingIsMatchedByTheClassesItHolds() throws IOException {
+    Path ci = jar(dir.resolve("ci/iceberg.jar"), List.of("org.apache.iceberg.spark.SparkCatalog",
+        "org.apache.iceberg.spark.Spark3Util"), "com.google.guava:guava:33.0.0");
+    JarSet set = JarSet.resolve(home, null, List.of(ci));
+    assertThat(set.replacements()).singleElement().satisfies(r -> {
+      assertThat(r.released().fileName()).isEqualTo("iceberg-spark-runtime-4.1_2.13-1.11.0.jar");
+      assertThat(r.matchedBy()).isEqualTo("by content: org/apache/iceberg/spark/SparkCatalog.class");
+    });
+    assertThat(set.files()).contains(ci).noneMatch(f -> f.getFileName().toString().endsWith("-1.11.0.jar"));
+    assertThat(set.matches("--jar")).containsExactly("--jar " + ci + ": module iceberg-spark-runtime-4.1_2.13"
+        + " (matched by content: org/apache/iceberg/spark/SparkCatalog.class), in place of"
+        + " iceberg-spark-runtime-4.1_2.13-1.11.0.jar");
+  }
+
+  @Test
+  void aRenamedCometJarIsMatchedByItsPluginClass() throws IOException {
+    // Its pom.properties do not count: the file name no longer spells their artifact and version.
     Path renamed = jar(dir.resolve("build/my-comet.jar"), "org.apache.spark.CometPlugin",
         "org.apache.datafusion:comet-spark-spark4.1_2.13:1.3.0-SNAPSHOT", "com.google.guava:guava:33.0.0");
-    assertThatThrownBy(() -> JarSet.resolve(home, null, List.of(renamed)))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("(module my-comet) matches no released jar");
+    JarSet set = JarSet.resolve(home, null, List.of(renamed));
+    assertThat(set.replacements().get(0).released().fileName()).isEqualTo("comet-spark-spark4.1_2.13-1.2.0.jar");
+    assertThat(set.replacements().get(0).matchedBy()).isEqualTo("by content: org/apache/spark/CometPlugin.class");
   }
 
   @Test
-  void refusesAJarOfAModuleTheRunDoesNotHave() throws IOException {
+  void refusesAJarHoldingTheClassesOfTwoModulesRatherThanGuess() throws IOException {
+    Path both = jar(dir.resolve("ci/bundle.jar"),
+        List.of("org.apache.iceberg.spark.SparkCatalog", "org.apache.spark.CometPlugin"));
+    assertThatThrownBy(() -> JarSet.resolve(home, null, List.of(both)))
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("holds the classes of more than one module")
+        .hasMessageContaining("iceberg-spark-runtime (org/apache/iceberg/spark/SparkCatalog.class)")
+        .hasMessageContaining("comet (org/apache/spark/CometPlugin.class)")
+        .hasMessageContaining("cannot tell which it replaces");
+  }
+
+  @Test
+  void refusesAJarOfAModuleTheRunDoesNotHaveNamingTheModulesKnown() throws IOException {
     Path other = jar(dir.resolve("build/delta-spark_2.13-4.0.0.jar"), "io.delta.X", "io.delta:delta-spark_2.13:4.0.0");
     assertThatThrownBy(() -> JarSet.resolve(home, null, List.of(other)))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("matches no released jar");
+        .isInstanceOf(IllegalArgumentException.class)
+        .hasMessageContaining("matches no released jar in SPARK_HOME/jars, neither by file name (module"
+            + " io.delta:delta-spark_2.13) nor by content")
+        .hasMessageContaining("spark-core (org/apache/spark/SparkContext.class), iceberg-spark-runtime"
+            + " (org/apache/iceberg/spark/SparkCatalog.class), comet (org/apache/spark/CometPlugin.class)");
+    Path ci = jar(dir.resolve("ci/thing.jar"), "t.Nothing");
+    assertThatThrownBy(() -> JarSet.resolve(home, null, List.of(ci)))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("(module thing) nor by content");
+  }
+
+  @Test
+  void refusesAJarWhoseModuleNoReleasedJarOrSeveralHold() throws IOException {
+    // Two released jars with Comet's plugin class: the content names a module, but not which jar of it to replace.
+    jar(home.resolve("jars/comet-copy.jar"), "org.apache.spark.CometPlugin");
+    Path ci = jar(dir.resolve("ci/comet.jar"), "org.apache.spark.CometPlugin");
+    assertThatThrownBy(() -> JarSet.resolve(home, null, List.of(ci)))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("more than one released jar holds")
+        .hasMessageContaining("comet-copy.jar").hasMessageContaining("comet-spark-spark4.1_2.13-1.2.0.jar");
   }
 
   @Test

@@ -6,6 +6,7 @@ import dev.sft.contract.RanJar;
 import dev.sft.contract.Report;
 import dev.sft.contract.ReportJson;
 import java.util.List;
+import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
 
 class JarReportTest {
@@ -20,9 +21,27 @@ class JarReportTest {
     String html = HtmlReport.render(report);
     assertThat(html).contains("Jars that ran").contains("1.12.0 (commit abc1234)").contains("aa11")
         .contains("<tr class=\"Failed\"><td>iceberg-spark-runtime <b>(--jar)</b>")
+        .contains("driver and 1 of 2 executor(s) loaded this file; another file: <span class=\"mono\">1@127.0.0.3/11"
+            + "</span><details><summary>each executor</summary>")
         .contains("1@127.0.0.3/11: bb22 /w/jars/iceberg-1.11.0.jar").contains("0@127.0.0.2/10: same file");
     assertThat(JarReport.line(MINE)).contains("(--jar, under test)").contains("sha256 aa11")
         .contains("driver and 1 of 2 executor(s) loaded this file");
+  }
+
+  @Test
+  void executorsThatAllLoadedTheDriversFileAreOneSummaryWithTheLinesFoldedAway() {
+    List<RanJar.Sighting> eight = IntStream.range(0, 8)
+        .mapToObj(i -> new RanJar.Sighting(i + "@127.0.0.2/35" + i, "/run/jars/mine.jar", "aa11")).toList();
+    String html = HtmlReport.render(Report.of("r", "iceberg", "m", List.of(), "a", "b", null,
+        List.of(MINE.withExecutors(eight))));
+    int start = html.indexOf("<tr class=\"Passed\">");
+    String row = html.substring(start, html.indexOf("</tr>", start));
+    assertThat(row).contains("<td>driver and 8 of 8 executor(s) loaded this file<details><summary>each executor"
+        + "</summary>").doesNotContain("another file");
+    // The eight "same file" lines are still there, only inside the <details> element.
+    assertThat(row.substring(row.indexOf("<details>"))).contains("0@127.0.0.2/350: same file")
+        .contains("7@127.0.0.2/357: same file").endsWith("</details></td>");
+    assertThat(row.substring(0, row.indexOf("<details>"))).doesNotContain("same file");
   }
 
   @Test
