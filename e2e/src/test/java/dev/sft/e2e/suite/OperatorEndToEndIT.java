@@ -42,6 +42,7 @@ class OperatorEndToEndIT {
   private static final String FAILING = "failing";
   private static final String UNPLANNED = "unplanned";
   private static final String EVERY_MINUTE = "every-minute";
+  private static final String COMPARE = "compare";
   private static final String FAILING_EXIT = "e2e: this harness fails on purpose";
   /**
    * Steps that another step or a test of the controller covers in part, run by {@code e2e/run.sh --all} (before a
@@ -356,6 +357,73 @@ class OperatorEndToEndIT {
         OperatorEndToEndIT::phaseFinished);
     assertThat(statusOf(EVERY_MINUTE).path("runNumber").asInt()).as("no firing while suspended").isEqualTo(runs);
     kubectl.run(Duration.ofSeconds(180), null, "delete", "sft", EVERY_MINUTE, "-n", ns).orFail();
+  }
+
+  /**
+   * Two builds side by side (spec.compare): the released sft image as the baseline, the custom build (step 4's) as the
+   * candidate, one loss scenario each, on one claim. The baseline's Job runs first; the cluster then rolls to the
+   * candidate's image and its Job runs; the status compares the cell, and the candidate's harness writes the
+   * comparison on the claim, naming both builds' Iceberg runtimes by SHA-256.
+   */
+  @Test
+  @Order(12)
+  void twoBuildsTakeTurnsOnOneClusterAndTheStatusComparesThem() {
+    assertThat(releasedIceberg).as("the released Iceberg runtime of step 2's report").isNotNull();
+    String ns = settings.testNamespace();
+    long started = System.nanoTime();
+    String customBuild = settings.customBuildImage();
+    String cell = ScenarioName.EXECUTOR_LOSS_TASK_REPLACEMENT.id() + "/append";
+    ObjectNode test = resources.minimal(COMPARE);
+    ObjectNode spec = (ObjectNode) test.get("spec");
+    spec.putArray("scenarios").add(ScenarioName.EXECUTOR_LOSS_TASK_REPLACEMENT.id());
+    ((ObjectNode) spec.get("spark")).put("image", customBuild);
+    ((ObjectNode) spec.get("harness")).put("image", customBuild);
+    spec.putObject("compare").putObject("baseline").put("sparkImage", settings.sparkImage())
+        .put("harnessImage", settings.sparkImage());
+    JsonNode status;
+    try (Census pods = new Census("Spark pods of " + COMPARE, () -> sparkPods(COMPARE))) {
+      kubectl.apply(ns, TestResources.json(test));
+      Command.Result waited = sft.await(ns, COMPARE, settings.runBound());
+      status = statusOf(COMPARE);
+      timings.record("kubectl apply to compared (two builds, 1 loss scenario each, one roll)", started);
+      assertThat(waited.exitCode()).as("sft k8s wait: %s\nstatus: %s", waited.describe(), status).isZero();
+      assertThat(pods.sightings()).as("Spark pods of the baseline's image, then of the candidate's")
+          .extracting(p -> RolloutWatch.image(p.first()))
+          .contains(settings.sparkImage(), customBuild);
+    }
+    assertThat(status.path("phase").asText()).as("no regression: %s", status).isEqualTo("Succeeded");
+    assertThat(status.path("harnessJobs").findValuesAsText("name"))
+        .containsExactly(COMPARE + "-r1-base-loss", COMPARE + "-r1-cand-loss");
+    JsonNode compared = status.path("comparison");
+    assertThat(compared.path("cells")).as("status.comparison: %s", compared).hasSize(1);
+    JsonNode entry = compared.path("cells").get(0);
+    assertThat(entry.path("cell").asText()).isEqualTo(cell);
+    assertThat(entry.path("change").asText()).as("the same jar's classes re-packed: %s", entry)
+        .isIn("same", "inconclusive");
+    assertThat(compared.path("regressed").asInt()).isZero();
+    assertEventsInOrder(COMPARE, List.of("RunStarted", "ClusterReady", "HarnessJobCreated", "HarnessJobSucceeded",
+        "ClusterRolling", "ClusterReady", "HarnessJobCreated", "HarnessJobSucceeded", "RunSucceeded"));
+
+    // On the claim: the comparison beside both builds' runs, naming the Iceberg runtime each build ran.
+    String runId = status.path("runId").asText();
+    Path comparisonDir = fetchEvidence(COMPARE, runId);
+    JsonNode comparison = Kubectl.parse(read(comparisonDir.resolve("comparison.json")));
+    assertThat(comparison.path("cells").findValuesAsText("change")).containsExactly(entry.path("change").asText());
+    assertThat(comparison.path("candidate").path("runId").asText()).isEqualTo(runId + "-candidate");
+    assertThat(sha256OfIceberg(comparison.path("baseline"))).isEqualTo(releasedIceberg.path("sha256").asText());
+    assertThat(sha256OfIceberg(comparison.path("candidate"))).isEqualTo(settings.customBuildSha256());
+    assertThat(comparisonDir.resolveSibling(runId + "-baseline").resolve("report.json")).isRegularFile();
+    kubectl.run(Duration.ofSeconds(180), null, "delete", "sft", COMPARE, "-n", ns).orFail();
+  }
+
+  /** The SHA-256 of the Iceberg runtime a build of a comparison ran. */
+  private static String sha256OfIceberg(JsonNode build) {
+    for (JsonNode jar : build.path("jars")) {
+      if (CustomBuildEvidence.ICEBERG_ROLE.equals(jar.path("role").asText())) {
+        return jar.path("sha256").asText();
+      }
+    }
+    throw new AssertionError("no " + CustomBuildEvidence.ICEBERG_ROLE + " among the jars of " + build);
   }
 
   @Test

@@ -5,6 +5,7 @@ import java.io.PrintWriter;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.List;
 import java.util.Locale;
 import java.util.stream.Stream;
 
@@ -38,29 +39,33 @@ public final class EvidenceFetch {
       throw new K8sProblem("test " + test.name() + " has no run yet (status.runId is empty): nothing to fetch");
     }
     Path target = outDir.resolve(runId);
-    if (notEmpty(target)) {
-      throw new IllegalArgumentException(target + " already exists and is not empty: choose another --out or"
-          + " remove it");
+    List<String> folders = test.runFolders();
+    for (String folder : folders) {
+      if (notEmpty(outDir.resolve(folder))) {
+        throw new IllegalArgumentException(outDir.resolve(folder) + " already exists and is not empty: choose"
+            + " another --out or remove it");
+      }
     }
     if (!test.finished()) {
       out.println("note: run " + runId + " is " + test.phase() + "; the copy holds what it has written so far");
     }
-    String source = test.mountPath() + "/" + runId;
     out.println("reader pod " + podName + ": image " + test.harnessImage() + ", claim " + test.claim()
         + " read-only at " + test.mountPath());
     try (ReaderPod pod = ReaderPod.create(client, ReaderPod.desired(test, podName, identity))) {
       pod.awaitRunning(podBound);
-      out.println("copying " + source + "/ from claim " + test.claim());
-      TarExtraction.Result copied = pod.copy(test.mountPath(), runId, outDir, copyBound);
+      out.println("copying " + String.join(", ", folders.stream().map(f -> test.mountPath() + "/" + f + "/")
+          .toList()) + " from claim " + test.claim());
+      TarExtraction.Result copied = pod.copy(test.mountPath(), folders, outDir, copyBound);
       out.println(String.format(Locale.ROOT, "copied %d files (%.1f KiB) to %s/", copied.files(),
-          copied.bytes() / 1024.0, target));
+          copied.bytes() / 1024.0, folders.size() == 1 ? target : outDir + "/{" + String.join(",", folders) + "}"));
       if (!copied.skipped().isEmpty()) {
         out.println("left out (links or special files, never copied): " + String.join(", ", copied.skipped()));
       }
     }
-    Path report = target.resolve("report.html");
+    Path report = target.resolve(folders.size() == 1 ? "report.html" : "comparison.html");
     out.println(Files.isRegularFile(report) ? "report: " + report
-        : "no report.html in " + target + " (the run has not written its report yet, or ended before it could)");
+        : "no " + report.getFileName() + " in " + target + " (the run has not written it yet, or ended before it"
+            + " could)");
     out.flush();
     return target;
   }

@@ -206,14 +206,20 @@ public final class ReaderPod implements AutoCloseable {
    * Copies {@code <mountPath>/<runId>/} into {@code into/<runId>/} as a tar stream through exec (the image has
    * {@code tar}, docker/harness/Dockerfile checks it). Reads only: tar never writes to the claim.
    */
-  public TarExtraction.Result copy(String mountPath, String runId, Path into, Duration bound)
+  public TarExtraction.Result copy(String mountPath, List<String> folders, Path into, Duration bound)
       throws InterruptedException {
+    List<String> command = new java.util.ArrayList<>(List.of("tar", "cf", "-", "-C", mountPath));
+    if (folders.size() > 1) {
+      // A comparison's folders appear one by one as its builds run: copy those there are so far.
+      command.add("--ignore-failed-read");
+    }
+    command.addAll(folders);
     ByteArrayOutputStream stderr = new ByteArrayOutputStream();
     TarExtraction.Result result;
     IOException unpacking = null;
     Integer exit;
     try (ExecWatch exec = client.pods().inNamespace(namespace).withName(name).inContainer(CONTAINER)
-        .redirectingOutput().writingError(stderr).exec("tar", "cf", "-", "-C", mountPath, runId)) {
+        .redirectingOutput().writingError(stderr).exec(command.toArray(String[]::new))) {
       try {
         result = TarExtraction.extract(exec.getOutput(), into);
       } catch (IOException e) {
@@ -231,7 +237,7 @@ public final class ReaderPod implements AutoCloseable {
     String said = stderr.toString(StandardCharsets.UTF_8).strip();
     if (exit == null || exit != 0) {
       // No exit status: the exec connection closed before its status arrived; a failure too, never a copy.
-      throw new K8sProblem("tar cf - -C " + mountPath + " " + runId + " in reader pod " + name
+      throw new K8sProblem(String.join(" ", command) + " in reader pod " + name
           + (exit == null ? " ended without an exit status" : " exited " + exit)
           + (said.isEmpty() ? "" : ": " + said.lines().findFirst().orElse("")));
     }

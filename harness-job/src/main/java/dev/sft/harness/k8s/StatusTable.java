@@ -25,7 +25,13 @@ public final class StatusTable {
     } else {
       out.append(String.format(Locale.ROOT, FORMAT, "SCENARIO", "OPERATION", "PASSED", "FAILED", "UNKNOWN",
           "KNOWN", "FAILURE RATE [95 % interval]"));
+      String build = null;
       for (JsonNode cell : cells) {
+        String cellBuild = TestView.text(cell.path("build"));
+        if (cellBuild != null && !cellBuild.equals(build)) {
+          out.append(cellBuild).append(" build:").append('\n');
+        }
+        build = cellBuild;
         out.append(String.format(Locale.ROOT, FORMAT, cell.path("name").asText(), cell.path("operation").asText(),
             cell.path("passed").asInt() + "/" + cell.path("repetitions").asInt(), cell.path("failed").asInt(),
             cell.path("unknown").asInt(), cell.path("known").asInt(),
@@ -60,6 +66,7 @@ public final class StatusTable {
     if ("Failed".equals(test.phase()) && test.message() != null) {
       out.append(String.format(Locale.ROOT, "%nrun failure: %s%n", test.message()));
     }
+    comparison(out, test.comparison());
     out.append(String.format(Locale.ROOT, "%nRESULT: %s%n", result(test)));
     if (test.runId() != null) {
       out.append(String.format(Locale.ROOT, "run %s (generation %d, phase %s, %s passed both verdicts)%n",
@@ -81,6 +88,10 @@ public final class StatusTable {
     if (RunEnd.invalidSpec(test)) {
       return "INVALID SPEC: " + stalled.path("message").asText();
     }
+    if (!test.comparison().isMissingNode() && test.finished()) {
+      return test.comparison().path("regressed").asInt() > 0 ? "REGRESSED"
+          : "Succeeded".equals(phase) ? "NO REGRESSION" : "NOT COMPARED (" + test.message() + ")";
+    }
     if ("Succeeded".equals(phase)) {
       int known = test.known();
       return ReportOutcome.headline(known == 0, true, known);
@@ -92,6 +103,27 @@ public final class StatusTable {
       return "NO STATUS YET (is namespace " + test.namespace() + " watched by the sft controller?)";
     }
     return "NOT FINISHED (phase " + phase + (test.message() == null ? "" : ": " + test.message()) + ")";
+  }
+
+  /** With spec.compare: a row per cell with each build's passed/N and the change, and why a changed cell changed. */
+  private static void comparison(StringBuilder out, JsonNode comparison) {
+    if (comparison.isMissingNode()) {
+      return;
+    }
+    String format = "%-52s %9s %10s  %s%n";
+    out.append(String.format(Locale.ROOT, "%nbaseline run %s, candidate run %s%n", comparison.path("baselineRunId")
+        .asText(), comparison.path("candidateRunId").asText()));
+    out.append(String.format(Locale.ROOT, format, "CELL", "BASELINE", "CANDIDATE", "CHANGE"));
+    for (JsonNode cell : comparison.path("cells")) {
+      out.append(String.format(Locale.ROOT, format, cell.path("cell").asText(), cell.path("baseline").asText("-"),
+          cell.path("candidate").asText("-"), cell.path("change").asText()));
+      if (!"same".equals(cell.path("change").asText())) {
+        out.append("  why: ").append(cell.path("why").asText()).append('\n');
+      }
+    }
+    out.append(String.format(Locale.ROOT, "COMPARISON: %d regressed, %d fixed, %d same, %d inconclusive%n",
+        comparison.path("regressed").asInt(), comparison.path("fixed").asInt(), comparison.path("same").asInt(),
+        comparison.path("inconclusive").asInt()));
   }
 
   private static String rule(JsonNode failure) {

@@ -1,5 +1,6 @@
 package dev.sft.harness.k8s;
 
+import dev.sft.contract.BuildComparison;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.MissingNode;
@@ -97,6 +98,23 @@ public final class TestView {
       }
     }
     return MissingNode.getInstance();
+  }
+
+  /**
+   * The folders of the current run on the claim: {@code <runId>}, and with {@code spec.compare} each build's own
+   * ({@code <runId>-baseline}, {@code <runId>-candidate}) beside the comparison in {@code <runId>}.
+   */
+  public List<String> runFolders() {
+    String runId = runId();
+    boolean compares = harnessJobs().stream().anyMatch(j -> j.hasNonNull("build"));
+    return compares ? List.of(runId, BuildComparison.buildRunId(runId, BuildComparison.BASELINE),
+        BuildComparison.buildRunId(runId, BuildComparison.CANDIDATE)) : List.of(runId);
+  }
+
+  /** With {@code spec.compare}, once the run finished: the builds compared cell by cell; else a missing node. */
+  public JsonNode comparison() {
+    JsonNode comparison = status().path("comparison");
+    return comparison.isNull() ? MissingNode.getInstance() : comparison;
   }
 
   public List<JsonNode> cells() {

@@ -41,6 +41,38 @@ class StatusTableTest {
   }
 
   @Test
+  void aComparisonPrintsEachBuildsCellsThenTheCellsComparedAndRegressed() throws Exception {
+    ObjectNode compared = Fixtures.failedRun();
+    ObjectNode status = Fixtures.status(compared);
+    var cells = status.withArray("cells");
+    ((ObjectNode) cells.get(0)).put("build", "baseline");
+    ((ObjectNode) cells.get(1)).put("build", "candidate");
+    ((ObjectNode) cells.get(2)).put("build", "candidate");
+    status.set("comparison", Fixtures.JSON.readTree("""
+        {"baselineRunId": "nightly-r3-1a2b-baseline", "candidateRunId": "nightly-r3-1a2b-candidate",
+         "regressed": 1, "fixed": 0, "same": 1, "inconclusive": 0, "cells": [
+          {"cell": "executor-loss-task-replacement/append", "baseline": "1/1", "candidate": "0/1",
+           "change": "regressed", "why": "candidate fails scheduler/writer.native-ran, which the baseline never failed"},
+          {"cell": "speculation-original-wins/append", "baseline": "1/1", "candidate": "1/1", "change": "same"}]}"""));
+    String table = StatusTable.render(new TestView(compared));
+    List<String> lines = table.lines().toList();
+    assertThat(lines.get(1)).isEqualTo("baseline build:");
+    assertThat(lines.get(2)).startsWith("speculation-original-wins");
+    assertThat(lines.get(3)).isEqualTo("candidate build:");
+    assertThat(lines.get(4)).startsWith("executor-loss-shuffle-loss");
+    assertThat(lines.get(5)).startsWith("executor-loss-task-replacement");
+    assertThat(table).contains("baseline run nightly-r3-1a2b-baseline, candidate run nightly-r3-1a2b-candidate\n")
+        .containsPattern("executor-loss-task-replacement/append +1/1 +0/1  regressed\n  why: candidate fails "
+            + "scheduler/writer.native-ran, which the baseline never failed\n")
+        .containsPattern("speculation-original-wins/append +1/1 +1/1  same\nCOMPARISON: 1 regressed, 0 fixed, 1 same,"
+            + " 0 inconclusive\n")
+        .contains("\nRESULT: REGRESSED\n");
+    status.put("phase", "Succeeded");
+    ((ObjectNode) status.get("comparison")).put("regressed", 0);
+    assertThat(StatusTable.result(new TestView(compared))).isEqualTo("NO REGRESSION");
+  }
+
+  @Test
   void theResultLineUsesSftLocalsWords() {
     ObjectNode known = Fixtures.failedRun();
     Fixtures.status(known).put("phase", "Succeeded").put("known", 1);
