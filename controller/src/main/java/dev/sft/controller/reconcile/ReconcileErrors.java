@@ -2,6 +2,10 @@ package dev.sft.controller.reconcile;
 
 import dev.sft.controller.api.SchedulerFailureTest;
 import dev.sft.controller.api.SchedulerFailureTestStatus;
+import dev.sft.controller.status.Conditions;
+import dev.sft.controller.status.EventRecorder;
+import dev.sft.controller.status.Reason;
+import dev.sft.controller.status.StatusWriter;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import jakarta.enterprise.context.ApplicationScoped;

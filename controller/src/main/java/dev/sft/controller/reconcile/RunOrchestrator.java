@@ -1,23 +1,27 @@
 package dev.sft.controller.reconcile;
 
-import dev.sft.contract.BuildComparison;
 import dev.sft.controller.api.ResolvedSpec;
 import dev.sft.controller.api.SchedulerFailureTest;
 import dev.sft.controller.api.SchedulerFailureTestSpec;
-import dev.sft.controller.api.SchedulerFailureTestSpec.CleanupPolicy;
-import dev.sft.controller.api.SchedulerFailureTestStatus;
-import dev.sft.controller.api.SchedulerFailureTestStatus.Cleanup;
 import dev.sft.controller.api.SchedulerFailureTestStatus.HarnessJob;
 import dev.sft.controller.api.SchedulerFailureTestStatus.JobState;
 import dev.sft.controller.api.SchedulerFailureTestStatus.Phase;
 import dev.sft.controller.api.SchedulerFailureTestStatus.Step;
+import dev.sft.controller.api.SchedulerFailureTestStatus;
 import dev.sft.controller.dependent.ChildResources;
 import dev.sft.controller.dependent.Names;
 import dev.sft.controller.dependent.OwnedResource;
 import dev.sft.controller.dependent.PodSecurity;
 import dev.sft.controller.dependent.StorageCheckJobDependent;
+import dev.sft.controller.observe.ClusterReadiness;
 import dev.sft.controller.schedule.ScheduleDecision;
-import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import dev.sft.controller.status.Conditions;
+import dev.sft.controller.status.EventRecorder;
+import dev.sft.controller.status.Reason;
+import dev.sft.controller.status.StatusLedger;
+import dev.sft.controller.status.StatusWriter;
+import dev.sft.controller.validate.SpecChange;
+import dev.sft.controller.validate.SpecValidator;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
@@ -31,14 +35,16 @@ import java.util.stream.Collectors;
 /**
  * Drives one test through its run: validate, provision the cluster and check its shared volume, wait until the
  * volume is writable and the master sees every worker ALIVE ({@link ClusterReadiness}), run the harness Jobs one
- * after the other, and clean up by policy. {@link StatusLedger} keeps the record.
+ * after the other ({@link HarnessJobSteps}; with {@code spec.compare} the baseline's, a roll of the cluster, then the
+ * candidate's), and end the run ({@link RunEnding}: its outcome, then cleanup by policy). {@link StatusLedger} keeps
+ * the record.
  *
  * <p>The status is the write-ahead log. Every create or delete is preceded by a status write that names it
  * ({@code step}, {@code harnessJobs[].state = Creating}), so a controller restarted at any point finds in the status
  * what it was doing and resumes; deterministic names make repeating a create harmless. A spec change during a run
  * waits: the run keeps using the spec it started with ({@code runSpec}).
  *
- * <p>With {@code spec.schedule}, {@link ScheduleDecision} says what a firing does; a firing is recorded
+ * <p>With {@code spec.schedule}, {@link ScheduleKeeper} says what a firing does; a firing is recorded
  * ({@code lastScheduleTime}, and {@code nextScheduleTime} moved on) in the same status write that starts its run, so a
  * restarted controller never starts it twice. A change of the scheduling fields alone starts no run
  * ({@link SpecChange}).
@@ -54,6 +60,7 @@ public class RunOrchestrator {
   private final ChildResources children;
   private final ClusterReadiness readiness;
   private final HarnessJobSteps harnessJobs;
+  private final RunEnding ending;
   private final ScheduleKeeper schedule;
   private final StatusWriter statusWriter;
   private final EventRecorder events;
@@ -61,12 +68,13 @@ public class RunOrchestrator {
   private final Clock clock;
 
   public RunOrchestrator(KubernetesClient client, ChildResources children, ClusterReadiness readiness,
-      HarnessJobSteps harnessJobs, ScheduleKeeper schedule, StatusWriter statusWriter, EventRecorder events,
+      HarnessJobSteps harnessJobs, RunEnding ending, ScheduleKeeper schedule, StatusWriter statusWriter, EventRecorder events,
       PodSecurity security, Clock clock) {
     this.client = client;
     this.children = children;
     this.readiness = readiness;
     this.harnessJobs = harnessJobs;
+    this.ending = ending;
     this.schedule = schedule;
     this.statusWriter = statusWriter;
     this.events = events;
@@ -108,7 +116,7 @@ public class RunOrchestrator {
   private Next step(StatusLedger ledger) {
     SchedulerFailureTestStatus status = ledger.status();
     if (status.step == Step.CleaningUp) {
-      return cleanUp(ledger);
+      return ending.cleanUp(ledger);
     }
     if (status.phase == Phase.Provisioning || status.phase == Phase.Running) {
       noteQueuedChange(ledger);
@@ -117,7 +125,7 @@ public class RunOrchestrator {
         String why = "replaced by the schedule's firing at " + replace.firing() + " (concurrencyPolicy Replace)";
         events.normal(ledger.test(), Reason.RunReplaced, "run " + status.runId + " " + why);
         ledger.failUnfinishedJobs(why);
-        return finishRun(ledger, why);
+        return ending.finish(ledger, why);
       }
       return switch (status.step) {
         case ApplyingCluster -> applyCluster(ledger);
@@ -266,7 +274,7 @@ public class RunOrchestrator {
       case FAIL -> {
         events.warning(test, verdict.reason(), verdict.message());
         ledger.failUnfinishedJobs(verdict.message());
-        return finishRun(ledger, verdict.message());
+        return ending.finish(ledger, verdict.message());
       }
       default -> {
         if (changed) {
@@ -285,7 +293,7 @@ public class RunOrchestrator {
     SchedulerFailureTestStatus status = ledger.status();
     HarnessJob job = ledger.nextJob();
     if (job == null) {
-      return finishRun(ledger, null);
+      return ending.finish(ledger, null);
     }
     if (job.state == JobState.Pending && !Objects.equals(job.build, status.clusterBuild)) {
       status.clusterBuild = job.build;
@@ -297,85 +305,6 @@ public class RunOrchestrator {
       return Next.CONTINUE;
     }
     return harnessJobs.advance(ledger, job);
-  }
-
-  /** Records the run's outcome, then cleans up by policy; the outcome is written before anything is deleted. */
-  private Next finishRun(StatusLedger ledger, String failure) {
-    SchedulerFailureTestStatus status = ledger.status();
-    boolean succeeded;
-    if (ledger.runSpec().compares()) {
-      BuildComparison comparison = BuildCellComparison.of(status);
-      status.comparison = BuildCellComparison.record(comparison);
-      String unjudged = ledger.unjudgedJobs();
-      succeeded = failure == null && unjudged == null && !comparison.regressed();
-      if (failure == null) {
-        failure = unjudged != null ? unjudged
-            : comparison.regressed() ? "regressed: " + BuildCellComparison.regressions(comparison) : null;
-      }
-    } else {
-      succeeded = ledger.runSucceeded() && failure == null;
-      if (!succeeded && failure == null) {
-        failure = ledger.failedJobs();
-      }
-    }
-    status.phase = succeeded ? Phase.Succeeded : Phase.Failed;
-    status.lastResult = status.phase;
-    status.completionTime = now();
-    String known = ledger.closeKnownFindings();
-    String outcome = "run " + status.runId + " " + (succeeded ? "succeeded" : "failed") + ": " + (status.comparison
-        == null ? "" : comparisonCounts(status.comparison) + "; ") + status.passed + "/" + status.total
-        + " scenario repetitions passed both verdicts" + (known == null ? "" : "; " + known)
-        + (failure == null ? "" : "; " + failure);
-    status.message = outcome;
-    Reason reason = succeeded ? Reason.RunSucceeded : Reason.RunFailed;
-    Conditions.forPhase(status, reason, outcome, ledger.generation());
-    if (ledger.allJobsFinished()) {
-      Conditions.set(status, Conditions.HARNESS_COMPLETE, true, Reason.AllJobsFinished, outcome,
-          ledger.generation());
-    }
-    boolean retain = policy(ledger) == CleanupPolicy.Retain;
-    status.cleanup = retain ? Cleanup.Retained : Cleanup.Pending;
-    // Even a retained cluster loses what protects it only during a run (its disruption budget).
-    status.step = Step.CleaningUp;
-    statusWriter.write(ledger.test());
-    if (succeeded) {
-      events.normal(ledger.test(), reason, outcome);
-    } else {
-      events.warning(ledger.test(), reason, outcome);
-    }
-    return Next.CONTINUE;
-  }
-
-  private static String comparisonCounts(SchedulerFailureTestStatus.ComparisonStatus comparison) {
-    return "baseline and candidate compared: " + comparison.regressed + " regressed, " + comparison.fixed + " fixed, "
-        + comparison.same + " same, " + comparison.inconclusive + " inconclusive";
-  }
-
-  /**
-   * The step was recorded as CleaningUp before these deletes. {@code Retain} keeps the Jobs and the cluster and deletes
-   * only what protects the pods during a run.
-   */
-  private Next cleanUp(StatusLedger ledger) {
-    SchedulerFailureTest test = ledger.test();
-    CleanupPolicy policy = policy(ledger);
-    boolean retain = policy == CleanupPolicy.Retain;
-    if (!retain) {
-      for (Job job : children.jobs(test)) {
-        children.delete(test, Job.class, job.getMetadata().getName());
-      }
-    }
-    for (OwnedResource<?> dependent : children.cluster()) {
-      if (dependent.isOwned(ledger.runSpec()) && !dependent.survives(policy)) {
-        children.delete(test, dependent.type(), dependent.name(test));
-      }
-    }
-    ledger.status().cleanup = retain ? Cleanup.Retained : Cleanup.Done;
-    ledger.status().step = Step.Done;
-    statusWriter.write(test);
-    if (!retain) {
-      events.normal(test, Reason.CleanedUp, "deleted by cleanup policy " + policy);
-    }
-    return Next.CONTINUE;
   }
 
   /** A spec change during a run is recorded once and waits for the run to end. */
@@ -395,10 +324,6 @@ public class RunOrchestrator {
     Conditions.set(status, Conditions.RECONCILING, true, Reason.RunQueued, message, generation);
     statusWriter.write(ledger.test());
     events.normal(ledger.test(), Reason.RunQueued, message);
-  }
-
-  private static CleanupPolicy policy(StatusLedger ledger) {
-    return ledger.status().phase == Phase.Succeeded ? ledger.runSpec().onSuccess() : ledger.runSpec().onFailure();
   }
 
   /** The spec the current run started with; later changes wait for the next run. */

@@ -1,7 +1,7 @@
 package dev.sft.controller.support;
 
 import dev.sft.controller.api.SchedulerFailureTestStatus;
-import dev.sft.controller.reconcile.Conditions;
+import dev.sft.controller.status.Conditions;
 import io.fabric8.kubernetes.api.model.Condition;
 
 /** Reads a status's conditions for assertions. */

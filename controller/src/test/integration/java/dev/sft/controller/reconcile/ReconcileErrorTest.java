@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sft.controller.api.SchedulerFailureTest;
 import dev.sft.controller.api.SchedulerFailureTestStatus.Step;
+import dev.sft.controller.status.Conditions;
+import dev.sft.controller.status.Reason;
 import dev.sft.controller.support.ConditionChecks;
 import dev.sft.controller.support.TestCluster;
 import dev.sft.controller.support.TestResources;

@@ -4,8 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sft.contract.Verdict;
 import dev.sft.controller.api.SchedulerFailureTest;
-import dev.sft.controller.api.SchedulerFailureTestStatus;
 import dev.sft.controller.api.SchedulerFailureTestStatus.Cleanup;
+import dev.sft.controller.api.SchedulerFailureTestStatus;
+import dev.sft.controller.status.Reason;
 import dev.sft.controller.support.FakeMasterProbe;
 import dev.sft.controller.support.Kubelet;
 import dev.sft.controller.support.Runs;

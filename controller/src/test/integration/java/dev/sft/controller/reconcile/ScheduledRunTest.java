@@ -4,13 +4,14 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sft.contract.Verdict;
 import dev.sft.controller.api.SchedulerFailureTest;
-import dev.sft.controller.api.SchedulerFailureTestSpec;
 import dev.sft.controller.api.SchedulerFailureTestSpec.CleanupPolicy;
 import dev.sft.controller.api.SchedulerFailureTestSpec.ConcurrencyPolicy;
-import dev.sft.controller.api.SchedulerFailureTestStatus;
+import dev.sft.controller.api.SchedulerFailureTestSpec;
 import dev.sft.controller.api.SchedulerFailureTestStatus.Cleanup;
 import dev.sft.controller.api.SchedulerFailureTestStatus.JobState;
 import dev.sft.controller.api.SchedulerFailureTestStatus.Phase;
+import dev.sft.controller.api.SchedulerFailureTestStatus;
+import dev.sft.controller.status.Reason;
 import dev.sft.controller.support.ReconcilerTestBase;
 import dev.sft.controller.support.Reports;
 import dev.sft.controller.support.Runs;

@@ -5,6 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.sft.controller.api.SchedulerFailureTest;
 import dev.sft.controller.api.SchedulerFailureTestStatus.Phase;
 import dev.sft.controller.api.SchedulerFailureTestStatus.Step;
+import dev.sft.controller.status.Conditions;
+import dev.sft.controller.status.Reason;
 import dev.sft.controller.support.ReconcilerTestBase;
 import dev.sft.controller.support.TestResources;
 import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;

@@ -8,6 +8,8 @@ import dev.sft.controller.api.SchedulerFailureTestStatus.JobState;
 import dev.sft.controller.api.SchedulerFailureTestStatus.Phase;
 import dev.sft.controller.api.SchedulerFailureTestStatus.Step;
 import dev.sft.controller.dependent.Names;
+import dev.sft.controller.status.Conditions;
+import dev.sft.controller.status.Reason;
 import dev.sft.controller.support.ReconcilerTestBase;
 import dev.sft.controller.support.Reports;
 import dev.sft.controller.support.TestResources;

@@ -3,7 +3,7 @@ package dev.sft.controller.examples;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sft.controller.api.SchedulerFailureTest;
-import dev.sft.controller.reconcile.SpecValidator;
+import dev.sft.controller.validate.SpecValidator;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import java.io.IOException;
 import java.nio.file.Files;

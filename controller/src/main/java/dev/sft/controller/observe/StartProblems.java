@@ -1,4 +1,4 @@
-package dev.sft.controller.reconcile;
+package dev.sft.controller.observe;
 
 import dev.sft.controller.api.SchedulerFailureTest;
 import dev.sft.controller.dependent.Names;
@@ -24,16 +24,16 @@ import java.util.stream.Stream;
  */
 @ApplicationScoped
 public class StartProblems {
-  static final String FAILED_CREATE = "FailedCreate";
+  public static final String FAILED_CREATE = "FailedCreate";
   /** The label the Job controller puts on its pods. */
-  static final String JOB_NAME_LABEL = "job-name";
+  public static final String JOB_NAME_LABEL = "job-name";
   /** Waiting reasons no retry fixes: the image name or pull keeps failing, or the container's config is wrong. */
-  static final Set<String> FATAL_WAITING = Set.of("ImagePullBackOff", "InvalidImageName", "ErrImageNeverPull",
+  public static final Set<String> FATAL_WAITING = Set.of("ImagePullBackOff", "InvalidImageName", "ErrImageNeverPull",
       "CreateContainerConfigError", "CreateContainerError");
   /** Waiting reasons worth showing while they may still clear (a first failed pull, a crash at start). */
-  static final Set<String> REPORTED_WAITING = Set.of("ErrImagePull", "CrashLoopBackOff");
+  public static final Set<String> REPORTED_WAITING = Set.of("ErrImagePull", "CrashLoopBackOff");
   /** Admission that refuses the pod spec itself: Pod Security and OpenShift's security context constraints. */
-  static final List<String> REFUSED_SPEC = List.of("violates PodSecurity",
+  public static final List<String> REFUSED_SPEC = List.of("violates PodSecurity",
       "unable to validate against any security context constraint");
 
   /** @param heals whether it may clear without a change to the test or the cluster's policy */
@@ -91,7 +91,7 @@ public class StartProblems {
         .orElse(problems.stream().findFirst().orElse(null));
   }
 
-  static List<Problem> ofPod(Pod pod) {
+  public static List<Problem> ofPod(Pod pod) {
     List<Problem> problems = new ArrayList<>();
     String name = "pod " + pod.getMetadata().getName();
     var status = pod.getStatus();

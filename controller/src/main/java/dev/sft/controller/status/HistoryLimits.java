@@ -1,4 +1,4 @@
-package dev.sft.controller.reconcile;
+package dev.sft.controller.status;
 
 import dev.sft.controller.api.SchedulerFailureTestSpec;
 import dev.sft.controller.api.SpecDefaults;
@@ -7,12 +7,12 @@ import dev.sft.controller.api.SpecDefaults;
  * How many earlier runs {@code status.history} keeps, by outcome ({@code spec.history}, defaults applied). Only the
  * status is bounded: the evidence of a run dropped from it stays on the volume under its run id.
  */
-record HistoryLimits(int succeeded, int failed) {
-  static final HistoryLimits DEFAULTS = new HistoryLimits(Integer.parseInt(SpecDefaults.HISTORY_SUCCEEDED),
+public record HistoryLimits(int succeeded, int failed) {
+  public static final HistoryLimits DEFAULTS = new HistoryLimits(Integer.parseInt(SpecDefaults.HISTORY_SUCCEEDED),
       Integer.parseInt(SpecDefaults.HISTORY_FAILED));
 
   /** Out-of-range values (a spec the validator refuses, archived while stalling) count as the nearest bound. */
-  static HistoryLimits of(SchedulerFailureTestSpec spec) {
+  public static HistoryLimits of(SchedulerFailureTestSpec spec) {
     if (spec == null || spec.history == null) {
       return DEFAULTS;
     }

@@ -1,4 +1,4 @@
-package dev.sft.controller.reconcile;
+package dev.sft.controller.observe;
 
 import dev.sft.controller.api.ResolvedSpec;
 import dev.sft.controller.api.SchedulerFailureTest;
@@ -20,7 +20,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 @ApplicationScoped
 public class ClusterObserver {
   /** The label a StatefulSet controller puts on each pod: the revision of the template it was made from. */
-  static final String REVISION_LABEL = "controller-revision-hash";
+  public static final String REVISION_LABEL = "controller-revision-hash";
 
   /**
    * What the cluster looks like now.

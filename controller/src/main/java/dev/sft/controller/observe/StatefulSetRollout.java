@@ -1,4 +1,4 @@
-package dev.sft.controller.reconcile;
+package dev.sft.controller.observe;
 
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.fabric8.kubernetes.api.model.apps.StatefulSetStatus;
@@ -9,11 +9,11 @@ import java.util.Objects;
  * the StatefulSet still counts the old pods as ready until its controller has rolled them, so {@code readyReplicas}
  * alone would let the harness start while pods roll.
  */
-final class StatefulSetRollout {
+public final class StatefulSetRollout {
   private StatefulSetRollout() {}
 
   /** Null when {@code set} runs {@code wanted} ready pods of its latest template; otherwise what is still pending. */
-  static String pending(StatefulSet set, String name, int wanted) {
+  public static String pending(StatefulSet set, String name, int wanted) {
     if (set == null) {
       return name + " does not exist yet";
     }

@@ -1,4 +1,4 @@
-package dev.sft.controller.reconcile;
+package dev.sft.controller.status;
 
 import dev.sft.controller.api.SchedulerFailureTest;
 import io.fabric8.kubernetes.client.KubernetesClient;

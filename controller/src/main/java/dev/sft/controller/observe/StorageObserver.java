@@ -1,4 +1,4 @@
-package dev.sft.controller.reconcile;
+package dev.sft.controller.observe;
 
 import dev.sft.controller.api.ResolvedSpec;
 import dev.sft.controller.api.SchedulerFailureTest;
@@ -19,7 +19,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 @ApplicationScoped
 public class StorageObserver {
   /** Where the per-driver fixes are documented. */
-  static final String FIX_DOCS = "docs/operations.md, \"Shared storage\"";
+  public static final String FIX_DOCS = "docs/operations.md, \"Shared storage\"";
 
   public enum State { WRITABLE, CHECKING, CLAIM_PENDING, NOT_WRITABLE }
 

@@ -1,4 +1,4 @@
-package dev.sft.controller.reconcile;
+package dev.sft.controller.status;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -9,11 +9,11 @@ import dev.sft.contract.Verdict;
 import dev.sft.controller.api.ResolvedSpec;
 import dev.sft.controller.api.SchedulerFailureTest;
 import dev.sft.controller.api.SchedulerFailureTestSpec;
-import dev.sft.controller.api.SchedulerFailureTestStatus;
+import dev.sft.controller.api.SchedulerFailureTestStatus.CellStatus;
 import dev.sft.controller.api.SchedulerFailureTestStatus.HarnessJob;
 import dev.sft.controller.api.SchedulerFailureTestStatus.JobState;
 import dev.sft.controller.api.SchedulerFailureTestStatus.Phase;
-import dev.sft.controller.api.SchedulerFailureTestStatus.CellStatus;
+import dev.sft.controller.api.SchedulerFailureTestStatus;
 import dev.sft.controller.support.Reports;
 import dev.sft.controller.support.TestResources;
 import java.time.Instant;

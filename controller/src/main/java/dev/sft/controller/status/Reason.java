@@ -1,4 +1,4 @@
-package dev.sft.controller.reconcile;
+package dev.sft.controller.status;
 
 /**
  * The reasons of the status conditions and of the Events, in one place and kept stable for alerting, GitOps health

@@ -1,9 +1,9 @@
-package dev.sft.controller.reconcile;
+package dev.sft.controller.status;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.sft.controller.api.SchedulerFailureTestStatus;
 import dev.sft.controller.api.SchedulerFailureTestStatus.Phase;
+import dev.sft.controller.api.SchedulerFailureTestStatus;
 import dev.sft.controller.support.ConditionChecks;
 import org.junit.jupiter.api.Test;
 

@@ -1,4 +1,4 @@
-package dev.sft.controller.reconcile;
+package dev.sft.controller.validate;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -10,9 +10,9 @@ import java.util.List;
  * Whether a new generation changes what a run does or only when runs happen. Turning {@code suspend} on, moving the
  * schedule or changing the history limits must not start a run of its own.
  */
-final class SpecChange {
+public final class SpecChange {
   /** The spec fields that say when to run and what the status keeps, not what a run does. */
-  static final List<String> SCHEDULING_FIELDS = List.of("schedule", "timeZone", "suspend", "concurrencyPolicy",
+  public static final List<String> SCHEDULING_FIELDS = List.of("schedule", "timeZone", "suspend", "concurrencyPolicy",
       "startingDeadlineSeconds", "history");
 
   private SpecChange() {}
@@ -21,7 +21,7 @@ final class SpecChange {
    * @param runSpecJson the spec the last run executed ({@code status.runSpec})
    * @return true when {@code current} differs from it in {@link #SCHEDULING_FIELDS} only (field order ignored)
    */
-  static boolean onlyScheduling(KubernetesSerialization serialization, String runSpecJson,
+  public static boolean onlyScheduling(KubernetesSerialization serialization, String runSpecJson,
       SchedulerFailureTestSpec current) {
     if (runSpecJson == null || current == null) {
       return false;

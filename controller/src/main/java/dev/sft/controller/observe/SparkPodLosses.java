@@ -1,4 +1,4 @@
-package dev.sft.controller.reconcile;
+package dev.sft.controller.observe;
 
 import io.fabric8.kubernetes.api.model.ContainerStatus;
 import io.fabric8.kubernetes.api.model.Pod;
@@ -13,11 +13,11 @@ import java.util.List;
  * (e.g. OOM-killed), a pod being deleted, evicted or marked a disruption target. The harness kills executor processes
  * only, never a pod or a daemon, so each of these is an unplanned loss. An observer: it reads pods, changes nothing.
  */
-final class SparkPodLosses {
+public final class SparkPodLosses {
   private SparkPodLosses() {}
 
   /** One line per loss seen on {@code sparkPods} since {@code since} (the Job's start). */
-  static List<String> since(List<Pod> sparkPods, Instant since) {
+  public static List<String> since(List<Pod> sparkPods, Instant since) {
     List<String> losses = new ArrayList<>();
     for (Pod pod : sparkPods) {
       String name = pod.getMetadata().getName();

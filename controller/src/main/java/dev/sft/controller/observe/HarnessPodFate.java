@@ -1,4 +1,4 @@
-package dev.sft.controller.reconcile;
+package dev.sft.controller.observe;
 
 import dev.sft.controller.dependent.Names;
 import io.fabric8.kubernetes.api.model.ContainerStateTerminated;
@@ -13,15 +13,15 @@ import java.util.List;
  * which the pod is gone), the pod's eviction ({@code Evicted}, e.g. node memory pressure), or the container's
  * out-of-memory kill ({@code OOMKilled}). Each comes with what to change. Reads only what it is given.
  */
-final class HarnessPodFate {
-  static final String DEADLINE_EXCEEDED = "DeadlineExceeded";
-  static final String EVICTED = "Evicted";
-  static final String OOM_KILLED = "OOMKilled";
+public final class HarnessPodFate {
+  public static final String DEADLINE_EXCEEDED = "DeadlineExceeded";
+  public static final String EVICTED = "Evicted";
+  public static final String OOM_KILLED = "OOMKilled";
 
   private HarnessPodFate() {}
 
   /** What killed the harness, or null when Kubernetes recorded nothing beyond the container's own exit. */
-  static String describe(Job job, List<Pod> pods) {
+  public static String describe(Job job, List<Pod> pods) {
     List<String> fates = new ArrayList<>();
     if (deadlineExceeded(job)) {
       fates.add("the Job ran past its activeDeadlineSeconds (" + job.getSpec().getActiveDeadlineSeconds()
@@ -52,7 +52,7 @@ final class HarnessPodFate {
             && "True".equals(c.getStatus()) && DEADLINE_EXCEEDED.equals(c.getReason()));
   }
 
-  static ContainerStateTerminated harnessTermination(Pod pod) {
+  public static ContainerStateTerminated harnessTermination(Pod pod) {
     if (pod.getStatus() == null || pod.getStatus().getContainerStatuses() == null) {
       return null;
     }

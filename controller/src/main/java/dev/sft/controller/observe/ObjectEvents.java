@@ -1,4 +1,4 @@
-package dev.sft.controller.reconcile;
+package dev.sft.controller.observe;
 
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.HasMetadata;
@@ -47,7 +47,7 @@ public class ObjectEvents {
   }
 
   /** When it last happened: series and old-style Events carry different fields. */
-  static String when(Event e) {
+  public static String when(Event e) {
     if (e.getLastTimestamp() != null) {
       return e.getLastTimestamp();
     }

@@ -1,4 +1,4 @@
-package dev.sft.controller.reconcile;
+package dev.sft.controller.status;
 
 import dev.sft.contract.BuildComparison;
 import dev.sft.contract.DriverRun;
@@ -26,16 +26,16 @@ import java.util.List;
 /**
  * The record keeping of one test's run, as one reconcile sees it: bound to the test's generation and to the
  * resolved spec of its current run (resolved once per reconcile, from {@code status.runSpec}). It copies verdicts,
- * fills in Unknowns, counts and archives; {@link RunOrchestrator} decides what happens.
+ * fills in Unknowns, counts and archives; {@code reconcile.RunOrchestrator} decides what happens.
  */
-final class StatusLedger {
+public final class StatusLedger {
   private final SchedulerFailureTest test;
   private final SchedulerFailureTestStatus status;
   private final long generation;
   private ResolvedSpec runSpec;
 
   /** @param runSpec the current run's spec, or null when the test has no run */
-  StatusLedger(SchedulerFailureTest test, ResolvedSpec runSpec) {
+  public StatusLedger(SchedulerFailureTest test, ResolvedSpec runSpec) {
     this.test = test;
     this.status = test.getStatus();
     Long gen = test.getMetadata().getGeneration();
@@ -43,24 +43,24 @@ final class StatusLedger {
     this.runSpec = runSpec;
   }
 
-  SchedulerFailureTest test() {
+  public SchedulerFailureTest test() {
     return test;
   }
 
-  SchedulerFailureTestStatus status() {
+  public SchedulerFailureTestStatus status() {
     return status;
   }
 
-  long generation() {
+  public long generation() {
     return generation;
   }
 
-  ResolvedSpec runSpec() {
+  public ResolvedSpec runSpec() {
     return runSpec;
   }
 
   /** Starts the bookkeeping of a new run: one harness Job per planned driver run, no results yet. */
-  void startRun(String runId, int runNumber, String runSpecJson, ResolvedSpec spec) {
+  public void startRun(String runId, int runNumber, String runSpecJson, ResolvedSpec spec) {
     archiveFinishedRun();
     runSpec = spec;
     status.runNumber = runNumber;
@@ -104,7 +104,7 @@ final class StatusLedger {
   }
 
   /** The driver run a harness Job of the current run executes: under its build's run id when it compares two. */
-  DriverRun driverRun(HarnessJob job) {
+  public DriverRun driverRun(HarnessJob job) {
     String runId = job.build == null ? status.runId : BuildComparison.buildRunId(status.runId, job.build);
     DriverRun run = HarnessJobDependent.driverRun(test, runSpec, runId, job.speculation,
         job.scenarios.stream().map(ScenarioName::fromId).toList());
@@ -116,22 +116,22 @@ final class StatusLedger {
   }
 
   /** The spec a harness Job runs: its build's images when the run compares two builds. */
-  ResolvedSpec buildSpec(HarnessJob job) {
+  public ResolvedSpec buildSpec(HarnessJob job) {
     return runSpec.forBuild(job.build);
   }
 
   /** The spec the cluster is to run now: the images of {@code status.clusterBuild}. */
-  ResolvedSpec clusterSpec() {
+  public ResolvedSpec clusterSpec() {
     return runSpec.forBuild(status.clusterBuild);
   }
 
   /** For a candidate build's Job: the comparison's run id, so its harness writes the comparison; else null. */
-  String comparisonOf(HarnessJob job) {
+  public String comparisonOf(HarnessJob job) {
     return BuildComparison.CANDIDATE.equals(job.build) ? status.runId : null;
   }
 
   /** The first harness Job that has not finished, or null. */
-  HarnessJob nextJob() {
+  public HarnessJob nextJob() {
     return status.harnessJobs.stream().filter(j -> !j.state.finished()).findFirst().orElse(null);
   }
 
@@ -140,7 +140,7 @@ final class StatusLedger {
    *
    * @return a summary: the Job's outcome, how many repetitions passed, and what went wrong
    */
-  String finishJob(HarnessJob job, JobState state, Integer exitCode, Report report, String problem, String now) {
+  public String finishJob(HarnessJob job, JobState state, Integer exitCode, Report report, String problem, String now) {
     job.state = state;
     job.exitCode = exitCode;
     job.completionTime = now;
@@ -163,14 +163,14 @@ final class StatusLedger {
    * Makes every repetition of {@code job} Unknown on both sides, with {@code why} leading its message: a Spark pod was
    * lost during the Job without the harness's doing, so no verdict of it can be the scenario's.
    */
-  void voidResults(HarnessJob job, String why) {
+  public void voidResults(HarnessJob job, String why) {
     status.cells.replaceAll(cell -> job.name.equals(cell.job) ? CellRecords.voided(cell, why) : cell);
     job.message = job.message == null ? why : why + "; " + job.message;
     updateCounts();
   }
 
   /** Every Job that has not finished is failed as not run, its repetitions Unknown. */
-  void failUnfinishedJobs(String why) {
+  public void failUnfinishedJobs(String why) {
     for (HarnessJob job : status.harnessJobs) {
       if (!job.state.finished()) {
         job.state = JobState.Failed;
@@ -188,7 +188,7 @@ final class StatusLedger {
    * Why the run's Jobs failed, for the status message a user reads first: each failed Job with its exit code and
    * what it left (its termination message when that is no report); null when every Job succeeded.
    */
-  String failedJobs() {
+  public String failedJobs() {
     List<String> failures = status.harnessJobs.stream().filter(j -> j.state == JobState.Failed)
         .map(j -> "harness Job " + j.name + " failed (exit " + (j.exitCode == null ? "unknown" : j.exitCode) + ")"
             + (j.message == null ? "" : ": " + j.message))
@@ -201,7 +201,7 @@ final class StatusLedger {
    * (some did not); any other end (a preflight refused, infrastructure failed, the pod died) leaves its cells Unknown,
    * and a comparison of Unknowns says nothing. Null when every Job judged.
    */
-  String unjudgedJobs() {
+  public String unjudgedJobs() {
     List<String> unjudged = status.harnessJobs.stream()
         .filter(j -> j.exitCode == null || (j.exitCode != RunExitCode.PASSED.code()
             && j.exitCode != RunExitCode.SCENARIO_NOT_PASSED.code()))
@@ -215,7 +215,7 @@ final class StatusLedger {
    * Succeeded only when every Job succeeded and reported every repetition as passed on both sides, or as Known
    * (failing only by acknowledged findings, which the harness exits 0 for), unless {@code spec.strict}.
    */
-  boolean runSucceeded() {
+  public boolean runSucceeded() {
     updateCounts();
     return status.harnessJobs.stream().allMatch(j -> j.state == JobState.Succeeded)
         && status.cells.stream().mapToInt(c -> c.repetitions).sum() == status.total
@@ -239,7 +239,7 @@ final class StatusLedger {
    *
    * @return what the run's message says of its known findings: Known repetitions and stale entries, or null
    */
-  String closeKnownFindings() {
+  public String closeKnownFindings() {
     if (status.knownFindings == null) {
       return null;
     }
@@ -254,7 +254,7 @@ final class StatusLedger {
     return stale.isEmpty() ? known : known + "; stale known findings (matched nothing): " + String.join(", ", stale);
   }
 
-  boolean allJobsFinished() {
+  public boolean allJobsFinished() {
     return status.harnessJobs.stream().allMatch(j -> j.state.finished());
   }
 
@@ -263,7 +263,7 @@ final class StatusLedger {
    * Succeeded and {@code spec.history.failed} Failed records (the test's current spec: the limits are the resource's,
    * not the run's). Only the status is bounded; the evidence on the volume is never deleted.
    */
-  void archiveFinishedRun() {
+  public void archiveFinishedRun() {
     if (status.runId == null || status.phase == null || !status.phase.finished()) {
       return;
     }
@@ -282,7 +282,7 @@ final class StatusLedger {
   }
 
   /** Drops the oldest records of each outcome beyond its limit. */
-  void boundHistory(HistoryLimits limits) {
+  public void boundHistory(HistoryLimits limits) {
     int succeeded = 0;
     int failed = 0;
     for (var records = status.history.iterator(); records.hasNext(); ) {

@@ -1,4 +1,4 @@
-package dev.sft.controller.reconcile;
+package dev.sft.controller.observe;
 
 import dev.sft.contract.Report;
 import dev.sft.contract.TerminationMessage;

@@ -1,4 +1,4 @@
-package dev.sft.controller.reconcile;
+package dev.sft.controller.validate;
 
 import dev.sft.contract.ExecutorSizing;
 import dev.sft.contract.ScenarioName;
@@ -39,7 +39,7 @@ public final class SpecValidator {
   private static final String DNS_SUBDOMAIN = "[a-z0-9]([-a-z0-9.]*[a-z0-9])?";
 
   /** Folders the images use; mounting the shared volume over them would break the pods. */
-  static final List<String> RESERVED_MOUNT_PATHS = List.of("/opt/spark", "/opt/sft", "/tmp", "/dev", "/proc", "/");
+  public static final List<String> RESERVED_MOUNT_PATHS = List.of("/opt/spark", "/opt/sft", "/tmp", "/dev", "/proc", "/");
 
   private SpecValidator() {}
 

@@ -1,12 +1,12 @@
-package dev.sft.controller.reconcile;
+package dev.sft.controller.status;
 
-import dev.sft.contract.BuildComparison;
 import dev.sft.contract.BuildComparison.Change;
 import dev.sft.contract.BuildComparison.Side;
-import dev.sft.controller.api.SchedulerFailureTestStatus;
+import dev.sft.contract.BuildComparison;
 import dev.sft.controller.api.SchedulerFailureTestStatus.CellComparisonStatus;
 import dev.sft.controller.api.SchedulerFailureTestStatus.CellStatus;
 import dev.sft.controller.api.SchedulerFailureTestStatus.ComparisonStatus;
+import dev.sft.controller.api.SchedulerFailureTestStatus;
 import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -17,11 +17,11 @@ import java.util.Map;
  * ({@link BuildComparison}), as {@code sft local --compare} compares them from the reports: the status keeps each
  * cell's counts and its failing and unjudged rules, which is all a comparison reads.
  */
-final class BuildCellComparison {
+public final class BuildCellComparison {
   private BuildCellComparison() {}
 
   /** Compares the status's cells of the baseline with the candidate's, cell by cell, in the baseline's order. */
-  static BuildComparison of(SchedulerFailureTestStatus status) {
+  public static BuildComparison of(SchedulerFailureTestStatus status) {
     Map<String, Side> baseline = sides(status.cells, BuildComparison.BASELINE);
     Map<String, Side> candidate = sides(status.cells, BuildComparison.CANDIDATE);
     List<String> cells = new ArrayList<>(baseline.keySet());
@@ -33,7 +33,7 @@ final class BuildCellComparison {
   }
 
   /** The comparison as the status records it: counts, and one entry per cell. */
-  static ComparisonStatus record(BuildComparison comparison) {
+  public static ComparisonStatus record(BuildComparison comparison) {
     ComparisonStatus record = new ComparisonStatus();
     record.baselineRunId = comparison.baseline().runId();
     record.candidateRunId = comparison.candidate().runId();
@@ -54,7 +54,7 @@ final class BuildCellComparison {
   }
 
   /** The regressed cells with why, for the run's message: {@code cell (why); ...}. */
-  static String regressions(BuildComparison comparison) {
+  public static String regressions(BuildComparison comparison) {
     return String.join("; ", comparison.cells().stream().filter(c -> c.change() == Change.regressed)
         .map(c -> c.cell() + " (" + c.why() + ")").toList());
   }

@@ -1,4 +1,4 @@
-package dev.sft.controller.reconcile;
+package dev.sft.controller.status;
 
 import dev.sft.contract.FailureRate;
 import dev.sft.contract.ScenarioStats;
@@ -14,11 +14,11 @@ import java.util.TreeMap;
  * the harness did not report, or voided when no verdict of its Job can stand. Counts always add up to the cell's
  * repetitions, and the failure rate is recomputed from them.
  */
-final class CellRecords {
+public final class CellRecords {
   private CellRecords() {}
 
   /** The cell a harness reported, with Unknown for the repetitions missing from its report. */
-  static CellStatus reported(ScenarioStats stats, String job, int repetitions, String missingWhy) {
+  public static CellStatus reported(ScenarioStats stats, String job, int repetitions, String missingWhy) {
     CellStatus cell = new CellStatus();
     cell.name = stats.name();
     cell.operation = stats.writeOperation().id();
@@ -50,7 +50,7 @@ final class CellRecords {
   }
 
   /** A cell the harness did not report at all: every repetition Unknown. */
-  static CellStatus unreported(String name, String operation, String job, int repetitions, String why) {
+  public static CellStatus unreported(String name, String operation, String job, int repetitions, String why) {
     CellStatus cell = new CellStatus();
     cell.name = name;
     cell.operation = operation;
@@ -64,7 +64,7 @@ final class CellRecords {
   }
 
   /** The same cell with every repetition Unknown, {@code why} leading its latest failure's message. */
-  static CellStatus voided(CellStatus cell, String why) {
+  public static CellStatus voided(CellStatus cell, String why) {
     String earlier = cell.latestFailure == null ? null : cell.latestFailure.message;
     CellStatus voided = unreported(cell.name, cell.operation, cell.job, cell.repetitions,
         earlier == null ? why : why + "; " + earlier);
@@ -73,7 +73,7 @@ final class CellRecords {
   }
 
   /** Every repetition passed both verdicts, or, unless {@code strict}, failed only by known findings. */
-  static boolean accepted(CellStatus cell, boolean strict) {
+  public static boolean accepted(CellStatus cell, boolean strict) {
     return cell.failed == 0 && cell.unknown == 0 && (!strict || cell.known == 0)
         && cell.passed + cell.known == cell.repetitions;
   }

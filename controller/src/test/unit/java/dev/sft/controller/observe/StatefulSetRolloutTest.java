@@ -1,4 +1,4 @@
-package dev.sft.controller.reconcile;
+package dev.sft.controller.observe;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,7 +1,8 @@
-package dev.sft.controller.reconcile;
+package dev.sft.controller.observe;
 
 import dev.sft.controller.api.ResolvedSpec;
 import dev.sft.controller.api.SchedulerFailureTest;
+import dev.sft.controller.status.Reason;
 import jakarta.enterprise.context.ApplicationScoped;
 
 /**
