@@ -12,7 +12,9 @@
 #
 # Options: --out DIR (default target/e2e/<time>: logs, timings and, on failure, artifacts),
 #          --all (also the steps tagged extended: Pod Security restricted and OpenShift restricted-v2 runs, a worker pod
-#          lost mid-scenario, Spark on the bare simulator; CI runs the others, to end within its time).
+#          lost mid-scenario, Spark on the bare simulator; CI runs the others, to end within its time),
+#          --bench N (instead of the suite, the time-to-verdict benchmark: N times in turn ./sft local and an apply of
+#          examples/minimal.yaml on the simulator; bench/k8s-run.sh calls it).
 # A missing prerequisite is a failure that names the package, never a skip.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -30,7 +32,8 @@ custom_build_image=""
 custom_build_sha256=""
 controller_image="localhost/sft/sft-controller:e2e"
 storage_class=""
-excluded_groups="extended"
+excluded_groups="extended,bench"
+bench_runs=""
 out="$root/target/e2e/$(date -u +%Y%m%dT%H%M%SZ)"
 while [[ $# -gt 0 ]]; do
   case "$1" in
@@ -41,7 +44,9 @@ while [[ $# -gt 0 ]]; do
     --controller-image) controller_image="$2"; shift 2 ;;
     --storage-class) storage_class="$2"; shift 2 ;;
     --out) out="$(realpath -m "$2")"; shift 2 ;;
-    --all) excluded_groups=""; shift ;;
+    --all) excluded_groups="bench"; shift ;;
+    --bench) bench_runs="$2"; shift 2
+      [[ "$bench_runs" =~ ^[1-9][0-9]*$ ]] || die "--bench takes a number of runs, got '$bench_runs'" ;;
     -h|--help) sed -n 2,16p "$0"; exit 0 ;;
     *) die "unknown argument '$1' (see e2e/run.sh --help)" ;;
   esac
@@ -86,9 +91,16 @@ if [[ -z "$kubeconfig" ]]; then
   phase "custom build: $(tr '\n' ' ' <"$out/custom-build.txt")"
 fi
 
+suite_args=()
+if [[ -n "$bench_runs" ]]; then
+  [[ -z "$kubeconfig" ]] || die "--bench measures the simulator on this machine: not with --kubeconfig"
+  suite_args=("-Dit.test=TimeToVerdictBenchIT" "-Dtest=none" "-Dsurefire.failIfNoSpecifiedTests=false"
+    "-Dsft.bench.runs=$bench_runs")
+  excluded_groups=""
+fi
 phase "running the suite (output: $out)"
 set +e
-./mvnw -B -ntp -Pe2e -pl e2e verify \
+./mvnw -B -ntp -Pe2e -pl e2e verify "${suite_args[@]}" \
   "-Dsft.e2e.repository=$root" "-Dsft.e2e.output=$out" \
   "-Dsft.e2e.kubectl=$kubectl" "-Dsft.e2e.helm=$helm" "-Dsft.e2e.kubeconfig=$kubeconfig" \
   "-Dsft.e2e.sparkImage=$spark_image" "-Dsft.e2e.customBuildImage=$custom_build_image" \

@@ -1,0 +1,119 @@
+package dev.sft.e2e.suite;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.junit.jupiter.api.Tag;
+import org.junit.jupiter.api.Test;
+
+/**
+ * Time to verdict, {@code sft local} against the operator on the simulator, measured in turn on one host
+ * ({@code bench/k8s-run.sh N}, issue "Time to verdict on Kubernetes"): N times, {@code ./sft local} of the reference
+ * suite's four scenarios, then {@code kubectl apply} of {@code examples/minimal.yaml} (the same four) to its verdict
+ * (phase Succeeded). Prints each pair's wall times and ratio, the medians and the median ratio, and each Kubernetes
+ * run's phase table ({@link PhaseTable}); writes them to {@code <output>/k8s-run.txt}. Every run must end with all
+ * four passed (or Known). Not a test of correctness: tag {@code bench}, run only by that script.
+ */
+@Tag("bench")
+class TimeToVerdictBenchIT {
+  @Test
+  void kubernetesAgainstLocal() throws Exception {
+    E2eSettings settings = E2eSettings.fromSystemProperties();
+    int runs = Integer.getInteger("sft.bench.runs", 3);
+    Path out = settings.output().resolve("k8s-run");
+    Files.createDirectories(out);
+    try (TestKubernetes cluster = SimulatedKubernetes.start(settings)) {
+      Kubectl kubectl = new Kubectl(settings.kubectl(), cluster.kubeconfig());
+      Operator operator = new Operator(settings, kubectl, List.of());
+      operator.install();
+      operator.awaitReady(Duration.ofSeconds(180));
+      TestResources resources = new TestResources(settings);
+      List<double[]> pairs = new ArrayList<>();
+      StringBuilder report = new StringBuilder();
+      for (int run = 1; run <= runs; run++) {
+        double local = localRun(settings, out.resolve("local-" + run));
+        Kubernetes k8s = kubernetesRun(settings, kubectl, resources, "bench-" + run);
+        pairs.add(new double[] {local, k8s.seconds()});
+        String line = String.format(Locale.ROOT, "run %d: sft local %.1f s, kubectl apply to verdict %.1f s,"
+            + " ratio %.2f", run, local, k8s.seconds(), k8s.seconds() / local);
+        Progress.say("bench: %s", line);
+        report.append(line).append('\n').append(k8s.phases().render()).append('\n');
+      }
+      double localMedian = median(pairs.stream().map(p -> p[0]).toList());
+      double k8sMedian = median(pairs.stream().map(p -> p[1]).toList());
+      double ratioMedian = median(pairs.stream().map(p -> p[1] / p[0]).toList());
+      String summary = String.format(Locale.ROOT, "medians of %d runs: sft local %.1f s, kubectl apply to verdict"
+          + " %.1f s; median ratio %.2f (goal: at most 1.5)%n", runs, localMedian, k8sMedian, ratioMedian);
+      report.append(summary);
+      Files.writeString(settings.output().resolve("k8s-run.txt"), report.toString());
+      Progress.say("bench:%n%s", report);
+    }
+  }
+
+  /**
+   * {@code ./sft local} of the default four scenarios, with the known findings every test of the suite acknowledges
+   * (as the Kubernetes side has them); its wall time in seconds.
+   */
+  private static double localRun(E2eSettings settings, Path out) {
+    long started = System.nanoTime();
+    Command.Result result = Command.run(Duration.ofMinutes(15), null, List.of(
+        settings.repository().resolve("sft").toString(), "local", "--out", out.toString(), "--known-findings",
+        settings.repository().resolve("examples/known-findings.json").toString()));
+    double seconds = (System.nanoTime() - started) / 1e9;
+    assertThat(result.exitCode()).as("sft local, every scenario Passed or Known: %s", result.describe()).isZero();
+    return seconds;
+  }
+
+  private record Kubernetes(double seconds, PhaseTable phases) {}
+
+  /**
+   * One apply of the minimal example to its verdict, the cluster retained so that its pods and Jobs say where the
+   * time went; then the test is deleted (not timed).
+   */
+  private static Kubernetes kubernetesRun(E2eSettings settings, Kubectl kubectl, TestResources resources,
+      String name) {
+    String ns = settings.testNamespace();
+    ObjectNode test = resources.minimal(name);
+    ((ObjectNode) test.get("spec")).putObject("cleanup").put("onSuccess", "Retain").put("onFailure", "Retain");
+    long started = System.nanoTime();
+    kubectl.apply(ns, TestResources.json(test));
+    Instant applied = Instant.now();
+    JsonNode status = Await.until(name + " finished", settings.runBound(),
+        () -> kubectl.find(ns, "schedulerfailuretest", name).path("status"),
+        s -> "Succeeded".equals(s.path("phase").asText()) || "Failed".equals(s.path("phase").asText()));
+    double seconds = (System.nanoTime() - started) / 1e9;
+    assertThat(status.path("phase").asText()).as("every scenario Passed or Known: %s", status)
+        .isEqualTo("Succeeded");
+    JsonNode finished = kubectl.find(ns, "schedulerfailuretest", name);
+    List<JsonNode> pods = kubectl.list(ns, "pods", "sft.dev/test=" + name);
+    List<JsonNode> jobs = kubectl.list(ns, "jobs", "sft.dev/test=" + name);
+    Map<String, String> logs = new LinkedHashMap<>();
+    for (JsonNode job : finished.path("status").path("harnessJobs")) {
+      String jobName = job.path("name").asText();
+      pods.stream().filter(p -> jobName.equals(p.path("metadata").path("labels").path("job-name").asText()))
+          .map(p -> p.path("metadata").path("name").asText()).findFirst().ifPresent(pod -> logs.put(jobName,
+              kubectl.run(Duration.ofSeconds(60), null, "logs", "-n", ns, pod).stdout()));
+    }
+    PhaseTable phases = PhaseTable.of(applied, finished, pods, jobs, logs);
+    kubectl.run(Duration.ofSeconds(180), null, "delete", "sft", name, "-n", ns).orFail();
+    Await.until(name + "'s pods gone", Duration.ofSeconds(180), () -> kubectl.list(ns, "pods", "sft.dev/test=" + name)
+        .size(), remaining -> remaining == 0);
+    return new Kubernetes(seconds, phases);
+  }
+
+  static double median(List<Double> values) {
+    List<Double> sorted = values.stream().sorted().toList();
+    int n = sorted.size();
+    return n % 2 == 1 ? sorted.get(n / 2) : (sorted.get(n / 2 - 1) + sorted.get(n / 2)) / 2;
+  }
+}
