@@ -1,13 +1,13 @@
 package dev.sft.harness.judge;
 
+import dev.sft.harness.evidence.AcceptedMessage;
+import dev.sft.harness.evidence.AttemptIdentity;
+import dev.sft.harness.evidence.AttemptMarker;
+import dev.sft.harness.evidence.CommitMarker;
+import dev.sft.harness.evidence.GatePaths;
 import dev.sft.harness.evidence.Markers;
-import dev.sft.harness.probe.AcceptedMessage;
-import dev.sft.harness.probe.AttemptIdentity;
-import dev.sft.harness.probe.AttemptMarker;
-import dev.sft.harness.probe.CommitMarker;
-import dev.sft.harness.probe.GatePaths;
-import dev.sft.harness.probe.UnattributedMessage;
-import dev.sft.harness.probe.WriterFiles;
+import dev.sft.harness.evidence.UnattributedMessage;
+import dev.sft.harness.evidence.WriterFiles;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;

@@ -1,6 +1,11 @@
 package dev.sft.harness.probe;
 
+import dev.sft.harness.evidence.AbortObservation;
+import dev.sft.harness.evidence.AttemptIdentity;
+import dev.sft.harness.evidence.AttemptMarker;
+import dev.sft.harness.evidence.GatePaths;
 import dev.sft.harness.evidence.Markers;
+import dev.sft.harness.evidence.WriterFiles;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -28,7 +33,7 @@ final class AttemptProbe {
 
   /** The probe of the attempt running on this thread. */
   static AttemptProbe current(ProbeSpec spec) {
-    return new AttemptProbe(spec, AttemptIdentity.current());
+    return new AttemptProbe(spec, CurrentAttempt.identity());
   }
 
   AttemptIdentity attempt() {

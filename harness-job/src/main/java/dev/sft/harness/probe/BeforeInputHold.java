@@ -1,5 +1,6 @@
 package dev.sft.harness.probe;
 
+import dev.sft.harness.evidence.GatePaths;
 import java.io.IOException;
 import java.util.List;
 import java.util.Optional;

@@ -2,6 +2,7 @@ package dev.sft.harness.probe;
 
 import java.io.IOException;
 import java.io.InterruptedIOException;
+import dev.sft.harness.evidence.GatePaths;
 import dev.sft.harness.evidence.Markers;
 import java.nio.file.Path;
 import org.apache.spark.TaskContext;

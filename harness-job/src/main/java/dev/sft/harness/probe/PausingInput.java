@@ -1,5 +1,6 @@
 package dev.sft.harness.probe;
 
+import dev.sft.harness.evidence.GatePaths;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Iterator;

@@ -1,6 +1,11 @@
 package dev.sft.harness.probe;
 
+import dev.sft.harness.evidence.AcceptedMessage;
+import dev.sft.harness.evidence.AttemptIdentity;
+import dev.sft.harness.evidence.CommitMarker;
 import dev.sft.harness.evidence.Markers;
+import dev.sft.harness.evidence.UnattributedMessage;
+import dev.sft.harness.evidence.WriterFiles;
 import java.util.List;
 import java.util.UUID;
 import org.apache.spark.sql.connector.write.BatchWrite;
@@ -44,10 +49,10 @@ public class ProbedBatchWrite implements BatchWrite {
     if (message instanceof AttemptCommitMessage wrapped) {
       // The files of the writer's own message as the driver received it, not the executor's list beside it: the
       // accepted set is then evidence of its own, which the handoff the executor published is compared with.
-      recordAccepted(wrapped.attempt(), WriterFiles.files(wrapped.writerMessage()));
+      recordAccepted(wrapped.attempt(), CommitMessageFiles.of(wrapped.writerMessage()));
     } else if (message != null) {
       // Comet's native writer hands Iceberg's own message over; its files name the attempt that wrote them.
-      List<String> files = WriterFiles.files(message);
+      List<String> files = CommitMessageFiles.of(message);
       AttemptIdentity attempt = WriterFiles.attemptOf(files);
       if (attempt != null) {
         recordAccepted(attempt, files);

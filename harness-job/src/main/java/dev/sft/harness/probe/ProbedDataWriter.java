@@ -1,5 +1,6 @@
 package dev.sft.harness.probe;
 
+import dev.sft.harness.evidence.GatePaths;
 import java.io.IOException;
 import java.util.List;
 import java.util.Set;
@@ -51,7 +52,7 @@ class ProbedDataWriter implements DataWriter<InternalRow> {
   @Override
   public WriterCommitMessage commit() throws IOException {
     WriterCommitMessage message = delegate.commit();
-    handedOff = WriterFiles.files(message);
+    handedOff = CommitMessageFiles.of(message);
     probe.publish(GatePaths.HANDOFF, handedOff, null);
     if (probe.spec().holdsAfterHandoff(probe.attempt().partition())) {
       probe.awaitRelease(handedOff);
@@ -69,7 +70,7 @@ class ProbedDataWriter implements DataWriter<InternalRow> {
   public void abort() throws IOException {
     // The writer's abort runs exactly as Spark calls it, with the kill's interrupt pending if it is; the probe only
     // records that state (and the executor log's position) before and after.
-    AbortObservation.Start start = AbortObservation.begin();
+    AbortWatch watch = AbortWatch.begin();
     try {
       delegate.abort();
     } finally {
@@ -78,7 +79,7 @@ class ProbedDataWriter implements DataWriter<InternalRow> {
       String reason = context != null && context.getKillReason().isDefined() ? context.getKillReason().get() : null;
       Set<String> files = new TreeSet<>(handedOff);
       files.addAll(probe.ownedFiles());
-      probe.publishAbort(List.copyOf(files), reason, start.end());
+      probe.publishAbort(List.copyOf(files), reason, watch.end());
     }
   }
 

@@ -1,5 +1,7 @@
 package dev.sft.harness.report;
 
+import dev.sft.harness.evidence.AttemptMarker;
+import dev.sft.harness.evidence.GatePaths;
 import dev.sft.harness.judge.SchedulerHistory;
 import dev.sft.harness.evidence.EvidenceLayout;
 import dev.sft.contract.Check;
@@ -15,8 +17,6 @@ import dev.sft.harness.evidence.Json;
 import dev.sft.harness.evidence.Markers;
 import dev.sft.harness.kill.KillRecord;
 import dev.sft.harness.kill.Killer;
-import dev.sft.harness.probe.AttemptMarker;
-import dev.sft.harness.probe.GatePaths;
 import dev.sft.harness.scenario.ScenarioRun;
 import java.io.IOException;
 import java.nio.file.Files;

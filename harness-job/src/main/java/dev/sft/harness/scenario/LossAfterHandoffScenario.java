@@ -2,14 +2,14 @@ package dev.sft.harness.scenario;
 
 import dev.sft.contract.ScenarioName;
 import dev.sft.harness.audit.AuditResult;
+import dev.sft.harness.evidence.AttemptMarker;
+import dev.sft.harness.evidence.GatePaths;
 import dev.sft.harness.evidence.Markers;
+import dev.sft.harness.evidence.WriterFiles;
 import dev.sft.harness.judge.KillTarget;
 import dev.sft.harness.judge.LossAfterHandoffJudge;
 import dev.sft.harness.judge.WriteEvidence;
-import dev.sft.harness.probe.AttemptMarker;
-import dev.sft.harness.probe.GatePaths;
 import dev.sft.harness.probe.ProbeSpec;
-import dev.sft.harness.probe.WriterFiles;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;

@@ -3,11 +3,11 @@ package dev.sft.harness.scenario;
 import static org.apache.spark.sql.functions.col;
 
 import dev.sft.contract.ScenarioName;
+import dev.sft.harness.evidence.AttemptMarker;
 import dev.sft.harness.judge.KillTarget;
 import dev.sft.harness.judge.SchedulerHistory;
 import dev.sft.harness.judge.ShuffleLossJudge;
 import dev.sft.harness.judge.WriteEvidence;
-import dev.sft.harness.probe.AttemptMarker;
 import dev.sft.harness.probe.InputGate;
 import dev.sft.harness.probe.PausingInput;
 import dev.sft.harness.probe.ProbeSpec;

@@ -1,9 +1,9 @@
 package dev.sft.harness.scenario;
 
 import dev.sft.contract.ScenarioName;
+import dev.sft.harness.evidence.AttemptMarker;
 import dev.sft.harness.judge.KillTarget;
 import dev.sft.harness.judge.WriteEvidence;
-import dev.sft.harness.probe.AttemptMarker;
 import dev.sft.harness.probe.PausingInput;
 import dev.sft.harness.probe.ProbeSpec;
 import java.util.List;

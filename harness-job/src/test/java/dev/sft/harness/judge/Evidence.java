@@ -1,10 +1,10 @@
 package dev.sft.harness.judge;
 
-import dev.sft.harness.probe.AcceptedMessage;
-import dev.sft.harness.probe.AttemptIdentity;
-import dev.sft.harness.probe.AttemptMarker;
-import dev.sft.harness.probe.CommitMarker;
-import dev.sft.harness.probe.UnattributedMessage;
+import dev.sft.harness.evidence.AcceptedMessage;
+import dev.sft.harness.evidence.AttemptIdentity;
+import dev.sft.harness.evidence.AttemptMarker;
+import dev.sft.harness.evidence.CommitMarker;
+import dev.sft.harness.evidence.UnattributedMessage;
 import java.util.ArrayList;
 import java.util.List;
 

@@ -3,10 +3,10 @@ package dev.sft.harness.judge;
 import static dev.sft.harness.judge.Evidence.attempt;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.sft.harness.evidence.AcceptedMessage;
+import dev.sft.harness.evidence.AttemptIdentity;
+import dev.sft.harness.evidence.GatePaths;
 import dev.sft.harness.evidence.Markers;
-import dev.sft.harness.probe.AcceptedMessage;
-import dev.sft.harness.probe.AttemptIdentity;
-import dev.sft.harness.probe.GatePaths;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;

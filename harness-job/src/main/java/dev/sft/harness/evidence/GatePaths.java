@@ -1,6 +1,5 @@
-package dev.sft.harness.probe;
+package dev.sft.harness.evidence;
 
-import dev.sft.harness.evidence.EvidenceLayout;
 import java.nio.file.Path;
 
 /**
@@ -53,7 +52,7 @@ public record GatePaths(Path scenarioDir) {
   public static final String HELD_BEFORE_INPUT = "held-before-input.json";
   /**
    * Published by an attempt held after its writer committed, before its result goes to the driver
-   * ({@link ProbeSpec#holdBeforeResult()}), with its complete files.
+   * ({@code ProbeSpec.holdBeforeResult()}), with its complete files.
    */
   public static final String HELD_AFTER_COMMIT = "held-after-commit.json";
   public static final String RELEASE = "release";
