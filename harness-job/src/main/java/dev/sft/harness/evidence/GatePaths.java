@@ -1,10 +1,11 @@
 package dev.sft.harness.evidence;
 
 import java.nio.file.Path;
+import java.util.UUID;
 
 /**
- * Where the probe's markers and gates live inside a scenario's evidence folder. Attempt folders are named by
- * partition and task attempt id (TID), which Spark never reuses, so every marker is unique per attempt.
+ * Where the probe's markers and gates live inside a scenario's evidence folder; the names are
+ * {@link EvidenceLayout}'s.
  */
 public record GatePaths(Path scenarioDir) {
   public Path gates() {
@@ -12,53 +13,63 @@ public record GatePaths(Path scenarioDir) {
   }
 
   public Path attempts() {
-    return gates().resolve("attempts");
+    return gates().resolve(EvidenceLayout.ATTEMPTS);
   }
 
   public Path attempt(int partition, long taskAttemptId) {
-    return attempts().resolve("p" + partition + "-t" + taskAttemptId);
+    return attempts().resolve(EvidenceLayout.attemptFolder(partition, taskAttemptId));
   }
 
   public Path release(int partition, long taskAttemptId) {
-    return attempt(partition, taskAttemptId).resolve(RELEASE);
+    return attempt(partition, taskAttemptId).resolve(EvidenceLayout.RELEASE);
   }
 
   /** The driver's emergency release: every held attempt continues (used when a scenario is torn down). */
   public Path releaseAll() {
-    return gates().resolve("release-all");
+    return gates().resolve(EvidenceLayout.RELEASE_ALL);
   }
 
   public Path accepted() {
-    return gates().resolve("accepted");
+    return gates().resolve(EvidenceLayout.ACCEPTED);
+  }
+
+  /** The attempt's accepted marker. */
+  public Path acceptedMarker(AttemptIdentity attempt) {
+    return accepted().resolve(attemptName(attempt) + EvidenceLayout.MARKER_SUFFIX);
   }
 
   /** A second accepted message of an attempt that already has one: recorded, never overwriting the first. */
   public Path acceptedDuplicates() {
-    return gates().resolve("accepted-duplicates");
+    return gates().resolve(EvidenceLayout.ACCEPTED_DUPLICATES);
+  }
+
+  /** A new marker for another accepted message of {@code attempt}. */
+  public Path newAcceptedDuplicateMarker(AttemptIdentity attempt) {
+    return acceptedDuplicates().resolve(
+        attemptName(attempt) + "-" + UUID.randomUUID() + EvidenceLayout.MARKER_SUFFIX);
   }
 
   /** Accepted messages the probe could not attribute to an attempt. */
   public Path acceptedUnattributed() {
-    return gates().resolve("accepted-unattributed");
+    return gates().resolve(EvidenceLayout.ACCEPTED_UNATTRIBUTED);
+  }
+
+  /** A new marker for an accepted message the probe could not attribute. */
+  public Path newUnattributedMarker() {
+    return acceptedUnattributed().resolve(UUID.randomUUID() + EvidenceLayout.MARKER_SUFFIX);
   }
 
   public Path commits() {
-    return gates().resolve("commits");
+    return gates().resolve(EvidenceLayout.COMMITS);
   }
 
-  public static final String STARTED = "started.json";
-  public static final String HANDOFF = "handoff.json";
-  public static final String PAUSED = "paused.json";
-  public static final String HELD_BEFORE_INPUT = "held-before-input.json";
-  /**
-   * Published by an attempt held after its writer committed, before its result goes to the driver
-   * ({@code ProbeSpec.holdBeforeResult()}), with its complete files.
-   */
-  public static final String HELD_AFTER_COMMIT = "held-after-commit.json";
-  public static final String RELEASE = "release";
-  public static final String RELEASED = "released.json";
-  public static final String ABORTED = "aborted.json";
-  public static final String GATE_TIMEOUT = "gate-timeout.json";
-  /** Published by a task completion listener when the attempt's task is over, whatever its outcome. */
-  public static final String COMPLETED = "completed.json";
+  /** A new commit marker, named by the time it is taken. */
+  public Path newCommitMarker() {
+    return commits().resolve(EvidenceLayout.COMMIT_PREFIX + System.currentTimeMillis() + "-" + UUID.randomUUID()
+        + EvidenceLayout.MARKER_SUFFIX);
+  }
+
+  private static String attemptName(AttemptIdentity attempt) {
+    return EvidenceLayout.attemptFolder(attempt.partition(), attempt.taskAttemptId());
+  }
 }

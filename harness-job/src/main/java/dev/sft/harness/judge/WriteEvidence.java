@@ -4,6 +4,7 @@ import dev.sft.harness.evidence.AcceptedMessage;
 import dev.sft.harness.evidence.AttemptIdentity;
 import dev.sft.harness.evidence.AttemptMarker;
 import dev.sft.harness.evidence.CommitMarker;
+import dev.sft.harness.evidence.EvidenceLayout;
 import dev.sft.harness.evidence.GatePaths;
 import dev.sft.harness.evidence.Markers;
 import dev.sft.harness.evidence.UnattributedMessage;
@@ -31,13 +32,13 @@ public record WriteEvidence(
 
   public static WriteEvidence read(GatePaths paths) {
     return new WriteEvidence(
-        Markers.readChildren(paths.attempts(), GatePaths.STARTED, AttemptMarker.class),
-        Markers.readChildren(paths.attempts(), GatePaths.HANDOFF, AttemptMarker.class),
-        Markers.readChildren(paths.attempts(), GatePaths.PAUSED, AttemptMarker.class),
-        Markers.readChildren(paths.attempts(), GatePaths.HELD_BEFORE_INPUT, AttemptMarker.class),
-        Markers.readChildren(paths.attempts(), GatePaths.ABORTED, AttemptMarker.class),
-        Markers.readChildren(paths.attempts(), GatePaths.GATE_TIMEOUT, AttemptMarker.class),
-        Markers.readChildren(paths.attempts(), GatePaths.COMPLETED, AttemptMarker.class),
+        Markers.readChildren(paths.attempts(), EvidenceLayout.STARTED, AttemptMarker.class),
+        Markers.readChildren(paths.attempts(), EvidenceLayout.HANDOFF, AttemptMarker.class),
+        Markers.readChildren(paths.attempts(), EvidenceLayout.PAUSED, AttemptMarker.class),
+        Markers.readChildren(paths.attempts(), EvidenceLayout.HELD_BEFORE_INPUT, AttemptMarker.class),
+        Markers.readChildren(paths.attempts(), EvidenceLayout.ABORTED, AttemptMarker.class),
+        Markers.readChildren(paths.attempts(), EvidenceLayout.GATE_TIMEOUT, AttemptMarker.class),
+        Markers.readChildren(paths.attempts(), EvidenceLayout.COMPLETED, AttemptMarker.class),
         Markers.readAll(paths.accepted(), AcceptedMessage.class),
         Markers.readAll(paths.acceptedDuplicates(), AcceptedMessage.class),
         Markers.readAll(paths.acceptedUnattributed(), UnattributedMessage.class),

@@ -1,6 +1,6 @@
 package dev.sft.harness.probe;
 
-import dev.sft.harness.evidence.GatePaths;
+import dev.sft.harness.evidence.EvidenceLayout;
 import java.io.IOException;
 import java.util.List;
 import java.util.Set;
@@ -34,7 +34,7 @@ class ProbedDataWriter implements DataWriter<InternalRow> {
     this.delegate = delegate;
     this.probe = AttemptProbe.current(spec);
     this.pause = rowLevel ? WriterPause.of(probe) : WriterPause.none(probe);
-    probe.publish(GatePaths.STARTED, List.of(), rowLevel ? "row-level data writer" : "data writer");
+    probe.publish(EvidenceLayout.STARTED, List.of(), rowLevel ? "row-level data writer" : "data writer");
   }
 
   @Override
@@ -53,10 +53,10 @@ class ProbedDataWriter implements DataWriter<InternalRow> {
   public WriterCommitMessage commit() throws IOException {
     WriterCommitMessage message = delegate.commit();
     handedOff = CommitMessageFiles.of(message);
-    probe.publish(GatePaths.HANDOFF, handedOff, null);
+    probe.publish(EvidenceLayout.HANDOFF, handedOff, null);
     if (probe.spec().holdsAfterHandoff(probe.attempt().partition())) {
       probe.awaitRelease(handedOff);
-      probe.publish(GatePaths.RELEASED, handedOff, null);
+      probe.publish(EvidenceLayout.RELEASED, handedOff, null);
     }
     if (probe.holdsBeforeResult()) {
       // commit() has returned the message and the files are closed; Spark sends the result only after we return.

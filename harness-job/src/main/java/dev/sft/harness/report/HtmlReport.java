@@ -199,8 +199,8 @@ public final class HtmlReport {
         .filter(e -> SchedulerEvent.STAGE_SUBMITTED.equals(e.type()) && stages.contains(e.stageId())).toList();
     List<AttemptMarker> marks = new ArrayList<>();
     Path attempts = new GatePaths(dir).attempts();
-    for (String marker : List.of(GatePaths.HANDOFF, GatePaths.PAUSED, GatePaths.HELD_BEFORE_INPUT,
-        GatePaths.RELEASED, GatePaths.ABORTED)) {
+    for (String marker : List.of(EvidenceLayout.HANDOFF, EvidenceLayout.PAUSED, EvidenceLayout.HELD_BEFORE_INPUT,
+        EvidenceLayout.RELEASED, EvidenceLayout.ABORTED)) {
       marks.addAll(Markers.readChildren(attempts, marker, AttemptMarker.class));
     }
     List<KillRecord> kills = Markers.readAll(dir.resolve(Killer.RECORDS), KillRecord.class);

@@ -3,6 +3,7 @@ package dev.sft.harness.scenario;
 import dev.sft.contract.ScenarioName;
 import dev.sft.harness.audit.AuditResult;
 import dev.sft.harness.evidence.AttemptMarker;
+import dev.sft.harness.evidence.EvidenceLayout;
 import dev.sft.harness.evidence.GatePaths;
 import dev.sft.harness.evidence.Markers;
 import dev.sft.harness.evidence.WriterFiles;
@@ -118,7 +119,7 @@ final class LossAfterHandoffScenario extends ExecutorLossScenario {
   }
 
   private static List<AttemptMarker> heldAfterCommit(GatePaths gates) {
-    return Markers.readChildren(gates.attempts(), GatePaths.HELD_AFTER_COMMIT, AttemptMarker.class);
+    return Markers.readChildren(gates.attempts(), EvidenceLayout.HELD_AFTER_COMMIT, AttemptMarker.class);
   }
 
   /**

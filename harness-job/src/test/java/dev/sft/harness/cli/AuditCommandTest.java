@@ -94,7 +94,7 @@ class AuditCommandTest {
     }
     for (long tid : started) {
       int partition = tid == 11 ? 1 : 0;
-      Markers.publish(gates.attempt(partition, tid).resolve(GatePaths.STARTED),
+      Markers.publish(gates.attempt(partition, tid).resolve(EvidenceLayout.STARTED),
           new AttemptMarker("started", attempt(partition, tid), List.of(), 1, null));
     }
     for (long tid : List.of(10L, 11L)) {
@@ -268,7 +268,7 @@ class AuditCommandTest {
 
     // Another rejected attempt's file is a known rejected orphan, which the loss policy tolerates; after a kill
     // after handoff only the killed attempt's committed files may be left.
-    Markers.publish(new GatePaths(evidence).attempt(0, 13).resolve(GatePaths.STARTED),
+    Markers.publish(new GatePaths(evidence).attempt(0, 13).resolve(EvidenceLayout.STARTED),
         new AttemptMarker("started", attempt(0, 13), List.of(), 1, null));
     Path extra = file(0, 13);
     Outcome more = audit("--table-location", table.toString(), "--evidence", evidence.toString());

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sft.harness.evidence.AcceptedMessage;
 import dev.sft.harness.evidence.AttemptIdentity;
+import dev.sft.harness.evidence.EvidenceLayout;
 import dev.sft.harness.evidence.GatePaths;
 import dev.sft.harness.evidence.Markers;
 import java.nio.file.Path;
@@ -22,11 +23,11 @@ class WriteEvidenceTest {
     GatePaths paths = new GatePaths(dir);
     AttemptIdentity a = attempt(0, 10, 0, "1");
     AttemptIdentity b = attempt(1, 11, 0, "2");
-    Markers.publish(paths.attempt(0, 10).resolve(GatePaths.STARTED), Evidence.marker("started", a, List.of()));
-    Markers.publish(paths.attempt(0, 10).resolve(GatePaths.HANDOFF),
+    Markers.publish(paths.attempt(0, 10).resolve(EvidenceLayout.STARTED), Evidence.marker("started", a, List.of()));
+    Markers.publish(paths.attempt(0, 10).resolve(EvidenceLayout.HANDOFF),
         Evidence.marker("handoff", a, List.of("/d/00000-10-a")));
-    Markers.publish(paths.attempt(0, 10).resolve(GatePaths.COMPLETED), Evidence.marker("completed", a, List.of()));
-    Markers.publish(paths.attempt(1, 11).resolve(GatePaths.PAUSED), Evidence.marker("paused", b, List.of()));
+    Markers.publish(paths.attempt(0, 10).resolve(EvidenceLayout.COMPLETED), Evidence.marker("completed", a, List.of()));
+    Markers.publish(paths.attempt(1, 11).resolve(EvidenceLayout.PAUSED), Evidence.marker("paused", b, List.of()));
     Markers.publish(paths.accepted().resolve("p0-t10.json"), new AcceptedMessage(a, List.of("/d/00000-10-a"), 1));
 
     WriteEvidence evidence = WriteEvidence.read(paths);
