@@ -16,12 +16,16 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 
-/** The probe's markers of one monitored write, read back from the shared volume. */
+/**
+ * The probe's markers of one monitored write, read back from the shared volume: the one view of them that the
+ * judges, the scenarios, {@code sft audit} and the HTML report's timeline read.
+ */
 public record WriteEvidence(
     List<AttemptMarker> started,
     List<AttemptMarker> handoffs,
     List<AttemptMarker> paused,
     List<AttemptMarker> heldBeforeInput,
+    List<AttemptMarker> released,
     List<AttemptMarker> aborted,
     List<AttemptMarker> gateTimeouts,
     List<AttemptMarker> completed,
@@ -36,6 +40,7 @@ public record WriteEvidence(
         Markers.readChildren(paths.attempts(), EvidenceLayout.HANDOFF, AttemptMarker.class),
         Markers.readChildren(paths.attempts(), EvidenceLayout.PAUSED, AttemptMarker.class),
         Markers.readChildren(paths.attempts(), EvidenceLayout.HELD_BEFORE_INPUT, AttemptMarker.class),
+        Markers.readChildren(paths.attempts(), EvidenceLayout.RELEASED, AttemptMarker.class),
         Markers.readChildren(paths.attempts(), EvidenceLayout.ABORTED, AttemptMarker.class),
         Markers.readChildren(paths.attempts(), EvidenceLayout.GATE_TIMEOUT, AttemptMarker.class),
         Markers.readChildren(paths.attempts(), EvidenceLayout.COMPLETED, AttemptMarker.class),

@@ -1,8 +1,7 @@
 package dev.sft.harness.report;
 
-import dev.sft.harness.evidence.AttemptMarker;
-import dev.sft.harness.evidence.GatePaths;
 import dev.sft.harness.judge.SchedulerHistory;
+import dev.sft.harness.judge.WriteEvidence;
 import dev.sft.harness.evidence.EvidenceLayout;
 import dev.sft.contract.Check;
 import dev.sft.contract.Report;
@@ -13,6 +12,8 @@ import dev.sft.contract.Verdict;
 import dev.sft.contract.WriteOperation;
 import dev.sft.harness.audit.AuditResult;
 import dev.sft.harness.driver.SchedulerEvent;
+import dev.sft.harness.evidence.AttemptMarker;
+import dev.sft.harness.evidence.GatePaths;
 import dev.sft.harness.evidence.Json;
 import dev.sft.harness.evidence.Markers;
 import dev.sft.harness.kill.KillRecord;
@@ -197,11 +198,11 @@ public final class HtmlReport {
         .filter(e -> SchedulerEvent.EXECUTOR_REMOVED.equals(e.type())).toList();
     List<SchedulerEvent> stageSubmits = events.stream()
         .filter(e -> SchedulerEvent.STAGE_SUBMITTED.equals(e.type()) && stages.contains(e.stageId())).toList();
+    WriteEvidence evidence = WriteEvidence.read(new GatePaths(dir));
     List<AttemptMarker> marks = new ArrayList<>();
-    Path attempts = new GatePaths(dir).attempts();
-    for (String marker : List.of(EvidenceLayout.HANDOFF, EvidenceLayout.PAUSED, EvidenceLayout.HELD_BEFORE_INPUT,
-        EvidenceLayout.RELEASED, EvidenceLayout.ABORTED)) {
-      marks.addAll(Markers.readChildren(attempts, marker, AttemptMarker.class));
+    for (List<AttemptMarker> kind : List.of(evidence.handoffs(), evidence.paused(), evidence.heldBeforeInput(),
+        evidence.released(), evidence.aborted())) {
+      marks.addAll(kind);
     }
     List<KillRecord> kills = Markers.readAll(dir.resolve(Killer.RECORDS), KillRecord.class);
 

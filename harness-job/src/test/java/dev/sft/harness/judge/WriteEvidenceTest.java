@@ -28,6 +28,7 @@ class WriteEvidenceTest {
         Evidence.marker("handoff", a, List.of("/d/00000-10-a")));
     Markers.publish(paths.attempt(0, 10).resolve(EvidenceLayout.COMPLETED), Evidence.marker("completed", a, List.of()));
     Markers.publish(paths.attempt(1, 11).resolve(EvidenceLayout.PAUSED), Evidence.marker("paused", b, List.of()));
+    Markers.publish(paths.attempt(1, 11).resolve(EvidenceLayout.RELEASED), Evidence.marker("released", b, List.of()));
     Markers.publish(paths.accepted().resolve("p0-t10.json"), new AcceptedMessage(a, List.of("/d/00000-10-a"), 1));
 
     WriteEvidence evidence = WriteEvidence.read(paths);
@@ -41,6 +42,7 @@ class WriteEvidenceTest {
     assertThat(evidence.winnerFiles()).containsExactly("/d/00000-10-a");
     assertThat(evidence.markedAttempts()).containsOnlyKeys(10L, 11L);
     assertThat(evidence.paused()).hasSize(1);
+    assertThat(evidence.released()).extracting(m -> m.attempt().taskAttemptId()).containsExactly(11L);
     assertThat(evidence.abortOf(10)).isEmpty();
   }
 }
