@@ -348,7 +348,7 @@ public final class RunCommand implements Callable<Integer> {
         OptionValues.parseConf(conf),
         jarsUnderTest);
     // Before anything starts: the effective configuration, --conf overrides included, must suit the scenarios.
-    SparkSettings.conf(options);
+    SparkSettings.conf(options.sparkInputs());
     return options;
   }
 }

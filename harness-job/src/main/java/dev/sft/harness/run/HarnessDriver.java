@@ -20,7 +20,7 @@ import dev.sft.harness.jars.LoadedJars;
 import dev.sft.harness.report.JarReport;
 import dev.sft.harness.report.ReportFiles;
 import dev.sft.harness.report.RunReport;
-import dev.sft.harness.scenario.Fixture;
+import dev.sft.harness.table.Fixture;
 import dev.sft.harness.scenario.ScenarioContext;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -56,7 +56,7 @@ public final class HarnessDriver {
 
     Progress.say("driver run " + options.runId() + " (" + options.run().group() + ") against " + options.master()
         + "; evidence under " + options.runDir());
-    SparkConf conf = SparkSettings.conf(options);
+    SparkConf conf = SparkSettings.conf(options.sparkInputs());
     // What this driver run was asked for and the configuration it was judged under, as evidence.
     Markers.publish(options.driverDir().resolve(EvidenceLayout.DRIVER_RUN), options.run());
     Markers.publishText(options.driverDir().resolve(EvidenceLayout.SPARK_CONF), Arrays.stream(conf.getAll())

@@ -5,6 +5,7 @@ import dev.sft.harness.driver.BoundedJob;
 import dev.sft.harness.judge.ControlJudge;
 import dev.sft.harness.judge.WriteEvidence;
 import dev.sft.harness.probe.ProbeSpec;
+import dev.sft.harness.table.Fixture;
 import java.util.List;
 import java.util.Map;
 

@@ -15,6 +15,7 @@ import dev.sft.harness.evidence.AttemptIdentity;
 import dev.sft.harness.evidence.AttemptMarker;
 import dev.sft.harness.probe.ProbeSpec;
 import dev.sft.harness.evidence.WriterFiles;
+import dev.sft.harness.table.Fixture;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

@@ -11,6 +11,7 @@ import dev.sft.harness.judge.KillTarget;
 import dev.sft.harness.judge.LossAfterHandoffJudge;
 import dev.sft.harness.judge.WriteEvidence;
 import dev.sft.harness.probe.ProbeSpec;
+import dev.sft.harness.table.Fixture;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;

@@ -14,6 +14,7 @@ import dev.sft.harness.judge.WriteEvidence;
 import dev.sft.contract.Check;
 import dev.sft.harness.driver.ExecutorHosts;
 import dev.sft.harness.operation.Operation;
+import dev.sft.harness.table.Fixture;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

@@ -11,6 +11,7 @@ import dev.sft.harness.judge.WriteEvidence;
 import dev.sft.harness.probe.InputGate;
 import dev.sft.harness.probe.PausingInput;
 import dev.sft.harness.probe.ProbeSpec;
+import dev.sft.harness.table.Fixture;
 import java.util.Iterator;
 import dev.sft.contract.OperationName;
 import dev.sft.harness.operation.Operation;

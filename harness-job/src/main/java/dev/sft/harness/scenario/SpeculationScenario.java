@@ -14,6 +14,7 @@ import dev.sft.harness.judge.SpeculationJudge;
 import dev.sft.harness.judge.SpeculationRace;
 import dev.sft.harness.judge.WriteEvidence;
 import dev.sft.harness.probe.ProbeSpec;
+import dev.sft.harness.table.Fixture;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

@@ -12,7 +12,7 @@ import dev.sft.harness.judge.WriteEvidence;
 import dev.sft.harness.probe.ProbeSpec;
 import dev.sft.harness.probe.ProbedCommand;
 import dev.sft.harness.run.RunOptions;
-import dev.sft.harness.scenario.Fixture;
+import dev.sft.harness.table.Fixture;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -67,7 +67,7 @@ class CometRowLevelIT {
         dir.resolve("shared").toString(), "/bin/true", LocalCluster.MASTER_HOST, null);
     RunOptions options = new RunOptions(run, dir.resolve("report.json"), null, false, false, Map.of(),
         List.of());
-    spark = SparkSession.builder().config(SparkSettings.conf(options)).getOrCreate();
+    spark = SparkSession.builder().config(SparkSettings.conf(options.sparkInputs())).getOrCreate();
     runDir = options.runDir();
     fixture = Fixture.prepare(spark, runDir, runDir.resolve("warehouse"), TIMEOUT);
     RowLevelCommands.registerViews(spark, fixture.source());

@@ -9,8 +9,8 @@ import dev.sft.harness.evidence.GatePaths;
 import dev.sft.harness.judge.RowCounts;
 import dev.sft.harness.probe.ProbeSpec;
 import dev.sft.harness.run.RunOptions;
-import dev.sft.harness.scenario.Fixture;
 import dev.sft.harness.scenario.Scenarios;
+import dev.sft.harness.table.Fixture;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -37,7 +37,7 @@ class ProbeOverheadBench {
     Path dir = ItCluster.freshDir("probe-overhead");
     try (LocalCluster cluster = ItCluster.start(dir.resolve("cluster"), TIMEOUT)) {
       RunOptions options = RowLevelProbeIT.options(dir, cluster.masterUrl());
-      SparkSession spark = SparkSession.builder().config(SparkSettings.conf(options)).getOrCreate();
+      SparkSession spark = SparkSession.builder().config(SparkSettings.conf(options.sparkInputs())).getOrCreate();
       try {
         // The catalogs' warehouse is under the run's folder.
         Path runDir = options.runDir();

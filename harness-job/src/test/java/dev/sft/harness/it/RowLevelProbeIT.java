@@ -17,7 +17,7 @@ import dev.sft.harness.judge.WriteEvidence;
 import dev.sft.harness.probe.ProbeSpec;
 import dev.sft.harness.probe.ProbedCommand;
 import dev.sft.harness.run.RunOptions;
-import dev.sft.harness.scenario.Fixture;
+import dev.sft.harness.table.Fixture;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -69,7 +69,8 @@ class RowLevelProbeIT {
   void startCluster() throws Exception {
     Path dir = ItCluster.freshDir("row-level-probe");
     cluster = ItCluster.start(dir.resolve("cluster"), TIMEOUT);
-    spark = SparkSession.builder().config(SparkSettings.conf(options(dir, cluster.masterUrl()))).getOrCreate();
+    spark = SparkSession.builder().config(SparkSettings.conf(options(dir, cluster.masterUrl()).sparkInputs()))
+        .getOrCreate();
     runDir = dir.resolve("shared").resolve("row-level");
     fixture = Fixture.prepare(spark, runDir, runDir.resolve("warehouse"), TIMEOUT);
     RowLevelCommands.registerViews(spark, fixture.source());
