@@ -86,7 +86,7 @@ final class ShuffleLossScenario extends ExecutorLossScenario {
   static final Set<OperationName> SORTED_BY_ID = Set.of(OperationName.UPDATE_MOR, OperationName.UPDATE_DV);
 
   @Override
-  void drive(ScenarioRun run, ScenarioContext context, String table, String location, Progress progress) {
+  void drive(ScenarioRepetition run, ScenarioContext context, String table, String location, Progress progress) {
     if (SORTED_BY_ID.contains(run.operation().id().operation())) {
       try {
         Spark3Util.loadIcebergTable(context.spark(), Fixture.qualified(table)).replaceSortOrder().asc("id").commit();
@@ -104,7 +104,7 @@ final class ShuffleLossScenario extends ExecutorLossScenario {
   }
 
   @Override
-  Optional<KillTarget> chooseTarget(ScenarioRun run, WriteEvidence evidence) {
+  Optional<KillTarget> chooseTarget(ScenarioRepetition run, WriteEvidence evidence) {
     Set<Integer> held = evidence.heldBeforeInput().stream().map(m -> m.attempt().partition())
         .collect(Collectors.toCollection(TreeSet::new));
     if (!held.containsAll(HELD_REDUCERS)) {
@@ -120,7 +120,7 @@ final class ShuffleLossScenario extends ExecutorLossScenario {
   }
 
   @Override
-  void judgeSpecific(ScenarioRun run, KillTarget target, WriteEvidence evidence) {
+  void judgeSpecific(ScenarioRepetition run, KillTarget target, WriteEvidence evidence) {
     ShuffleLossJudge.judge(run.checks(), target, evidence.heldBeforeInput(), run.history());
   }
 }

@@ -63,7 +63,7 @@ final class SpeculationScenario extends MonitoredWriteScenario<SpeculationScenar
 
 
   @Override
-  void drive(ScenarioRun run, ScenarioContext context, String table, String location, Progress progress) {
+  void drive(ScenarioRepetition run, ScenarioContext context, String table, String location, Progress progress) {
     GatePaths gates = run.gates();
     ProbeSpec spec = new ProbeSpec(run.dir().toString(), Fixture.dataLocation(location), List.of(TARGET_PARTITION), 0,
         List.of(), context.timeout().toMillis());
@@ -110,7 +110,7 @@ final class SpeculationScenario extends MonitoredWriteScenario<SpeculationScenar
 
   /** Whatever else the audit found, none of the loser's files may be left: its own abort must delete them. */
   @Override
-  void judgeStorage(ScenarioRun run, Progress progress, AuditResult audit) {
+  void judgeStorage(ScenarioRepetition run, Progress progress, AuditResult audit) {
     if (progress.race == null) {
       return; // No race, no loser: the scheduler verdict already says why.
     }
@@ -132,11 +132,11 @@ final class SpeculationScenario extends MonitoredWriteScenario<SpeculationScenar
   }
 
   @Override
-  void judge(ScenarioRun run, Progress progress, WriteEvidence evidence, String failure) {
+  void judge(ScenarioRepetition run, Progress progress, WriteEvidence evidence, String failure) {
     SpeculationJudge.judge(run.checks(), winner, TARGET_PARTITION, progress.race, evidence, run.history(), failure);
   }
 
-  private static String describeTarget(ScenarioRun run, GatePaths gates) {
+  private static String describeTarget(ScenarioRepetition run, GatePaths gates) {
     WriteEvidence evidence = WriteEvidence.read(gates);
     List<String> started = evidence.started().stream().filter(m -> m.attempt().partition() == TARGET_PARTITION)
         .map(m -> "TID " + m.attempt().taskAttemptId() + "@" + m.attempt().host()).toList();

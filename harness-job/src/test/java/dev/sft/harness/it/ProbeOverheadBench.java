@@ -8,7 +8,7 @@ import dev.sft.harness.driver.SparkSettings;
 import dev.sft.harness.evidence.GatePaths;
 import dev.sft.harness.judge.RowCounts;
 import dev.sft.harness.probe.ProbeSpec;
-import dev.sft.harness.run.RunOptions;
+import dev.sft.harness.run.DriverRunOptions;
 import dev.sft.harness.scenario.Scenarios;
 import dev.sft.harness.table.Fixture;
 import java.nio.file.Files;
@@ -36,7 +36,7 @@ class ProbeOverheadBench {
     int rounds = Integer.getInteger("sft.bench.rounds", 7);
     Path dir = ItCluster.freshDir("probe-overhead");
     try (LocalCluster cluster = ItCluster.start(dir.resolve("cluster"), TIMEOUT)) {
-      RunOptions options = RowLevelProbeIT.options(dir, cluster.masterUrl());
+      DriverRunOptions options = RowLevelProbeIT.options(dir, cluster.masterUrl());
       SparkSession spark = SparkSession.builder().config(SparkSettings.conf(options.sparkInputs())).getOrCreate();
       try {
         // The catalogs' warehouse is under the run's folder.

@@ -16,7 +16,7 @@ import dev.sft.harness.evidence.WriterFiles;
 import dev.sft.harness.judge.WriteEvidence;
 import dev.sft.harness.probe.ProbeSpec;
 import dev.sft.harness.probe.ProbedCommand;
-import dev.sft.harness.run.RunOptions;
+import dev.sft.harness.run.DriverRunOptions;
 import dev.sft.harness.table.Fixture;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -76,11 +76,11 @@ class RowLevelProbeIT {
     RowLevelCommands.registerViews(spark, fixture.source());
   }
 
-  static RunOptions options(Path dir, String master) {
+  static DriverRunOptions options(Path dir, String master) {
     DriverRun run = new DriverRun("row-level", false, List.of(ScenarioName.EXECUTOR_LOSS_TASK_REPLACEMENT), 1,
         WriterName.ICEBERG, (int) TIMEOUT.toSeconds(), 30, false, master, dir.resolve("shared").toString(),
         "/bin/true", LocalCluster.MASTER_HOST, null);
-    return new RunOptions(run, dir.resolve("report.json"), null, false, false, Map.of(), List.of());
+    return new DriverRunOptions(run, dir.resolve("report.json"), null, false, false, Map.of(), List.of());
   }
 
   @AfterAll

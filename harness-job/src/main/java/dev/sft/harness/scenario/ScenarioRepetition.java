@@ -20,7 +20,7 @@ import java.util.stream.Collectors;
  * One repetition of one scenario while it runs: its evidence folder, its scheduler events, and the checks that
  * decide its two verdicts.
  */
-public final class ScenarioRun {
+public final class ScenarioRepetition {
   private final ScenarioName name;
   private final Operation operation;
   private final int repetition;
@@ -32,7 +32,7 @@ public final class ScenarioRun {
   /** Executors the harness set out to kill in this repetition; any other executor lost is an unplanned loss. */
   private final java.util.Set<String> killedByHarness = new java.util.TreeSet<>();
 
-  ScenarioRun(ScenarioName name, Operation operation, int repetition, ScenarioContext context) {
+  ScenarioRepetition(ScenarioName name, Operation operation, int repetition, ScenarioContext context) {
     this.name = name;
     this.operation = operation;
     this.repetition = repetition;

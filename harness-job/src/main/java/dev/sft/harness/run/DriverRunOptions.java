@@ -20,7 +20,7 @@ import java.util.Map;
  * @param extraConf further Spark settings, applied last
  * @param jarsUnderTest the {@code --jar} files this driver and its executors must have loaded
  */
-public record RunOptions(
+public record DriverRunOptions(
     DriverRun run,
     Path report,
     String executorClasspath,
@@ -29,7 +29,7 @@ public record RunOptions(
     Map<String, String> extraConf,
     List<Path> jarsUnderTest) {
 
-  public RunOptions {
+  public DriverRunOptions {
     jarsUnderTest = jarsUnderTest == null ? List.of() : List.copyOf(jarsUnderTest);
   }
 
