@@ -4,8 +4,9 @@ import dev.sft.contract.DriverRun;
 import java.nio.file.Path;
 
 /**
- * Where a run's evidence lives under {@code <shared-root>/<run-id>/}: the names the scenarios and drivers write and
- * the reports ({@code report.html}, {@code sft audit}) read. docs/harness.md shows the same tree.
+ * Where a run's evidence lives under {@code <shared-root>/<run-id>/}: the one place that names what the drivers, the
+ * scenarios and the probe write and the judges and reports ({@code report.html}, {@code sft audit}) read.
+ * docs/harness.md shows the same tree.
  */
 public final class EvidenceLayout {
   /**
