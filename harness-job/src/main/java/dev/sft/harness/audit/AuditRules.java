@@ -5,8 +5,8 @@ import static dev.sft.contract.Check.STORAGE;
 import dev.sft.contract.Check;
 import dev.sft.contract.ScenarioName;
 import dev.sft.contract.Verdict;
-import dev.sft.harness.probe.AttemptIdentity;
-import dev.sft.harness.probe.WriterFiles;
+import dev.sft.harness.evidence.AttemptIdentity;
+import dev.sft.harness.evidence.WriterFiles;
 import java.util.ArrayList;
 import java.util.List;
 

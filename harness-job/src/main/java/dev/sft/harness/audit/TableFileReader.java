@@ -1,6 +1,6 @@
 package dev.sft.harness.audit;
 
-import dev.sft.harness.probe.WriterFiles;
+import dev.sft.harness.evidence.WriterFiles;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.HashMap;

@@ -9,7 +9,7 @@ import dev.sft.contract.WriterName;
 import dev.sft.harness.driver.Progress;
 import dev.sft.harness.jars.JarSet;
 import dev.sft.harness.report.ReportFiles;
-import dev.sft.harness.run.LocalRun;
+import dev.sft.harness.run.EmbeddedRun;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
@@ -17,7 +17,7 @@ import picocli.CommandLine.Command;
 import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 
-/** {@code sft local}: the embedded default; {@link LocalRun} does the work, this command parses and prints. */
+/** {@code sft local}: the embedded default; {@link EmbeddedRun} does the work, this command parses and prints. */
 @Command(
     name = "local",
     mixinStandardHelpOptions = true,
@@ -127,9 +127,9 @@ public final class LocalCommand implements Callable<Integer> {
     JarSet baseline = compareOptions.baseline(home, own, jars, soak);
     String runId = RunIds.generate();
     Path outDir = (out != null ? out : defaultOut(runId)).toAbsolutePath();
-    LocalRun.Result result = new LocalRun(new LocalRun.Settings(runId, selected, selectedOperations, outDir, timeoutSeconds,
-        killTimeoutSeconds, interrupt, keep, repeat, writerName, workers, masterPort, jarSet, known, verdicts.strict, ownKill,
-        soak, baseline)).run();
+    EmbeddedRun.Result result = new EmbeddedRun(new EmbeddedRun.Settings(runId, selected, selectedOperations, outDir,
+        timeoutSeconds, killTimeoutSeconds, interrupt, keep, repeat, writerName, workers, masterPort, jarSet, known,
+        verdicts.strict, ownKill, soak, baseline)).run();
     if (result.comparison() != null) {
       CompareOptions.print(result.comparison(), result.reportFile());
       System.out.println("output:     " + outDir);

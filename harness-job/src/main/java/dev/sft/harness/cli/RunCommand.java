@@ -16,7 +16,7 @@ import dev.sft.harness.run.CompareOnCluster;
 import dev.sft.harness.run.ComparisonOnSharedRoot;
 import dev.sft.harness.run.DriverRelaunch;
 import dev.sft.harness.run.HarnessDriver;
-import dev.sft.harness.run.RunOptions;
+import dev.sft.harness.run.DriverRunOptions;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -179,7 +179,7 @@ public final class RunCommand implements Callable<Integer> {
 
   @Override
   public Integer call() {
-    RunOptions checked = options();
+    DriverRunOptions checked = options();
     if (compareOptions.asked()) {
       if (comparison != null) {
         throw new IllegalArgumentException("--compare and " + BuildComparison.COMPARISON_OPTION + " exclude each"
@@ -218,7 +218,7 @@ public final class RunCommand implements Callable<Integer> {
    * The comparison on the shared root, as far as the builds have come. Its failure is said and changes nothing else:
    * this run's verdicts and exit code are its own, and the controller compares the builds from their verdicts.
    */
-  private void compareWithBaseline(RunOptions checked) {
+  private void compareWithBaseline(DriverRunOptions checked) {
     try {
       Path file = ComparisonOnSharedRoot.write(Path.of(checked.run().sharedRoot()), comparison);
       Progress.say("comparison with the baseline: " + file);
@@ -228,7 +228,7 @@ public final class RunCommand implements Callable<Integer> {
   }
 
   /** Two builds in turn on the cluster ({@link CompareOnCluster}), ending with their comparison. */
-  private int compare(RunOptions checked) {
+  private int compare(DriverRunOptions checked) {
     compareOptions.check(checked.jarsUnderTest(), checked.run().soak());
     if (checked.run().terminationLog() != null) {
       throw new IllegalArgumentException("--compare and --termination-log exclude each other: a comparison's result"
@@ -310,7 +310,7 @@ public final class RunCommand implements Callable<Integer> {
   }
 
   /** The driver run checked against this machine, with the harness-only settings. */
-  RunOptions options() {
+  DriverRunOptions options() {
     DriverRun run = driverRun();
     if (!Files.isDirectory(sharedRoot)) {
       throw new IllegalArgumentException("shared root " + sharedRoot + " does not exist or is not a folder");
@@ -339,7 +339,7 @@ public final class RunCommand implements Callable<Integer> {
       String copies = DriverRelaunch.executorClasspath(Path.of(run.sharedRoot()).resolve(run.runId()), jarsUnderTest);
       classpath = classpath == null ? copies : copies + java.io.File.pathSeparator + classpath;
     }
-    RunOptions options = new RunOptions(
+    DriverRunOptions options = new DriverRunOptions(
         run,
         report != null ? report.toAbsolutePath() : Path.of(run.report()),
         classpath,
@@ -348,7 +348,7 @@ public final class RunCommand implements Callable<Integer> {
         OptionValues.parseConf(conf),
         jarsUnderTest);
     // Before anything starts: the effective configuration, --conf overrides included, must suit the scenarios.
-    SparkSettings.conf(options);
+    SparkSettings.conf(options.sparkInputs());
     return options;
   }
 }

@@ -1,8 +1,8 @@
 package dev.sft.harness.comet;
 
+import dev.sft.harness.evidence.WriterFiles;
 import dev.sft.harness.probe.NativeHandoff;
 import dev.sft.harness.probe.ProbeSpec;
-import dev.sft.harness.probe.WriterFiles;
 import java.lang.reflect.Field;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,13 +1,12 @@
 package dev.sft.harness.driver;
 
+import dev.sft.contract.DriverRun;
 import dev.sft.contract.ExecutorSizing;
 import dev.sft.contract.WriterName;
 import dev.sft.harness.comet.CometCommitObserver;
 import dev.sft.harness.comet.CometExecutorPlugin;
 import dev.sft.harness.probe.HoldingShuffleManager;
 import dev.sft.harness.probe.ProbedCatalog;
-import dev.sft.harness.run.RunOptions;
-import dev.sft.harness.scenario.Fixture;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -28,11 +27,12 @@ public final class SparkSettings {
   private SparkSettings() {}
 
   /** The driver run's configuration, refused (IllegalArgumentException) when it breaks {@link RequiredSettings}. */
-  public static SparkConf conf(RunOptions options) {
-    Path warehouse = options.runDir().resolve("warehouse");
+  public static SparkConf conf(SparkInputs inputs) {
+    DriverRun run = inputs.run();
+    Path warehouse = inputs.runDir().resolve("warehouse");
     SparkConf conf = new SparkConf()
-        .setMaster(options.master())
-        .setAppName("sft " + options.runId() + " (" + options.run().group() + ")")
+        .setMaster(run.master())
+        .setAppName("sft " + run.runId() + " (" + run.group() + ")")
         .set("spark.ui.enabled", "false")
         .set("spark.executor.cores", String.valueOf(EXECUTOR_CORES))
         .set("spark.cores.max", String.valueOf(MAX_CORES))
@@ -50,14 +50,14 @@ public final class SparkSettings {
         .set("spark.shuffle.service.enabled", "false")
         // Spark's sort shuffle plus the probe's hold before a reducer's fetch (the shuffle-loss scenario).
         .set(RequiredSettings.SHUFFLE_MANAGER, HoldingShuffleManager.class.getName())
-        .set("spark.sql.shuffle.partitions", String.valueOf(Fixture.WRITER_PARTITIONS))
+        .set("spark.sql.shuffle.partitions", String.valueOf(inputs.writerPartitions()))
         .set("spark.locality.wait", "0s")
         // Each source file becomes its own partition: the open cost alone fills a split.
         .set("spark.sql.files.openCostInBytes", String.valueOf(128L * 1024 * 1024))
         // The reference suite feeds writers 1,000-row batches.
         .set("spark.sql.parquet.columnarReaderBatchSize", "1000")
-        .set("spark.barrier.sync.timeout", String.valueOf(options.timeout().toSeconds()))
-        .set("spark.speculation", String.valueOf(options.speculation()))
+        .set("spark.barrier.sync.timeout", String.valueOf(run.timeoutSeconds()))
+        .set("spark.speculation", String.valueOf(run.speculation()))
         // Speculate only once three of the four writer tasks are done, i.e. only the held task.
         .set("spark.speculation.interval", "100ms")
         .set("spark.speculation.quantile", "0.75")
@@ -67,32 +67,32 @@ public final class SparkSettings {
         // task's processing rate.
         .set(RequiredSettings.SPECULATION_EFFICIENCY, "false")
         .set("spark.task.maxFailures", String.valueOf(RequiredSettings.MIN_TASK_MAX_FAILURES))
-        .set("spark.sql.warehouse.dir", options.runDir().resolve("spark-warehouse").toString())
-        .set("spark.hadoop.hadoop.tmp.dir", options.runDir().resolve("hadoop-tmp").toString());
-    for (String catalog : List.of(Fixture.CATALOG, Fixture.PROBED_CATALOG)) {
+        .set("spark.sql.warehouse.dir", inputs.runDir().resolve("spark-warehouse").toString())
+        .set("spark.hadoop.hadoop.tmp.dir", inputs.runDir().resolve("hadoop-tmp").toString());
+    for (String catalog : List.of(inputs.catalog(), inputs.probedCatalog())) {
       String prefix = "spark.sql.catalog." + catalog;
-      conf.set(prefix, catalog.equals(Fixture.CATALOG) ? SparkCatalog.class.getName() : ProbedCatalog.class.getName())
+      conf.set(prefix, catalog.equals(inputs.catalog()) ? SparkCatalog.class.getName() : ProbedCatalog.class.getName())
           .set(prefix + ".type", "hadoop")
           .set(prefix + ".warehouse", warehouse.toString())
           // Both catalogs see one warehouse; caching would let one serve stale metadata after the other wrote.
           .set(prefix + ".cache-enabled", "false");
     }
-    if (options.writer() == WriterName.COMET_NATIVE) {
-      cometNative(conf, options);
+    if (run.writer() == WriterName.COMET_NATIVE) {
+      cometNative(conf, inputs);
     }
-    if (options.run().driverHost() != null) {
-      conf.set("spark.driver.host", options.run().driverHost());
+    if (run.driverHost() != null) {
+      conf.set("spark.driver.host", run.driverHost());
     }
-    if (options.executorClasspath() != null && !options.executorClasspath().isBlank()) {
-      conf.set("spark.executor.extraClassPath", options.executorClasspath());
+    if (inputs.executorClasspath() != null && !inputs.executorClasspath().isBlank()) {
+      conf.set("spark.executor.extraClassPath", inputs.executorClasspath());
     }
-    if (options.shipJars()) {
-      conf.set("spark.jars", String.join(",", harnessJars(options)));
+    if (inputs.shipJars()) {
+      conf.set("spark.jars", String.join(",", harnessJars(inputs)));
     }
-    for (Map.Entry<String, String> entry : options.extraConf().entrySet()) {
+    for (Map.Entry<String, String> entry : inputs.extraConf().entrySet()) {
       conf.set(entry.getKey(), entry.getValue());
     }
-    RequiredSettings.require(conf, options.speculation());
+    RequiredSettings.require(conf, run.speculation());
     return conf;
   }
 
@@ -100,7 +100,7 @@ public final class SparkSettings {
    * DataFusion Comet with its native Iceberg writer, plus sft's two observers: the executor plugin that installs
    * the handoff hook and the extension that wraps Comet's commit operator (see dev.sft.harness.comet).
    */
-  static void cometNative(SparkConf conf, RunOptions options) {
+  static void cometNative(SparkConf conf, SparkInputs inputs) {
     conf.set("spark.plugins", "org.apache.spark.CometPlugin," + CometExecutorPlugin.class.getName())
         .set("spark.sql.extensions", CometCommitObserver.class.getName())
         // Comet disables itself without off-heap memory, and with Spark's shuffle unless its own shuffle is off.
@@ -111,15 +111,15 @@ public final class SparkSettings {
         // RDD-fed fixtures (the pausing input, the input gate) reach the native writer as Arrow batches.
         .set("spark.comet.convert.rdd.enabled", "true")
         .set("spark.comet.batchSize", "1000")
-        .set("spark.comet.testing.icebergWriteReport.dir", options.runDir().resolve("comet-write-report").toString());
+        .set("spark.comet.testing.icebergWriteReport.dir", inputs.runDir().resolve("comet-write-report").toString());
   }
 
   /** The jars executors need beyond Spark itself: the harness (probe classes), its contract, and Iceberg. */
-  static List<String> harnessJars(RunOptions options) {
+  static List<String> harnessJars(SparkInputs inputs) {
     List<String> jars = new ArrayList<>();
     List<Class<?>> types = new ArrayList<>(List.of(SparkSettings.class, dev.sft.contract.Report.class,
         SparkCatalog.class));
-    if (options.writer() == WriterName.COMET_NATIVE) {
+    if (inputs.run().writer() == WriterName.COMET_NATIVE) {
       types.add(org.apache.spark.CometPlugin.class);
     }
     for (Class<?> type : types) {

@@ -4,8 +4,9 @@ import dev.sft.contract.DriverRun;
 import java.nio.file.Path;
 
 /**
- * Where a run's evidence lives under {@code <shared-root>/<run-id>/}: the names the scenarios and drivers write and
- * the reports ({@code report.html}, {@code sft audit}) read. docs/harness.md shows the same tree.
+ * Where a run's evidence lives under {@code <shared-root>/<run-id>/}: the one place that names what the drivers, the
+ * scenarios and the probe write and the judges and reports ({@code report.html}, {@code sft audit}) read.
+ * docs/harness.md shows the same tree.
  */
 public final class EvidenceLayout {
   /**
@@ -29,10 +30,55 @@ public final class EvidenceLayout {
   public static final String KILL_TARGET = "kill-target.json";
   /** What the kill command printed. */
   public static final String KILL_COMMAND_LOG = "kill-command.log";
-  /** Gate markers of the probed writer. */
+  /** Gate markers of the probed writer: the folders and files below, whose paths {@link GatePaths} builds. */
   public static final String GATES = "gates";
 
+  // Inside GATES.
+  /** One folder per task attempt, named by {@link #attemptFolder}. */
+  public static final String ATTEMPTS = "attempts";
+  /** The driver's emergency release of every held attempt. */
+  public static final String RELEASE_ALL = "release-all";
+  /** One marker per attempt whose commit message Spark accepted, named by {@link #attemptFolder}. */
+  public static final String ACCEPTED = "accepted";
+  public static final String ACCEPTED_DUPLICATES = "accepted-duplicates";
+  public static final String ACCEPTED_UNATTRIBUTED = "accepted-unattributed";
+  /** One marker per job commit, named {@code commit-<millis>-<uuid>.json}. */
+  public static final String COMMITS = "commits";
+  static final String COMMIT_PREFIX = "commit-";
+
+  // Inside an attempt's folder: its markers (the event name is the file name without MARKER_SUFFIX, see event()).
+  public static final String STARTED = "started.json";
+  public static final String HANDOFF = "handoff.json";
+  public static final String PAUSED = "paused.json";
+  public static final String HELD_BEFORE_INPUT = "held-before-input.json";
+  /**
+   * Published by an attempt held after its writer committed, before its result goes to the driver
+   * ({@code ProbeSpec.holdBeforeResult()}), with its complete files.
+   */
+  public static final String HELD_AFTER_COMMIT = "held-after-commit.json";
+  /** Not a marker: the driver's release of one held attempt. */
+  public static final String RELEASE = "release";
+  public static final String RELEASED = "released.json";
+  public static final String ABORTED = "aborted.json";
+  public static final String GATE_TIMEOUT = "gate-timeout.json";
+  /** Published by a task completion listener when the attempt's task is over, whatever its outcome. */
+  public static final String COMPLETED = "completed.json";
+  static final String MARKER_SUFFIX = ".json";
+
   private EvidenceLayout() {}
+
+  /**
+   * An attempt's folder (and accepted marker) name, by partition and task attempt id (TID), which Spark never reuses,
+   * so every marker is unique per attempt.
+   */
+  public static String attemptFolder(int partition, long taskAttemptId) {
+    return "p" + partition + "-t" + taskAttemptId;
+  }
+
+  /** The event an attempt marker file records, e.g. {@code handoff} for {@link #HANDOFF}. */
+  public static String event(String markerFile) {
+    return markerFile.replace(MARKER_SUFFIX, "");
+  }
 
   /** The folder of one driver run ({@code driver-spec}, {@code driver-loss}). */
   public static Path driverDir(Path runDir, String group) {

@@ -2,8 +2,8 @@ package dev.sft.harness.judge;
 
 import static dev.sft.contract.Check.SCHEDULER;
 
-import dev.sft.harness.probe.AcceptedMessage;
-import dev.sft.harness.probe.AttemptMarker;
+import dev.sft.harness.evidence.AcceptedMessage;
+import dev.sft.harness.evidence.AttemptMarker;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;

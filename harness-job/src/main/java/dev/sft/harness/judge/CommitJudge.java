@@ -2,7 +2,7 @@ package dev.sft.harness.judge;
 
 import static dev.sft.contract.Check.STORAGE;
 
-import dev.sft.harness.probe.CommitMarker;
+import dev.sft.harness.evidence.CommitMarker;
 import java.util.List;
 
 /**

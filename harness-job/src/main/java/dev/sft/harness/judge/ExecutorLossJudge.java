@@ -3,9 +3,9 @@ package dev.sft.harness.judge;
 import static dev.sft.contract.Check.SCHEDULER;
 
 import dev.sft.harness.driver.SchedulerEvent;
-import dev.sft.harness.probe.AttemptIdentity;
-import dev.sft.harness.probe.AttemptMarker;
-import dev.sft.harness.probe.WriterFiles;
+import dev.sft.harness.evidence.AttemptIdentity;
+import dev.sft.harness.evidence.AttemptMarker;
+import dev.sft.harness.evidence.WriterFiles;
 import java.util.List;
 import java.util.Optional;
 

@@ -2,7 +2,7 @@ package dev.sft.harness.judge;
 
 import static dev.sft.contract.Check.SCHEDULER;
 
-import dev.sft.harness.probe.AttemptMarker;
+import dev.sft.harness.evidence.AttemptMarker;
 import java.util.List;
 
 /**

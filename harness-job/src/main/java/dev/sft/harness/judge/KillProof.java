@@ -3,8 +3,8 @@ package dev.sft.harness.judge;
 import static dev.sft.contract.Check.SCHEDULER;
 
 import dev.sft.harness.driver.SchedulerEvent;
+import dev.sft.harness.evidence.AttemptIdentity;
 import dev.sft.harness.kill.KillRecord;
-import dev.sft.harness.probe.AttemptIdentity;
 import java.util.List;
 import java.util.Optional;
 

@@ -1,7 +1,8 @@
 package dev.sft.harness.judge;
 
-import dev.sft.harness.probe.AttemptIdentity;
-import dev.sft.harness.probe.AttemptMarker;
+import dev.sft.harness.evidence.AttemptIdentity;
+import dev.sft.harness.evidence.AttemptMarker;
+
 
 /** The chosen victim and the other partition whose progress proves the write was really under way. */
 public record KillTarget(AttemptMarker victim, AttemptMarker other) {

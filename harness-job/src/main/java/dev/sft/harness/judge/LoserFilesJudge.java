@@ -2,10 +2,10 @@ package dev.sft.harness.judge;
 
 import static dev.sft.contract.Check.STORAGE;
 
-import dev.sft.harness.probe.AbortObservation;
-import dev.sft.harness.probe.AttemptIdentity;
-import dev.sft.harness.probe.AttemptMarker;
-import dev.sft.harness.probe.WriterFiles;
+import dev.sft.harness.evidence.AbortObservation;
+import dev.sft.harness.evidence.AttemptIdentity;
+import dev.sft.harness.evidence.AttemptMarker;
+import dev.sft.harness.evidence.WriterFiles;
 import java.nio.file.Path;
 import java.util.Collection;
 import java.util.List;

@@ -6,10 +6,10 @@ import static dev.sft.contract.Check.STORAGE;
 import dev.sft.harness.audit.AuditResult;
 import dev.sft.harness.audit.FileSets;
 import dev.sft.harness.driver.SchedulerEvent;
-import dev.sft.harness.probe.AcceptedMessage;
-import dev.sft.harness.probe.AttemptIdentity;
-import dev.sft.harness.probe.AttemptMarker;
-import dev.sft.harness.probe.GatePaths;
+import dev.sft.harness.evidence.AcceptedMessage;
+import dev.sft.harness.evidence.AttemptIdentity;
+import dev.sft.harness.evidence.AttemptMarker;
+import dev.sft.harness.evidence.EvidenceLayout;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;
@@ -24,8 +24,8 @@ import java.util.stream.Stream;
  * The kill and recovery rules are {@link ExecutorLossJudge}'s.
  */
 public final class LossAfterHandoffJudge {
-  /** The probe's event name of {@link GatePaths#HELD_AFTER_COMMIT}. */
-  static final String HELD_AFTER_COMMIT = GatePaths.HELD_AFTER_COMMIT.replace(".json", "");
+  /** The probe's event name of {@link EvidenceLayout#HELD_AFTER_COMMIT}. */
+  static final String HELD_AFTER_COMMIT = EvidenceLayout.event(EvidenceLayout.HELD_AFTER_COMMIT);
 
   private LossAfterHandoffJudge() {}
 

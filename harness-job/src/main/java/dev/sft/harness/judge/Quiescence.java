@@ -1,7 +1,7 @@
 package dev.sft.harness.judge;
 
 import dev.sft.harness.driver.SchedulerEvent;
-import dev.sft.harness.probe.AttemptIdentity;
+import dev.sft.harness.evidence.AttemptIdentity;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;

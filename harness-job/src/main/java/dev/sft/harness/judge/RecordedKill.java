@@ -1,10 +1,10 @@
 package dev.sft.harness.judge;
 
+import dev.sft.harness.evidence.AttemptIdentity;
 import dev.sft.harness.evidence.EvidenceLayout;
 import dev.sft.harness.evidence.Markers;
 import dev.sft.harness.kill.KillRecord;
 import dev.sft.harness.kill.Killer;
-import dev.sft.harness.probe.AttemptIdentity;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;

@@ -2,8 +2,8 @@ package dev.sft.harness.judge;
 
 import dev.sft.harness.audit.Rejection;
 import dev.sft.harness.driver.SchedulerEvent;
-import dev.sft.harness.probe.AbortObservation;
-import dev.sft.harness.probe.AttemptMarker;
+import dev.sft.harness.evidence.AbortObservation;
+import dev.sft.harness.evidence.AttemptMarker;
 import java.util.List;
 import java.util.Optional;
 

@@ -1,6 +1,7 @@
 package dev.sft.harness.judge;
 
-import dev.sft.harness.probe.AttemptMarker;
+import dev.sft.harness.evidence.AttemptMarker;
+
 
 /** The two attempts of the speculation target partition that reached handoff. */
 public record SpeculationRace(AttemptMarker original, AttemptMarker speculative) {}

@@ -1,13 +1,14 @@
 package dev.sft.harness.judge;
 
+import dev.sft.harness.evidence.AcceptedMessage;
+import dev.sft.harness.evidence.AttemptIdentity;
+import dev.sft.harness.evidence.AttemptMarker;
+import dev.sft.harness.evidence.CommitMarker;
+import dev.sft.harness.evidence.EvidenceLayout;
+import dev.sft.harness.evidence.GatePaths;
 import dev.sft.harness.evidence.Markers;
-import dev.sft.harness.probe.AcceptedMessage;
-import dev.sft.harness.probe.AttemptIdentity;
-import dev.sft.harness.probe.AttemptMarker;
-import dev.sft.harness.probe.CommitMarker;
-import dev.sft.harness.probe.GatePaths;
-import dev.sft.harness.probe.UnattributedMessage;
-import dev.sft.harness.probe.WriterFiles;
+import dev.sft.harness.evidence.UnattributedMessage;
+import dev.sft.harness.evidence.WriterFiles;
 import java.util.Collection;
 import java.util.HashSet;
 import java.util.List;
@@ -15,12 +16,16 @@ import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 
-/** The probe's markers of one monitored write, read back from the shared volume. */
+/**
+ * The probe's markers of one monitored write, read back from the shared volume: the one view of them that the
+ * judges, the scenarios, {@code sft audit} and the HTML report's timeline read.
+ */
 public record WriteEvidence(
     List<AttemptMarker> started,
     List<AttemptMarker> handoffs,
     List<AttemptMarker> paused,
     List<AttemptMarker> heldBeforeInput,
+    List<AttemptMarker> released,
     List<AttemptMarker> aborted,
     List<AttemptMarker> gateTimeouts,
     List<AttemptMarker> completed,
@@ -31,13 +36,14 @@ public record WriteEvidence(
 
   public static WriteEvidence read(GatePaths paths) {
     return new WriteEvidence(
-        Markers.readChildren(paths.attempts(), GatePaths.STARTED, AttemptMarker.class),
-        Markers.readChildren(paths.attempts(), GatePaths.HANDOFF, AttemptMarker.class),
-        Markers.readChildren(paths.attempts(), GatePaths.PAUSED, AttemptMarker.class),
-        Markers.readChildren(paths.attempts(), GatePaths.HELD_BEFORE_INPUT, AttemptMarker.class),
-        Markers.readChildren(paths.attempts(), GatePaths.ABORTED, AttemptMarker.class),
-        Markers.readChildren(paths.attempts(), GatePaths.GATE_TIMEOUT, AttemptMarker.class),
-        Markers.readChildren(paths.attempts(), GatePaths.COMPLETED, AttemptMarker.class),
+        Markers.readChildren(paths.attempts(), EvidenceLayout.STARTED, AttemptMarker.class),
+        Markers.readChildren(paths.attempts(), EvidenceLayout.HANDOFF, AttemptMarker.class),
+        Markers.readChildren(paths.attempts(), EvidenceLayout.PAUSED, AttemptMarker.class),
+        Markers.readChildren(paths.attempts(), EvidenceLayout.HELD_BEFORE_INPUT, AttemptMarker.class),
+        Markers.readChildren(paths.attempts(), EvidenceLayout.RELEASED, AttemptMarker.class),
+        Markers.readChildren(paths.attempts(), EvidenceLayout.ABORTED, AttemptMarker.class),
+        Markers.readChildren(paths.attempts(), EvidenceLayout.GATE_TIMEOUT, AttemptMarker.class),
+        Markers.readChildren(paths.attempts(), EvidenceLayout.COMPLETED, AttemptMarker.class),
         Markers.readAll(paths.accepted(), AcceptedMessage.class),
         Markers.readAll(paths.acceptedDuplicates(), AcceptedMessage.class),
         Markers.readAll(paths.acceptedUnattributed(), UnattributedMessage.class),

@@ -2,7 +2,7 @@ package dev.sft.harness.judge;
 
 import static dev.sft.contract.Check.SCHEDULER;
 
-import dev.sft.harness.probe.AttemptIdentity;
+import dev.sft.harness.evidence.AttemptIdentity;
 import java.util.Set;
 import java.util.TreeSet;
 

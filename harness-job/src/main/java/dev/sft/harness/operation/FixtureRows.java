@@ -1,6 +1,6 @@
 package dev.sft.harness.operation;
 
-import dev.sft.harness.scenario.Fixture;
+import dev.sft.harness.table.Fixture;
 import java.util.ArrayList;
 import java.util.List;
 

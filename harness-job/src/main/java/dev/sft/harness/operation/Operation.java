@@ -1,7 +1,7 @@
 package dev.sft.harness.operation;
 
 import dev.sft.contract.WriteOperation;
-import dev.sft.harness.scenario.Fixture;
+import dev.sft.harness.table.Fixture;
 import java.util.Map;
 import java.util.Optional;
 import org.apache.spark.sql.Dataset;

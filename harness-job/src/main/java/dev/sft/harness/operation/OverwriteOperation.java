@@ -3,7 +3,7 @@ package dev.sft.harness.operation;
 import dev.sft.contract.OperationName;
 import dev.sft.contract.TableLayout;
 import dev.sft.contract.WriteOperation;
-import dev.sft.harness.scenario.Fixture;
+import dev.sft.harness.table.Fixture;
 import java.util.Optional;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;

@@ -3,7 +3,7 @@ package dev.sft.harness.operation;
 import dev.sft.contract.WriteOperation;
 import dev.sft.harness.probe.ProbeSpec;
 import dev.sft.harness.probe.ProbedCommand;
-import dev.sft.harness.scenario.Fixture;
+import dev.sft.harness.table.Fixture;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;

@@ -1,5 +1,6 @@
 package dev.sft.harness.probe;
 
+import dev.sft.harness.evidence.AttemptIdentity;
 import java.util.List;
 import org.apache.spark.sql.connector.write.WriterCommitMessage;
 

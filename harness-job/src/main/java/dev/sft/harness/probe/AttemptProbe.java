@@ -1,6 +1,11 @@
 package dev.sft.harness.probe;
 
+import dev.sft.harness.evidence.AbortObservation;
+import dev.sft.harness.evidence.AttemptIdentity;
+import dev.sft.harness.evidence.AttemptMarker;
+import dev.sft.harness.evidence.EvidenceLayout;
 import dev.sft.harness.evidence.Markers;
+import dev.sft.harness.evidence.WriterFiles;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -28,7 +33,7 @@ final class AttemptProbe {
 
   /** The probe of the attempt running on this thread. */
   static AttemptProbe current(ProbeSpec spec) {
-    return new AttemptProbe(spec, AttemptIdentity.current());
+    return new AttemptProbe(spec, CurrentAttempt.identity());
   }
 
   AttemptIdentity attempt() {
@@ -50,16 +55,16 @@ final class AttemptProbe {
   }
 
   /**
-   * Publishes {@link GatePaths#HELD_AFTER_COMMIT} with the committed files, then holds until the driver releases the
-   * attempt (in the executor-loss-after-handoff scenario the driver kills its executor first).
+   * Publishes {@link EvidenceLayout#HELD_AFTER_COMMIT} with the committed files, then holds until the driver releases
+   * the attempt (in the executor-loss-after-handoff scenario the driver kills its executor first).
    */
   void holdBeforeResult(List<String> files, String detail) throws IOException {
-    publish(GatePaths.HELD_AFTER_COMMIT, files, detail);
+    publish(EvidenceLayout.HELD_AFTER_COMMIT, files, detail);
     awaitRelease(files);
-    publish(GatePaths.RELEASED, files, null);
+    publish(EvidenceLayout.RELEASED, files, null);
   }
 
-  /** Publishes {@code marker} (e.g. {@link GatePaths#HANDOFF}) with the files and their sizes right now. */
+  /** Publishes {@code marker} (e.g. {@link EvidenceLayout#HANDOFF}) with the files and their sizes right now. */
   void publish(String marker, List<String> files, String detail) {
     publish(marker, files, detail, null);
   }
@@ -68,14 +73,19 @@ final class AttemptProbe {
     publish(marker, files, detail, rowsSupplied, null);
   }
 
-  /** Publishes {@link GatePaths#ABORTED}: what is left of the files after the writer's abort, and what it saw. */
+  /** Publishes {@link EvidenceLayout#ABORTED}: what is left of the files after the writer's abort, and what it saw. */
   void publishAbort(List<String> files, String reason, AbortObservation observation) {
-    publish(GatePaths.ABORTED, files, reason, null, observation);
+    publish(EvidenceLayout.ABORTED, files, reason, null, observation);
   }
 
   private void publish(String marker, List<String> files, String detail, Long rowsSupplied, AbortObservation abort) {
     completeOnTaskEnd();
-    Markers.publish(dir.resolve(marker), new AttemptMarker(marker.replace(".json", ""), attempt,
+    write(marker, files, detail, rowsSupplied, abort);
+  }
+
+  /** Writes the marker; the completion listener's own marker comes here directly, registering nothing. */
+  private void write(String marker, List<String> files, String detail, Long rowsSupplied, AbortObservation abort) {
+    Markers.publish(dir.resolve(marker), new AttemptMarker(EvidenceLayout.event(marker), attempt,
         WriterFiles.states(files), System.currentTimeMillis(), detail, rowsSupplied, abort));
   }
 
@@ -93,8 +103,7 @@ final class AttemptProbe {
       COMPLETION_REGISTERED.remove(attempt.taskAttemptId());
       String outcome = done.isInterrupted() ? "interrupted" : done.isFailed() ? "failed" : "succeeded";
       String reason = done.getKillReason().isDefined() ? ": " + done.getKillReason().get() : "";
-      Markers.publish(dir.resolve(GatePaths.COMPLETED), new AttemptMarker("completed", attempt,
-          WriterFiles.states(ownedFiles()), System.currentTimeMillis(), outcome + reason, null));
+      write(EvidenceLayout.COMPLETED, ownedFiles(), outcome + reason, null, null);
     });
   }
 
@@ -105,6 +114,6 @@ final class AttemptProbe {
 
   /** Holds the attempt until the driver releases it; on timeout records {@code gate-timeout.json} and throws. */
   void awaitRelease(List<String> files) throws IOException {
-    Gate.awaitRelease(spec, dir, diagnostic -> publish(GatePaths.GATE_TIMEOUT, files, diagnostic));
+    Gate.awaitRelease(spec, dir, diagnostic -> publish(EvidenceLayout.GATE_TIMEOUT, files, diagnostic));
   }
 }

@@ -1,5 +1,6 @@
 package dev.sft.harness.probe;
 
+import dev.sft.harness.evidence.EvidenceLayout;
 import java.io.IOException;
 import java.util.List;
 import java.util.Optional;
@@ -11,7 +12,7 @@ import org.apache.spark.TaskContext;
  * Holds a writer attempt before it fetches its input ({@link ProbeSpec#holdBeforeInput()}): only the initial attempt
  * (stage attempt 0, attempt 0) of a listed partition, only once per attempt, whichever hook gets there first (the
  * input gate of a scenario-built input, or {@link HoldingShuffleManager} before a shuffle reader exists). It publishes
- * {@link GatePaths#HELD_BEFORE_INPUT} and waits for the driver's release.
+ * {@link EvidenceLayout#HELD_BEFORE_INPUT} and waits for the driver's release.
  */
 final class BeforeInputHold {
   /** Attempts in this JVM that have been held (or are held now); an attempt never holds twice. */
@@ -45,7 +46,7 @@ final class BeforeInputHold {
       HELD.remove(tid);
     });
     AttemptProbe probe = AttemptProbe.current(spec.get());
-    probe.publish(GatePaths.HELD_BEFORE_INPUT, List.of(), null);
+    probe.publish(EvidenceLayout.HELD_BEFORE_INPUT, List.of(), null);
     probe.awaitRelease(List.of());
     return true;
   }

@@ -2,6 +2,7 @@ package dev.sft.harness.probe;
 
 import java.io.IOException;
 import java.io.InterruptedIOException;
+import dev.sft.harness.evidence.EvidenceLayout;
 import dev.sft.harness.evidence.Markers;
 import java.nio.file.Path;
 import org.apache.spark.TaskContext;
@@ -19,7 +20,7 @@ final class Gate {
   /** Waits for release; on timeout publishes {@code gate-timeout.json} through {@code onTimeout} and throws. */
   static void awaitRelease(ProbeSpec spec, Path attemptDir, java.util.function.Consumer<String> onTimeout)
       throws IOException {
-    Path release = attemptDir.resolve(GatePaths.RELEASE);
+    Path release = attemptDir.resolve(EvidenceLayout.RELEASE);
     Path releaseAll = spec.paths().releaseAll();
     long deadline = System.currentTimeMillis() + spec.timeoutMillis();
     TaskContext context = TaskContext.get();

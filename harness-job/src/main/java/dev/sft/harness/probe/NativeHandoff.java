@@ -1,5 +1,6 @@
 package dev.sft.harness.probe;
 
+import dev.sft.harness.evidence.EvidenceLayout;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.List;
@@ -16,14 +17,14 @@ public final class NativeHandoff {
 
   public static void reached(ProbeSpec spec, List<String> files) {
     AttemptProbe probe = AttemptProbe.current(spec);
-    probe.publish(GatePaths.STARTED, List.of(), "native handoff");
-    probe.publish(GatePaths.HANDOFF, files, null);
+    probe.publish(EvidenceLayout.STARTED, List.of(), "native handoff");
+    probe.publish(EvidenceLayout.HANDOFF, files, null);
     TaskContext.get().addTaskCompletionListener(context -> {
       if (context.isFailed() || context.isInterrupted()) {
         String reason = context.getKillReason().isDefined() ? context.getKillReason().get() : "task failed";
         java.util.Set<String> left = new java.util.TreeSet<>(files);
         left.addAll(probe.ownedFiles());
-        probe.publish(GatePaths.ABORTED, List.copyOf(left), reason);
+        probe.publish(EvidenceLayout.ABORTED, List.copyOf(left), reason);
       }
     });
     if (probe.holdsBeforeResult()) {
@@ -35,7 +36,7 @@ public final class NativeHandoff {
       } catch (IOException e) {
         throw new UncheckedIOException(e);
       }
-      probe.publish(GatePaths.RELEASED, files, null);
+      probe.publish(EvidenceLayout.RELEASED, files, null);
     }
   }
 

@@ -1,5 +1,6 @@
 package dev.sft.harness.probe;
 
+import dev.sft.harness.evidence.EvidenceLayout;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Iterator;
@@ -28,7 +29,7 @@ public final class PausingInput implements FlatMapFunction<Iterator<Row>, Row> {
   /** The rows, paused after the configured count for an initial attempt; unchanged otherwise. */
   public static Iterator<Row> wrap(ProbeSpec spec, Iterator<Row> rows) {
     AttemptProbe probe = AttemptProbe.current(spec);
-    probe.publish(GatePaths.STARTED, java.util.List.of(), "input");
+    probe.publish(EvidenceLayout.STARTED, java.util.List.of(), "input");
     if (spec.pauseAfterRows() <= 0 || !probe.isInitialAttempt()) {
       return rows;
     }
@@ -56,7 +57,7 @@ public final class PausingInput implements FlatMapFunction<Iterator<Row>, Row> {
 
       private void pause() {
         try {
-          probe.publish(GatePaths.PAUSED, probe.ownedFiles(), "paused after " + supplied + " rows", supplied);
+          probe.publish(EvidenceLayout.PAUSED, probe.ownedFiles(), "paused after " + supplied + " rows", supplied);
           probe.awaitRelease(probe.ownedFiles());
         } catch (IOException e) {
           throw new UncheckedIOException(e);

@@ -1,6 +1,7 @@
 package dev.sft.harness.probe;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
+import dev.sft.harness.evidence.GatePaths;
 import dev.sft.harness.evidence.Json;
 import java.io.Serializable;
 import java.nio.file.Path;

@@ -1,8 +1,12 @@
 package dev.sft.harness.probe;
 
+import dev.sft.harness.evidence.AcceptedMessage;
+import dev.sft.harness.evidence.AttemptIdentity;
+import dev.sft.harness.evidence.CommitMarker;
 import dev.sft.harness.evidence.Markers;
+import dev.sft.harness.evidence.UnattributedMessage;
+import dev.sft.harness.evidence.WriterFiles;
 import java.util.List;
-import java.util.UUID;
 import org.apache.spark.sql.connector.write.BatchWrite;
 import org.apache.spark.sql.connector.write.DataWriterFactory;
 import org.apache.spark.sql.connector.write.PhysicalWriteInfo;
@@ -44,15 +48,15 @@ public class ProbedBatchWrite implements BatchWrite {
     if (message instanceof AttemptCommitMessage wrapped) {
       // The files of the writer's own message as the driver received it, not the executor's list beside it: the
       // accepted set is then evidence of its own, which the handoff the executor published is compared with.
-      recordAccepted(wrapped.attempt(), WriterFiles.files(wrapped.writerMessage()));
+      recordAccepted(wrapped.attempt(), CommitMessageFiles.of(wrapped.writerMessage()));
     } else if (message != null) {
       // Comet's native writer hands Iceberg's own message over; its files name the attempt that wrote them.
-      List<String> files = WriterFiles.files(message);
+      List<String> files = CommitMessageFiles.of(message);
       AttemptIdentity attempt = WriterFiles.attemptOf(files);
       if (attempt != null) {
         recordAccepted(attempt, files);
       } else {
-        Markers.publish(spec.paths().acceptedUnattributed().resolve(UUID.randomUUID() + ".json"),
+        Markers.publish(spec.paths().newUnattributedMarker(),
             new UnattributedMessage(message.getClass().getName(), files, System.currentTimeMillis(),
                 "the message is not wrapped and its files do not name exactly one attempt"));
       }
@@ -66,11 +70,10 @@ public class ProbedBatchWrite implements BatchWrite {
    * the same attempt is recorded beside, never over, the first.
    */
   private synchronized void recordAccepted(AttemptIdentity attempt, List<String> files) {
-    String name = "p" + attempt.partition() + "-t" + attempt.taskAttemptId();
     AcceptedMessage accepted = new AcceptedMessage(attempt, files, System.currentTimeMillis());
-    java.nio.file.Path marker = spec.paths().accepted().resolve(name + ".json");
+    java.nio.file.Path marker = spec.paths().acceptedMarker(attempt);
     if (java.nio.file.Files.exists(marker)) {
-      Markers.publish(spec.paths().acceptedDuplicates().resolve(name + "-" + UUID.randomUUID() + ".json"), accepted);
+      Markers.publish(spec.paths().newAcceptedDuplicateMarker(attempt), accepted);
     } else {
       Markers.publish(marker, accepted);
     }
@@ -99,17 +102,13 @@ public class ProbedBatchWrite implements BatchWrite {
 
   /** Runs {@code commit} and records its commit marker; {@code detail} describes a successful commit. */
   static void recordCommit(ProbeSpec spec, int committed, String detail, Runnable commit) {
-    String name = "commit-" + System.currentTimeMillis() + "-" + UUID.randomUUID() + ".json";
+    java.nio.file.Path marker = spec.paths().newCommitMarker();
     try {
       commit.run();
     } catch (RuntimeException e) {
-      Markers.publish(
-          spec.paths().commits().resolve(name),
-          new CommitMarker(false, committed, System.currentTimeMillis(), e.toString()));
+      Markers.publish(marker, new CommitMarker(false, committed, System.currentTimeMillis(), e.toString()));
       throw e;
     }
-    Markers.publish(
-        spec.paths().commits().resolve(name),
-        new CommitMarker(true, committed, System.currentTimeMillis(), detail));
+    Markers.publish(marker, new CommitMarker(true, committed, System.currentTimeMillis(), detail));
   }
 }

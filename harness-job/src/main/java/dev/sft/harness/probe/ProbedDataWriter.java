@@ -1,5 +1,6 @@
 package dev.sft.harness.probe;
 
+import dev.sft.harness.evidence.EvidenceLayout;
 import java.io.IOException;
 import java.util.List;
 import java.util.Set;
@@ -33,7 +34,7 @@ class ProbedDataWriter implements DataWriter<InternalRow> {
     this.delegate = delegate;
     this.probe = AttemptProbe.current(spec);
     this.pause = rowLevel ? WriterPause.of(probe) : WriterPause.none(probe);
-    probe.publish(GatePaths.STARTED, List.of(), rowLevel ? "row-level data writer" : "data writer");
+    probe.publish(EvidenceLayout.STARTED, List.of(), rowLevel ? "row-level data writer" : "data writer");
   }
 
   @Override
@@ -51,11 +52,11 @@ class ProbedDataWriter implements DataWriter<InternalRow> {
   @Override
   public WriterCommitMessage commit() throws IOException {
     WriterCommitMessage message = delegate.commit();
-    handedOff = WriterFiles.files(message);
-    probe.publish(GatePaths.HANDOFF, handedOff, null);
+    handedOff = CommitMessageFiles.of(message);
+    probe.publish(EvidenceLayout.HANDOFF, handedOff, null);
     if (probe.spec().holdsAfterHandoff(probe.attempt().partition())) {
       probe.awaitRelease(handedOff);
-      probe.publish(GatePaths.RELEASED, handedOff, null);
+      probe.publish(EvidenceLayout.RELEASED, handedOff, null);
     }
     if (probe.holdsBeforeResult()) {
       // commit() has returned the message and the files are closed; Spark sends the result only after we return.
@@ -69,7 +70,7 @@ class ProbedDataWriter implements DataWriter<InternalRow> {
   public void abort() throws IOException {
     // The writer's abort runs exactly as Spark calls it, with the kill's interrupt pending if it is; the probe only
     // records that state (and the executor log's position) before and after.
-    AbortObservation.Start start = AbortObservation.begin();
+    AbortWatch watch = AbortWatch.begin();
     try {
       delegate.abort();
     } finally {
@@ -78,7 +79,7 @@ class ProbedDataWriter implements DataWriter<InternalRow> {
       String reason = context != null && context.getKillReason().isDefined() ? context.getKillReason().get() : null;
       Set<String> files = new TreeSet<>(handedOff);
       files.addAll(probe.ownedFiles());
-      probe.publishAbort(List.copyOf(files), reason, start.end());
+      probe.publishAbort(List.copyOf(files), reason, watch.end());
     }
   }
 

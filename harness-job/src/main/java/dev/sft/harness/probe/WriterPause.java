@@ -1,5 +1,6 @@
 package dev.sft.harness.probe;
 
+import dev.sft.harness.evidence.EvidenceLayout;
 import java.io.IOException;
 
 /**
@@ -35,7 +36,7 @@ final class WriterPause {
   void beforeRow() throws IOException {
     if (afterRows > 0 && !paused && supplied >= afterRows) {
       paused = true;
-      probe.publish(GatePaths.PAUSED, probe.ownedFiles(), "paused in the writer after " + supplied + " rows",
+      probe.publish(EvidenceLayout.PAUSED, probe.ownedFiles(), "paused in the writer after " + supplied + " rows",
           supplied);
       probe.awaitRelease(probe.ownedFiles());
     }

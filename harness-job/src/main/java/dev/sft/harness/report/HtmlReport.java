@@ -1,6 +1,7 @@
 package dev.sft.harness.report;
 
 import dev.sft.harness.judge.SchedulerHistory;
+import dev.sft.harness.judge.WriteEvidence;
 import dev.sft.harness.evidence.EvidenceLayout;
 import dev.sft.contract.Check;
 import dev.sft.contract.Report;
@@ -11,13 +12,13 @@ import dev.sft.contract.Verdict;
 import dev.sft.contract.WriteOperation;
 import dev.sft.harness.audit.AuditResult;
 import dev.sft.harness.driver.SchedulerEvent;
+import dev.sft.harness.evidence.AttemptMarker;
+import dev.sft.harness.evidence.GatePaths;
 import dev.sft.harness.evidence.Json;
 import dev.sft.harness.evidence.Markers;
 import dev.sft.harness.kill.KillRecord;
 import dev.sft.harness.kill.Killer;
-import dev.sft.harness.probe.AttemptMarker;
-import dev.sft.harness.probe.GatePaths;
-import dev.sft.harness.scenario.ScenarioRun;
+import dev.sft.harness.scenario.ScenarioRepetition;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -174,7 +175,7 @@ public final class HtmlReport {
   /** One lane per executor; a bar per task attempt of the monitored write; marks for gates, kills and stages. */
   private static void timeline(StringBuilder html, ScenarioResult s, Path dir) {
     List<SchedulerEvent> events = SchedulerHistory.read(dir.resolve(EvidenceLayout.SCHEDULER_EVENTS)).events();
-    String group = "group=" + ScenarioRun.jobGroup(s.name(), s.writeOperation(), s.repetition());
+    String group = "group=" + ScenarioRepetition.jobGroup(s.name(), s.writeOperation(), s.repetition());
     List<Integer> stages = events.stream()
         .filter(e -> SchedulerEvent.JOB_START.equals(e.type()) && group.equals(e.detail()) && e.stageIds() != null)
         .flatMap(e -> e.stageIds().stream()).toList();
@@ -197,11 +198,11 @@ public final class HtmlReport {
         .filter(e -> SchedulerEvent.EXECUTOR_REMOVED.equals(e.type())).toList();
     List<SchedulerEvent> stageSubmits = events.stream()
         .filter(e -> SchedulerEvent.STAGE_SUBMITTED.equals(e.type()) && stages.contains(e.stageId())).toList();
+    WriteEvidence evidence = WriteEvidence.read(new GatePaths(dir));
     List<AttemptMarker> marks = new ArrayList<>();
-    Path attempts = new GatePaths(dir).attempts();
-    for (String marker : List.of(GatePaths.HANDOFF, GatePaths.PAUSED, GatePaths.HELD_BEFORE_INPUT,
-        GatePaths.RELEASED, GatePaths.ABORTED)) {
-      marks.addAll(Markers.readChildren(attempts, marker, AttemptMarker.class));
+    for (List<AttemptMarker> kind : List.of(evidence.handoffs(), evidence.paused(), evidence.heldBeforeInput(),
+        evidence.released(), evidence.aborted())) {
+      marks.addAll(kind);
     }
     List<KillRecord> kills = Markers.readAll(dir.resolve(Killer.RECORDS), KillRecord.class);
 

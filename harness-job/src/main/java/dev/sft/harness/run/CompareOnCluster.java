@@ -17,10 +17,10 @@ import java.util.Map;
  * both builds, so every jar under test must be one this driver's executors load from those copies.
  */
 public final class CompareOnCluster {
-  private final RunOptions options;
+  private final DriverRunOptions options;
   private final BuildTurns turns;
 
-  public CompareOnCluster(RunOptions options, JarSet baseline, JarSet candidate) {
+  public CompareOnCluster(DriverRunOptions options, JarSet baseline, JarSet candidate) {
     this.options = options;
     this.turns = new BuildTurns(options.runId(), baseline, candidate);
   }

@@ -32,7 +32,7 @@ public final class DriverRelaunch {
   }
 
   /** Runs this driver again as a child JVM with {@code args} (the original {@code sft run} arguments); its exit code. */
-  public static int run(RunOptions options, List<String> args) {
+  public static int run(DriverRunOptions options, List<String> args) {
     Path own = JarSet.ownSparkHome();
     if (own == null) {
       throw new IllegalArgumentException("sft run --jar needs the assembled SPARK_HOME the harness jar lives in;"

@@ -19,8 +19,8 @@ import dev.sft.harness.evidence.EvidenceLayout;
 import dev.sft.harness.jars.LoadedJars;
 import dev.sft.harness.report.JarReport;
 import dev.sft.harness.report.ReportFiles;
-import dev.sft.harness.report.RunReport;
-import dev.sft.harness.scenario.Fixture;
+import dev.sft.harness.report.RunReportMerge;
+import dev.sft.harness.table.Fixture;
 import dev.sft.harness.scenario.ScenarioContext;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -43,10 +43,10 @@ public final class HarnessDriver {
   /** The report and the exit code it implies. */
   public record Outcome(Report report, RunExitCode exitCode) {}
 
-  public static Outcome run(RunOptions options) {
+  public static Outcome run(DriverRunOptions options) {
     Instant start = Instant.now();
     String startedAt = start.toString();
-    RunDeadline deadline = new RunDeadline(start, options.run());
+    DriverRunDeadline deadline = new DriverRunDeadline(start, options.run());
     MasterUrl.requireReachable(options.master(), 5_000);
     try {
       Files.createDirectories(options.runDir());
@@ -56,7 +56,7 @@ public final class HarnessDriver {
 
     Progress.say("driver run " + options.runId() + " (" + options.run().group() + ") against " + options.master()
         + "; evidence under " + options.runDir());
-    SparkConf conf = SparkSettings.conf(options);
+    SparkConf conf = SparkSettings.conf(options.sparkInputs());
     // What this driver run was asked for and the configuration it was judged under, as evidence.
     Markers.publish(options.driverDir().resolve(EvidenceLayout.DRIVER_RUN), options.run());
     Markers.publishText(options.driverDir().resolve(EvidenceLayout.SPARK_CONF), Arrays.stream(conf.getAll())
@@ -116,26 +116,26 @@ public final class HarnessDriver {
    * Each failure cell's findings set against the control cell of its operation: this driver run's, or one an earlier
    * driver run of the run judged ({@link DriverRun#plan} runs the control's first).
    */
-  private static List<ScenarioResult> attributeToControls(RunOptions options, List<ScenarioResult> results) {
+  private static List<ScenarioResult> attributeToControls(DriverRunOptions options, List<ScenarioResult> results) {
     List<ScenarioResult> controls = new ArrayList<>(results);
     Report own = Report.of(options.runId(), options.writer().id(), options.master(), results, null, null, null);
-    RunReport.otherDriverRuns(options.runDir(), options.run().group(), own)
+    RunReportMerge.otherDriverRuns(options.runDir(), options.run().group(), own)
         .forEach(other -> controls.addAll(other.scenarios()));
     return ControlAttribution.attribute(results, controls);
   }
 
   /** Every repetition as Unknown, each naming the preflight as the rule that stopped it. */
-  private static List<ScenarioResult> notRun(RunOptions options, String why) {
+  private static List<ScenarioResult> notRun(DriverRunOptions options, String why) {
     List<Check> preflight = List.of(new Check(Check.SCHEDULER, "preflight", Verdict.Unknown, why));
     return options.run().unknownResults(options.runDir().toString(), why).stream()
         .map(r -> r.withMessage(r.message(), preflight)).toList();
   }
 
   /** This driver run's own report, then the run's report merged from it and the other driver run's. */
-  private static Report write(Report report, RunOptions options) {
+  private static Report write(Report report, DriverRunOptions options) {
     ReportFiles.write(report, options.report());
     Progress.say("report written to " + options.report());
-    Path runReport = RunReport.write(options.runDir(), options.runId(), options.run().group(), report);
+    Path runReport = RunReportMerge.write(options.runDir(), options.runId(), options.run().group(), report);
     Progress.say("run report (every driver run so far) written to " + runReport);
     return report;
   }

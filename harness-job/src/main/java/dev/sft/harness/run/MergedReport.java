@@ -4,7 +4,7 @@ import dev.sft.contract.Report;
 import dev.sft.harness.evidence.EvidenceLayout;
 import dev.sft.harness.evidence.Folders;
 import dev.sft.harness.report.ReportFiles;
-import dev.sft.harness.scenario.Fixture;
+import dev.sft.harness.table.Fixture;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.List;

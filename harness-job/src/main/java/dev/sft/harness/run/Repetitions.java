@@ -30,11 +30,11 @@ final class Repetitions {
   private final DriverRun run;
   private final String evidence;
   private final Runner runner;
-  private final RunDeadline deadline;
+  private final DriverRunDeadline deadline;
   private final Instant start;
 
   /** @param evidence where a repetition that never started points for its evidence: the run's folder */
-  Repetitions(DriverRun run, String evidence, Runner runner, RunDeadline deadline, Instant start) {
+  Repetitions(DriverRun run, String evidence, Runner runner, DriverRunDeadline deadline, Instant start) {
     this.run = run;
     this.evidence = evidence;
     this.runner = runner;

@@ -27,10 +27,10 @@ final class CommonAssertions {
    * {@code stillLive} is what the quiescence wait left running; the storage audit is Unknown unless it is empty.
    * {@code onAudit} gets the audit when one was taken, for the scenario's own storage rules.
    */
-  static ScenarioRun.Counts apply(
-      ScenarioRun run, ScenarioContext context, String table, String tableLocation, PriorState prior,
+  static ScenarioRepetition.Counts apply(
+      ScenarioRepetition run, ScenarioContext context, String table, String tableLocation, PriorState prior,
       WriteEvidence evidence, AuditRules.OrphanPolicy policy, List<String> stillLive, Consumer<AuditResult> onAudit) {
-    ScenarioRun.Counts counts = new ScenarioRun.Counts();
+    ScenarioRepetition.Counts counts = new ScenarioRepetition.Counts();
     counts.acceptedMessages = evidence.accepted().size();
     AcceptedMessagesJudge.judge(run.checks(), evidence, run.history());
     WriterSpreadJudge.judge(run.checks(), evidence);
@@ -59,7 +59,7 @@ final class CommonAssertions {
     return counts;
   }
 
-  private static void record(ScenarioRun run, AuditResult audit, ScenarioRun.Counts counts) {
+  private static void record(ScenarioRepetition run, AuditResult audit, ScenarioRepetition.Counts counts) {
     Markers.publish(run.dir().resolve(EvidenceLayout.STORAGE_AUDIT), audit);
     counts.newSnapshots = audit.newSnapshots();
     counts.orphanFiles = audit.orphan().size();

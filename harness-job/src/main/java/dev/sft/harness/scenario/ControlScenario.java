@@ -5,6 +5,7 @@ import dev.sft.harness.driver.BoundedJob;
 import dev.sft.harness.judge.ControlJudge;
 import dev.sft.harness.judge.WriteEvidence;
 import dev.sft.harness.probe.ProbeSpec;
+import dev.sft.harness.table.Fixture;
 import java.util.List;
 import java.util.Map;
 
@@ -34,7 +35,7 @@ final class ControlScenario extends MonitoredWriteScenario<Void> {
   }
 
   @Override
-  void drive(ScenarioRun run, ScenarioContext context, String table, String location, Void progress) {
+  void drive(ScenarioRepetition run, ScenarioContext context, String table, String location, Void progress) {
     ProbeSpec observeOnly = new ProbeSpec(run.dir().toString(), Fixture.dataLocation(location), List.of(), 0,
         List.of(), context.timeout().toMillis());
     try (BoundedJob<Void> write = BoundedJob.startWrite(context.spark(), run.jobGroup(), context.interruptOnCancel(),
@@ -48,7 +49,7 @@ final class ControlScenario extends MonitoredWriteScenario<Void> {
   }
 
   @Override
-  void judge(ScenarioRun run, Void progress, WriteEvidence evidence, String failure) {
+  void judge(ScenarioRepetition run, Void progress, WriteEvidence evidence, String failure) {
     ControlJudge.judge(run.checks(), evidence, run.history(), failure);
   }
 

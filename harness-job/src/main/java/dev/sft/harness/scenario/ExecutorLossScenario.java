@@ -11,10 +11,11 @@ import dev.sft.harness.judge.ExecutorLossJudge;
 import dev.sft.harness.judge.KillTarget;
 import dev.sft.harness.judge.PartlyWrittenAttempts;
 import dev.sft.harness.judge.WriteEvidence;
-import dev.sft.harness.probe.AttemptIdentity;
-import dev.sft.harness.probe.AttemptMarker;
+import dev.sft.harness.evidence.AttemptIdentity;
+import dev.sft.harness.evidence.AttemptMarker;
 import dev.sft.harness.probe.ProbeSpec;
-import dev.sft.harness.probe.WriterFiles;
+import dev.sft.harness.evidence.WriterFiles;
+import dev.sft.harness.table.Fixture;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -69,10 +70,10 @@ abstract class ExecutorLossScenario extends MonitoredWriteScenario<ExecutorLossS
   abstract List<Integer> holdBeforeInput();
 
   /** The target, once the scenario's preconditions can be met; empty while they cannot yet. */
-  abstract Optional<KillTarget> chooseTarget(ScenarioRun run, WriteEvidence evidence);
+  abstract Optional<KillTarget> chooseTarget(ScenarioRepetition run, WriteEvidence evidence);
 
   /** Scheduler evidence specific to the scenario, judged after the write when the kill happened. */
-  abstract void judgeSpecific(ScenarioRun run, KillTarget target, WriteEvidence evidence);
+  abstract void judgeSpecific(ScenarioRepetition run, KillTarget target, WriteEvidence evidence);
 
   @Override
   Map<String, String> tableProperties() {
@@ -86,7 +87,7 @@ abstract class ExecutorLossScenario extends MonitoredWriteScenario<ExecutorLossS
 
 
   @Override
-  void judge(ScenarioRun run, Progress progress, WriteEvidence evidence, String failure) {
+  void judge(ScenarioRepetition run, Progress progress, WriteEvidence evidence, String failure) {
     if (progress.kill != null) {
       KillProof.judge(run.checks(), progress.target.attempt(), progress.kill.run(), run.history());
     }
@@ -97,7 +98,7 @@ abstract class ExecutorLossScenario extends MonitoredWriteScenario<ExecutorLossS
   }
 
   /** The probe's settings: by default initial writer attempts pause after {@link #PAUSE_AFTER_ROWS} rows. */
-  ProbeSpec probeSpec(ScenarioRun run, ScenarioContext context, String location) {
+  ProbeSpec probeSpec(ScenarioRepetition run, ScenarioContext context, String location) {
     return new ProbeSpec(run.dir().toString(), Fixture.dataLocation(location), List.of(), PAUSE_AFTER_ROWS,
         holdBeforeInput(), context.timeout().toMillis());
   }
@@ -119,14 +120,14 @@ abstract class ExecutorLossScenario extends MonitoredWriteScenario<ExecutorLossS
    *
    * @return whether all hold, so the kill may proceed
    */
-  boolean preKill(ScenarioRun run, KillTarget target) {
+  boolean preKill(ScenarioRepetition run, KillTarget target) {
     return ExecutorLossJudge.preKill(run.checks(), target,
         WriterFiles.states(target.victim().paths()), WriterFiles.states(target.other().paths()),
         WriteEvidence.read(run.gates()).handedOff(target.attempt().taskAttemptId()), run.history());
   }
 
   @Override
-  void drive(ScenarioRun run, ScenarioContext context, String table, String location, Progress progress) {
+  void drive(ScenarioRepetition run, ScenarioContext context, String table, String location, Progress progress) {
     ProbeSpec spec = probeSpec(run, context, location);
     try (BoundedJob<Void> write = BoundedJob.startWrite(context.spark(), run.jobGroup(), context.interruptOnCancel(), () -> {
       MonitoredWrite.write(context, run.operation(), input(context, spec), table, spec);
@@ -203,7 +204,7 @@ abstract class ExecutorLossScenario extends MonitoredWriteScenario<ExecutorLossS
    * hold, or finished) and no paused one owns a byte on storage ({@link PartlyWrittenAttempts}), re-listed now by
    * the attempts' file name prefixes under the data location.
    */
-  Optional<String> unreachable(ScenarioRun run, WriteEvidence evidence, ProbeSpec spec) {
+  Optional<String> unreachable(ScenarioRepetition run, WriteEvidence evidence, ProbeSpec spec) {
     // The application's task slots: spark.cores.max at one core per task (SparkSettings), all registered by preflight.
     return PartlyWrittenAttempts.unreachable(evidence, run.history(), dev.sft.harness.driver.SparkSettings.MAX_CORES,
         attempt -> WriterFiles.states(WriterFiles.ownedBy(spec.dataLocation(), attempt)));
@@ -224,7 +225,7 @@ abstract class ExecutorLossScenario extends MonitoredWriteScenario<ExecutorLossS
   }
 
   /** What the probe has seen so far, for the time-out message of the target wait. */
-  String describe(ScenarioRun run) {
+  String describe(ScenarioRepetition run) {
     WriteEvidence evidence = WriteEvidence.read(run.gates());
     return "paused attempts " + evidence.paused().stream()
         .map(m -> "p" + m.attempt().partition() + "/TID " + m.attempt().taskAttemptId() + "@executor "

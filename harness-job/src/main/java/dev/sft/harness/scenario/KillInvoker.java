@@ -4,7 +4,7 @@ import dev.sft.harness.judge.KillProof;
 import dev.sft.harness.evidence.EvidenceLayout;
 import dev.sft.harness.judge.RecordedKill;
 import dev.sft.harness.kill.KillRecord;
-import dev.sft.harness.probe.AttemptIdentity;
+import dev.sft.harness.evidence.AttemptIdentity;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;

@@ -2,14 +2,16 @@ package dev.sft.harness.scenario;
 
 import dev.sft.contract.ScenarioName;
 import dev.sft.harness.audit.AuditResult;
+import dev.sft.harness.evidence.AttemptMarker;
+import dev.sft.harness.evidence.EvidenceLayout;
+import dev.sft.harness.evidence.GatePaths;
 import dev.sft.harness.evidence.Markers;
+import dev.sft.harness.evidence.WriterFiles;
 import dev.sft.harness.judge.KillTarget;
 import dev.sft.harness.judge.LossAfterHandoffJudge;
 import dev.sft.harness.judge.WriteEvidence;
-import dev.sft.harness.probe.AttemptMarker;
-import dev.sft.harness.probe.GatePaths;
 import dev.sft.harness.probe.ProbeSpec;
-import dev.sft.harness.probe.WriterFiles;
+import dev.sft.harness.table.Fixture;
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.nio.charset.StandardCharsets;
@@ -37,7 +39,7 @@ final class LossAfterHandoffScenario extends ExecutorLossScenario {
   }
 
   @Override
-  ProbeSpec probeSpec(ScenarioRun run, ScenarioContext context, String location) {
+  ProbeSpec probeSpec(ScenarioRepetition run, ScenarioContext context, String location) {
     return new ProbeSpec(run.dir().toString(), Fixture.dataLocation(location), List.of(), 0, List.of(),
         context.timeout().toMillis(), List.of(TARGET_PARTITION));
   }
@@ -65,7 +67,7 @@ final class LossAfterHandoffScenario extends ExecutorLossScenario {
   }
 
   @Override
-  Optional<KillTarget> chooseTarget(ScenarioRun run, WriteEvidence evidence) {
+  Optional<KillTarget> chooseTarget(ScenarioRepetition run, WriteEvidence evidence) {
     List<AttemptMarker> delivered = evidence.handoffs().stream()
         .filter(h -> run.history().succeeded(h.attempt().taskAttemptId()))
         .toList();
@@ -80,31 +82,31 @@ final class LossAfterHandoffScenario extends ExecutorLossScenario {
    * partly written; a target that does not appear is a failure at the wait's bound.
    */
   @Override
-  Optional<String> unreachable(ScenarioRun run, WriteEvidence evidence, ProbeSpec spec) {
+  Optional<String> unreachable(ScenarioRepetition run, WriteEvidence evidence, ProbeSpec spec) {
     return Optional.empty();
   }
 
   @Override
-  boolean preKill(ScenarioRun run, KillTarget target) {
+  boolean preKill(ScenarioRepetition run, KillTarget target) {
     List<String> files = target.victim().paths();
     return LossAfterHandoffJudge.preKill(run.checks(), target, WriterFiles.states(files), notCompleteParquet(files),
         WriteEvidence.read(run.gates()), run.history());
   }
 
   @Override
-  void judgeSpecific(ScenarioRun run, KillTarget target, WriteEvidence evidence) {
+  void judgeSpecific(ScenarioRepetition run, KillTarget target, WriteEvidence evidence) {
     LossAfterHandoffJudge.afterRecovery(run.checks(), target, evidence, run.history());
   }
 
   @Override
-  void judgeStorage(ScenarioRun run, Progress progress, AuditResult audit) {
+  void judgeStorage(ScenarioRepetition run, Progress progress, AuditResult audit) {
     if (progress.killed) {
       LossAfterHandoffJudge.storage(run.checks(), progress.target, audit);
     }
   }
 
   @Override
-  String describe(ScenarioRun run) {
+  String describe(ScenarioRepetition run) {
     WriteEvidence evidence = WriteEvidence.read(run.gates());
     return "held after commit " + heldAfterCommit(run.gates()).stream()
         .map(m -> "p" + m.attempt().partition() + "/TID " + m.attempt().taskAttemptId() + "@executor "
@@ -118,7 +120,7 @@ final class LossAfterHandoffScenario extends ExecutorLossScenario {
   }
 
   private static List<AttemptMarker> heldAfterCommit(GatePaths gates) {
-    return Markers.readChildren(gates.attempts(), GatePaths.HELD_AFTER_COMMIT, AttemptMarker.class);
+    return Markers.readChildren(gates.attempts(), EvidenceLayout.HELD_AFTER_COMMIT, AttemptMarker.class);
   }
 
   /**

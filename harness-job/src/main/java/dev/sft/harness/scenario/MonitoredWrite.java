@@ -2,6 +2,7 @@ package dev.sft.harness.scenario;
 
 import dev.sft.harness.operation.Operation;
 import dev.sft.harness.probe.ProbeSpec;
+import dev.sft.harness.table.Fixture;
 import java.util.Map;
 import org.apache.spark.SparkContext;
 import org.apache.spark.sql.Dataset;

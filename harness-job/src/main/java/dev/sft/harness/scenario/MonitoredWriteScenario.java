@@ -14,6 +14,7 @@ import dev.sft.harness.judge.WriteEvidence;
 import dev.sft.contract.Check;
 import dev.sft.harness.driver.ExecutorHosts;
 import dev.sft.harness.operation.Operation;
+import dev.sft.harness.table.Fixture;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -59,17 +60,17 @@ abstract class MonitoredWriteScenario<S> implements Scenario {
   /** A fresh, empty record of the drive's progress. */
   abstract S newProgress();
 
-  abstract void drive(ScenarioRun run, ScenarioContext context, String table, String location, S progress);
+  abstract void drive(ScenarioRepetition run, ScenarioContext context, String table, String location, S progress);
 
   /** Judges the scheduler evidence; {@code failure} says why the drive stopped early, or is null. */
-  abstract void judge(ScenarioRun run, S progress, WriteEvidence evidence, String failure);
+  abstract void judge(ScenarioRepetition run, S progress, WriteEvidence evidence, String failure);
 
   /** Storage rules of the scenario's own, over the audit the common assertions took; none by default. */
-  void judgeStorage(ScenarioRun run, S progress, AuditResult audit) {}
+  void judgeStorage(ScenarioRepetition run, S progress, AuditResult audit) {}
 
   @Override
   public final ScenarioResult run(ScenarioContext context, Operation operation, int repetition) {
-    ScenarioRun run = new ScenarioRun(name, operation, repetition, context);
+    ScenarioRepetition run = new ScenarioRepetition(name, operation, repetition, context);
     // Preflight ran once per driver run; executors may have gone since. Without two hosts this scenario fails, the
     // run goes on.
     List<String> executors = ExecutorHosts.registered(context.spark());
@@ -78,7 +79,8 @@ abstract class MonitoredWriteScenario<S> implements Scenario {
         shortfall.orElse("executors registered before the scenario: " + executors));
     if (shortfall.isPresent()) {
       run.phase("FAILED before it started: " + shortfall.get());
-      return ScenarioSupport.finish(run, context, new ScenarioRun.Counts(), "not started: " + shortfall.get(), null);
+      return ScenarioSupport.finish(run, context, new ScenarioRepetition.Counts(), "not started: " + shortfall.get(),
+          null);
     }
     context.plans().recordTo(run.dir().resolve(EvidenceLayout.PLANS));
     String table = run.tableName();
@@ -116,14 +118,14 @@ abstract class MonitoredWriteScenario<S> implements Scenario {
         // Comet ran its JVM fallback outside the probe: no evidence of the writer under test to judge or audit. The
         // probe saw no attempt, so the drive may have stopped early; the message says why first.
         NativeWriterJudge.notJudged(run.checks(), notNative.get());
-        return ScenarioSupport.finish(run, context, new ScenarioRun.Counts(),
+        return ScenarioSupport.finish(run, context, new ScenarioRepetition.Counts(),
             failure == null ? null : "the native writer did not run, so the probe saw no attempt and the " + failure,
             location);
       }
     }
     judge(run, progress, evidence, failure);
-    ScenarioRun.Counts counts = location == null || prior == null
-        ? new ScenarioRun.Counts()
+    ScenarioRepetition.Counts counts = location == null || prior == null
+        ? new ScenarioRepetition.Counts()
         : CommonAssertions.apply(run, context, table, location, prior, evidence, AuditRules.policyOf(name), stillLive,
             audit -> judgeStorage(run, progress, audit));
     return ScenarioSupport.finish(run, context, counts, failure, location);
@@ -133,7 +135,7 @@ abstract class MonitoredWriteScenario<S> implements Scenario {
    * Waits (bounded) until every started task has a terminal event and every marked attempt completed or lost its
    * executor, as the reference suite does before its audit; returns what is still live when the bound runs out.
    */
-  private static List<String> awaitQuiescence(ScenarioRun run, ScenarioContext context) {
+  private static List<String> awaitQuiescence(ScenarioRepetition run, ScenarioContext context) {
     run.phase("waiting for every task and attempt of the write to come to rest");
     ScenarioSupport.drainListenerBus(context);
     if (!Quiescence.anyTaskStarted(run.history())) {

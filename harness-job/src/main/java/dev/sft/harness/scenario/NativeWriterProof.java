@@ -21,7 +21,7 @@ final class NativeWriterProof {
    * {@code gap}: why the native writer may not do the scenario's operation, if it may not. Returns the reason when
    * the write did not run natively on such an operation, so the scenario judges nothing else.
    */
-  static Optional<String> judge(ScenarioRun run, SparkPlan writePlan, Optional<String> gap) {
+  static Optional<String> judge(ScenarioRepetition run, SparkPlan writePlan, Optional<String> gap) {
     if (writePlan == null) {
       NativeWriterJudge.noPlan(run.checks());
       return Optional.empty();

@@ -20,7 +20,7 @@ public record PriorState(String operation, SortedSet<Long> snapshotIds) {
    * Lets the operation set up its state, records the snapshots, then starts the scenario's scheduler history after
    * everything the set-up ran, so no judge sees its tasks.
    */
-  static PriorState prepare(ScenarioRun run, ScenarioContext context, Operation operation, String table,
+  static PriorState prepare(ScenarioRepetition run, ScenarioContext context, Operation operation, String table,
       String location) {
     operation.prepare(context.fixture(), table);
     PriorState prior = new PriorState(operation.id().id(), StorageAudit.snapshotIds(location));

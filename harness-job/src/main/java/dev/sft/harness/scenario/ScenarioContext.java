@@ -3,6 +3,7 @@ package dev.sft.harness.scenario;
 import dev.sft.contract.WriterName;
 import dev.sft.harness.driver.PlanRecorder;
 import dev.sft.harness.driver.SchedulerEventLog;
+import dev.sft.harness.table.Fixture;
 import java.nio.file.Path;
 import java.time.Duration;
 import org.apache.spark.sql.SparkSession;

@@ -25,7 +25,8 @@ final class ScenarioSupport {
   }
 
   static ScenarioResult finish(
-      ScenarioRun run, ScenarioContext context, ScenarioRun.Counts counts, String failure, String tableLocation) {
+      ScenarioRepetition run, ScenarioContext context, ScenarioRepetition.Counts counts, String failure,
+      String tableLocation) {
     UnplannedLoss.judge(run.checks(), run.history(), run.killedByHarness());
     ScenarioResult result = run.result(counts, failure);
     Markers.publishText(run.dir().resolve(EvidenceLayout.SCHEDULER_EVENTS),

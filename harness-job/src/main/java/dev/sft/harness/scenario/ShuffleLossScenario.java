@@ -3,14 +3,15 @@ package dev.sft.harness.scenario;
 import static org.apache.spark.sql.functions.col;
 
 import dev.sft.contract.ScenarioName;
+import dev.sft.harness.evidence.AttemptMarker;
 import dev.sft.harness.judge.KillTarget;
 import dev.sft.harness.judge.SchedulerHistory;
 import dev.sft.harness.judge.ShuffleLossJudge;
 import dev.sft.harness.judge.WriteEvidence;
-import dev.sft.harness.probe.AttemptMarker;
 import dev.sft.harness.probe.InputGate;
 import dev.sft.harness.probe.PausingInput;
 import dev.sft.harness.probe.ProbeSpec;
+import dev.sft.harness.table.Fixture;
 import java.util.Iterator;
 import dev.sft.contract.OperationName;
 import dev.sft.harness.operation.Operation;
@@ -85,7 +86,7 @@ final class ShuffleLossScenario extends ExecutorLossScenario {
   static final Set<OperationName> SORTED_BY_ID = Set.of(OperationName.UPDATE_MOR, OperationName.UPDATE_DV);
 
   @Override
-  void drive(ScenarioRun run, ScenarioContext context, String table, String location, Progress progress) {
+  void drive(ScenarioRepetition run, ScenarioContext context, String table, String location, Progress progress) {
     if (SORTED_BY_ID.contains(run.operation().id().operation())) {
       try {
         Spark3Util.loadIcebergTable(context.spark(), Fixture.qualified(table)).replaceSortOrder().asc("id").commit();
@@ -103,7 +104,7 @@ final class ShuffleLossScenario extends ExecutorLossScenario {
   }
 
   @Override
-  Optional<KillTarget> chooseTarget(ScenarioRun run, WriteEvidence evidence) {
+  Optional<KillTarget> chooseTarget(ScenarioRepetition run, WriteEvidence evidence) {
     Set<Integer> held = evidence.heldBeforeInput().stream().map(m -> m.attempt().partition())
         .collect(Collectors.toCollection(TreeSet::new));
     if (!held.containsAll(HELD_REDUCERS)) {
@@ -119,7 +120,7 @@ final class ShuffleLossScenario extends ExecutorLossScenario {
   }
 
   @Override
-  void judgeSpecific(ScenarioRun run, KillTarget target, WriteEvidence evidence) {
+  void judgeSpecific(ScenarioRepetition run, KillTarget target, WriteEvidence evidence) {
     ShuffleLossJudge.judge(run.checks(), target, evidence.heldBeforeInput(), run.history());
   }
 }

@@ -4,16 +4,17 @@ import dev.sft.contract.ScenarioName;
 import dev.sft.harness.audit.AuditResult;
 import dev.sft.harness.driver.BoundedJob;
 import dev.sft.harness.driver.SchedulerEvent;
+import dev.sft.harness.evidence.AttemptMarker;
 import dev.sft.harness.evidence.BoundedWait;
 import dev.sft.harness.evidence.ExecutorLogExcerpt;
+import dev.sft.harness.evidence.GatePaths;
 import dev.sft.harness.evidence.Markers;
 import dev.sft.harness.judge.LoserFilesJudge;
 import dev.sft.harness.judge.SpeculationJudge;
 import dev.sft.harness.judge.SpeculationRace;
 import dev.sft.harness.judge.WriteEvidence;
-import dev.sft.harness.probe.AttemptMarker;
-import dev.sft.harness.probe.GatePaths;
 import dev.sft.harness.probe.ProbeSpec;
+import dev.sft.harness.table.Fixture;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
@@ -62,7 +63,7 @@ final class SpeculationScenario extends MonitoredWriteScenario<SpeculationScenar
 
 
   @Override
-  void drive(ScenarioRun run, ScenarioContext context, String table, String location, Progress progress) {
+  void drive(ScenarioRepetition run, ScenarioContext context, String table, String location, Progress progress) {
     GatePaths gates = run.gates();
     ProbeSpec spec = new ProbeSpec(run.dir().toString(), Fixture.dataLocation(location), List.of(TARGET_PARTITION), 0,
         List.of(), context.timeout().toMillis());
@@ -109,7 +110,7 @@ final class SpeculationScenario extends MonitoredWriteScenario<SpeculationScenar
 
   /** Whatever else the audit found, none of the loser's files may be left: its own abort must delete them. */
   @Override
-  void judgeStorage(ScenarioRun run, Progress progress, AuditResult audit) {
+  void judgeStorage(ScenarioRepetition run, Progress progress, AuditResult audit) {
     if (progress.race == null) {
       return; // No race, no loser: the scheduler verdict already says why.
     }
@@ -131,11 +132,11 @@ final class SpeculationScenario extends MonitoredWriteScenario<SpeculationScenar
   }
 
   @Override
-  void judge(ScenarioRun run, Progress progress, WriteEvidence evidence, String failure) {
+  void judge(ScenarioRepetition run, Progress progress, WriteEvidence evidence, String failure) {
     SpeculationJudge.judge(run.checks(), winner, TARGET_PARTITION, progress.race, evidence, run.history(), failure);
   }
 
-  private static String describeTarget(ScenarioRun run, GatePaths gates) {
+  private static String describeTarget(ScenarioRepetition run, GatePaths gates) {
     WriteEvidence evidence = WriteEvidence.read(gates);
     List<String> started = evidence.started().stream().filter(m -> m.attempt().partition() == TARGET_PARTITION)
         .map(m -> "TID " + m.attempt().taskAttemptId() + "@" + m.attempt().host()).toList();

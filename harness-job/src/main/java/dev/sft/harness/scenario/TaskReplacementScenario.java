@@ -1,9 +1,9 @@
 package dev.sft.harness.scenario;
 
 import dev.sft.contract.ScenarioName;
+import dev.sft.harness.evidence.AttemptMarker;
 import dev.sft.harness.judge.KillTarget;
 import dev.sft.harness.judge.WriteEvidence;
-import dev.sft.harness.probe.AttemptMarker;
 import dev.sft.harness.probe.PausingInput;
 import dev.sft.harness.probe.ProbeSpec;
 import java.util.List;
@@ -34,7 +34,7 @@ final class TaskReplacementScenario extends ExecutorLossScenario {
   }
 
   @Override
-  Optional<KillTarget> chooseTarget(ScenarioRun run, WriteEvidence evidence) {
+  Optional<KillTarget> chooseTarget(ScenarioRepetition run, WriteEvidence evidence) {
     List<AttemptMarker> paused = pausedWithBytes(evidence);
     return paused.stream()
         .filter(m -> m.attempt().partition() == TARGET_PARTITION)
@@ -43,7 +43,7 @@ final class TaskReplacementScenario extends ExecutorLossScenario {
   }
 
   @Override
-  void judgeSpecific(ScenarioRun run, KillTarget target, WriteEvidence evidence) {
+  void judgeSpecific(ScenarioRepetition run, KillTarget target, WriteEvidence evidence) {
     // Task replacement needs no evidence beyond the common recovery checks.
   }
 }

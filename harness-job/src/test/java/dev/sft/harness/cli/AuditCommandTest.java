@@ -3,15 +3,15 @@ package dev.sft.harness.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sft.contract.AuditExitCode;
+import dev.sft.harness.evidence.AcceptedMessage;
+import dev.sft.harness.evidence.AttemptIdentity;
+import dev.sft.harness.evidence.AttemptMarker;
 import dev.sft.harness.evidence.EvidenceLayout;
+import dev.sft.harness.evidence.GatePaths;
 import dev.sft.harness.evidence.Markers;
 import dev.sft.harness.judge.KillTarget;
 import dev.sft.harness.kill.KillRecord;
 import dev.sft.harness.kill.Killer;
-import dev.sft.harness.probe.AcceptedMessage;
-import dev.sft.harness.probe.AttemptIdentity;
-import dev.sft.harness.probe.AttemptMarker;
-import dev.sft.harness.probe.GatePaths;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
@@ -94,7 +94,7 @@ class AuditCommandTest {
     }
     for (long tid : started) {
       int partition = tid == 11 ? 1 : 0;
-      Markers.publish(gates.attempt(partition, tid).resolve(GatePaths.STARTED),
+      Markers.publish(gates.attempt(partition, tid).resolve(EvidenceLayout.STARTED),
           new AttemptMarker("started", attempt(partition, tid), List.of(), 1, null));
     }
     for (long tid : List.of(10L, 11L)) {
@@ -268,7 +268,7 @@ class AuditCommandTest {
 
     // Another rejected attempt's file is a known rejected orphan, which the loss policy tolerates; after a kill
     // after handoff only the killed attempt's committed files may be left.
-    Markers.publish(new GatePaths(evidence).attempt(0, 13).resolve(GatePaths.STARTED),
+    Markers.publish(new GatePaths(evidence).attempt(0, 13).resolve(EvidenceLayout.STARTED),
         new AttemptMarker("started", attempt(0, 13), List.of(), 1, null));
     Path extra = file(0, 13);
     Outcome more = audit("--table-location", table.toString(), "--evidence", evidence.toString());

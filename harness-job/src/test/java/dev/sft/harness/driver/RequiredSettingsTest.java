@@ -6,7 +6,6 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import dev.sft.contract.DriverRun;
 import dev.sft.contract.ScenarioName;
 import dev.sft.contract.WriterName;
-import dev.sft.harness.run.RunOptions;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
@@ -17,13 +16,12 @@ import org.junit.jupiter.params.provider.CsvSource;
 
 /** After the --conf overrides, the effective configuration must still be the one the scenarios are judged under. */
 class RequiredSettingsTest {
-  private static RunOptions options(boolean speculation, Map<String, String> extraConf) {
+  private static SparkInputs options(boolean speculation, Map<String, String> extraConf) {
     List<ScenarioName> scenarios = speculation
         ? List.of(ScenarioName.SPECULATION_ORIGINAL_WINS) : List.of(ScenarioName.EXECUTOR_LOSS_TASK_REPLACEMENT);
     DriverRun run = new DriverRun("r1", speculation, scenarios, 1, WriterName.ICEBERG, 180, 30, false,
         "spark://127.0.0.1:7077", "/tmp/sft-shared", "/bin/true", null, null);
-    return new RunOptions(run, Path.of("/tmp/sft-shared/r1/report.json"), null, false, false, extraConf,
-        List.of());
+    return new SparkInputs(run, Path.of("/tmp/sft-shared/r1"), null, false, extraConf, 4, "plain", "probed");
   }
 
   @Test

@@ -7,12 +7,12 @@ import dev.sft.contract.ScenarioName;
 import dev.sft.contract.WriterName;
 import dev.sft.harness.cluster.LocalCluster;
 import dev.sft.harness.driver.SparkSettings;
+import dev.sft.harness.evidence.GatePaths;
 import dev.sft.harness.judge.WriteEvidence;
-import dev.sft.harness.probe.GatePaths;
 import dev.sft.harness.probe.ProbeSpec;
 import dev.sft.harness.probe.ProbedCommand;
-import dev.sft.harness.run.RunOptions;
-import dev.sft.harness.scenario.Fixture;
+import dev.sft.harness.run.DriverRunOptions;
+import dev.sft.harness.table.Fixture;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -65,9 +65,9 @@ class CometRowLevelIT {
     DriverRun run = new DriverRun("comet-row-level", false, List.of(ScenarioName.EXECUTOR_LOSS_TASK_REPLACEMENT),
         1, WriterName.COMET_NATIVE, (int) TIMEOUT.toSeconds(), 30, false, cluster.masterUrl(),
         dir.resolve("shared").toString(), "/bin/true", LocalCluster.MASTER_HOST, null);
-    RunOptions options = new RunOptions(run, dir.resolve("report.json"), null, false, false, Map.of(),
+    DriverRunOptions options = new DriverRunOptions(run, dir.resolve("report.json"), null, false, false, Map.of(),
         List.of());
-    spark = SparkSession.builder().config(SparkSettings.conf(options)).getOrCreate();
+    spark = SparkSession.builder().config(SparkSettings.conf(options.sparkInputs())).getOrCreate();
     runDir = options.runDir();
     fixture = Fixture.prepare(spark, runDir, runDir.resolve("warehouse"), TIMEOUT);
     RowLevelCommands.registerViews(spark, fixture.source());

@@ -8,7 +8,7 @@ import dev.sft.contract.TableLayout;
 import dev.sft.harness.cluster.LocalCluster;
 import dev.sft.harness.driver.SparkSettings;
 import dev.sft.harness.judge.RowCounts;
-import dev.sft.harness.scenario.Fixture;
+import dev.sft.harness.table.Fixture;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.Arrays;
@@ -49,7 +49,7 @@ class FixtureIT {
     Path dir = ItCluster.freshDir("fixture");
     cluster = ItCluster.start(dir.resolve("cluster"), SETUP);
     spark = SparkSession.builder()
-        .config(SparkSettings.conf(RowLevelProbeIT.options(dir, cluster.masterUrl()))).getOrCreate();
+        .config(SparkSettings.conf(RowLevelProbeIT.options(dir, cluster.masterUrl()).sparkInputs())).getOrCreate();
     runDir = dir.resolve("shared").resolve("fixture");
     // Written once with a generous bound; the fixtures under test reuse the complete source files.
     Fixture.prepare(spark, runDir, runDir.resolve("warehouse"), SETUP);

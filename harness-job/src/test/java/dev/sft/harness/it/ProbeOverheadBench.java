@@ -5,12 +5,12 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.sft.contract.TableLayout;
 import dev.sft.harness.cluster.LocalCluster;
 import dev.sft.harness.driver.SparkSettings;
+import dev.sft.harness.evidence.GatePaths;
 import dev.sft.harness.judge.RowCounts;
-import dev.sft.harness.probe.GatePaths;
 import dev.sft.harness.probe.ProbeSpec;
-import dev.sft.harness.run.RunOptions;
-import dev.sft.harness.scenario.Fixture;
+import dev.sft.harness.run.DriverRunOptions;
 import dev.sft.harness.scenario.Scenarios;
+import dev.sft.harness.table.Fixture;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -36,8 +36,8 @@ class ProbeOverheadBench {
     int rounds = Integer.getInteger("sft.bench.rounds", 7);
     Path dir = ItCluster.freshDir("probe-overhead");
     try (LocalCluster cluster = ItCluster.start(dir.resolve("cluster"), TIMEOUT)) {
-      RunOptions options = RowLevelProbeIT.options(dir, cluster.masterUrl());
-      SparkSession spark = SparkSession.builder().config(SparkSettings.conf(options)).getOrCreate();
+      DriverRunOptions options = RowLevelProbeIT.options(dir, cluster.masterUrl());
+      SparkSession spark = SparkSession.builder().config(SparkSettings.conf(options.sparkInputs())).getOrCreate();
       try {
         // The catalogs' warehouse is under the run's folder.
         Path runDir = options.runDir();

@@ -9,15 +9,15 @@ import dev.sft.harness.audit.StorageAudit;
 import dev.sft.harness.cluster.LocalCluster;
 import dev.sft.harness.driver.BoundedJob;
 import dev.sft.harness.driver.SparkSettings;
+import dev.sft.harness.evidence.AttemptMarker;
 import dev.sft.harness.evidence.BoundedWait;
 import dev.sft.harness.evidence.Markers;
+import dev.sft.harness.evidence.WriterFiles;
 import dev.sft.harness.judge.WriteEvidence;
-import dev.sft.harness.probe.AttemptMarker;
 import dev.sft.harness.probe.ProbeSpec;
 import dev.sft.harness.probe.ProbedCommand;
-import dev.sft.harness.probe.WriterFiles;
-import dev.sft.harness.run.RunOptions;
-import dev.sft.harness.scenario.Fixture;
+import dev.sft.harness.run.DriverRunOptions;
+import dev.sft.harness.table.Fixture;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -69,17 +69,18 @@ class RowLevelProbeIT {
   void startCluster() throws Exception {
     Path dir = ItCluster.freshDir("row-level-probe");
     cluster = ItCluster.start(dir.resolve("cluster"), TIMEOUT);
-    spark = SparkSession.builder().config(SparkSettings.conf(options(dir, cluster.masterUrl()))).getOrCreate();
+    spark = SparkSession.builder().config(SparkSettings.conf(options(dir, cluster.masterUrl()).sparkInputs()))
+        .getOrCreate();
     runDir = dir.resolve("shared").resolve("row-level");
     fixture = Fixture.prepare(spark, runDir, runDir.resolve("warehouse"), TIMEOUT);
     RowLevelCommands.registerViews(spark, fixture.source());
   }
 
-  static RunOptions options(Path dir, String master) {
+  static DriverRunOptions options(Path dir, String master) {
     DriverRun run = new DriverRun("row-level", false, List.of(ScenarioName.EXECUTOR_LOSS_TASK_REPLACEMENT), 1,
         WriterName.ICEBERG, (int) TIMEOUT.toSeconds(), 30, false, master, dir.resolve("shared").toString(),
         "/bin/true", LocalCluster.MASTER_HOST, null);
-    return new RunOptions(run, dir.resolve("report.json"), null, false, false, Map.of(), List.of());
+    return new DriverRunOptions(run, dir.resolve("report.json"), null, false, false, Map.of(), List.of());
   }
 
   @AfterAll

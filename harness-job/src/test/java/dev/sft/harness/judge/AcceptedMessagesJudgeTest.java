@@ -5,9 +5,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sft.contract.Verdict;
 import dev.sft.harness.driver.SchedulerEvent;
-import dev.sft.harness.probe.AcceptedMessage;
-import dev.sft.harness.probe.AttemptIdentity;
-import dev.sft.harness.probe.UnattributedMessage;
+import dev.sft.harness.evidence.AcceptedMessage;
+import dev.sft.harness.evidence.AttemptIdentity;
+import dev.sft.harness.evidence.UnattributedMessage;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

@@ -8,7 +8,7 @@ import dev.sft.contract.Verdict;
 import dev.sft.harness.audit.AuditResult;
 import dev.sft.harness.audit.AuditRules;
 import dev.sft.harness.audit.FileSets;
-import dev.sft.harness.probe.AttemptIdentity;
+import dev.sft.harness.evidence.AttemptIdentity;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

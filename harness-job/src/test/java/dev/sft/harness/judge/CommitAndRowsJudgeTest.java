@@ -3,7 +3,7 @@ package dev.sft.harness.judge;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sft.contract.Verdict;
-import dev.sft.harness.probe.CommitMarker;
+import dev.sft.harness.evidence.CommitMarker;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

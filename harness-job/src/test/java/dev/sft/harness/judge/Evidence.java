@@ -1,10 +1,10 @@
 package dev.sft.harness.judge;
 
-import dev.sft.harness.probe.AcceptedMessage;
-import dev.sft.harness.probe.AttemptIdentity;
-import dev.sft.harness.probe.AttemptMarker;
-import dev.sft.harness.probe.CommitMarker;
-import dev.sft.harness.probe.UnattributedMessage;
+import dev.sft.harness.evidence.AcceptedMessage;
+import dev.sft.harness.evidence.AttemptIdentity;
+import dev.sft.harness.evidence.AttemptMarker;
+import dev.sft.harness.evidence.CommitMarker;
+import dev.sft.harness.evidence.UnattributedMessage;
 import java.util.ArrayList;
 import java.util.List;
 
@@ -14,6 +14,7 @@ final class Evidence {
   final List<AttemptMarker> handoffs = new ArrayList<>();
   final List<AttemptMarker> paused = new ArrayList<>();
   final List<AttemptMarker> heldBeforeInput = new ArrayList<>();
+  final List<AttemptMarker> released = new ArrayList<>();
   final List<AttemptMarker> aborted = new ArrayList<>();
   final List<AttemptMarker> gateTimeouts = new ArrayList<>();
   final List<AttemptMarker> completed = new ArrayList<>();
@@ -52,7 +53,7 @@ final class Evidence {
   }
 
   WriteEvidence build() {
-    return new WriteEvidence(started, handoffs, paused, heldBeforeInput, aborted, gateTimeouts, completed, accepted,
-        duplicateAccepted, unattributed, commits);
+    return new WriteEvidence(started, handoffs, paused, heldBeforeInput, released, aborted, gateTimeouts, completed,
+        accepted, duplicateAccepted, unattributed, commits);
   }
 }

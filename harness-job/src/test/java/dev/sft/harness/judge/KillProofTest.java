@@ -3,8 +3,8 @@ package dev.sft.harness.judge;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sft.contract.Verdict;
+import dev.sft.harness.evidence.AttemptIdentity;
 import dev.sft.harness.kill.KillRecord;
-import dev.sft.harness.probe.AttemptIdentity;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
 

@@ -4,9 +4,9 @@ import static dev.sft.harness.judge.Evidence.attempt;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sft.contract.Verdict;
-import dev.sft.harness.probe.AbortObservation;
-import dev.sft.harness.probe.AttemptIdentity;
-import dev.sft.harness.probe.AttemptMarker;
+import dev.sft.harness.evidence.AbortObservation;
+import dev.sft.harness.evidence.AttemptIdentity;
+import dev.sft.harness.evidence.AttemptMarker;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;

@@ -31,16 +31,16 @@ class RejectionReasonTest {
   @Test
   void aKilledAttemptWhoseAbortRanInterruptedSaysSo() {
     Evidence withAbort = new Evidence().winner(attempt(1, 300, 0, "2"));
-    withAbort.aborted.add(new dev.sft.harness.probe.AttemptMarker("aborted", attempt(1, 377, 1, "3"),
-        java.util.List.of(), 1, null, null, new dev.sft.harness.probe.AbortObservation(true, false, null, 0)));
+    withAbort.aborted.add(new dev.sft.harness.evidence.AttemptMarker("aborted", attempt(1, 377, 1, "3"),
+        java.util.List.of(), 1, null, null, new dev.sft.harness.evidence.AbortObservation(true, false, null, 0)));
     Rejection why = RejectionReason.of(377, new Events().task(377, 3, 1, 1, 1, "3", false, "TaskKilled").history(),
         withAbort.build());
     assertThat(why.cause()).isEqualTo(Rejection.INTERRUPTED_ABORT);
     assertThat(why.words()).isEqualTo("ended TaskKilled in stage 3.1 and ran an interrupted abort (thread"
         + " interrupted when abort() began: yes, when it returned: no)");
     Evidence calmAbort = new Evidence();
-    calmAbort.aborted.add(new dev.sft.harness.probe.AttemptMarker("aborted", attempt(1, 378, 1, "3"),
-        java.util.List.of(), 1, null, null, new dev.sft.harness.probe.AbortObservation(false, false, null, 0)));
+    calmAbort.aborted.add(new dev.sft.harness.evidence.AttemptMarker("aborted", attempt(1, 378, 1, "3"),
+        java.util.List.of(), 1, null, null, new dev.sft.harness.evidence.AbortObservation(false, false, null, 0)));
     assertThat(RejectionReason.of(378, new Events().task(378, 3, 1, 1, 1, "3", false, "TaskKilled").history(),
         calmAbort.build()).cause()).isEqualTo(Rejection.ATTEMPT_FAILED);
   }

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sft.contract.Verdict;
 import dev.sft.harness.driver.SchedulerEvent;
-import dev.sft.harness.probe.AttemptIdentity;
-import dev.sft.harness.probe.AttemptMarker;
+import dev.sft.harness.evidence.AttemptIdentity;
+import dev.sft.harness.evidence.AttemptMarker;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

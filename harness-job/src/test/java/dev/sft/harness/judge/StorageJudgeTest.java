@@ -8,7 +8,7 @@ import dev.sft.harness.audit.AuditResult;
 import dev.sft.harness.audit.AuditRules;
 import dev.sft.harness.audit.FileSets;
 import dev.sft.harness.driver.SchedulerEvent;
-import dev.sft.harness.probe.AttemptIdentity;
+import dev.sft.harness.evidence.AttemptIdentity;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;
 import org.junit.jupiter.api.Test;
@@ -230,7 +230,7 @@ class StorageJudgeTest {
     assertThat(Verdicts.of(none, "gates.no-timeout")).isEqualTo(Verdict.Passed);
 
     Checks timedOut = new Checks();
-    var marker = new dev.sft.harness.probe.AttemptMarker("gate-timeout", attempt(2, 14, 0, "1"), List.of(), 1,
+    var marker = new dev.sft.harness.evidence.AttemptMarker("gate-timeout", attempt(2, 14, 0, "1"), List.of(), 1,
         "gate timed out after 180000 ms waiting for /gates/attempts/p2-t14/release");
     GateJudge.judge(timedOut, List.of(marker));
     assertThat(Verdicts.of(timedOut, "gates.no-timeout")).isEqualTo(Verdict.Failed);

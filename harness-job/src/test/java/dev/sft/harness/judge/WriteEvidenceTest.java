@@ -3,10 +3,11 @@ package dev.sft.harness.judge;
 import static dev.sft.harness.judge.Evidence.attempt;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.sft.harness.evidence.AcceptedMessage;
+import dev.sft.harness.evidence.AttemptIdentity;
+import dev.sft.harness.evidence.EvidenceLayout;
+import dev.sft.harness.evidence.GatePaths;
 import dev.sft.harness.evidence.Markers;
-import dev.sft.harness.probe.AcceptedMessage;
-import dev.sft.harness.probe.AttemptIdentity;
-import dev.sft.harness.probe.GatePaths;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -22,11 +23,12 @@ class WriteEvidenceTest {
     GatePaths paths = new GatePaths(dir);
     AttemptIdentity a = attempt(0, 10, 0, "1");
     AttemptIdentity b = attempt(1, 11, 0, "2");
-    Markers.publish(paths.attempt(0, 10).resolve(GatePaths.STARTED), Evidence.marker("started", a, List.of()));
-    Markers.publish(paths.attempt(0, 10).resolve(GatePaths.HANDOFF),
+    Markers.publish(paths.attempt(0, 10).resolve(EvidenceLayout.STARTED), Evidence.marker("started", a, List.of()));
+    Markers.publish(paths.attempt(0, 10).resolve(EvidenceLayout.HANDOFF),
         Evidence.marker("handoff", a, List.of("/d/00000-10-a")));
-    Markers.publish(paths.attempt(0, 10).resolve(GatePaths.COMPLETED), Evidence.marker("completed", a, List.of()));
-    Markers.publish(paths.attempt(1, 11).resolve(GatePaths.PAUSED), Evidence.marker("paused", b, List.of()));
+    Markers.publish(paths.attempt(0, 10).resolve(EvidenceLayout.COMPLETED), Evidence.marker("completed", a, List.of()));
+    Markers.publish(paths.attempt(1, 11).resolve(EvidenceLayout.PAUSED), Evidence.marker("paused", b, List.of()));
+    Markers.publish(paths.attempt(1, 11).resolve(EvidenceLayout.RELEASED), Evidence.marker("released", b, List.of()));
     Markers.publish(paths.accepted().resolve("p0-t10.json"), new AcceptedMessage(a, List.of("/d/00000-10-a"), 1));
 
     WriteEvidence evidence = WriteEvidence.read(paths);
@@ -40,6 +42,7 @@ class WriteEvidenceTest {
     assertThat(evidence.winnerFiles()).containsExactly("/d/00000-10-a");
     assertThat(evidence.markedAttempts()).containsOnlyKeys(10L, 11L);
     assertThat(evidence.paused()).hasSize(1);
+    assertThat(evidence.released()).extracting(m -> m.attempt().taskAttemptId()).containsExactly(11L);
     assertThat(evidence.abortOf(10)).isEmpty();
   }
 }

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.sft.contract.OperationName;
 import dev.sft.contract.TableLayout;
 import dev.sft.contract.WriteOperation;
-import dev.sft.harness.scenario.Fixture;
+import dev.sft.harness.table.Fixture;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;

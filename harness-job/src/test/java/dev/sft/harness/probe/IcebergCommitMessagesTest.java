@@ -2,6 +2,7 @@ package dev.sft.harness.probe;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.sft.harness.evidence.WriterFiles;
 import java.lang.reflect.Constructor;
 import java.util.List;
 import org.apache.iceberg.DataFile;
@@ -58,7 +59,7 @@ class IcebergCommitMessagesTest {
   @Test
   void aRewriteListsItsDataFiles() throws Exception {
     WriterCommitMessage message = taskCommit(dataFile("00001-7-op-00001.parquet"), dataFile("00001-7-op-00002.parquet"));
-    assertThat(WriterFiles.files(message))
+    assertThat(CommitMessageFiles.of(message))
         .containsExactly(DATA + "00001-7-op-00001.parquet", DATA + "00001-7-op-00002.parquet");
   }
 
@@ -70,7 +71,7 @@ class IcebergCommitMessagesTest {
         .addRewrittenDeleteFiles(positionDeletes("00002-4-old-00001-deletes.parquet"))
         .addReferencedDataFiles("file:" + DATA + "00002-1-seed-00001.parquet")
         .build();
-    List<String> files = WriterFiles.files(deltaTaskCommit(result));
+    List<String> files = CommitMessageFiles.of(deltaTaskCommit(result));
     assertThat(files).containsExactly(DATA + "00002-9-op-00001.parquet", DATA + "00002-9-op-00002-deletes.parquet");
     assertThat(WriterFiles.attemptOf(files)).satisfies(a -> {
       assertThat(a.partition()).isEqualTo(2);
@@ -84,12 +85,12 @@ class IcebergCommitMessagesTest {
         .addDeleteFiles(deletionVector("00000-12-op-00001-deletes.puffin", "00000-1-seed-00001.parquet", 4),
             deletionVector("00000-12-op-00001-deletes.puffin", "00001-2-seed-00001.parquet", 44))
         .build();
-    assertThat(WriterFiles.files(deltaTaskCommit(result))).containsExactly(DATA + "00000-12-op-00001-deletes.puffin");
+    assertThat(CommitMessageFiles.of(deltaTaskCommit(result))).containsExactly(DATA + "00000-12-op-00001-deletes.puffin");
   }
 
   @Test
   void anEmptyTaskHandsOffNoFiles() throws Exception {
-    assertThat(WriterFiles.files(deltaTaskCommit(WriteResult.builder().build()))).isEmpty();
-    assertThat(WriterFiles.files(taskCommit())).isEmpty();
+    assertThat(CommitMessageFiles.of(deltaTaskCommit(WriteResult.builder().build()))).isEmpty();
+    assertThat(CommitMessageFiles.of(taskCommit())).isEmpty();
   }
 }

@@ -2,6 +2,7 @@ package dev.sft.harness.probe;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.sft.harness.evidence.AttemptIdentity;
 import dev.sft.harness.judge.WriteEvidence;
 import java.nio.file.Path;
 import java.util.ArrayList;

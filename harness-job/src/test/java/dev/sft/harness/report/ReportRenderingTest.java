@@ -8,12 +8,13 @@ import dev.sft.contract.Report;
 import dev.sft.contract.ScenarioResult;
 import dev.sft.contract.Verdict;
 import dev.sft.harness.driver.SchedulerEvent;
+import dev.sft.harness.evidence.AttemptIdentity;
+import dev.sft.harness.evidence.AttemptMarker;
+import dev.sft.harness.evidence.EvidenceLayout;
+import dev.sft.harness.evidence.GatePaths;
 import dev.sft.harness.evidence.Json;
 import dev.sft.harness.evidence.Markers;
 import dev.sft.harness.kill.KillRecord;
-import dev.sft.harness.probe.AttemptIdentity;
-import dev.sft.harness.probe.AttemptMarker;
-import dev.sft.harness.probe.GatePaths;
 import java.io.ByteArrayInputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -86,7 +87,7 @@ class ReportRenderingTest {
             "Success", null, null, null));
     Markers.publishText(evidence.resolve("scheduler-events.jsonl"),
         String.join("\n", events.stream().map(Json::compact).toList()) + "\n");
-    Markers.publish(new GatePaths(evidence).attempt(0, 10).resolve(GatePaths.PAUSED), new AttemptMarker("paused",
+    Markers.publish(new GatePaths(evidence).attempt(0, 10).resolve(EvidenceLayout.PAUSED), new AttemptMarker("paused",
         new AttemptIdentity(7, 0, 0, 10, 0, "5", "127.0.0.3", 4242), List.of(), t + 500, "paused after 4000 rows"));
     Markers.publish(evidence.resolve("kills/kill-1.json"), new KillRecord("local", "127.0.0.3", null, null, 4242,
         "5", "java ... CoarseGrainedExecutorBackend --executor-id 5", "killed", 0, null, t + 800, t + 850, "gone",

@@ -43,7 +43,7 @@ class RepetitionsTest {
   }
 
   private List<ScenarioResult> repeat(DriverRun run, Predicate<String> failing, Instant driverStart) {
-    return new Repetitions(run, "/shared/run-1", runner(failing), new RunDeadline(driverStart, run), driverStart)
+    return new Repetitions(run, "/shared/run-1", runner(failing), new DriverRunDeadline(driverStart, run), driverStart)
         .run();
   }
 

@@ -2,7 +2,7 @@ package dev.sft.harness.scenario;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.sft.harness.probe.AttemptIdentity;
+import dev.sft.harness.evidence.AttemptIdentity;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.attribute.PosixFilePermissions;

@@ -32,7 +32,7 @@ import java.util.Optional;
  * <p>Output layout: {@code <out>/shared/<run-id>/} is the shared root's evidence, {@code <out>/cluster/} the
  * cluster's and drivers' logs and scratch space.
  */
-public final class LocalRun {
+public final class EmbeddedRun {
   /** What {@code sft local} asks for, already validated. */
   public record Settings(String runId, List<ScenarioName> scenarios, List<WriteOperation> operations, Path out, int timeoutSeconds,
       int killTimeoutSeconds, boolean interruptOnCancel, boolean keep, int repeat, WriterName writer, int workers,
@@ -56,7 +56,7 @@ public final class LocalRun {
   private final Path shared;
   private final Path clusterDir;
 
-  public LocalRun(Settings settings) {
+  public EmbeddedRun(Settings settings) {
     this.settings = settings;
     this.shared = settings.out().resolve("shared");
     this.clusterDir = settings.out().resolve("cluster");

@@ -16,11 +16,11 @@ import java.util.List;
  * {@code Unknown}, so that the report is written before the Job's deadline ends the pod. The absolute one counts from
  * the Job's creation, as Kubernetes does, so time spent scheduling the pod and pulling its image is not lost.
  */
-final class RunDeadline {
+final class DriverRunDeadline {
   private final Instant end;
   private final String what;
 
-  RunDeadline(Instant start, DriverRun run) {
+  DriverRunDeadline(Instant start, DriverRun run) {
     this.end = run.stopAt(start);
     boolean absolute = end != null && end.equals(run.notAfter());
     this.what = end == null ? "none"

@@ -16,7 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** Two driver runs of one run, one after the other as the two harness Jobs do: neither loses the other's results. */
-class RunReportTest {
+class RunReportMergeTest {
   @TempDir Path shared;
 
   private DriverRun run(boolean speculation) {
@@ -38,7 +38,7 @@ class RunReportTest {
   /** What a driver run ends with: its own report, then the run's. */
   private Path finish(DriverRun run, Report report) {
     ReportFiles.write(report, Path.of(run.report()));
-    return RunReport.write(shared.resolve(run.runId()), run.runId(), run.group(), report);
+    return RunReportMerge.write(shared.resolve(run.runId()), run.runId(), run.group(), report);
   }
 
   @Test

@@ -1,4 +1,4 @@
-package dev.sft.harness.scenario;
+package dev.sft.harness.table;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;

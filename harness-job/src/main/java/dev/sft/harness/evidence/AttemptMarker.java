@@ -1,4 +1,4 @@
-package dev.sft.harness.probe;
+package dev.sft.harness.evidence;
 
 import java.util.List;
 

@@ -1,23 +1,14 @@
 package dev.sft.harness.probe;
 
-import java.io.Serializable;
+import dev.sft.harness.evidence.AttemptIdentity;
 import org.apache.spark.SparkEnv;
 import org.apache.spark.TaskContext;
 
-/** Who a task attempt is, in the scheduler's terms and the operating system's. */
-public record AttemptIdentity(
-    int stageId,
-    int stageAttempt,
-    int partition,
-    long taskAttemptId,
-    int attemptNumber,
-    String executorId,
-    String host,
-    long pid)
-    implements Serializable {
+/** The identity of the task attempt running on this thread, read from Spark on the executor. */
+final class CurrentAttempt {
+  private CurrentAttempt() {}
 
-  /** The identity of the attempt running on this thread (executor side). */
-  public static AttemptIdentity current() {
+  static AttemptIdentity identity() {
     TaskContext context = TaskContext.get();
     SparkEnv env = SparkEnv.get();
     return new AttemptIdentity(

@@ -16,8 +16,8 @@ import java.util.Objects;
  * from its own and the other driver run's report on the volume, so after the last driver run it covers the whole
  * run, on Kubernetes (one Job per driver run) as with {@code sft local}.
  */
-public final class RunReport {
-  private RunReport() {}
+public final class RunReportMerge {
+  private RunReportMerge() {}
 
   /**
    * Merges this driver run's report with the other driver run's report found in its folder, and writes the result.

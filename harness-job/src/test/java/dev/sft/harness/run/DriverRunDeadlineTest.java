@@ -14,19 +14,19 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The harness's own deadline stops new repetitions and reports them Unknown, saying why. */
-class RunDeadlineTest {
+class DriverRunDeadlineTest {
   private final Instant start = Instant.parse("2026-01-01T00:00:00Z");
 
   @Test
   void passesAtItsEndAndNotBefore() {
-    RunDeadline deadline = new RunDeadline(start, run(240, null));
+    DriverRunDeadline deadline = new DriverRunDeadline(start, run(240, null));
     assertThat(deadline.passed(start.plusSeconds(239))).isFalse();
     assertThat(deadline.passed(start.plusSeconds(240))).isTrue();
   }
 
   @Test
   void withoutALimitItNeverPasses() {
-    assertThat(new RunDeadline(start, run(DriverRun.NO_DEADLINE, null)).passed(start.plus(Duration.ofDays(365))))
+    assertThat(new DriverRunDeadline(start, run(DriverRun.NO_DEADLINE, null)).passed(start.plus(Duration.ofDays(365))))
         .isFalse();
   }
 
@@ -34,7 +34,7 @@ class RunDeadlineTest {
   void anAbsoluteDeadlineEarlierThanTheRelativeOneStopsFirst() {
     // The Job was created 5 minutes before the driver started (scheduling, a cold image pull).
     Instant jobEnd = start.minusSeconds(300).plusSeconds(900);
-    RunDeadline deadline = new RunDeadline(start, run(900, jobEnd));
+    DriverRunDeadline deadline = new DriverRunDeadline(start, run(900, jobEnd));
     assertThat(deadline.passed(jobEnd.minusSeconds(1))).isFalse();
     assertThat(deadline.passed(jobEnd)).as("at the Job's clock, not 900 s after the JVM started").isTrue();
     ScenarioResult result = deadline.notStarted(ScenarioName.SPECULATION_ORIGINAL_WINS, WriteOperation.DEFAULT, 1,
@@ -44,7 +44,7 @@ class RunDeadlineTest {
 
   @Test
   void aRepetitionNotStartedIsUnknownOnBothSidesAndNamesTheDeadline() {
-    ScenarioResult result = new RunDeadline(start, run(240, null))
+    ScenarioResult result = new DriverRunDeadline(start, run(240, null))
         .notStarted(ScenarioName.EXECUTOR_LOSS_SHUFFLE_LOSS,
             dev.sft.contract.WriteOperation.fromId("overwrite-partitioned"), 3, "/shared/sft/run-1");
     assertThat(result.name()).isEqualTo("executor-loss-shuffle-loss");

@@ -1,4 +1,4 @@
-package dev.sft.harness.scenario;
+package dev.sft.harness.table;
 
 import static org.apache.spark.sql.functions.col;
 import static org.apache.spark.sql.functions.count;

@@ -1,4 +1,4 @@
-package dev.sft.harness.scenario;
+package dev.sft.harness.table;
 
 import dev.sft.harness.audit.StorageAudit;
 import dev.sft.harness.evidence.Markers;

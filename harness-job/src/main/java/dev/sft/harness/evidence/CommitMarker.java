@@ -1,4 +1,4 @@
-package dev.sft.harness.probe;
+package dev.sft.harness.evidence;
 
 /**
  * Recorded on the driver after the writer's job commit returned (success) or threw (failure).

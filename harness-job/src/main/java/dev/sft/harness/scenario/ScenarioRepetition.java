@@ -5,12 +5,12 @@ import dev.sft.contract.ScenarioName;
 import dev.sft.contract.ScenarioResult;
 import dev.sft.contract.Verdict;
 import dev.sft.contract.WriteOperation;
+import dev.sft.harness.evidence.GatePaths;
 import dev.sft.harness.operation.Operation;
 import dev.sft.harness.driver.Progress;
 import dev.sft.harness.driver.SchedulerEvent;
 import dev.sft.harness.judge.Checks;
 import dev.sft.harness.judge.SchedulerHistory;
-import dev.sft.harness.probe.GatePaths;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
@@ -20,7 +20,7 @@ import java.util.stream.Collectors;
  * One repetition of one scenario while it runs: its evidence folder, its scheduler events, and the checks that
  * decide its two verdicts.
  */
-public final class ScenarioRun {
+public final class ScenarioRepetition {
   private final ScenarioName name;
   private final Operation operation;
   private final int repetition;
@@ -32,7 +32,7 @@ public final class ScenarioRun {
   /** Executors the harness set out to kill in this repetition; any other executor lost is an unplanned loss. */
   private final java.util.Set<String> killedByHarness = new java.util.TreeSet<>();
 
-  ScenarioRun(ScenarioName name, Operation operation, int repetition, ScenarioContext context) {
+  ScenarioRepetition(ScenarioName name, Operation operation, int repetition, ScenarioContext context) {
     this.name = name;
     this.operation = operation;
     this.repetition = repetition;

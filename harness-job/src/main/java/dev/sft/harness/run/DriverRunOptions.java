@@ -3,7 +3,9 @@ package dev.sft.harness.run;
 import dev.sft.contract.DriverRun;
 import dev.sft.contract.ScenarioName;
 import dev.sft.contract.WriterName;
+import dev.sft.harness.driver.SparkInputs;
 import dev.sft.harness.evidence.EvidenceLayout;
+import dev.sft.harness.table.Fixture;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
@@ -18,7 +20,7 @@ import java.util.Map;
  * @param extraConf further Spark settings, applied last
  * @param jarsUnderTest the {@code --jar} files this driver and its executors must have loaded
  */
-public record RunOptions(
+public record DriverRunOptions(
     DriverRun run,
     Path report,
     String executorClasspath,
@@ -27,7 +29,7 @@ public record RunOptions(
     Map<String, String> extraConf,
     List<Path> jarsUnderTest) {
 
-  public RunOptions {
+  public DriverRunOptions {
     jarsUnderTest = jarsUnderTest == null ? List.of() : List.copyOf(jarsUnderTest);
   }
 
@@ -62,5 +64,11 @@ public record RunOptions(
 
   public WriterName writer() {
     return run.writer();
+  }
+
+  /** What the driver run's Spark configuration is built from, with the fixture's partitions and catalogs. */
+  public SparkInputs sparkInputs() {
+    return new SparkInputs(run, runDir(), executorClasspath, shipJars, extraConf, Fixture.WRITER_PARTITIONS,
+        Fixture.CATALOG, Fixture.PROBED_CATALOG);
   }
 }

@@ -3,6 +3,7 @@ package dev.sft.harness.probe;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.sft.harness.evidence.AbortObservation;
 import java.io.InterruptedIOException;
 import java.nio.file.Path;
 import java.util.List;
@@ -15,7 +16,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The probe records the writer's interrupt state around abort() and never changes it, nor swallows an interrupt. */
-class AbortObservationTest {
+class AbortWatchTest {
   @TempDir Path shared;
 
   @AfterEach
@@ -26,9 +27,9 @@ class AbortObservationTest {
   @Test
   void observingAnAbortLeavesAPendingInterruptPendingAndRecordsIt() {
     Thread.currentThread().interrupt();
-    AbortObservation.Start start = AbortObservation.begin();
+    AbortWatch watch = AbortWatch.begin();
     assertThat(Thread.currentThread().isInterrupted()).as("the writer's abort still sees the interrupt").isTrue();
-    AbortObservation seen = start.end();
+    AbortObservation seen = watch.end();
     assertThat(seen.interruptedAtStart()).isTrue();
     assertThat(seen.interruptedAtEnd()).isTrue();
     assertThat(Thread.currentThread().isInterrupted()).isTrue();
@@ -37,16 +38,16 @@ class AbortObservationTest {
   @Test
   void anAbortThatConsumesTheInterruptIsRecordedAsSuch() {
     Thread.currentThread().interrupt();
-    AbortObservation.Start start = AbortObservation.begin();
+    AbortWatch watch = AbortWatch.begin();
     Thread.interrupted(); // what a writer's abort may do
-    AbortObservation seen = start.end();
+    AbortObservation seen = watch.end();
     assertThat(seen.interruptedAtStart()).isTrue();
     assertThat(seen.interruptedAtEnd()).isFalse();
   }
 
   @Test
   void outsideAStandaloneExecutorThereIsNoExecutorLog() {
-    assertThat(AbortObservation.begin().end().executorLog()).as("the test JVM's folder has no 'stderr' file")
+    assertThat(AbortWatch.begin().end().executorLog()).as("the test JVM's folder has no 'stderr' file")
         .isNull();
   }
 
