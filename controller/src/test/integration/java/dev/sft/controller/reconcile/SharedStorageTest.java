@@ -92,9 +92,11 @@ class SharedStorageTest extends ReconcilerTestBase {
     claims.updateStatus(claim);
   }
 
+  /** An hour ago the run started and applied its cluster, from which the readiness time-out counts. */
   private void backdateStart(SchedulerFailureTest test) {
     SchedulerFailureTest current = cluster.get(test);
     current.getStatus().startTime = Instant.now().minusSeconds(3600).toString();
+    current.getStatus().clusterApplyTime = current.getStatus().startTime;
     client.resource(current).updateStatus();
   }
 }
