@@ -12,6 +12,8 @@ root="$(cd "$(dirname "$0")/.." && pwd)"
 runs="${1:-3}"
 [[ "$runs" =~ ^[1-9][0-9]*$ ]] || { echo "usage: bench/k8s-run.sh [N=3]" >&2; exit 2; }
 out="$root/target/e2e/bench-$(date -u +%Y%m%dT%H%M%SZ)"
+# ./sft builds itself when its sources are newer than its last build: build it here, not inside the timed runs.
+"$root/sft" --version >/dev/null
 "$root/e2e/run.sh" --bench "$runs" --out "$out"
 echo
 cat "$out/k8s-run.txt"

@@ -38,6 +38,9 @@ class TimeToVerdictBenchIT {
       operator.install();
       operator.awaitReady(Duration.ofSeconds(180));
       TestResources resources = new TestResources(settings);
+      // The first sft local on a build records its JVMs' class-data archives, a minute and more: not counted.
+      Progress.say("bench: a warm-up sft local (records the class-data archives on a new build), not counted");
+      localRun(settings, out.resolve("local-warm-up"));
       List<double[]> pairs = new ArrayList<>();
       StringBuilder report = new StringBuilder();
       for (int run = 1; run <= runs; run++) {
