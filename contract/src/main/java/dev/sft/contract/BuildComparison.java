@@ -206,10 +206,13 @@ public record BuildComparison(Build baseline, Build candidate, List<CellComparis
           + (goneRules.isEmpty() ? "" : ", no longer by " + String.join(", ", goneRules))
           + ": " + counts(candidate, baseline, better), better);
     }
-    if (newRules.isEmpty() && goneRules.isEmpty() && candidate.failed() == baseline.failed()
-        && candidate.judged() == baseline.judged()) {
-      return new CellComparison(cell, baseline, candidate, Change.same, baseline.failed() == 0 ? "neither fails"
-          : "both fail as often, by the same rules", null);
+    if (baseline.failed() == 0 && candidate.failed() == 0) {
+      return new CellComparison(cell, baseline, candidate, Change.same, "neither fails", null);
+    }
+    boolean sameRate = (long) candidate.failed() * baseline.judged() == (long) baseline.failed() * candidate.judged();
+    if (newRules.isEmpty() && goneRules.isEmpty() && sameRate) {
+      return new CellComparison(cell, baseline, candidate, Change.same, "both fail as often, by the same rules",
+          null);
     }
     double either = Math.min(worse, better);
     String rules = !newRules.isEmpty() ? "candidate alone fails " + String.join(", ", newRules)

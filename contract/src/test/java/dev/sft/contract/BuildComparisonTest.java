@@ -79,6 +79,16 @@ class BuildComparisonTest {
   }
 
   @Test
+  void neitherFailingIsTheSameEvenWhenAnUnknownLeftOneSideFewerJudgedRepetitions() {
+    List<ScenarioResult> oneLost = new ArrayList<>(repetitions(1, 0, 0, "storage/files.no-orphans"));
+    oneLost.addAll(repetitions(0, 0, 1).stream().map(r -> r.withMessage("unplanned loss", List.of(new Check(
+        Check.SCHEDULER, "cluster.no-unplanned-loss", Verdict.Unknown, "a worker pod was deleted")))).toList());
+    CellComparison cell = compare(repetitions(2, 0, 0, "storage/files.no-orphans"), oneLost);
+    assertThat(cell.change()).isEqualTo(Change.same);
+    assertThat(cell.why()).isEqualTo("neither fails");
+  }
+
+  @Test
   void aRuleTheCandidateCannotJudgeButTheBaselinePassedIsARegression() {
     // Comet on Iceberg 1.12 falls back to the JVM writer: writer.native-ran is Unknown, every repetition Unknown.
     List<ScenarioResult> fellBack = repetitions(0, 0, 3, "scheduler/writer.native-ran").stream()
