@@ -97,6 +97,14 @@ final class SparkPods {
     return wrapped;
   }
 
+  /** The command, started once the master's port answers ({@link ImageLayout#MASTER_WAIT_SCRIPT}). */
+  static List<String> afterMaster(String masterHost, List<String> command) {
+    List<String> wrapped = new ArrayList<>(List.of("sh", "-c", ImageLayout.MASTER_WAIT_SCRIPT, "sft-await-master",
+        masterHost, String.valueOf(ImageLayout.MASTER_PORT)));
+    wrapped.addAll(command);
+    return wrapped;
+  }
+
   /** {@code java <daemon flags> -cp /opt/spark/jars/* <main class>}: Maven-built images have no sbin scripts. */
   static List<String> daemonCommand(String mainClass, String... ownFlags) {
     List<String> command = new ArrayList<>(List.of("java", ImageLayout.DAEMON_HEAP, "-XX:+UseSerialGC"));

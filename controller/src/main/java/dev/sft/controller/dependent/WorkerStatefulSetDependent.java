@@ -70,7 +70,8 @@ public final class WorkerStatefulSetDependent implements OwnedResource<StatefulS
     return new ContainerBuilder()
         .withName(Names.SPARK_CONTAINER)
         .withImage(spec.sparkImage())
-        .withCommand(SparkPods.withPasswdEntry(command))
+        .withCommand(SparkPods.withPasswdEntry(
+            SparkPods.afterMaster(Names.masterHost(test), command)))
         .withEnv(SparkPods.sparkEnv())
         .addNewPort().withName("http").withContainerPort(ImageLayout.WORKER_UI_PORT).endPort()
         .withNewReadinessProbe()

@@ -47,6 +47,22 @@ public final class ImageLayout {
       + "else echo \"uid $(id -u) has no passwd entry and /etc/passwd is not writable: Hadoop's login will fail "
       + "(docs/operations.md, OpenShift)\" >&2; fi; fi; exec \"$@\"";
 
+  /** How long a worker waits for the master's port before it starts anyway ({@link #MASTER_WAIT_SCRIPT}). */
+  public static final int MASTER_WAIT_SECONDS = 60;
+
+  /**
+   * Runs its arguments after HOST PORT as a command once the master's port takes a connection, or after
+   * {@link #MASTER_WAIT_SECONDS}. A worker whose first registration finds no master retries only after 5 to 15 s
+   * (Spark's fixed interval, not configurable): the pods start together, so every run lost that. The check is bash's
+   * {@code /dev/tcp}; an image without bash starts the worker at once, as before.
+   */
+  public static final String MASTER_WAIT_SCRIPT = "host=\"$1\"; port=\"$2\"; shift 2; "
+      + "if command -v bash >/dev/null 2>&1; then i=0; "
+      + "until bash -c 'exec 3<>\"/dev/tcp/$0/$1\"' \"$host\" \"$port\" 2>/dev/null; do i=$((i+1)); "
+      + "if [ \"$i\" -ge " + MASTER_WAIT_SECONDS * 5 + " ]; then echo \"sft: no master at $host:$port after "
+      + MASTER_WAIT_SECONDS + " s; starting the worker anyway (it retries)\" >&2; break; fi; sleep 0.2; done; fi; "
+      + "exec \"$@\"";
+
   /** Heap of the master and worker daemons; executors get their own JVMs and memory. */
   public static final String DAEMON_HEAP = "-Xmx" + MemoryBudget.DAEMON_HEAP_MIB + "m";
 

@@ -1,0 +1,56 @@
+package dev.sft.controller.spark;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.net.ServerSocket;
+import java.nio.charset.StandardCharsets;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Test;
+
+/** {@link ImageLayout#MASTER_WAIT_SCRIPT} run by sh, against a real port on loopback. */
+class MasterWaitScriptTest {
+  private static final InetAddress LOOPBACK = InetAddress.getLoopbackAddress();
+
+  @Test
+  void theWorkerCommandStartsOnlyOnceTheMastersPortTakesAConnection() throws Exception {
+    int port;
+    try (ServerSocket probe = new ServerSocket(0, 1, LOOPBACK)) {
+      port = probe.getLocalPort();
+    }
+    Process waiting = script(port, System.getenv("PATH")).start();
+    // Nothing listens yet: the command must not have run, however long we look.
+    assertThat(waiting.waitFor(1500, TimeUnit.MILLISECONDS)).as("exited before the master's port opened").isFalse();
+    try (ServerSocket master = new ServerSocket(port, 50, LOOPBACK)) {
+      assertThat(waiting.waitFor(20, TimeUnit.SECONDS)).as("still waiting after the port opened").isTrue();
+    }
+    assertThat(output(waiting)).isEqualTo("started with a b|");
+    assertThat(waiting.exitValue()).isZero();
+  }
+
+  @Test
+  void withoutBashTheCommandStartsAtOnceAsBefore() throws Exception {
+    int port;
+    try (ServerSocket probe = new ServerSocket(0, 1, LOOPBACK)) {
+      port = probe.getLocalPort();
+    }
+    // No bash (nor anything else) on PATH; the command is named by its path.
+    Process started = script(port, "/nonexistent").start();
+    assertThat(started.waitFor(10, TimeUnit.SECONDS)).isTrue();
+    assertThat(output(started)).isEqualTo("started with a b|");
+  }
+
+  private static ProcessBuilder script(int port, String path) {
+    ProcessBuilder builder = new ProcessBuilder(List.of("/bin/sh", "-c", ImageLayout.MASTER_WAIT_SCRIPT,
+        "sft-await-master", LOOPBACK.getHostAddress(), String.valueOf(port),
+        "/usr/bin/printf", "started with %s|", "a b")).redirectErrorStream(true);
+    builder.environment().put("PATH", path);
+    return builder;
+  }
+
+  private static String output(Process process) throws IOException {
+    return new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+  }
+}
