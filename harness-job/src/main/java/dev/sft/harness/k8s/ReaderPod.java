@@ -234,15 +234,16 @@ public final class ReaderPod implements AutoCloseable {
     } catch (TimeoutException e) {
       throw new K8sProblem("tar in reader pod " + name + " did not finish within " + RunWaiter.human(bound));
     }
+    if (unpacking != null && (exit == null || exit == 0)) {
+      // A refused entry stops the reading, so the exec may close before its status arrives: the refusal is the news.
+      throw new K8sProblem("cannot unpack the evidence into " + into + ": " + unpacking.getMessage(), unpacking);
+    }
     String said = stderr.toString(StandardCharsets.UTF_8).strip();
     if (exit == null || exit != 0) {
       // No exit status: the exec connection closed before its status arrived; a failure too, never a copy.
       throw new K8sProblem(String.join(" ", command) + " in reader pod " + name
           + (exit == null ? " ended without an exit status" : " exited " + exit)
           + (said.isEmpty() ? "" : ": " + said.lines().findFirst().orElse("")));
-    }
-    if (unpacking != null) {
-      throw new K8sProblem("cannot unpack the evidence into " + into + ": " + unpacking.getMessage(), unpacking);
     }
     return result;
   }

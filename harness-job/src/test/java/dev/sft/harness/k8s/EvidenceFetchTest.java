@@ -143,8 +143,9 @@ class EvidenceFetchTest {
                 .withNewDetails().addNewCause().withReason("ExitCode").withMessage(String.valueOf(exitCode))
                 .endCause().endDetails().build()))
         // The mock server closes the socket right after its last message, and the client may handle that close
-        // before the status (its exit code then reads null): hold the socket open a moment after the status.
-        .waitFor(300).andEmit(new WebSocketMessage(new byte[] {1}))
+        // before the status (its exit code then reads null): hold the socket open after the status (300 ms was too
+        // short on a busy CI machine).
+        .waitFor(2000).andEmit(new WebSocketMessage(new byte[] {1}))
         .done().once();
   }
 
