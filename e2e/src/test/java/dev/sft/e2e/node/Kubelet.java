@@ -171,14 +171,14 @@ public final class Kubelet implements PodExec, PodLogs, AutoCloseable {
     }
     interrupted |= Thread.interrupted(); // the clean-up below waits on podman, which an interrupt would cut short
     try {
-      for (int attempt = 0; attempt < 3 && !node.podman().containers().isEmpty(); attempt++) {
-        for (ContainerInfo info : node.podman().containers()) {
-          node.podman().remove(info.name());
-        }
+      List<ContainerInfo> left = node.podman().containers();
+      for (int attempt = 0; attempt < 3 && !left.isEmpty(); attempt++) {
+        left.forEach(info -> node.podman().remove(info.name()));
+        left = node.podman().containers();
       }
-      List<String> left = node.podman().containers().stream().map(ContainerInfo::name).toList();
       if (!left.isEmpty()) {
-        throw new IllegalStateException("the simulated kubelet could not remove its containers: " + left);
+        throw new IllegalStateException("the simulated kubelet could not remove its containers: "
+            + left.stream().map(ContainerInfo::name).toList());
       }
       workers.clear();
     } finally {
