@@ -84,10 +84,20 @@ public final class TestCluster {
     return all;
   }
 
-  /** Waits until an Event with this reason names the resource: the controller posts Events after its status write. */
-  public List<String> awaitEventReason(SchedulerFailureTest test, String reason) {
-    return await("Event " + reason).atMost(TIMEOUT).pollInterval(Duration.ofMillis(100))
-        .until(() -> eventReasons(test), reasons -> reasons.contains(reason));
+  /**
+   * Waits until Events with all these reasons name the resource, and returns every reason seen: the controller posts
+   * each Event after the status write a test awaited, so a list read at once can miss the last one.
+   */
+  public List<String> awaitEventReason(SchedulerFailureTest test, String... reasons) {
+    return await("Events " + List.of(reasons)).atMost(TIMEOUT).pollInterval(Duration.ofMillis(100))
+        .until(() -> eventReasons(test), seen -> seen.containsAll(List.of(reasons)));
+  }
+
+  /** Waits until at least this many Events with this reason name the resource, then asserts it is exactly this many. */
+  public void awaitEventReasonCount(SchedulerFailureTest test, String reason, int count) {
+    List<String> seen = await("Events " + reason + " x" + count).atMost(TIMEOUT).pollInterval(Duration.ofMillis(100))
+        .until(() -> eventReasons(test), all -> all.stream().filter(reason::equals).count() >= count);
+    org.assertj.core.api.Assertions.assertThat(seen.stream().filter(reason::equals)).as(reason + " Events").hasSize(count);
   }
 
   public List<String> eventReasons(SchedulerFailureTest test) {

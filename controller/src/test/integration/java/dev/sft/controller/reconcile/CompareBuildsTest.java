@@ -62,7 +62,7 @@ class CompareBuildsTest extends ReconcilerTestBase {
     assertThat(sparkImage(test, Names.worker(test))).isEqualTo(CANDIDATE_IMAGE);
     assertThat(cluster.jobs(test)).extracting(j -> j.getMetadata().getName())
         .containsExactlyInAnyOrder("comet-r1-base-spec", "comet-r1-base-loss");
-    assertThat(cluster.eventReasons(test)).contains(Reason.ClusterRolling.name());
+    cluster.awaitEventReason(test, Reason.ClusterRolling.name());
     kubelet.clusterUp(test, 2);
 
     Container candidateSpec = harness(cluster.awaitJob(test, "comet-r1-cand-spec"));

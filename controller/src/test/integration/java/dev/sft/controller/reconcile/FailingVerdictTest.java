@@ -64,7 +64,7 @@ class FailingVerdictTest extends ReconcilerTestBase {
     assertThat(cluster.jobs(test)).hasSize(2);
     // Not what protects the pods only during a run.
     assertThat(cluster.child(test, PodDisruptionBudget.class, "orphans-spark")).isNull();
-    assertThat(cluster.eventReasons(test)).contains(Reason.HarnessJobFailed.name(), Reason.RunFailed.name())
+    assertThat(cluster.awaitEventReason(test, Reason.HarnessJobFailed.name(), Reason.RunFailed.name()))
         .doesNotContain(Reason.CleanedUp.name(), Reason.RunSucceeded.name());
   }
 
@@ -131,6 +131,6 @@ class FailingVerdictTest extends ReconcilerTestBase {
     assertThat(status.summary).isEqualTo("0/1");
     assertThat(status.cells).singleElement()
         .satisfies(c -> assertThat(c.verdicts).containsExactly(java.util.Map.entry("Failed/Passed", 1)));
-    assertThat(cluster.eventReasons(test)).contains(Reason.RunFailed.name()).doesNotContain(Reason.RunSucceeded.name());
+    assertThat(cluster.awaitEventReason(test, Reason.RunFailed.name())).doesNotContain(Reason.RunSucceeded.name());
   }
 }

@@ -154,10 +154,10 @@ class HappyPathTest extends ReconcilerTestBase {
     assertThat(cluster.jobs(test)).isEmpty();
     assertThat(cluster.child(test, PersistentVolumeClaim.class, "alpha-shared")).isNotNull();
 
-    assertThat(cluster.eventReasons(test)).contains(Reason.RunStarted.name(), Reason.ClusterReady.name(),
+    cluster.awaitEventReason(test, Reason.RunStarted.name(), Reason.ClusterReady.name(),
         Reason.HarnessJobCreated.name(), Reason.HarnessJobSucceeded.name(), Reason.RunSucceeded.name(),
         Reason.CleanedUp.name());
-    assertThat(cluster.eventReasons(test).stream().filter(Reason.HarnessJobSucceeded.name()::equals)).hasSize(2);
+    cluster.awaitEventReasonCount(test, Reason.HarnessJobSucceeded.name(), 2);
 
     // Nothing further happens to a finished test.
     Thread.sleep(Duration.ofMillis(500).toMillis());

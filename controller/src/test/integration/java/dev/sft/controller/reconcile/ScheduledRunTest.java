@@ -71,7 +71,7 @@ class ScheduledRunTest extends ReconcilerTestBase {
     assertThat(third.lastScheduleTime).isEqualTo(night2.toString());
     assertThat(third.runId).startsWith("twice-r3-").isNotIn(first, secondId);
     assertThat(third.history).extracting(h -> h.runId).containsExactly(secondId, first);
-    assertThat(cluster.eventReasons(test).stream().filter(Reason.RunStarted.name()::equals)).hasSize(3);
+    cluster.awaitEventReasonCount(test, Reason.RunStarted.name(), 3);
   }
 
   @Test
@@ -121,7 +121,7 @@ class ScheduledRunTest extends ReconcilerTestBase {
       assertThat(replaced.message).contains("replaced by the schedule's firing at " + night1);
     });
     assertThat(second.lastResult).isEqualTo(Phase.Failed);
-    assertThat(cluster.eventReasons(test)).contains(Reason.RunReplaced.name());
+    cluster.awaitEventReason(test, Reason.RunReplaced.name());
     new Runs(cluster, kubelet).runToEnd(test, Verdict.Passed, Verdict.Passed);
     cluster.awaitStatus(test, "run 2 succeeded", s -> java.util.Objects.equals(s.runNumber, 2) && s.phase == Phase.Succeeded);
   }

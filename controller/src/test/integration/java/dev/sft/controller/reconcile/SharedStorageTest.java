@@ -58,7 +58,7 @@ class SharedStorageTest extends ReconcilerTestBase {
     assertThat(failed.getStatus().message).contains("cluster not ready after 600 s: claim unbound-shared is Pending")
         .doesNotContain("workers");
     assertThat(cluster.jobs(test)).as("no harness Job").isEmpty();
-    assertThat(cluster.eventReasons(test)).contains(Reason.ClaimPending.name());
+    cluster.awaitEventReason(test, Reason.ClaimPending.name());
   }
 
   @Test
@@ -82,7 +82,7 @@ class SharedStorageTest extends ReconcilerTestBase {
     assertThat(cluster.jobs(test)).as("the harness never starts on a volume it cannot write").isEmpty();
     assertThat(failed.getStatus().cells).as("every repetition Unknown").isNotEmpty()
         .allSatisfy(c -> assertThat(c.unknown).isEqualTo(c.repetitions));
-    assertThat(cluster.eventReasons(test)).contains(Reason.SharedStorageNotWritable.name());
+    cluster.awaitEventReason(test, Reason.SharedStorageNotWritable.name());
   }
 
   private void setClaimPhase(String namespace, String name, String phase) {

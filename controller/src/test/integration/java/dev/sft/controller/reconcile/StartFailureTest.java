@@ -50,7 +50,7 @@ class StartFailureTest extends ReconcilerTestBase {
         + "securityContext.seccompProfile)");
     assertThat(failed.getStatus().message).contains("violates PodSecurity");
     assertThat(cluster.jobs(test)).as("no harness Job").isEmpty();
-    assertThat(cluster.eventReasons(test)).contains(Reason.PodsCannotStart.name());
+    cluster.awaitEventReason(test, Reason.PodsCannotStart.name());
   }
 
   @Test
@@ -135,7 +135,7 @@ class StartFailureTest extends ReconcilerTestBase {
     assertThat(Duration.between(stuck, Instant.now())).isLessThan(PROMPTLY);
     assertThat(failedJob.getStatus().harnessJobs.get(0).message).contains("the harness pod cannot start: pod "
         + "config-r1-spec-x7k2p container harness: CreateContainerConfigError: secret \"object-store\" not found");
-    assertThat(cluster.eventReasons(test)).contains(Reason.PodsCannotStart.name());
+    cluster.awaitEventReason(test, Reason.PodsCannotStart.name());
   }
 
   private SchedulerFailureTest applied(String name) {
