@@ -85,11 +85,19 @@ public class RunOrchestrator {
   /**
    * Advances the test as far as it can now.
    *
+   * <p>It decides on the test as the API server has it now, not on the informer's copy: that copy can lag the
+   * controller's own last status write (the watch event not yet in), and a decision on it would act and post Events
+   * for a step already done before its status write failed on the stale resourceVersion.
+   *
    * @param cached the resource from the informer cache; not modified
    * @return when to look again if no event arrives before
    */
   public Optional<Duration> advance(SchedulerFailureTest cached) {
-    SchedulerFailureTest test = client.getKubernetesSerialization().clone(cached);
+    SchedulerFailureTest test = client.resources(SchedulerFailureTest.class)
+        .inNamespace(cached.getMetadata().getNamespace()).withName(cached.getMetadata().getName()).get();
+    if (test == null) {
+      return Optional.empty(); // deleted since the event: its children go with it
+    }
     if (test.getStatus() == null) {
       test.setStatus(new SchedulerFailureTestStatus());
     }
