@@ -1,5 +1,6 @@
 package dev.sft.controller.dependent;
 
+import dev.sft.contract.ImageClassData;
 import dev.sft.controller.api.ResolvedSpec;
 import dev.sft.controller.api.SchedulerFailureTest;
 import dev.sft.controller.spark.ImageLayout;
@@ -105,9 +106,13 @@ final class SparkPods {
     return wrapped;
   }
 
-  /** {@code java <daemon flags> -cp /opt/spark/jars/* <main class>}: Maven-built images have no sbin scripts. */
+  /**
+   * {@code java <daemon flags> -cp /opt/spark/jars/* <main class>}: Maven-built images have no sbin scripts. Started
+   * through {@link ImageLayout#CLASS_DATA_SCRIPT}, so an image with a class-data archive starts it from there.
+   */
   static List<String> daemonCommand(String mainClass, String... ownFlags) {
-    List<String> command = new ArrayList<>(List.of("java", ImageLayout.DAEMON_HEAP, "-XX:+UseSerialGC"));
+    List<String> command = new ArrayList<>(List.of("sh", "-c", ImageLayout.CLASS_DATA_SCRIPT, "sft-class-data",
+        ImageClassData.ARCHIVE, ImageClassData.CLASS_PATH, "java", ImageLayout.DAEMON_HEAP, "-XX:+UseSerialGC"));
     command.addAll(List.of(ImageLayout.SPARK_DAEMON_FLAGS));
     command.addAll(List.of(ownFlags));
     command.addAll(List.of("-cp", ImageLayout.SPARK_CLASSPATH, mainClass));

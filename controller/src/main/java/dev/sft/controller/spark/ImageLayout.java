@@ -1,5 +1,7 @@
 package dev.sft.controller.spark;
 
+import dev.sft.contract.ImageClassData;
+
 /**
  * Paths and ports inside the Spark and harness images that the pods the controller creates rely on. The one place
  * they are defined; docs/operator.md lists the same contract for image builders.
@@ -61,6 +63,24 @@ public final class ImageLayout {
       + "until bash -c 'exec 3<>\"/dev/tcp/$0/$1\"' \"$host\" \"$port\" 2>/dev/null; do i=$((i+1)); "
       + "if [ \"$i\" -ge " + MASTER_WAIT_SECONDS * 5 + " ]; then echo \"sft: no master at $host:$port after "
       + MASTER_WAIT_SECONDS + " s; starting the worker anyway (it retries)\" >&2; break; fi; sleep 0.2; done; fi; "
+      + "exec \"$@\"";
+
+  /**
+   * Runs its arguments after ARCHIVE CLASS_PATH_FILE as a command, with the image's class-data archive when the image
+   * has both files ({@link ImageClassData}): the first {@code -cp X} becomes
+   * {@code <ImageClassData.JVM_FLAGS> -cp <the file's class path>}, since the JVM maps the archive only with the class
+   * path it was dumped with. Any other image runs the command unchanged. POSIX sh only.
+   */
+  public static final String CLASS_DATA_SCRIPT = "archive=\"$1\"; class_path_file=\"$2\"; shift 2; "
+      + "if [ -r \"$archive\" ] && [ -r \"$class_path_file\" ] && IFS= read -r class_path < \"$class_path_file\"; then "
+      + "n=$#; state=copy; "
+      + "for arg do "
+      + "if [ \"$state\" = value ]; then set -- \"$@\" \"$class_path\"; state=done; "
+      + "elif [ \"$state\" = copy ] && [ \"$arg\" = -cp ]; then set -- \"$@\" \"-XX:SharedArchiveFile=$archive\" "
+      + String.join(" ", ImageClassData.JVM_FLAGS.subList(1, ImageClassData.JVM_FLAGS.size()))
+      + " -cp; state=value; "
+      + "else set -- \"$@\" \"$arg\"; fi; "
+      + "done; shift \"$n\"; fi; "
       + "exec \"$@\"";
 
   /** Heap of the master and worker daemons; executors get their own JVMs and memory. */

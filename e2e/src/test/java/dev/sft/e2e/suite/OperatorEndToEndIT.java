@@ -128,6 +128,7 @@ class OperatorEndToEndIT {
           pods -> pods.size() == 1 && "Running".equals(pods.get(0).path("status").path("phase").asText())).get(0);
       timings.record("apply to loss Job running", started);
       assertMasterUiThroughKubectlExec(ns);
+      assertEveryJvmMapsTheImagesClassData(ns, lossPod.path("metadata").path("name").asText());
       Progress.say("loss Job pod %s running; killing the controller", lossPod.path("metadata").path("name").asText());
       JsonNode controller = operator.awaitReady(Duration.ofSeconds(10));
       cluster.killContainer(settings.operatorNamespace(), controller.path("metadata").path("name").asText(),
@@ -574,6 +575,29 @@ class OperatorEndToEndIT {
       }
     });
     assertThat(alive).as("ALIVE workers in the master's /json/ through kubectl exec: %s", master).hasSize(2);
+  }
+
+  /**
+   * The sft image's class-data archive (bin/sft-class-data) is mapped by every JVM of a run, each started through its
+   * own path: the master and workers by the controller's command, the executors by the driver's settings, the driver
+   * by the sft launcher. Checked once the loss Job's executors have registered, while all of them run.
+   */
+  private void assertEveryJvmMapsTheImagesClassData(String ns, String harnessPod) {
+    Await.until("the loss Job's executors registered", settings.runBound(),
+        () -> kubectl.run(Duration.ofSeconds(30), null, "logs", "-n", ns, harnessPod).stdout(),
+        log -> log.contains("preflight: executors registered"));
+    ClassDataMappings mappings = new ClassDataMappings(kubectl, ns);
+    List<ClassDataMappings.Jvm> jvms = new ArrayList<>(mappings.of(MINIMAL + "-master-0", "spark"));
+    jvms.addAll(mappings.of(MINIMAL + "-worker-0", "spark"));
+    jvms.addAll(mappings.of(MINIMAL + "-worker-1", "spark"));
+    jvms.addAll(mappings.of(harnessPod, "harness"));
+    Progress.say("class data: %s", jvms);
+    assertThat(jvms).as("every JVM of the run maps %s", dev.sft.contract.ImageClassData.ARCHIVE)
+        .allSatisfy(jvm -> assertThat(jvm.mapped()).as("%s, command line: %s", jvm, jvm.commandLine()).isTrue());
+    for (String main : List.of("org.apache.spark.deploy.master.Master", "org.apache.spark.deploy.worker.Worker",
+        "org.apache.spark.executor.CoarseGrainedExecutorBackend", "dev.sft.harness.cli.SftCli")) {
+      assertThat(jvms).as("a JVM running %s", main).anySatisfy(jvm -> assertThat(jvm.runs(main)).isTrue());
+    }
   }
 
   /**

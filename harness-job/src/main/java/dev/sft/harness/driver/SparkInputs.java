@@ -3,6 +3,7 @@ package dev.sft.harness.driver;
 import dev.sft.contract.DriverRun;
 import java.nio.file.Path;
 import java.util.Map;
+import java.util.Optional;
 
 /**
  * What {@link SparkSettings#conf} builds a driver run's Spark configuration from. It is its own value because the
@@ -16,6 +17,7 @@ import java.util.Map;
  * @param writerPartitions the fixture's writer partitions, which a shuffle before the write keeps
  * @param catalog the plain Iceberg catalog's name
  * @param probedCatalog the name of the catalog that writes through the probe, on the same warehouse
+ * @param executorClassData the image's class-data archive for the executors, if the driver's image has one
  */
 public record SparkInputs(
     DriverRun run,
@@ -25,4 +27,5 @@ public record SparkInputs(
     Map<String, String> extraConf,
     int writerPartitions,
     String catalog,
-    String probedCatalog) {}
+    String probedCatalog,
+    Optional<ExecutorClassData> executorClassData) {}

@@ -85,6 +85,13 @@ public final class SparkSettings {
     }
     if (inputs.executorClasspath() != null && !inputs.executorClasspath().isBlank()) {
       conf.set("spark.executor.extraClassPath", inputs.executorClasspath());
+    } else if (inputs.executorClassData().isPresent()) {
+      // Not with jars in front (a relaunched build's copies): the archive maps only behind its own class path.
+      ExecutorClassData classData = inputs.executorClassData().get();
+      List<String> flags = new ArrayList<>(FAST_START_JVM_FLAGS);
+      flags.addAll(classData.jvmFlags());
+      conf.set("spark.executor.extraJavaOptions", String.join(" ", flags))
+          .set("spark.executor.extraClassPath", classData.classPath());
     }
     if (inputs.shipJars()) {
       conf.set("spark.jars", String.join(",", harnessJars(inputs)));

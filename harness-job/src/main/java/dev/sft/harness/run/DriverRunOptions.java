@@ -3,6 +3,7 @@ package dev.sft.harness.run;
 import dev.sft.contract.DriverRun;
 import dev.sft.contract.ScenarioName;
 import dev.sft.contract.WriterName;
+import dev.sft.harness.driver.ExecutorClassData;
 import dev.sft.harness.driver.SparkInputs;
 import dev.sft.harness.evidence.EvidenceLayout;
 import dev.sft.harness.table.Fixture;
@@ -69,6 +70,6 @@ public record DriverRunOptions(
   /** What the driver run's Spark configuration is built from, with the fixture's partitions and catalogs. */
   public SparkInputs sparkInputs() {
     return new SparkInputs(run, runDir(), executorClasspath, shipJars, extraConf, Fixture.WRITER_PARTITIONS,
-        Fixture.CATALOG, Fixture.PROBED_CATALOG);
+        Fixture.CATALOG, Fixture.PROBED_CATALOG, ExecutorClassData.inThisImage());
   }
 }

@@ -21,7 +21,8 @@ class RequiredSettingsTest {
         ? List.of(ScenarioName.SPECULATION_ORIGINAL_WINS) : List.of(ScenarioName.EXECUTOR_LOSS_TASK_REPLACEMENT);
     DriverRun run = new DriverRun("r1", speculation, scenarios, 1, WriterName.ICEBERG, 180, 30, false,
         "spark://127.0.0.1:7077", "/tmp/sft-shared", "/bin/true", null, null);
-    return new SparkInputs(run, Path.of("/tmp/sft-shared/r1"), null, false, extraConf, 4, "plain", "probed");
+    return new SparkInputs(run, Path.of("/tmp/sft-shared/r1"), null, false, extraConf, 4, "plain", "probed",
+        java.util.Optional.empty());
   }
 
   @Test

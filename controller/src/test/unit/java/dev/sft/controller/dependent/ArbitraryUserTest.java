@@ -2,6 +2,7 @@ package dev.sft.controller.dependent;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.sft.contract.ImageClassData;
 import dev.sft.controller.api.ResolvedSpec;
 import dev.sft.controller.api.SchedulerFailureTest;
 import dev.sft.controller.spark.ImageLayout;
@@ -60,7 +61,9 @@ class ArbitraryUserTest {
       assertThat(RenderedPods.env(container, "HOME")).isEqualTo("/tmp");
       assertThat(container.getCommand()).startsWith("sh", "-c", ImageLayout.PASSWD_ENTRY_SCRIPT, "sft-user");
     }
-    assertThat(pods.get(0).getContainers().get(0).getCommand().get(4)).isEqualTo("java");
+    // The master's command, after the passwd wrapper: the class-data wrapper, then java.
+    assertThat(pods.get(0).getContainers().get(0).getCommand().subList(4, 11)).containsExactly("sh", "-c",
+        ImageLayout.CLASS_DATA_SCRIPT, "sft-class-data", ImageClassData.ARCHIVE, ImageClassData.CLASS_PATH, "java");
   }
 
   /**
