@@ -56,9 +56,12 @@ public final class ImageLayout {
    * Runs its arguments after HOST PORT as a command once the master's port takes a connection, or after
    * {@link #MASTER_WAIT_SECONDS}. A worker whose first registration finds no master retries only after 5 to 15 s
    * (Spark's fixed interval, not configurable): the pods start together, so every run lost that. The check is bash's
-   * {@code /dev/tcp}; an image without bash starts the worker at once, as before.
+   * {@code /dev/tcp}; an image without bash starts the worker at once, as before. SIGTERM ends the wait: as a
+   * container's PID 1, sh would otherwise ignore it, and a pod deleted while waiting would hold its node for the whole
+   * grace period (30 s), until the kubelet's SIGKILL.
    */
   public static final String MASTER_WAIT_SCRIPT = "host=\"$1\"; port=\"$2\"; shift 2; "
+      + "trap 'echo \"sft: stopped while waiting for the master\" >&2; exit 143' TERM; "
       + "if command -v bash >/dev/null 2>&1; then i=0; "
       + "until bash -c 'exec 3<>\"/dev/tcp/$0/$1\"' \"$host\" \"$port\" 2>/dev/null; do i=$((i+1)); "
       + "if [ \"$i\" -ge " + MASTER_WAIT_SECONDS * 5 + " ]; then echo \"sft: no master at $host:$port after "

@@ -80,6 +80,11 @@ public final class Podman {
     }
   }
 
+  /** Whether a container of that name exists, asked directly rather than read from a listing. */
+  boolean containerExists(String name) {
+    return podman(List.of("container", "exists", name), null, QUICK).exitCode() == 0;
+  }
+
   public boolean imageExists(String image) {
     return podman(List.of("image", "exists", image), null, QUICK).exitCode() == 0;
   }

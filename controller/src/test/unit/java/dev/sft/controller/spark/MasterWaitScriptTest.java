@@ -30,6 +30,29 @@ class MasterWaitScriptTest {
     assertThat(waiting.exitValue()).isZero();
   }
 
+  /** As a container's PID 1, sh ignores a SIGTERM it has no trap for; the message proves the script's own trap ran. */
+  @Test
+  void sigtermEndsTheWaitWithoutStartingTheCommand() throws Exception {
+    int port;
+    try (ServerSocket probe = new ServerSocket(0, 1, LOOPBACK)) {
+      port = probe.getLocalPort();
+    }
+    Process waiting = script(port, System.getenv("PATH")).start();
+    assertThat(waiting.waitFor(1000, TimeUnit.MILLISECONDS)).as("exited before the master's port opened").isFalse();
+    // Read before destroy(), which closes this side of the pipes.
+    java.util.concurrent.CompletableFuture<String> output = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
+      try {
+        return output(waiting);
+      } catch (IOException e) {
+        throw new java.io.UncheckedIOException(e);
+      }
+    });
+    waiting.toHandle().destroy(); // SIGTERM, leaving the pipes open
+    assertThat(waiting.waitFor(5, TimeUnit.SECONDS)).as("still waiting 5 s after SIGTERM").isTrue();
+    assertThat(output.get(5, TimeUnit.SECONDS)).isEqualTo("sft: stopped while waiting for the master\n");
+    assertThat(waiting.exitValue()).isEqualTo(143);
+  }
+
   @Test
   void withoutBashTheCommandStartsAtOnceAsBefore() throws Exception {
     int port;
