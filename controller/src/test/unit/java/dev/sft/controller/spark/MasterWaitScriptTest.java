@@ -16,13 +16,8 @@ class MasterWaitScriptTest {
 
   @Test
   void theWorkerCommandStartsOnlyOnceTheMastersPortTakesAConnection() throws Exception {
-    int port;
-    try (ServerSocket probe = new ServerSocket(0, 1, LOOPBACK)) {
-      port = probe.getLocalPort();
-    }
-    Process waiting = script(port, System.getenv("PATH")).start();
-    // Nothing listens yet: the command must not have run, however long we look.
-    assertThat(waiting.waitFor(1500, TimeUnit.MILLISECONDS)).as("exited before the master's port opened").isFalse();
+    int port = closedPort();
+    Process waiting = waitingFor(port);
     try (ServerSocket master = new ServerSocket(port, 50, LOOPBACK)) {
       assertThat(waiting.waitFor(20, TimeUnit.SECONDS)).as("still waiting after the port opened").isTrue();
     }
@@ -33,12 +28,7 @@ class MasterWaitScriptTest {
   /** As a container's PID 1, sh ignores a SIGTERM it has no trap for; the message proves the script's own trap ran. */
   @Test
   void sigtermEndsTheWaitWithoutStartingTheCommand() throws Exception {
-    int port;
-    try (ServerSocket probe = new ServerSocket(0, 1, LOOPBACK)) {
-      port = probe.getLocalPort();
-    }
-    Process waiting = script(port, System.getenv("PATH")).start();
-    assertThat(waiting.waitFor(1000, TimeUnit.MILLISECONDS)).as("exited before the master's port opened").isFalse();
+    Process waiting = waitingFor(closedPort());
     // Read before destroy(), which closes this side of the pipes.
     java.util.concurrent.CompletableFuture<String> output = java.util.concurrent.CompletableFuture.supplyAsync(() -> {
       try {
@@ -55,14 +45,25 @@ class MasterWaitScriptTest {
 
   @Test
   void withoutBashTheCommandStartsAtOnceAsBefore() throws Exception {
-    int port;
-    try (ServerSocket probe = new ServerSocket(0, 1, LOOPBACK)) {
-      port = probe.getLocalPort();
-    }
     // No bash (nor anything else) on PATH; the command is named by its path.
-    Process started = script(port, "/nonexistent").start();
+    Process started = script(closedPort(), "/nonexistent").start();
     assertThat(started.waitFor(10, TimeUnit.SECONDS)).isTrue();
     assertThat(output(started)).isEqualTo("started with a b|");
+  }
+
+  /** A loopback port nothing listens on (it was free a moment ago). */
+  private static int closedPort() throws IOException {
+    try (ServerSocket probe = new ServerSocket(0, 1, LOOPBACK)) {
+      return probe.getLocalPort();
+    }
+  }
+
+  /** The script started against {@code port}, checked to be still waiting, its command not run. */
+  private static Process waitingFor(int port) throws IOException, InterruptedException {
+    Process waiting = script(port, System.getenv("PATH")).start();
+    // Nothing listens yet: the command must not have run, however long we look.
+    assertThat(waiting.waitFor(1500, TimeUnit.MILLISECONDS)).as("exited before the master's port opened").isFalse();
+    return waiting;
   }
 
   private static ProcessBuilder script(int port, String path) {
