@@ -80,7 +80,7 @@ public final class ImageLayout {
       + "for arg do "
       + "if [ \"$state\" = value ]; then set -- \"$@\" \"$class_path\"; state=done; "
       + "elif [ \"$state\" = copy ] && [ \"$arg\" = -cp ]; then set -- \"$@\" \"-XX:SharedArchiveFile=$archive\" "
-      + String.join(" ", ImageClassData.JVM_FLAGS.subList(1, ImageClassData.JVM_FLAGS.size()))
+      + String.join(" ", ImageClassData.MAPPING_FLAGS)
       + " -cp; state=value; "
       + "else set -- \"$@\" \"$arg\"; fi; "
       + "done; shift \"$n\"; fi; "

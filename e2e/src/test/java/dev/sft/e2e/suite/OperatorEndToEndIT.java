@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sft.contract.ImageClassData;
 import dev.sft.contract.ScenarioName;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -592,7 +593,7 @@ class OperatorEndToEndIT {
     jvms.addAll(mappings.of(MINIMAL + "-worker-1", "spark"));
     jvms.addAll(mappings.of(harnessPod, "harness"));
     Progress.say("class data: %s", jvms);
-    assertThat(jvms).as("every JVM of the run maps %s", dev.sft.contract.ImageClassData.ARCHIVE)
+    assertThat(jvms).as("every JVM of the run maps %s", ImageClassData.ARCHIVE)
         .allSatisfy(jvm -> assertThat(jvm.mapped()).as("%s, command line: %s", jvm, jvm.commandLine()).isTrue());
     for (String main : List.of("org.apache.spark.deploy.master.Master", "org.apache.spark.deploy.worker.Worker",
         "org.apache.spark.executor.CoarseGrainedExecutorBackend", "dev.sft.harness.cli.SftCli")) {

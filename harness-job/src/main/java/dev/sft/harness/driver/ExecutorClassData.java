@@ -5,7 +5,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 
@@ -36,8 +35,6 @@ public record ExecutorClassData(String archive, String classPath) {
 
   /** The executors' JVM flags: the image's ({@link ImageClassData#JVM_FLAGS}), with this archive. */
   public List<String> jvmFlags() {
-    List<String> flags = new ArrayList<>(ImageClassData.JVM_FLAGS);
-    flags.set(0, "-XX:SharedArchiveFile=" + archive);
-    return flags;
+    return ImageClassData.jvmFlags(archive);
   }
 }

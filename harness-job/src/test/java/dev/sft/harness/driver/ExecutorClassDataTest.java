@@ -59,7 +59,7 @@ class ExecutorClassDataTest {
     assertThat(launcher).contains(ImageClassData.ARCHIVE, ImageClassData.CLASS_PATH)
         .contains(ImageClassData.JVM_FLAGS);
     assertThat(dump).contains("dir=" + ImageClassData.DIR, "$dir/sft.jsa", "$dir/classpath")
-        .contains(ImageClassData.JVM_FLAGS.subList(1, ImageClassData.JVM_FLAGS.size()));
+        .contains(ImageClassData.MAPPING_FLAGS);
     assertThat(ImageClassData.ARCHIVE).isEqualTo(ImageClassData.DIR + "/sft.jsa");
     assertThat(ImageClassData.CLASS_PATH).isEqualTo(ImageClassData.DIR + "/classpath");
   }
