@@ -13,6 +13,7 @@ import io.fabric8.kubernetes.client.KubernetesClientException;
 import io.fabric8.kubernetes.client.dsl.ExecWatch;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
+import java.io.InputStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.time.Duration;
@@ -220,11 +221,17 @@ public final class ReaderPod implements AutoCloseable {
     Integer exit;
     try (ExecWatch exec = client.pods().inNamespace(namespace).withName(name).inContainer(CONTAINER)
         .redirectingOutput().writingError(stderr).exec(command.toArray(String[]::new))) {
+      InputStream tar = exec.getOutput();
       try {
-        result = TarExtraction.extract(exec.getOutput(), into);
+        result = TarExtraction.extract(tar, into);
       } catch (IOException e) {
         result = null;
         unpacking = e;
+      } finally {
+        // The client asks the server for the next frame only when this stream is drained below its buffer or closed.
+        // The tar reader stops at the archive's end without reading once more; when the stream fills its last frame
+        // exactly (a size that is a multiple of 32 KiB) nothing asks, and the exit status would never arrive.
+        closeQuietly(tar);
       }
       exit = exec.exitCode().get(bound.toMillis(), TimeUnit.MILLISECONDS);
     } catch (KubernetesClientException e) {
@@ -246,6 +253,14 @@ public final class ReaderPod implements AutoCloseable {
           + (said.isEmpty() ? "" : ": " + said.lines().findFirst().orElse("")));
     }
     return result;
+  }
+
+  private static void closeQuietly(InputStream stream) {
+    try {
+      stream.close();
+    } catch (IOException e) {
+      // Closing only lets the remaining frames through; the exit status says whether tar succeeded.
+    }
   }
 
   /** Deletes the pod (now, no grace period); idempotent, and never fails the command that used it. */

@@ -38,6 +38,12 @@ import org.junit.jupiter.api.io.TempDir;
 class EvidenceFetchTest {
   private static final String POD = "nightly-fetch-abcde";
   private static final ReaderPod.Identity PODS_USER = new ReaderPod.Identity(185L, 185L);
+  /** The largest stdout frame the kubelet sends, and the client's buffer (fabric8's ExecWatchInputStream). */
+  private static final int FRAME = 32 * 1024;
+  /** GNU tar's default record (blocking factor 20): its output's size is a multiple of this. */
+  private static final int GNU_TAR_RECORD = 10 * 1024;
+  /** How long the mock server keeps the exec socket open. */
+  private static final long HOLD_MILLIS = 2000;
 
   KubernetesMockServer server;
   KubernetesClient client;
@@ -110,10 +116,10 @@ class EvidenceFetchTest {
         + "&container=" + ReaderPod.CONTAINER + "&stdout=true&stderr=true";
   }
 
-  /** A tar stream as {@code tar cf - -C /shared/sft RUN} prints it: entries named RUN/... */
+  /** A tar stream as {@code tar cf - -C /shared/sft RUN} prints it: entries named RUN/..., in 10 KiB records. */
   private static byte[] tar(String... namesAndContents) throws Exception {
     ByteArrayOutputStream bytes = new ByteArrayOutputStream();
-    try (TarArchiveOutputStream tar = new TarArchiveOutputStream(bytes)) {
+    try (TarArchiveOutputStream tar = new TarArchiveOutputStream(bytes, GNU_TAR_RECORD)) {
       for (int i = 0; i < namesAndContents.length; i += 2) {
         byte[] content = namesAndContents[i + 1].getBytes(StandardCharsets.UTF_8);
         TarArchiveEntry entry = new TarArchiveEntry(namesAndContents[i]);
@@ -126,27 +132,40 @@ class EvidenceFetchTest {
     return bytes.toByteArray();
   }
 
-  /** Channel 1 (stdout) of the exec protocol, then the exit status on channel 3. */
+  /**
+   * Channel 1 (stdout) of the exec protocol in frames of at most 32 KiB, as the kubelet's stream copy sends them, then
+   * the exit status on channel 3.
+   */
   private void expectTar(byte[] stdout, int exitCode, String stderr) {
-    byte[] framed = new byte[stdout.length + 1];
-    framed[0] = 1;
-    System.arraycopy(stdout, 0, framed, 1, stdout.length);
     var open = server.expect().get().withPath(tarExecPath("nightly-r3-1a2b")).andUpgradeToWebSocket().open();
-    var emitting = open.waitFor(20).andEmit(new WebSocketMessage(framed));
+    // The mock server closes the socket as soon as no scheduled message is pending, and it schedules them one by one:
+    // a message sent before the next is scheduled closed the socket early, and the client then had no exit status.
+    // An empty stdout message scheduled first, to be sent after the others, keeps the socket open until it is sent.
+    // (A message's own delay, counted from the socket's opening, is what the mock server keeps; waitFor sets none.)
+    var emitting = open.immediately().andEmit(new WebSocketMessage(HOLD_MILLIS, new byte[] {1}, true, true))
+        .immediately().andEmit(new WebSocketMessage(frame(stdout, 0)));
+    for (int from = FRAME; from < stdout.length; from += FRAME) {
+      emitting = emitting.immediately().andEmit(new WebSocketMessage(frame(stdout, from)));
+    }
     if (stderr != null) {
       byte[] err = ("\u0002" + stderr).getBytes(StandardCharsets.UTF_8);
-      emitting = emitting.waitFor(20).andEmit(new WebSocketMessage(err));
+      emitting = emitting.immediately().andEmit(new WebSocketMessage(err));
     }
-    emitting.waitFor(20).andEmit(new StatusMessage(exitCode == 0
+    emitting.immediately().andEmit(new StatusMessage(exitCode == 0
             ? new StatusBuilder().withStatus("Success").build()
             : new StatusBuilder().withStatus("Failure").withReason("NonZeroExitCode")
                 .withNewDetails().addNewCause().withReason("ExitCode").withMessage(String.valueOf(exitCode))
                 .endCause().endDetails().build()))
-        // The mock server closes the socket right after its last message, and the client may handle that close
-        // before the status (its exit code then reads null): hold the socket open after the status (300 ms was too
-        // short on a busy CI machine).
-        .waitFor(2000).andEmit(new WebSocketMessage(new byte[] {1}))
         .done().once();
+  }
+
+  /** Channel 1's frame of {@code stdout} from {@code from}: at most {@link #FRAME} bytes after the channel byte. */
+  private static byte[] frame(byte[] stdout, int from) {
+    int length = Math.min(FRAME, stdout.length - from);
+    byte[] framed = new byte[length + 1];
+    framed[0] = 1;
+    System.arraycopy(stdout, from, framed, 1, length);
+    return framed;
   }
 
   private boolean podGone() {
@@ -223,6 +242,26 @@ class EvidenceFetchTest {
     assertThat(created.get()).as("the pod the API server received").isNotNull();
     assertThat(created.get().getSpec().getVolumes().get(0).getPersistentVolumeClaim().getReadOnly()).isTrue();
     assertThat(podGone()).as("the reader pod is deleted after the copy").isTrue();
+  }
+
+  /**
+   * A tar stream whose size is a multiple of 32 KiB ends exactly with a full frame. The client asks the server for
+   * the next frame (here: the exit status) only once its buffer is drained below 32 KiB or the stream is closed, and
+   * tar's reader stops at the archive's end without reading once more: the copy waited for a status it never asked
+   * for (e2e, `sft k8s fetch` of a 3,276,800-byte run folder hung).
+   */
+  @Test
+  void aTarEndingOnAFullFrameStillGetsItsExitStatus() throws Exception {
+    startKubelet(EvidenceFetchTest::running);
+    byte[] stream = tar("nightly-r3-1a2b/report.json", "{}", "nightly-r3-1a2b/data.parquet", "x".repeat(160_000));
+    assertThat(stream.length % FRAME).as("the stream fills its last frame").isZero();
+    expectTar(stream, 0, null);
+
+    Path copy = fetch(Duration.ofSeconds(10)).fetch(test(), out, POD, PODS_USER);
+
+    assertThat(Files.size(copy.resolve("data.parquet"))).isEqualTo(160_000);
+    assertThat(printed.toString()).contains("copied 2 files");
+    assertThat(podGone()).isTrue();
   }
 
   @Test
