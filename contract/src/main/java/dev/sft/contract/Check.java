@@ -10,20 +10,42 @@ package dev.sft.contract;
  * @param detail what was expected and what was seen
  * @param attribution for a failed check of a failure scenario in a run with control cells: whether the control cell
  *     failed it too; null otherwise
+ * @param causes for a failed check, the {@link Cause} ids of what it found, sorted (e.g. an orphan rule's files by who
+ *     left them); empty when the rule has one meaning of its own, and for a check that did not fail
  */
-public record Check(String side, String rule, Verdict verdict, String detail, FaultAttribution attribution) {
+public record Check(String side, String rule, Verdict verdict, String detail, FaultAttribution attribution,
+    java.util.List<String> causes) {
   public static final String SCHEDULER = "scheduler";
   public static final String STORAGE = "storage";
   /** The rule that the native writer (Comet's) wrote the monitored data, not a fallback to the JVM writer. */
   public static final String NATIVE_WRITER_RAN = "writer.native-ran";
 
-  /** A check as a judge records it, not (yet) attributed. */
+  public Check {
+    causes = causes == null ? java.util.List.of() : java.util.List.copyOf(new java.util.TreeSet<>(causes));
+    for (String cause : causes) {
+      if (!Cause.ALL.contains(cause)) {
+        throw new IllegalArgumentException("unknown cause '" + cause + "' of " + side + "/" + rule);
+      }
+    }
+  }
+
+  /** A check as a judge records it, not (yet) attributed, without causes. */
   public Check(String side, String rule, Verdict verdict, String detail) {
-    this(side, rule, verdict, detail, null);
+    this(side, rule, verdict, detail, null, null);
+  }
+
+  /** A check as a judge records it, with the causes of what it found. */
+  public Check(String side, String rule, Verdict verdict, String detail, java.util.Collection<String> causes) {
+    this(side, rule, verdict, detail, null, causes == null ? null : java.util.List.copyOf(causes));
   }
 
   /** The same check, attributed. */
   public Check attributed(FaultAttribution newAttribution) {
-    return new Check(side, rule, verdict, detail, newAttribution);
+    return new Check(side, rule, verdict, detail, newAttribution, causes);
+  }
+
+  /** The same check with another detail, e.g. shortened for a termination message. */
+  public Check withDetail(String newDetail) {
+    return new Check(side, rule, verdict, newDetail, attribution, causes);
   }
 }

@@ -15,6 +15,11 @@ public final class Checks {
     checks.add(new Check(side, rule, passed ? Verdict.Passed : Verdict.Failed, detail));
   }
 
+  /** A check that, when it fails, names the {@link dev.sft.contract.Cause}s of what it found. */
+  public void check(String side, String rule, boolean passed, String detail, java.util.Collection<String> causes) {
+    checks.add(new Check(side, rule, passed ? Verdict.Passed : Verdict.Failed, detail, passed ? null : causes));
+  }
+
   public void unknown(String side, String rule, String detail) {
     checks.add(new Check(side, rule, Verdict.Unknown, detail));
   }
