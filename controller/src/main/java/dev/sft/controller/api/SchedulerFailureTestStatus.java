@@ -233,11 +233,13 @@ public class SchedulerFailureTestStatus {
     @JsonPropertyDescription("The references of the known findings a repetition failed by.")
     public List<String> knownFindings;
     public Long durationMedianMs;
-    @JsonPropertyDescription("Every rule (side/rule) a Failed or Known repetition failed: what a comparison of two "
-        + "builds sets side by side.")
-    public List<String> failingRules;
-    @JsonPropertyDescription("Every rule an Unknown repetition could not judge, but those that judge the environment.")
-    public List<String> unjudgedRules;
+    @JsonPropertyDescription("Each finding (side/rule, or side/rule:cause) with the number of repetitions that showed "
+        + "it: every failing rule of a Failed or Known repetition, and every rule a repetition Unknown for a reason of "
+        + "the build could not judge (:unjudged). What a comparison of two builds sets side by side.")
+    public Map<String, Integer> findings;
+    @JsonPropertyDescription("Unknown repetitions left out of comparisons: Unknown for a reason of the environment "
+        + "alone (a preflight, the deadline, a pod or worker lost to the cluster).")
+    public Integer environmentUnknown;
   }
 
   /** A failure rate as decimal fractions in text (e.g. "0.0500"): Kubernetes APIs avoid floating-point fields. */

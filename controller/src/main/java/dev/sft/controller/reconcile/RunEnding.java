@@ -45,10 +45,10 @@ public class RunEnding {
       BuildComparison comparison = BuildCellComparison.of(status);
       status.comparison = BuildCellComparison.record(comparison);
       String unjudged = ledger.unjudgedJobs();
-      succeeded = failure == null && unjudged == null && !comparison.regressed();
+      succeeded = failure == null && unjudged == null && !comparison.failed();
       if (failure == null) {
         failure = unjudged != null ? unjudged
-            : comparison.regressed() ? "regressed: " + BuildCellComparison.regressions(comparison) : null;
+            : comparison.failed() ? BuildCellComparison.failures(comparison) : null;
       }
     } else {
       succeeded = ledger.runSucceeded() && failure == null;
