@@ -8,12 +8,17 @@ package dev.sft.contract;
  * @param rule a stable rule name
  * @param verdict the outcome of this rule
  * @param detail what was expected and what was seen
- * @param attribution for a failed check of a failure scenario in a run with control cells: whether the control cell
- *     failed it too; null otherwise
+ * @param attributions for a failed check of a failure scenario in a run with control cells: for each of its causes
+ *     (one without a cause for a check without causes), how often its family's control found the same; empty
+ *     otherwise
  * @param causes for a failed check, the {@link Cause} ids of what it found, sorted (e.g. an orphan rule's files by who
  *     left them); empty when the rule has one meaning of its own, and for a check that did not fail
  */
-public record Check(String side, String rule, Verdict verdict, String detail, FaultAttribution attribution,
+public record Check(String side, String rule, Verdict verdict, String detail,
+    @com.fasterxml.jackson.annotation.JsonAlias("attribution")
+    @com.fasterxml.jackson.annotation.JsonFormat(
+        with = com.fasterxml.jackson.annotation.JsonFormat.Feature.ACCEPT_SINGLE_VALUE_AS_ARRAY)
+    java.util.List<FaultAttribution> attributions,
     java.util.List<String> causes) {
   public static final String SCHEDULER = "scheduler";
   public static final String STORAGE = "storage";
@@ -21,6 +26,7 @@ public record Check(String side, String rule, Verdict verdict, String detail, Fa
   public static final String NATIVE_WRITER_RAN = "writer.native-ran";
 
   public Check {
+    attributions = attributions == null ? java.util.List.of() : java.util.List.copyOf(attributions);
     causes = causes == null ? java.util.List.of() : java.util.List.copyOf(new java.util.TreeSet<>(causes));
     for (String cause : causes) {
       if (!Cause.ALL.contains(cause)) {
@@ -39,13 +45,13 @@ public record Check(String side, String rule, Verdict verdict, String detail, Fa
     this(side, rule, verdict, detail, null, causes == null ? null : java.util.List.copyOf(causes));
   }
 
-  /** The same check, attributed. */
-  public Check attributed(FaultAttribution newAttribution) {
-    return new Check(side, rule, verdict, detail, newAttribution, causes);
+  /** The same check, attributed: one attribution per cause. */
+  public Check attributed(java.util.List<FaultAttribution> newAttributions) {
+    return new Check(side, rule, verdict, detail, newAttributions, causes);
   }
 
   /** The same check with another detail, e.g. shortened for a termination message. */
   public Check withDetail(String newDetail) {
-    return new Check(side, rule, verdict, newDetail, attribution, causes);
+    return new Check(side, rule, verdict, newDetail, attributions, causes);
   }
 }

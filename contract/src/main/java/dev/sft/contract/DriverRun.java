@@ -209,11 +209,10 @@ public record DriverRun(
 
   /**
    * The numbers of the repetitions this run runs of {@code name}: {@link #repeat} of them from
-   * {@link #firstRepetition}; a scenario that runs once by nature (the control) only in a run that starts at 1.
+   * {@link #firstRepetition}, for a control as for a failure scenario.
    */
   public List<Integer> repetitionNumbers(ScenarioName name) {
-    int count = name.control() && firstRepetition > 1 ? 0 : name.repetitions(repeat);
-    return java.util.stream.IntStream.range(firstRepetition, firstRepetition + count).boxed().toList();
+    return java.util.stream.IntStream.range(firstRepetition, firstRepetition + repeat).boxed().toList();
   }
 
   /**
@@ -235,14 +234,13 @@ public record DriverRun(
   }
 
   /**
-   * The driver runs a scenario set needs: one per speculation setting present, speculation first, unless the set has
-   * the {@link ScenarioName#CONTROL} (speculation off): then that run goes first, so every later driver run finds the
-   * control cells on the shared volume and reports its findings against them.
+   * The driver runs a scenario set needs: one per speculation setting present, speculation first. Each family's
+   * control ({@link ScenarioName#family}) needs the speculation setting of its family, so it runs in the same driver
+   * run as the cells set against it.
    */
   public static List<DriverRun> plan(List<ScenarioName> selected, Maker maker) {
     List<DriverRun> runs = new ArrayList<>();
-    boolean controlFirst = selected.contains(ScenarioName.CONTROL);
-    for (boolean speculation : controlFirst ? new boolean[] {false, true} : new boolean[] {true, false}) {
+    for (boolean speculation : new boolean[] {true, false}) {
       List<ScenarioName> group = selected.stream().filter(s -> s.needsSpeculation() == speculation).toList();
       if (!group.isEmpty()) {
         runs.add(maker.make(speculation, group));

@@ -19,11 +19,14 @@ public enum ScenarioName {
   /** Beyond the reference suite: the executor dies after its data writer committed, before the result is sent. */
   EXECUTOR_LOSS_AFTER_HANDOFF("executor-loss-after-handoff", false, false),
   /**
-   * No fault at all: the same write with no hold, no kill and speculation off, once per operation ({@code --control},
-   * {@code spec.control}), judged by the same storage rules, so a fault cell's finding can be told from the write
-   * path's own. Not one of {@value #ALL}: it is a baseline, not a failure.
+   * The control of the speculation family: the speculation scenarios' table and write, in their speculation-on driver
+   * run, with nothing held and no speculative attempt forced. See {@link #family}.
    */
-  CONTROL("control", false, false);
+  CONTROL_SPECULATION("control-speculation", true, false),
+  /** The control of the executor-loss family: the loss table, the write with no pause and no kill. */
+  CONTROL_EXECUTOR_LOSS("control-executor-loss", false, false),
+  /** The control of shuffle loss: its shuffle stage before the write, with no reducer held and no kill. */
+  CONTROL_SHUFFLE_LOSS("control-shuffle-loss", false, false);
 
   /** The word that selects every scenario, e.g. {@code --scenarios all}. */
   public static final String ALL = "all";
@@ -52,14 +55,34 @@ public enum ScenarioName {
     return reference;
   }
 
-  /** Whether this is the fault-free baseline ({@link #CONTROL}) rather than a failure scenario. */
+  /**
+   * Whether this is a fault-free baseline (a control cell) rather than a failure scenario: the same write as its
+   * family's failure scenarios, on the same table and plan, with no fault. Selected by {@code --control} or
+   * {@code spec.control}, or by name; it runs {@code --repeat} times like any cell, so a finding that shows in some
+   * runs can be counted, and is judged by the same storage rules. Not one of {@value #ALL}: a baseline, not a failure.
+   */
   public boolean control() {
-    return this == CONTROL;
+    return this == CONTROL_SPECULATION || this == CONTROL_EXECUTOR_LOSS || this == CONTROL_SHUFFLE_LOSS;
   }
 
-  /** How many times a run of {@code repeat} repetitions runs this scenario: the control runs once. */
-  public int repetitions(int repeat) {
-    return control() ? 1 : repeat;
+  /**
+   * The control cell of this scenario's family (for a control, itself): the write a finding of this scenario is set
+   * against. Speculation runs on the speculation table in the speculation-on driver run; task replacement and loss
+   * after handoff write the loss table straight from the source; shuffle loss writes through a shuffle stage.
+   */
+  public ScenarioName family() {
+    return switch (this) {
+      case SPECULATION_ORIGINAL_WINS, SPECULATION_SPECULATIVE_WINS, CONTROL_SPECULATION -> CONTROL_SPECULATION;
+      case EXECUTOR_LOSS_TASK_REPLACEMENT, EXECUTOR_LOSS_AFTER_HANDOFF, CONTROL_EXECUTOR_LOSS -> CONTROL_EXECUTOR_LOSS;
+      case EXECUTOR_LOSS_SHUFFLE_LOSS, CONTROL_SHUFFLE_LOSS -> CONTROL_SHUFFLE_LOSS;
+    };
+  }
+
+  /** {@code selected} with the control of each family among it added (once each, in canonical order). */
+  public static List<ScenarioName> withControls(List<ScenarioName> selected) {
+    List<ScenarioName> with = new ArrayList<>(selected);
+    selected.stream().map(ScenarioName::family).distinct().sorted().filter(c -> !with.contains(c)).forEach(with::add);
+    return List.copyOf(with);
   }
 
   /** The failure scenarios, every one but the control: what {@value #ALL} selects. */
@@ -90,7 +113,7 @@ public enum ScenarioName {
 
   /**
    * Parses a comma-separated list, keeping the order given and rejecting duplicates and unknown names; {@value #ALL}
-   * alone is every failure scenario ({@link #faults}); {@code control} may be listed like any other.
+   * alone is every failure scenario ({@link #faults}); a control may be listed like any other.
    */
   public static List<ScenarioName> parseList(String commaSeparated) {
     if (commaSeparated.trim().equals(ALL)) {
@@ -117,7 +140,7 @@ public enum ScenarioName {
     return Arrays.stream(values()).map(ScenarioName::id).collect(Collectors.joining(", "));
   }
 
-  /** The ids of {@link #faults}, for the custom resource (which selects the control with {@code spec.control}). */
+  /** The ids of {@link #faults}, for the custom resource (which selects the controls with {@code spec.control}). */
   public static List<String> faultIds() {
     return faults().stream().map(ScenarioName::id).toList();
   }

@@ -31,7 +31,7 @@ public final class TerminationMessage {
   public static final int MAX_BYTES = 4096;
   /**
    * The most cells one harness Job reports: every scenario of the speculation-off Job (the three executor-loss
-   * scenarios and the control) under every operation. {@code TerminationMessageTest} proves that many fit with every
+   * scenarios and their two controls) under every operation. {@code TerminationMessageTest} proves that many fit with every
    * count at the CRD's largest {@code repeat}.
    */
   public static final int MAX_CELLS = (int) java.util.Arrays.stream(ScenarioName.values())

@@ -3,6 +3,7 @@ package dev.sft.contract;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.util.List;
 import org.junit.jupiter.api.Test;
 
 class ScenarioNameTest {
@@ -45,17 +46,33 @@ class ScenarioNameTest {
   }
 
   @Test
-  void allAloneIsEveryFailureScenarioInCanonicalOrderAndTheControlOnlyByName() {
+  void allAloneIsEveryFailureScenarioInCanonicalOrderAndTheControlsOnlyByName() {
     assertThat(ScenarioName.parseList(" all ")).containsExactlyElementsOf(ScenarioName.faults()).hasSize(5)
-        .contains(ScenarioName.EXECUTOR_LOSS_AFTER_HANDOFF).doesNotContain(ScenarioName.CONTROL);
-    assertThat(ScenarioName.parseList("control,executor-loss-shuffle-loss")).containsExactly(ScenarioName.CONTROL,
-        ScenarioName.EXECUTOR_LOSS_SHUFFLE_LOSS);
-    assertThat(ScenarioName.CONTROL.needsSpeculation()).as("no speculative copy in a control write").isFalse();
-    assertThat(ScenarioName.CONTROL.repetitions(100)).as("once per operation").isEqualTo(1);
-    assertThat(ScenarioName.EXECUTOR_LOSS_SHUFFLE_LOSS.repetitions(100)).isEqualTo(100);
+        .contains(ScenarioName.EXECUTOR_LOSS_AFTER_HANDOFF).noneMatch(ScenarioName::control);
+    assertThat(ScenarioName.parseList("control-shuffle-loss,executor-loss-shuffle-loss")).containsExactly(
+        ScenarioName.CONTROL_SHUFFLE_LOSS, ScenarioName.EXECUTOR_LOSS_SHUFFLE_LOSS);
     assertThat(ScenarioName.fromId("executor-loss-after-handoff")).isEqualTo(ScenarioName.EXECUTOR_LOSS_AFTER_HANDOFF);
     // "all" is not a scenario name: mixed into a list it is an unknown name, not a silent "everything".
     assertThatThrownBy(() -> ScenarioName.parseList("all,speculation-original-wins"))
         .hasMessageContaining("unknown scenario 'all'");
+  }
+
+  @Test
+  void eachFamilyHasAControlInItsOwnDriverRun() {
+    for (ScenarioName name : ScenarioName.values()) {
+      assertThat(name.family().control()).as(name.id()).isTrue();
+      assertThat(name.family().needsSpeculation()).as(name.id() + ": its control runs in its driver run")
+          .isEqualTo(name.needsSpeculation());
+      assertThat(name.family().family()).isEqualTo(name.family());
+    }
+    assertThat(ScenarioName.SPECULATION_SPECULATIVE_WINS.family()).isEqualTo(ScenarioName.CONTROL_SPECULATION);
+    assertThat(ScenarioName.EXECUTOR_LOSS_AFTER_HANDOFF.family()).isEqualTo(ScenarioName.CONTROL_EXECUTOR_LOSS);
+    assertThat(ScenarioName.EXECUTOR_LOSS_SHUFFLE_LOSS.family()).isEqualTo(ScenarioName.CONTROL_SHUFFLE_LOSS);
+    assertThat(ScenarioName.withControls(List.of(ScenarioName.EXECUTOR_LOSS_SHUFFLE_LOSS,
+        ScenarioName.SPECULATION_ORIGINAL_WINS, ScenarioName.SPECULATION_SPECULATIVE_WINS)))
+        .as("one control per family that runs, none for a family that does not")
+        .containsExactly(ScenarioName.EXECUTOR_LOSS_SHUFFLE_LOSS, ScenarioName.SPECULATION_ORIGINAL_WINS,
+            ScenarioName.SPECULATION_SPECULATIVE_WINS, ScenarioName.CONTROL_SPECULATION,
+            ScenarioName.CONTROL_SHUFFLE_LOSS);
   }
 }

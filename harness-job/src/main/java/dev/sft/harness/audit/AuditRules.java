@@ -38,8 +38,9 @@ public final class AuditRules {
    */
   public static OrphanPolicy policyOf(ScenarioName scenario) {
     return switch (scenario) {
-      // The control holds and kills nothing: any orphan is the write path's own.
-      case SPECULATION_ORIGINAL_WINS, SPECULATION_SPECULATIVE_WINS, CONTROL -> OrphanPolicy.NONE;
+      // A control holds and kills nothing: any orphan is the write path's own.
+      case SPECULATION_ORIGINAL_WINS, SPECULATION_SPECULATIVE_WINS, CONTROL_SPECULATION, CONTROL_EXECUTOR_LOSS,
+          CONTROL_SHUFFLE_LOSS -> OrphanPolicy.NONE;
       case EXECUTOR_LOSS_TASK_REPLACEMENT, EXECUTOR_LOSS_SHUFFLE_LOSS, EXECUTOR_LOSS_AFTER_HANDOFF ->
           OrphanPolicy.KNOWN_REJECTED_ONLY;
     };

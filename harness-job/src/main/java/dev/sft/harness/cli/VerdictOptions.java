@@ -7,16 +7,15 @@ import dev.sft.contract.ScenarioName;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import picocli.CommandLine.Option;
 
 /** The options that decide how verdicts are attributed and counted, the same for {@code sft local} and {@code sft run}. */
 final class VerdictOptions {
-  @Option(names = "--control", description = "also run, for each operation, the same write once with no fault (no"
-      + " hold, no kill, speculation off: with sft run, in the driver run with --speculation false), judged by the"
-      + " same storage rules; each finding of a failure cell is then reported as also without a fault or only under"
-      + " this fault (docs/harness.md, Control cells)")
+  @Option(names = "--control", description = "also run, for each scenario family selected and each operation, its"
+      + " write with no fault (the family's table and plan, nothing held, nothing killed), --repeat times, judged by"
+      + " the same rules; each finding of a failure cell is then counted in those control runs, by cause"
+      + " (docs/harness.md, Control cells)")
   boolean control;
 
   @Option(names = "--known-findings", paramLabel = "FILE", description = "findings you have acknowledged: a JSON"
@@ -50,13 +49,11 @@ final class VerdictOptions {
     return KnownFindings.NONE;
   }
 
-  /** The scenarios with the control cells added when {@code --control} is given (listing {@code control} is the same). */
+  /**
+   * The scenarios with the control of each selected family added when {@code --control} is given (listing a control
+   * by name adds it alone).
+   */
   List<ScenarioName> withControl(List<ScenarioName> selected) {
-    if (!control || selected.contains(ScenarioName.CONTROL)) {
-      return selected;
-    }
-    List<ScenarioName> with = new ArrayList<>(selected);
-    with.add(ScenarioName.CONTROL);
-    return List.copyOf(with);
+    return control ? ScenarioName.withControls(selected) : selected;
   }
 }

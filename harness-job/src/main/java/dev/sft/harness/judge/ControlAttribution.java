@@ -2,6 +2,7 @@ package dev.sft.harness.judge;
 
 import dev.sft.contract.Check;
 import dev.sft.contract.FaultAttribution;
+import dev.sft.contract.ScenarioName;
 import dev.sft.contract.ScenarioResult;
 import dev.sft.contract.Verdict;
 import dev.sft.contract.WriteOperation;
@@ -12,10 +13,12 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Tells each finding of a failure cell apart by the control cell of the same write operation (the same write with no
- * fault): a rule the control failed too is the write path's own ("also without a fault"); one it passed, or does not
- * have because it is about the fault itself, came with the fault ("only under this fault"). A function over the
- * recorded results; the checks keep their verdicts and details.
+ * Counts each finding of a failure cell in the control repetitions of its family ({@link ScenarioName#family}: the
+ * same table and plan with no fault) and write operation: for each failed check, by each of its causes (a check
+ * without causes by its rule), in how many of the n judged control repetitions the same rule failed by the same
+ * cause. "Also without a fault (k of n control runs)" is the write path's own; "not seen in n control runs" came
+ * with the fault as far as n runs can tell; with no judged control of the family and operation the finding is "control
+ * not comparable". A function over the recorded results; the checks keep their verdicts and details.
  */
 public final class ControlAttribution {
   /**
@@ -26,57 +29,98 @@ public final class ControlAttribution {
 
   private ControlAttribution() {}
 
-  /** {@code results} with every failed check of a failure cell attributed, where a control cell of its operation ran. */
+  /**
+   * {@code results} with every failed check of a failure cell attributed, when {@code controls} (which may hold other
+   * results too) has any control cell; without one, {@code results} as they are (a run without controls).
+   */
   public static List<ScenarioResult> attribute(List<ScenarioResult> results, List<ScenarioResult> controls) {
-    Map<WriteOperation, ScenarioResult> controlByOperation = new LinkedHashMap<>();
-    controls.stream().filter(c -> c.name().equals(dev.sft.contract.ScenarioName.CONTROL.id()))
-        .forEach(c -> controlByOperation.putIfAbsent(c.writeOperation(), c));
+    Map<String, List<ScenarioResult>> controlsByCell = new LinkedHashMap<>();
+    controls.stream().filter(ControlAttribution::isControl)
+        .forEach(c -> controlsByCell.computeIfAbsent(key(c.name(), c.writeOperation()), k -> new ArrayList<>()).add(c));
+    if (controlsByCell.isEmpty()) {
+      return results;
+    }
     List<ScenarioResult> attributed = new ArrayList<>();
     for (ScenarioResult result : results) {
-      ScenarioResult control = controlByOperation.get(result.writeOperation());
-      boolean isControl = result.name().equals(dev.sft.contract.ScenarioName.CONTROL.id());
-      attributed.add(control == null || isControl || result.checks() == null ? result : attribute(result, control));
+      Optional<ScenarioName> name = scenario(result.name());
+      if (name.isEmpty() || name.get().control() || result.checks() == null) {
+        attributed.add(result);
+        continue;
+      }
+      String family = key(name.get().family().id(), result.writeOperation());
+      attributed.add(attribute(result, family, controlsByCell.getOrDefault(family, List.of())));
     }
     return attributed;
   }
 
-  private static ScenarioResult attribute(ScenarioResult result, ScenarioResult control) {
+  private static ScenarioResult attribute(ScenarioResult result, String family, List<ScenarioResult> controls) {
     List<Check> checks = new ArrayList<>();
-    Map<FaultAttribution, List<String>> rulesBy = new LinkedHashMap<>();
+    Map<String, List<String>> findingsBy = new LinkedHashMap<>();
     for (Check check : result.checks()) {
       if (check.verdict() != Verdict.Failed) {
         checks.add(check);
         continue;
       }
-      FaultAttribution attribution = of(check, control);
-      checks.add(check.attributed(attribution));
-      rulesBy.computeIfAbsent(attribution, a -> new ArrayList<>()).add(check.rule());
+      List<FaultAttribution> attributions = of(check, controls);
+      checks.add(check.attributed(attributions));
+      for (FaultAttribution a : attributions) {
+        findingsBy.computeIfAbsent(a.words(), w -> new ArrayList<>())
+            .add(check.rule() + (a.cause() == null ? "" : ":" + a.cause()));
+      }
     }
-    if (rulesBy.isEmpty()) {
+    if (findingsBy.isEmpty()) {
       return result;
     }
     List<String> parts = new ArrayList<>();
-    rulesBy.forEach((attribution, rules) -> parts.add(attribution.words() + ": " + String.join(", ", rules)));
-    String summary = String.join("; ", parts) + " (control cell " + control.cell() + ")";
+    findingsBy.forEach((words, findings) -> parts.add(words + ": " + String.join(", ", findings)));
+    String summary = String.join("; ", parts) + " (control " + family + ")";
     return result.withMessage(result.message() == null ? summary : summary + "; " + result.message(), checks);
   }
 
-  /** The attribution of one failed check of a failure cell. */
-  static FaultAttribution of(Check failed, ScenarioResult control) {
-    Verdict controlSide = Check.SCHEDULER.equals(failed.side()) ? control.scheduler() : control.storage();
-    if (controlSide == null || controlSide == Verdict.Unknown) {
-      return FaultAttribution.CONTROL_NOT_JUDGED;
-    }
+  /**
+   * One failed check of a failure cell counted in the control repetitions of its family and operation: one
+   * attribution per cause, or one for the rule when the check has no causes.
+   */
+  static List<FaultAttribution> of(Check failed, List<ScenarioResult> controls) {
+    List<ScenarioResult> judged = controls.stream().filter(c -> judgedSide(c, failed.side())).toList();
     String rule = CONTROL_RULE.getOrDefault(failed.rule(), failed.rule());
-    Optional<Check> same = control.checks() == null ? Optional.empty()
-        : control.checks().stream().filter(c -> c.rule().equals(rule)).findFirst();
-    if (same.isEmpty()) {
-      return FaultAttribution.ONLY_UNDER_FAULT;
+    List<String> causes = failed.causes().isEmpty() ? java.util.Collections.singletonList(null) : failed.causes();
+    List<FaultAttribution> attributions = new ArrayList<>();
+    for (String cause : causes) {
+      int seen = (int) judged.stream().filter(c -> found(c, failed.side(), rule, cause)).count();
+      attributions.add(new FaultAttribution(cause, seen, judged.size()));
     }
-    return switch (same.get().verdict()) {
-      case Failed, Known -> FaultAttribution.ALSO_WITHOUT_FAULT;
-      case Passed -> FaultAttribution.ONLY_UNDER_FAULT;
-      case Unknown -> FaultAttribution.CONTROL_NOT_JUDGED;
-    };
+    return attributions;
+  }
+
+  /** Whether a control repetition judged this side: a side left Unknown (or never reported) is no evidence. */
+  private static boolean judgedSide(ScenarioResult control, String side) {
+    Verdict verdict = Check.SCHEDULER.equals(side) ? control.scheduler() : control.storage();
+    return verdict != null && verdict != Verdict.Unknown && control.checks() != null;
+  }
+
+  /** Whether a control repetition failed {@code rule} on {@code side}, by {@code cause} when there is one. */
+  private static boolean found(ScenarioResult control, String side, String rule, String cause) {
+    return control.checks().stream()
+        .filter(c -> c.side().equals(side) && c.rule().equals(rule))
+        .filter(c -> c.verdict() == Verdict.Failed || c.verdict() == Verdict.Known)
+        .anyMatch(c -> cause == null || c.causes().contains(cause));
+  }
+
+  private static boolean isControl(ScenarioResult result) {
+    return scenario(result.name()).map(ScenarioName::control).orElse(false);
+  }
+
+  /** The scenario of a recorded result; empty for a name this build does not know (an older report's). */
+  private static Optional<ScenarioName> scenario(String id) {
+    try {
+      return Optional.of(ScenarioName.fromId(id));
+    } catch (IllegalArgumentException e) {
+      return Optional.empty();
+    }
+  }
+
+  private static String key(String control, WriteOperation operation) {
+    return control + "/" + operation.id();
   }
 }

@@ -152,7 +152,7 @@ public final class HtmlReport {
       for (Check check : s.checks()) {
         html.append("<tr><td>").append(esc(check.side())).append("</td><td><code>").append(esc(check.rule()))
             .append("</code></td>").append(verdictCell(check.verdict())).append("<td class=\"mono\">")
-            .append(check.attribution() == null ? "" : "<b>" + esc(check.attribution().words()) + "</b>: ")
+            .append(attributions(check))
             .append(esc(check.detail())).append("</td></tr>\n");
       }
       html.append("</table></details>\n");
@@ -294,6 +294,15 @@ public final class HtmlReport {
     html.append("</svg>\n");
   }
 
+
+  /** Each cause's count in the family's control runs, e.g. "loser-interrupted-abort: also without a fault (1 of 3)". */
+  private static String attributions(Check check) {
+    StringBuilder words = new StringBuilder();
+    for (dev.sft.contract.FaultAttribution a : check.attributions()) {
+      words.append("<b>").append(esc((a.cause() == null ? "" : a.cause() + ": ") + a.words())).append("</b>; ");
+    }
+    return words.toString();
+  }
 
   private static void fileSet(StringBuilder html, String name, Collection<String> files) {
     html.append("<details><summary>").append(esc(name)).append(": ").append(files.size()).append("</summary><ul>");

@@ -32,7 +32,6 @@ import java.util.stream.Collectors;
 import org.apache.spark.SparkConf;
 import java.nio.file.Path;
 import java.time.Instant;
-import java.util.ArrayList;
 import java.util.List;
 import org.apache.spark.sql.SparkSession;
 
@@ -97,7 +96,7 @@ public final class HarnessDriver {
           options.run().killCommand(), options.writer());
       List<ScenarioResult> results = new Repetitions(options.run(), options.runDir().toString(),
           Repetitions.onDriver(context), deadline, start).run();
-      results = attributeToControls(options, results);
+      results = attributeToControls(results);
       KnownFindings known = options.run().knownFindings();
       String writer = options.writer().id();
       List<ScenarioResult> judged = results.stream().map(r -> known.classify(writer, r)).toList();
@@ -113,15 +112,11 @@ public final class HarnessDriver {
   }
 
   /**
-   * Each failure cell's findings set against the control cell of its operation: this driver run's, or one an earlier
-   * driver run of the run judged ({@link DriverRun#plan} runs the control's first).
+   * Each failure cell's findings counted in the control repetitions of its family and operation: each family's control
+   * needs its family's speculation setting ({@link ScenarioName#family}), so it ran in this driver run.
    */
-  private static List<ScenarioResult> attributeToControls(DriverRunOptions options, List<ScenarioResult> results) {
-    List<ScenarioResult> controls = new ArrayList<>(results);
-    Report own = Report.of(options.runId(), options.writer().id(), options.master(), results, null, null, null);
-    RunReportMerge.otherDriverRuns(options.runDir(), options.run().group(), own)
-        .forEach(other -> controls.addAll(other.scenarios()));
-    return ControlAttribution.attribute(results, controls);
+  private static List<ScenarioResult> attributeToControls(List<ScenarioResult> results) {
+    return ControlAttribution.attribute(results, results);
   }
 
   /** Every repetition as Unknown, each naming the preflight as the rule that stopped it. */

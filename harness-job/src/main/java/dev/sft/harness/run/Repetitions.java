@@ -64,7 +64,7 @@ final class Repetitions {
     return results;
   }
 
-  /** Round after round; a cell that runs once by nature (the control) runs in the first round only. */
+  /** Round after round, every cell (a control too) once per round. */
   private List<ScenarioResult> soak(Soak soak) {
     List<ScenarioResult> results = new ArrayList<>();
     KnownFindings known = run.knownFindings();
@@ -79,9 +79,6 @@ final class Repetitions {
       }
       Progress.say("soak: round " + round);
       for (ScenarioName name : run.scenarios()) {
-        if (name.control() && round > 1) {
-          continue;
-        }
         for (WriteOperation operation : run.operations()) {
           ScenarioResult result = one(name, operation, round);
           results.add(result);

@@ -4,29 +4,47 @@ import dev.sft.contract.ScenarioName;
 import dev.sft.harness.driver.BoundedJob;
 import dev.sft.harness.judge.ControlJudge;
 import dev.sft.harness.judge.WriteEvidence;
+import dev.sft.harness.operation.Operation;
 import dev.sft.harness.probe.ProbeSpec;
 import dev.sft.harness.table.Fixture;
 import java.util.List;
 import java.util.Map;
+import org.apache.spark.sql.Dataset;
+import org.apache.spark.sql.Row;
 
 /**
- * The control cell: the operation's write on the loss scenarios' table, with the probe observing but holding nothing,
- * no kill, and speculation off (it runs in the speculation-off driver run). Its storage verdict is the write path's
- * own, which {@link dev.sft.harness.judge.ControlAttribution} sets each failure cell's findings against.
+ * A control cell: the write of one scenario family ({@link ScenarioName#family}) on that family's table and plan,
+ * with the probe observing but holding nothing, and no kill. The speculation family's control runs in the
+ * speculation-on driver run with no speculative attempt forced; the shuffle-loss family's writes through the same
+ * shuffle stage as {@link ShuffleLossScenario}. Its storage verdict is the write path's own, which
+ * {@link dev.sft.harness.judge.ControlAttribution} sets the family's findings against.
  */
 final class ControlScenario extends MonitoredWriteScenario<Void> {
-  ControlScenario() {
-    super(ScenarioName.CONTROL);
+  ControlScenario(ScenarioName control) {
+    super(control);
+    if (!control.control()) {
+      throw new IllegalArgumentException(control.id() + " is not a control");
+    }
   }
 
   @Override
   Map<String, String> tableProperties() {
-    return ExecutorLossScenario.TABLE_PROPERTIES;
+    return name() == ScenarioName.CONTROL_SPECULATION ? SpeculationScenario.TABLE_PROPERTIES
+        : ExecutorLossScenario.TABLE_PROPERTIES;
+  }
+
+  @Override
+  Map<String, String> operationOverrides(Operation operation) {
+    return name() == ScenarioName.CONTROL_SHUFFLE_LOSS ? ShuffleLossScenario.overrides(operation) : Map.of();
   }
 
   @Override
   String tableDescription() {
-    return "as the loss scenarios' table; no hold, no kill, speculation off";
+    return switch (name()) {
+      case CONTROL_SPECULATION -> "as the speculation scenarios' table; no hold, speculation on, none forced";
+      case CONTROL_SHUFFLE_LOSS -> "as shuffle loss's table, through its shuffle stage; no hold, no kill";
+      default -> "as the executor-loss scenarios' table; no pause, no kill";
+    };
   }
 
   @Override
@@ -38,19 +56,25 @@ final class ControlScenario extends MonitoredWriteScenario<Void> {
   void drive(ScenarioRepetition run, ScenarioContext context, String table, String location, Void progress) {
     ProbeSpec observeOnly = new ProbeSpec(run.dir().toString(), Fixture.dataLocation(location), List.of(), 0,
         List.of(), context.timeout().toMillis());
-    try (BoundedJob<Void> write = BoundedJob.startWrite(context.spark(), run.jobGroup(), context.interruptOnCancel(),
+    Dataset<Row> input = context.fixture().source();
+    if (name() == ScenarioName.CONTROL_SHUFFLE_LOSS) {
+      ShuffleLossScenario.sortIfReinserting(run, context, table);
+      input = ShuffleLossScenario.shuffledInput(context, observeOnly);
+    }
+    Dataset<Row> write = input;
+    try (BoundedJob<Void> job = BoundedJob.startWrite(context.spark(), run.jobGroup(), context.interruptOnCancel(),
         () -> {
-          MonitoredWrite.write(context, run.operation(), context.fixture().source(), table, observeOnly);
+          MonitoredWrite.write(context, run.operation(), write, table, observeOnly);
           return null;
         })) {
-      run.phase("write started with no fault: nothing held, nothing killed");
-      write.await(context.timeout());
+      run.phase("write started with no fault: nothing held, nothing killed"
+          + (name().needsSpeculation() ? ", no speculative attempt forced" : ""));
+      job.await(context.timeout());
     }
   }
 
   @Override
   void judge(ScenarioRepetition run, Void progress, WriteEvidence evidence, String failure) {
-    ControlJudge.judge(run.checks(), evidence, run.history(), failure);
+    ControlJudge.judge(run.checks(), evidence, run.history(), failure, name().needsSpeculation());
   }
-
 }

@@ -15,7 +15,7 @@ public final class Scenarios {
       case EXECUTOR_LOSS_TASK_REPLACEMENT -> new TaskReplacementScenario();
       case EXECUTOR_LOSS_SHUFFLE_LOSS -> new ShuffleLossScenario();
       case EXECUTOR_LOSS_AFTER_HANDOFF -> new LossAfterHandoffScenario();
-      case CONTROL -> new ControlScenario();
+      case CONTROL_SPECULATION, CONTROL_EXECUTOR_LOSS, CONTROL_SHUFFLE_LOSS -> new ControlScenario(name);
     };
   }
 

@@ -49,6 +49,11 @@ final class ShuffleLossScenario extends ExecutorLossScenario {
 
   @Override
   Dataset<Row> input(ScenarioContext context, ProbeSpec spec) {
+    return shuffledInput(context, spec);
+  }
+
+  /** The write's input through a hash shuffle and the gate; also the shuffle-loss control's, with nothing held. */
+  static Dataset<Row> shuffledInput(ScenarioContext context, ProbeSpec spec) {
     Dataset<Row> source = context.fixture().source();
     // Hash partitioning is deterministic, so Spark may legally re-run the lost map output and the writer stage.
     JavaRDD<Row> shuffled = source.repartition(Fixture.WRITER_PARTITIONS, col("id")).javaRDD();
@@ -70,6 +75,11 @@ final class ShuffleLossScenario extends ExecutorLossScenario {
    */
   @Override
   Map<String, String> operationOverrides(Operation operation) {
+    return overrides(operation);
+  }
+
+  /** {@link #operationOverrides}, for the shuffle-loss control too. */
+  static Map<String, String> overrides(Operation operation) {
     return operation.takesInput() ? Map.of() : ROW_LEVEL_DISTRIBUTION;
   }
 
@@ -87,6 +97,12 @@ final class ShuffleLossScenario extends ExecutorLossScenario {
 
   @Override
   void drive(ScenarioRepetition run, ScenarioContext context, String table, String location, Progress progress) {
+    sortIfReinserting(run, context, table);
+    super.drive(run, context, table, location, progress);
+  }
+
+  /** Sorts the table by {@code id} for an operation of {@link #SORTED_BY_ID}; also for the shuffle-loss control. */
+  static void sortIfReinserting(ScenarioRepetition run, ScenarioContext context, String table) {
     if (SORTED_BY_ID.contains(run.operation().id().operation())) {
       try {
         Spark3Util.loadIcebergTable(context.spark(), Fixture.qualified(table)).replaceSortOrder().asc("id").commit();
@@ -95,7 +111,6 @@ final class ShuffleLossScenario extends ExecutorLossScenario {
       }
       run.phase("table sort order set to id, so the UPDATE's reinserts spread over the writer partitions");
     }
-    super.drive(run, context, table, location, progress);
   }
 
   @Override

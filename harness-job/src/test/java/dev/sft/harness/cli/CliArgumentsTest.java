@@ -132,11 +132,11 @@ class CliArgumentsTest {
     String root = shared.toString();
     Path jar = java.nio.file.Files.writeString(shared.resolve("x.jar"), "");
     Outcome nothing = run("run", "--master", "spark://127.0.0.1:1", "--shared-root", root, "--speculation", "false",
-        "--scenarios", "control", "--compare");
+        "--scenarios", "control-executor-loss", "--compare");
     assertThat(nothing.exit).isEqualTo(RunExitCode.USAGE.code());
     assertThat(nothing.err).contains("--compare needs a build to compare").doesNotContain("kill command");
     Outcome log = run("run", "--master", "spark://127.0.0.1:1", "--shared-root", root, "--speculation", "false",
-        "--scenarios", "control", "--compare", "--jar", jar.toString(), "--termination-log",
+        "--scenarios", "control-executor-loss", "--compare", "--jar", jar.toString(), "--termination-log",
         shared.resolve("log").toString());
     assertThat(log.exit).isEqualTo(RunExitCode.USAGE.code());
     assertThat(log.err).contains("--compare and --termination-log exclude each other");
@@ -147,12 +147,12 @@ class CliArgumentsTest {
   void aComparisonsCandidateMustCarryItsRunIdAndIsNoTurnTakingComparison(@TempDir Path shared) {
     String root = shared.toString();
     Outcome wrongId = run("run", "--master", "spark://127.0.0.1:1", "--shared-root", root, "--speculation", "false",
-        "--scenarios", "control", "--run-id", "nightly-r1", "--comparison", "nightly-r1");
+        "--scenarios", "control-executor-loss", "--run-id", "nightly-r1", "--comparison", "nightly-r1");
     assertThat(wrongId.exit).isEqualTo(RunExitCode.USAGE.code());
     assertThat(wrongId.err).contains("--comparison nightly-r1 is for the candidate's driver runs, whose run id is"
         + " nightly-r1-candidate; this one's is nightly-r1");
     Outcome both = run("run", "--master", "spark://127.0.0.1:1", "--shared-root", root, "--speculation", "false",
-        "--scenarios", "control", "--run-id", "nightly-r1-candidate", "--comparison", "nightly-r1", "--compare");
+        "--scenarios", "control-executor-loss", "--run-id", "nightly-r1-candidate", "--comparison", "nightly-r1", "--compare");
     assertThat(both.exit).isEqualTo(RunExitCode.USAGE.code());
     assertThat(both.err).contains("--compare and --comparison exclude each other");
     assertThat(shared).isEmptyDirectory();

@@ -66,9 +66,9 @@ class RunCommandRoundTripTest {
         checked++;
       }
     }
-    // 2 speculation and 4 speculation-off scenarios (the control among them): 3 speculation-only sets, 15
-    // speculation-off sets, 3 x 15 mixed sets of two runs.
-    assertThat(checked).isEqualTo(2 * (3 + 15 + 2 * 45));
+    // 3 speculation scenarios and 5 speculation-off ones (each family's control among them): 7 speculation-only
+    // sets, 31 speculation-off sets, 7 x 31 mixed sets of two runs.
+    assertThat(checked).isEqualTo(2 * (7 + 31 + 2 * 217));
   }
 
   @Test
@@ -121,10 +121,12 @@ class RunCommandRoundTripTest {
     loss.add("false");
     assertThat(parse(loss).scenarios()).containsExactlyElementsOf(
         ScenarioName.faults().stream().filter(s -> !s.needsSpeculation()).toList())
-        .contains(ScenarioName.EXECUTOR_LOSS_AFTER_HANDOFF).doesNotContain(ScenarioName.CONTROL);
+        .contains(ScenarioName.EXECUTOR_LOSS_AFTER_HANDOFF).noneMatch(ScenarioName::control);
     List<String> withControl = new ArrayList<>(loss);
     withControl.add("--control");
-    assertThat(parse(withControl).scenarios()).contains(ScenarioName.CONTROL);
+    assertThat(parse(withControl).scenarios()).as("the control of each loss family, in this driver run")
+        .contains(ScenarioName.CONTROL_EXECUTOR_LOSS, ScenarioName.CONTROL_SHUFFLE_LOSS)
+        .doesNotContain(ScenarioName.CONTROL_SPECULATION);
     List<String> speculation = new ArrayList<>(common);
     speculation.add("true");
     assertThat(parse(speculation).scenarios()).containsExactly(ScenarioName.SPECULATION_ORIGINAL_WINS,

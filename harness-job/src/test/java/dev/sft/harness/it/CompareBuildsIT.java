@@ -34,7 +34,7 @@ class CompareBuildsIT {
    * The control cell: the monitored write with no fault, judged by the same storage rules and, under Comet, by
    * {@code writer.native-ran}; the quickest cell, as a comparison runs a driver JVM per build and repetition.
    */
-  private static final String SCENARIO = "control";
+  private static final String SCENARIO = "control-executor-loss";
 
   /**
    * {@code sft run --compare} against a cluster the user runs (started here): the released Iceberg jar as both

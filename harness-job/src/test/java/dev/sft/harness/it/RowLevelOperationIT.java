@@ -31,8 +31,9 @@ import org.junit.jupiter.api.Test;
  * after the kill must give FetchFailed and re-executed map and writer stages. A v3 MERGE whose join spreads a data file's rows over tasks leaves the tasks' accepted
  * deletion vectors orphaned when the commit merges them: that cell may fail storage, but only by naming it.
  *
- * <p>With {@code --control}, each operation also runs once with no fault, and every finding of a failure cell says
- * whether that control cell failed the same rule (the write path's own) or not (only under the fault).
+ * <p>With {@code --control}, each family's write (the speculation, executor-loss and shuffle-loss tables and plans)
+ * also runs with no fault, {@code --repeat} times like every cell, and every finding of a failure cell is counted,
+ * by cause, in the control runs of its family and operation.
  *
  * <p>Part of the full matrix ({@code ./mvnw verify -Pmatrix}); by default {@link CometFallbackIT} runs a row-level
  * command through {@code sft local} under a speculation race, and the unit tests judge these cells' evidence.
@@ -40,6 +41,11 @@ import org.junit.jupiter.api.Test;
 @Tag("matrix")
 class RowLevelOperationIT {
   private static final List<String> OPERATIONS = List.of("delete-cow", "update-mor", "merge-dv");
+  /** Twice, so a control that ran once whatever {@code --repeat} says would show. */
+  private static final int REPEAT = 2;
+  /** Each failure scenario run here, with the control of its family. */
+  private static final Map<String, String> FAMILY = Map.of("speculation-original-wins", "control-speculation",
+      "executor-loss-task-replacement", "control-executor-loss", "executor-loss-shuffle-loss", "control-shuffle-loss");
   private static final Map<String, Long> EXPECTED_ROWS = Map.of(
       "delete-cow", 43_200L, "update-mor", 48_000L, "merge-dv", 47_200L);
   private static LocalRun run;
@@ -48,42 +54,54 @@ class RowLevelOperationIT {
   static void runTheMatrixCells() throws Exception {
     run = LocalRun.run("row-level-operations", "--scenarios",
         "speculation-original-wins,executor-loss-task-replacement,executor-loss-shuffle-loss",
-        "--operations", String.join(",", OPERATIONS), "--timeout", "120", "--control");
+        "--operations", String.join(",", OPERATIONS), "--timeout", "120", "--control",
+        "--repeat", String.valueOf(REPEAT));
   }
 
   @Test
-  void everyCellIsReportedUnderItsOperation() {
-    assertThat(run.report().scenarios()).extracting(ScenarioResult::cell).containsExactlyInAnyOrder(
-        OPERATIONS.stream().flatMap(o -> List.of("speculation-original-wins/" + o,
-            "executor-loss-task-replacement/" + o, "executor-loss-shuffle-loss/" + o, "control/" + o).stream())
-            .toArray(String[]::new));
+  void everyCellAndEachFamilysControlIsReportedUnderItsOperationRepeatTimes() {
+    List<String> expected = new java.util.ArrayList<>();
+    for (String operation : OPERATIONS) {
+      FAMILY.forEach((scenario, control) -> {
+        for (int r = 1; r <= REPEAT; r++) {
+          expected.add(scenario + "/" + operation + " #" + r);
+          expected.add(control + "/" + operation + " #" + r);
+        }
+      });
+    }
+    assertThat(run.report().scenarios()).extracting(s -> s.cell() + " #" + s.repetition())
+        .containsExactlyInAnyOrderElementsOf(expected);
   }
 
   @Test
-  void everyFindingOfAFailureCellIsSetAgainstTheControlCellOfItsOperation() {
-    for (ScenarioResult control : cells("control")) {
-      assertThat(rule(control, "control.no-fault")).as(control.cell() + ": " + failing(control))
-          .isEqualTo(Verdict.Passed);
-      assertThat(rule(control, "files.no-orphans")).as(control.cell()).isNotNull();
-      if (!control.operation().equals("merge-dv")) {
-        assertThat(control.storage()).as(control.cell() + ": " + failing(control)).isEqualTo(Verdict.Passed);
+  void everyFindingOfAFailureCellIsCountedByCauseInItsFamilysControlRuns() {
+    for (String control : FAMILY.values()) {
+      for (ScenarioResult c : cells(control)) {
+        assertThat(rule(c, "control.no-fault")).as(c.cell() + ": " + failing(c)).isEqualTo(Verdict.Passed);
+        assertThat(rule(c, "files.no-orphans")).as(c.cell()).isNotNull();
+        System.out.println("control " + c.cell() + " #" + c.repetition() + ": storage " + c.storage() + " "
+            + failing(c));
       }
-      System.out.println("control " + control.cell() + ": storage " + control.storage() + " " + failing(control));
     }
     for (ScenarioResult s : run.report().scenarios()) {
-      if (s.name().equals("control")) {
-        assertThat(s.checks()).extracting(Check::attribution).containsOnlyNulls();
+      if (s.name().startsWith("control")) {
+        assertThat(s.checks()).allSatisfy(c -> assertThat(c.attributions()).isEmpty());
         continue;
       }
-      ScenarioResult control = run.scenario("control", s.operation());
+      List<ScenarioResult> controls = run.report().scenarios().stream()
+          .filter(c -> c.name().equals(FAMILY.get(s.name())) && c.operation().equals(s.operation())).toList();
       for (Check failed : s.checks().stream().filter(c -> c.verdict() == Verdict.Failed).toList()) {
         String controlRule = failed.rule().equals("files.orphans-known-rejected") ? "files.no-orphans" : failed.rule();
-        Verdict inControl = control.checks().stream().filter(c -> c.rule().equals(controlRule))
-            .map(Check::verdict).findFirst().orElse(Verdict.Passed);
-        assertThat(failed.attribution()).as(s.cell() + " " + failed.rule())
-            .isEqualTo(inControl == Verdict.Failed ? FaultAttribution.ALSO_WITHOUT_FAULT
-                : FaultAttribution.ONLY_UNDER_FAULT);
-        assertThat(s.message()).contains(failed.attribution().words() + ": ");
+        List<String> causes = failed.causes().isEmpty() ? java.util.Collections.singletonList(null) : failed.causes();
+        assertThat(failed.attributions()).as(s.cell() + " " + failed.rule()).extracting(FaultAttribution::cause)
+            .containsExactlyElementsOf(causes);
+        for (FaultAttribution a : failed.attributions()) {
+          long seen = controls.stream().filter(c -> c.checks().stream().anyMatch(cc -> cc.rule().equals(controlRule)
+              && cc.verdict() == Verdict.Failed && (a.cause() == null || cc.causes().contains(a.cause())))).count();
+          assertThat(a).as(s.cell() + " " + failed.rule() + ":" + a.cause())
+              .isEqualTo(new FaultAttribution(a.cause(), (int) seen, REPEAT));
+          assertThat(s.message()).contains(a.words() + ": ");
+        }
       }
     }
   }
@@ -120,6 +138,10 @@ class RowLevelOperationIT {
       }
       if (s.name().startsWith("speculation")) {
         LoserFilesFinding.assertStoragePassedOrOnlyThisFinding(s);
+      } else if (s.name().equals("control-speculation") && s.storage() != Verdict.Passed) {
+        // Spark may speculate by itself with speculation on; the control then says so and may keep a loser's files.
+        assertThat(s.checks()).filteredOn(c -> c.rule().equals("control.no-fault")).singleElement()
+            .satisfies(c -> assertThat(c.detail()).contains("Spark speculated by itself"));
       } else if (s.name().equals("executor-loss-shuffle-loss")) {
         DuplicateResultFinding.assertStoragePassedOrOnlyThisFinding(s, "iceberg");
       } else {
@@ -169,8 +191,8 @@ class RowLevelOperationIT {
 
   private static List<ScenarioResult> cells(String scenario) {
     List<ScenarioResult> cells = run.report().scenarios().stream().filter(s -> s.name().equals(scenario)).toList();
-    // Every failure scenario and the control run once per operation here.
-    assertThat(cells).as(scenario).hasSize(OPERATIONS.size());
+    // Every failure scenario and every family's control run REPEAT times per operation here.
+    assertThat(cells).as(scenario).hasSize(OPERATIONS.size() * REPEAT);
     return cells;
   }
 

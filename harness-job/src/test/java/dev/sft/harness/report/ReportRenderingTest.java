@@ -174,9 +174,12 @@ class ReportRenderingTest {
   void theHtmlPageSaysHowEachFindingIsAttributedToTheControlCell() {
     ScenarioResult attributed = ScenarioResult.judged("executor-loss-shuffle-loss", 1, Verdict.Passed, Verdict.Failed,
         ScenarioResult.Counts.NOT_MEASURED, 1, "/e/4", "m", List.of(new Check(Check.STORAGE, "files.orphans-known-rejected",
-            Verdict.Failed, "orphans", dev.sft.contract.FaultAttribution.ONLY_UNDER_FAULT, null)));
+            Verdict.Failed, "orphans", List.of(new dev.sft.contract.FaultAttribution("loser-interrupted-abort", 0, 3),
+                new dev.sft.contract.FaultAttribution("no-attempt-wrote-it", 2, 3)),
+            List.of("loser-interrupted-abort", "no-attempt-wrote-it"))));
     String html = HtmlReport.render(Report.of("run-4", "iceberg", "m", List.of(attributed), "t0", "t1", null));
-    assertThat(html).contains("<b>only under this fault</b>: orphans");
+    assertThat(html).contains("<b>loser-interrupted-abort: not seen in 3 control runs</b>; "
+        + "<b>no-attempt-wrote-it: also without a fault (2 of 3 control runs)</b>; orphans");
   }
 
   @Test

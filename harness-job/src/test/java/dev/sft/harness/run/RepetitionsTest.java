@@ -23,7 +23,8 @@ class RepetitionsTest {
   private final List<String> ran = new ArrayList<>();
 
   private static DriverRun run(int repeat) {
-    return new DriverRun("run-1", false, List.of(ScenarioName.EXECUTOR_LOSS_TASK_REPLACEMENT, ScenarioName.CONTROL),
+    return new DriverRun("run-1", false, List.of(ScenarioName.EXECUTOR_LOSS_TASK_REPLACEMENT,
+        ScenarioName.CONTROL_EXECUTOR_LOSS),
         repeat, WriterName.ICEBERG, 60, 30, true, "spark://m:7077", "/shared", "/kill", null, null, OPERATIONS);
   }
 
@@ -48,30 +49,33 @@ class RepetitionsTest {
   }
 
   @Test
-  void aFixedRepeatRunsEachCellInTurnAndTheControlOnce() {
+  void aFixedRepeatRunsEachCellInTurnTheControlAsOften() {
     repeat(run(2), id -> false);
     assertThat(ran).containsExactly(
         "executor-loss-task-replacement/append r1", "executor-loss-task-replacement/append r2",
         "executor-loss-task-replacement/merge-dv r1", "executor-loss-task-replacement/merge-dv r2",
-        "control/append r1", "control/merge-dv r1");
+        "control-executor-loss/append r1", "control-executor-loss/append r2",
+        "control-executor-loss/merge-dv r1", "control-executor-loss/merge-dv r2");
   }
 
   @Test
   void repetitionsCanBeNumberedOnForARunThatTakesTurns() {
     repeat(run(1).withFirstRepetition(3), id -> false);
-    assertThat(ran).as("the control ran in the turn of repetition 1").containsExactly(
-        "executor-loss-task-replacement/append r3", "executor-loss-task-replacement/merge-dv r3");
+    assertThat(ran).as("the control takes its turns too").containsExactly(
+        "executor-loss-task-replacement/append r3", "executor-loss-task-replacement/merge-dv r3",
+        "control-executor-loss/append r3", "control-executor-loss/merge-dv r3");
   }
 
   @Test
   void aSoakRunsRoundAfterRoundToItsBound() {
     List<ScenarioResult> results = repeat(run(1).withSoak(new Soak(3, null)), id -> false);
-    assertThat(results).hasSize(2 * 3 + 2);
+    assertThat(results).as("every cell, the control too, once per round").hasSize(4 * 3);
     assertThat(ran.subList(0, 4)).containsExactly("executor-loss-task-replacement/append r1",
-        "executor-loss-task-replacement/merge-dv r1", "control/append r1", "control/merge-dv r1");
-    assertThat(ran.subList(4, 8)).containsExactly("executor-loss-task-replacement/append r2",
-        "executor-loss-task-replacement/merge-dv r2", "executor-loss-task-replacement/append r3",
-        "executor-loss-task-replacement/merge-dv r3");
+        "executor-loss-task-replacement/merge-dv r1", "control-executor-loss/append r1",
+        "control-executor-loss/merge-dv r1");
+    assertThat(ran.subList(8, 12)).containsExactly("executor-loss-task-replacement/append r3",
+        "executor-loss-task-replacement/merge-dv r3", "control-executor-loss/append r3",
+        "control-executor-loss/merge-dv r3");
   }
 
   @Test
