@@ -261,10 +261,6 @@ public final class RunCommand implements Callable<Integer> {
     boolean speculationOn = OptionValues.parseBoolean("--speculation", speculation);
     // One driver run has one speculation setting, so "all" here means all of this setting's scenarios.
     List<ScenarioName> selected = OptionValues.scenarios(scenarios, s -> s.needsSpeculation() == speculationOn);
-    if (verdicts.control && speculationOn) {
-      throw new IllegalArgumentException("--control runs the control cells with speculation off: give it to the"
-          + " driver run with --speculation false, which then runs first");
-    }
     selected = verdicts.withControl(selected);
     String kill = killCommand == null || killCommand.isBlank() ? null : killCommand.trim();
     return new DriverRun(
@@ -315,7 +311,7 @@ public final class RunCommand implements Callable<Integer> {
     if (!Files.isDirectory(sharedRoot)) {
       throw new IllegalArgumentException("shared root " + sharedRoot + " does not exist or is not a folder");
     }
-    // The executor-loss scenarios kill; the control, which also runs with speculation off, kills nothing.
+    // The executor-loss scenarios kill; their controls, which also run with speculation off, kill nothing.
     if (run.scenarios().stream().anyMatch(s -> !s.needsSpeculation() && !s.control())) {
       if (run.killCommand() == null) {
         throw new IllegalArgumentException("the executor-loss scenarios need a kill command (--kill-command or "

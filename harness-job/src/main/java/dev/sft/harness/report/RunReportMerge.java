@@ -35,8 +35,7 @@ public final class RunReportMerge {
   }
 
   /**
-   * The reports the run's other driver runs have left in its folder so far (one at most), e.g. for the control cells a
-   * driver run that went first has judged.
+   * The reports the run's other driver runs have left in its folder so far (one at most), to merge with this one's.
    */
   public static List<Report> otherDriverRuns(Path runDir, String ownGroup, Report own) {
     List<Report> others = new ArrayList<>();

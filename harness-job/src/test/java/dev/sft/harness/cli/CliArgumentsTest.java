@@ -107,9 +107,6 @@ class CliArgumentsTest {
     Outcome invalid = run("local", "--known-findings", bad.toString());
     assertThat(invalid.exit).isEqualTo(RunExitCode.USAGE.code());
     assertThat(invalid.err).contains("known.json: entry 1: reference is required");
-    Outcome control = run("run", "--master", "spark://127.0.0.1:1", "--shared-root", root, "--control");
-    assertThat(control.exit).isEqualTo(RunExitCode.USAGE.code());
-    assertThat(control.err).contains("--control runs the control cells with speculation off");
     Outcome kill = run("local", "--kill-command", dir.resolve("no-such-killer").toString());
     assertThat(kill.exit).isEqualTo(RunExitCode.USAGE.code());
     assertThat(kill.err).contains("is not an executable file");

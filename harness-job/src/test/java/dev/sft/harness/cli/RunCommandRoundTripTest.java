@@ -131,6 +131,10 @@ class RunCommandRoundTripTest {
     speculation.add("true");
     assertThat(parse(speculation).scenarios()).containsExactly(ScenarioName.SPECULATION_ORIGINAL_WINS,
         ScenarioName.SPECULATION_SPECULATIVE_WINS);
+    speculation.add("--control");
+    assertThat(parse(speculation).scenarios()).as("the speculation family's control, in the speculation-on run")
+        .containsExactly(ScenarioName.SPECULATION_ORIGINAL_WINS, ScenarioName.SPECULATION_SPECULATIVE_WINS,
+            ScenarioName.CONTROL_SPECULATION);
   }
 
   @Test

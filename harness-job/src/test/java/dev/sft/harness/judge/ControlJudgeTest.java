@@ -41,6 +41,29 @@ class ControlJudgeTest {
   }
 
   @Test
+  void withSpeculationOnACopySparkLaunchedByItselfIsRecordedNotAFaultButAnotherPartitionsRetryStillIs() {
+    Events raced = new Events()
+        .task(10, 3, 0, 0, 0, "1", false, "TaskKilled")
+        .task(12, 3, 0, 0, 1, "2", true, SchedulerEvent.SUCCESS)
+        .task(11, 3, 0, 1, 0, "2", false, SchedulerEvent.SUCCESS);
+    Checks speculationOn = new Checks();
+    ControlJudge.judge(speculationOn, evidence.build(), raced.history(), null, true);
+    assertThat(rule(speculationOn, ControlJudge.NO_FAULT)).isEqualTo(Verdict.Passed);
+    assertThat(checksDetail(speculationOn)).contains("Spark speculated by itself on stage/partition [3/0]")
+        .contains("TID 12 Success (speculative) attempt 1").contains("TID 10 TaskKilled attempt 0");
+
+    Checks speculationOff = new Checks();
+    ControlJudge.judge(speculationOff, evidence.build(), raced.history(), null, false);
+    assertThat(rule(speculationOff, ControlJudge.NO_FAULT)).as("the loss families' controls run without speculation")
+        .isEqualTo(Verdict.Failed);
+
+    Checks retried = new Checks();
+    ControlJudge.judge(retried, evidence.build(), raced.task(13, 3, 0, 2, 1, "1", false, SchedulerEvent.SUCCESS)
+        .history(), null, true);
+    assertThat(rule(retried, ControlJudge.NO_FAULT)).isEqualTo(Verdict.Failed);
+  }
+
+  @Test
   void noWriterTaskInTheEventsOrNoSucceededCommitFails() {
     Checks noTasks = new Checks();
     ControlJudge.judge(noTasks, evidence.build(), new Events().history(), null);
