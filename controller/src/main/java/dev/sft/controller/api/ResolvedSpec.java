@@ -56,8 +56,7 @@ public record ResolvedSpec(
         ? ScenarioName.defaults()
         : spec.scenarios.stream().map(ScenarioName::fromId).toList();
     if (Boolean.TRUE.equals(spec.control)) {
-      scenarios = java.util.stream.Stream.concat(scenarios.stream(), java.util.stream.Stream.of(ScenarioName.CONTROL))
-          .toList();
+      scenarios = ScenarioName.withControls(scenarios);
     }
     return new ResolvedSpec(
         List.copyOf(scenarios),

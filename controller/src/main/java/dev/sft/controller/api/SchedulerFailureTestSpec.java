@@ -41,9 +41,10 @@ public class SchedulerFailureTestSpec {
   @ValidationRule(value = "self.all(o, self.exists_one(t, t == o))", message = "an operation is listed twice")
   public List<@Size(max = SpecDefaults.OPERATION_ID_MAX_LENGTH) String> operations;
 
-  @JsonPropertyDescription("Also run, for each operation, the same write once with no fault (no hold, no kill, "
-      + "speculation off), judged by the same storage rules: each finding of a failure scenario is then reported as "
-      + "also without a fault (the write path itself) or only under this fault (docs/harness.md, Control cells).")
+  @JsonPropertyDescription("Also run, for each family of the selected scenarios, its write with no fault (the "
+      + "family's table and plan, nothing held, nothing killed), repeat times like every cell, judged by the same "
+      + "rules: each finding of a failure scenario is then counted by cause in those control runs (docs/harness.md, "
+      + "Control cells).")
   @Default(SpecDefaults.CONTROL)
   public Boolean control;
 

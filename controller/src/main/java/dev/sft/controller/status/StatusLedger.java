@@ -88,8 +88,8 @@ public final class StatusLedger {
       }
     }
     status.cells = new ArrayList<>();
-    status.total = spec.scenarios().stream().mapToInt(s -> s.repetitions(spec.repeat())).sum()
-        * spec.operations().size() * builds.size();
+    // Every cell runs repeat times, each family's control too.
+    status.total = spec.scenarios().size() * spec.repeat() * spec.operations().size() * builds.size();
     status.knownFindings = spec.knownFindings().isEmpty() ? null : spec.knownFindings().entries().stream()
         .map(StatusLedger::unmatched).collect(java.util.stream.Collectors.toCollection(ArrayList::new));
     updateCounts();
@@ -306,7 +306,7 @@ public final class StatusLedger {
     DriverRun run = driverRun(job);
     for (ScenarioName name : run.scenarios()) {
       for (WriteOperation operation : run.operations()) {
-        int repetitions = name.repetitions(run.repeat());
+        int repetitions = run.repeat();
         String cell = name.id() + "/" + operation.id();
         CellStatus recorded = reported.stream().filter(s -> s.cell().equals(cell)).findFirst()
             .map(s -> CellRecords.reported(s, job.name, repetitions, why))

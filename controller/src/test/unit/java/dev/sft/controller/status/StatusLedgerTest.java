@@ -2,6 +2,7 @@ package dev.sft.controller.status;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.sft.contract.DriverRun;
 import dev.sft.contract.KnownFindingUse;
 import dev.sft.contract.Report;
 import dev.sft.contract.ScenarioResult;
@@ -297,7 +298,7 @@ class StatusLedgerTest {
   }
 
   @Test
-  void controlCellsRunOncePerOperationInTheSpeculationOffJobWhichGoesFirst() {
+  void eachFamilysControlRunsRepeatTimesPerOperationInItsFamilysJob() {
     test.getSpec().control = true;
     test.getSpec().operations = List.of("append", "merge-dv");
     test.setStatus(new SchedulerFailureTestStatus());
@@ -305,13 +306,20 @@ class StatusLedgerTest {
     ledger.startRun("t1-r1-abcd", 1, "{}", ResolvedSpec.of(test.getSpec()));
 
     var status = test.getStatus();
-    assertThat(status.harnessJobs).extracting(j -> j.name).as("its Job first, so the other reports against it")
-        .containsExactly("t1-r1-loss", "t1-r1-spec");
-    assertThat(status.harnessJobs.get(0).scenarios).contains("control");
-    // 4 failure scenarios x 2 repetitions x 2 operations, and the control once per operation.
-    assertThat(status.total).isEqualTo(4 * 2 * 2 + 2);
-    assertThat(ledger.driverRun(ledger.nextJob()).unknownResults(null, "x"))
-        .filteredOn(r -> r.name().equals("control")).extracting(ScenarioResult::cell)
-        .containsExactly("control/append", "control/merge-dv");
+    assertThat(status.harnessJobs).extracting(j -> j.name).containsExactly("t1-r1-spec", "t1-r1-loss");
+    assertThat(status.harnessJobs.get(0).scenarios).as("the speculation family's control, with speculation on")
+        .containsExactly("speculation-original-wins", "speculation-speculative-wins", "control-speculation");
+    assertThat(status.harnessJobs.get(1).scenarios).containsExactly("executor-loss-task-replacement",
+        "executor-loss-shuffle-loss", "control-executor-loss", "control-shuffle-loss");
+    // 4 failure scenarios and their 3 families' controls, each 2 repetitions x 2 operations.
+    assertThat(status.total).isEqualTo((4 + 3) * 2 * 2);
+    DriverRun spec = ledger.driverRun(ledger.nextJob());
+    assertThat(spec.unknownResults(null, "x")).filteredOn(r -> r.name().equals("control-speculation"))
+        .extracting(r -> r.cell() + " #" + r.repetition()).containsExactly("control-speculation/append #1",
+            "control-speculation/append #2", "control-speculation/merge-dv #1", "control-speculation/merge-dv #2");
+    // docs/operator.md: D = 300 + 4 x timeout x cells x repeat - 4 x timeout - 120, the control's cells among them.
+    int timeout = spec.timeoutSeconds();
+    assertThat(spec.deadlineSeconds()).as("the control's cells count in the Job's deadline")
+        .isEqualTo(300 + 4 * timeout * (3 * 2) * 2 - 4 * timeout - 120);
   }
 }

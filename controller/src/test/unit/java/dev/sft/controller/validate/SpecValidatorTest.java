@@ -233,9 +233,10 @@ class SpecValidatorTest {
   @Test
   void theControlIsAskedForWithSpecControlNotListedAsAScenario() {
     SchedulerFailureTest test = TestResources.valid("ns1", "t1");
-    test.getSpec().scenarios = List.of("control", "nope");
+    test.getSpec().scenarios = List.of("control-shuffle-loss", "nope");
     assertThat(SpecValidator.validate(test)).extracting(v -> v.field() + ": " + v.problem()).containsExactly(
-        "spec.scenarios[0]: 'control' is not a failure scenario; set spec.control: true to add the control cells",
+        "spec.scenarios[0]: 'control-shuffle-loss' is not a failure scenario; set spec.control: true to add the"
+            + " control cells",
         "spec.scenarios[1]: unknown scenario 'nope'; valid scenarios: speculation-original-wins,"
             + " speculation-speculative-wins, executor-loss-task-replacement, executor-loss-shuffle-loss,"
             + " executor-loss-after-handoff");
