@@ -30,6 +30,24 @@ class ReportJsonTest {
   }
 
   @Test
+  void attributionsByCauseRoundTripAndAReportOfOneWordPerCheckStillReads() throws Exception {
+    Check attributed = new Check(Check.STORAGE, "files.no-orphans", Verdict.Failed, "orphans",
+        List.of(new FaultAttribution(Cause.LOSER_INTERRUPTED_ABORT, 2, 3), new FaultAttribution(Cause.NO_TASK_END, 0, 3)),
+        List.of(Cause.LOSER_INTERRUPTED_ABORT, Cause.NO_TASK_END));
+    Report report = Report.of("run-1", "iceberg", "m", List.of(ScenarioResult.judged("speculation-original-wins", 1,
+        Verdict.Passed, Verdict.Failed, ScenarioResult.Counts.NOT_MEASURED, 1, "/e", "m", List.of(attributed))),
+        "t0", "t1", null);
+    assertThat(ReportJson.fromJson(ReportJson.toJson(report)).scenarios().get(0).checks()).containsExactly(attributed);
+
+    String old = ReportJson.toJson(report).replaceFirst("\"attributions\" : \\[[^]]*]",
+        "\"attribution\" : \"only under this fault\"");
+    assertThat(old).contains("\"attribution\" : \"only under this fault\"");
+    assertThat(ReportJson.fromJson(old).scenarios().get(0).checks().get(0).attributions())
+        .as("the control ran once then: only under this fault was 0 of 1")
+        .containsExactly(new FaultAttribution(null, 0, 1));
+  }
+
+  @Test
   void roundTripsThroughAFileAtomically(@TempDir Path dir) throws Exception {
     Report report = Report.of("run-1", "iceberg", "spark://m:7077",
         List.of(result("a", Verdict.Passed, Verdict.Failed)), "t0", "t1", null);
