@@ -33,6 +33,8 @@ public final class Cause {
   public static final String NO_TASK_END = "no-task-end";
   /** A file no rejected attempt of the write wrote (no attempt's name, or an accepted attempt's stray file). */
   public static final String NO_ATTEMPT_WROTE_IT = "no-attempt-wrote-it";
+  /** A file of an attempt whose message the driver accepted, left on storage unreferenced by the commit. */
+  public static final String WINNER_FILE_UNREFERENCED = "winner-file-unreferenced";
   /** The evidence does not say why the attempt was rejected. */
   public static final String UNEXPLAINED = "unexplained";
   /** An executor process exited with a code of its own on a live worker: a crash of the build. */
@@ -50,7 +52,7 @@ public final class Cause {
   /** Every cause id, for validating a known finding's {@code cause}. */
   public static final Set<String> ALL = Set.of(LOSER_INTERRUPTED_ABORT, LOSER_ABORT_LEFT_FILES, LOSER_NEVER_ABORTED,
       DUPLICATE_RESULT, MERGED_DELETION_VECTORS, ATTEMPT_FAILED, NOT_ACCEPTED, NO_TASK_END, NO_ATTEMPT_WROTE_IT,
-      UNEXPLAINED, EXECUTOR_CRASH, UNJUDGED);
+      WINNER_FILE_UNREFERENCED, UNEXPLAINED, EXECUTOR_CRASH, UNJUDGED);
 
   private Cause() {}
 }

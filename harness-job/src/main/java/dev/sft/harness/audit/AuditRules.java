@@ -2,6 +2,7 @@ package dev.sft.harness.audit;
 
 import static dev.sft.contract.Check.STORAGE;
 
+import dev.sft.contract.Cause;
 import dev.sft.contract.Check;
 import dev.sft.contract.ScenarioName;
 import dev.sft.contract.Verdict;
@@ -49,22 +50,33 @@ public final class AuditRules {
     return evaluate(audit, withAttribution, policy, tid -> Rejection.unknown());
   }
 
-  /** {@code whyRejected}: why the driver did not accept an attempt's message, by its TID, for the orphan rule's words. */
+  /**
+   * {@code whyRejected}: why the driver did not accept an attempt's message, by its TID, for the orphan rule's words
+   * and causes.
+   */
   public static List<Check> evaluate(AuditResult audit, boolean withAttribution, OrphanPolicy policy,
       java.util.function.LongFunction<Rejection> whyRejected) {
     List<Check> checks = new ArrayList<>();
+    MergedDeletionVectors merged = withAttribution ? MergedDeletionVectors.of(audit) : MergedDeletionVectors.NONE;
     if (withAttribution) {
       // The new snapshot adds exactly the accepted winners' data and delete files, and nothing is referenced that
-      // neither the table had before the write nor an accepted winner wrote.
+      // neither the table had before the write nor an accepted winner wrote. The commit's own merged deletion vectors
+      // and the accepted Puffin files they superseded are one finding, judged by delete-files.accepted-not-superseded.
+      List<String> addedNotWinner = minus(audit.addedNotWinner(), merged.writtenByCommit());
+      List<String> winnerNotAdded = minus(audit.winnerNotAdded(), merged.superseded());
+      List<String> referencedNotWinner = minus(audit.referencedNotWinner(), merged.writtenByCommit());
+      List<String> winnerNotReferenced = minus(audit.winnerNotReferenced(), merged.superseded());
       checks.add(check("manifest.equals-accepted-winners",
-          audit.addedNotWinner().isEmpty() && audit.winnerNotAdded().isEmpty()
-              && audit.referencedNotWinner().isEmpty() && audit.winnerNotReferenced().isEmpty()
-              && !audit.winner().isEmpty(),
-          "added by the new snapshot but not an accepted winner: " + audit.addedNotWinner()
-              + "; accepted winner but not added: " + audit.winnerNotAdded()
-              + "; referenced but neither prior nor an accepted winner: " + audit.referencedNotWinner()
-              + "; winner files: " + audit.winner().size() + ", prior files: " + audit.prior().size()));
-      checks.add(supersededDeletionVectors(audit));
+          addedNotWinner.isEmpty() && winnerNotAdded.isEmpty() && referencedNotWinner.isEmpty()
+              && winnerNotReferenced.isEmpty() && !audit.winner().isEmpty(),
+          "added by the new snapshot but not an accepted winner: " + addedNotWinner
+              + "; accepted winner but not added: " + winnerNotAdded
+              + "; referenced but neither prior nor an accepted winner: " + referencedNotWinner
+              + "; winner files: " + audit.winner().size() + ", prior files: " + audit.prior().size()
+              + (merged.isEmpty() ? "" : "; the commit's merged deletion vectors and the "
+                  + merged.superseded().size() + " accepted Puffin file(s) they superseded are judged by"
+                  + " delete-files.accepted-not-superseded")));
+      checks.add(merged.check());
       checks.add(check("manifest.no-rejected-files", audit.referencedRejected().isEmpty(),
           "files of rejected attempts referenced: " + audit.referencedRejected()));
     }
@@ -72,41 +84,28 @@ public final class AuditRules {
         audit.missing().isEmpty() && audit.referencedOutsideDataLocation().isEmpty(),
         "missing = referenced - physical: " + audit.missing() + "; referenced outside the data location "
             + audit.dataLocation() + ": " + audit.referencedOutsideDataLocation()));
+    OrphanCauses causes = new OrphanCauses(audit, withAttribution, whyRejected);
     if (policy == OrphanPolicy.NONE) {
-      checks.add(check("files.no-orphans", audit.orphan().isEmpty(),
-          "orphan = physical - referenced: " + audit.orphan()));
+      List<String> orphans = minus(audit.orphan(), merged.superseded());
+      checks.add(new Check(STORAGE, "files.no-orphans", orphans.isEmpty() ? Verdict.Passed : Verdict.Failed,
+          "orphan = physical - referenced" + (orphans.isEmpty() ? ": []" : ", " + causes.describe(orphans))
+              + (merged.isEmpty() ? "" : "; besides the " + merged.superseded().size() + " accepted Puffin file(s)"
+                  + " the commit's merged deletion vectors superseded (delete-files.accepted-not-superseded)"),
+          causes.of(orphans)));
     } else {
-      checks.add(check("files.orphans-known-rejected", audit.unknownOrphans().isEmpty(),
-          audit.unknownOrphans().isEmpty()
+      List<String> untolerated = minus(audit.unknownOrphans(), merged.superseded());
+      checks.add(new Check(STORAGE, "files.orphans-known-rejected",
+          untolerated.isEmpty() ? Verdict.Passed : Verdict.Failed,
+          (untolerated.isEmpty()
               ? "every orphan is a file of an attempt whose executor the harness killed: "
                   + audit.knownRejectedOrphans().size()
-              : untolerated(audit, whyRejected)
-                  + "; orphans of killed attempts: " + audit.knownRejectedOrphans().size()));
+              : "orphans not of an attempt whose executor the harness killed, " + causes.describe(untolerated)
+                  + "; orphans of killed attempts: " + audit.knownRejectedOrphans().size())
+              + (merged.isEmpty() ? "" : "; besides the " + merged.superseded().size() + " accepted Puffin file(s)"
+                  + " the commit's merged deletion vectors superseded (delete-files.accepted-not-superseded)"),
+          causes.of(untolerated)));
     }
     return checks;
-  }
-
-  /** Each untolerated orphan with its attempt (from its name) and why it is not excused. */
-  /**
-   * The orphans no kill excuses, tallied by cause first ({@code by cause {duplicate result=13}}), so a reader (or a
-   * known finding's pattern) sees at once whether one cause explains them all, then each with its attempt.
-   */
-  private static String untolerated(AuditResult audit, java.util.function.LongFunction<Rejection> whyRejected) {
-    List<String> described = new ArrayList<>();
-    java.util.Map<String, Integer> byCause = new java.util.TreeMap<>();
-    for (String orphan : audit.unknownOrphans()) {
-      AttemptIdentity attempt = WriterFiles.attemptOf(List.of(orphan));
-      Rejection why = !audit.rejected().contains(orphan) || attempt == null
-          ? new Rejection(Rejection.NO_REJECTED_ATTEMPT, "no rejected attempt of this write wrote it")
-          : whyRejected.apply(attempt.taskAttemptId());
-      byCause.merge(why.cause(), 1, Integer::sum);
-      described.add(orphan + " (" + (attempt == null ? "no attempt in its name"
-          : "partition " + attempt.partition() + " TID " + attempt.taskAttemptId()) + ": "
-          + (why.cause().equals(Rejection.NO_REJECTED_ATTEMPT) ? why.words()
-              : "its message was not accepted (" + why.words() + "), and the harness killed no executor it ran in")
-          + ")");
-    }
-    return "orphans not of an attempt whose executor the harness killed, by cause " + byCause + ": " + described;
   }
 
   /** The prefix of the Puffin files Iceberg's commit writes when it merges several deletion vectors of one file. */
@@ -116,21 +115,106 @@ public final class AuditRules {
    * Format v3 allows one deletion vector per data file. When several writer tasks wrote one for the same data file
    * (a MERGE's join spreads a file's rows over tasks), Iceberg's commit merges them into a Puffin file of its own
    * ({@value #COMMIT_MERGED_DVS_PREFIX}*.puffin, written by the driver) and the tasks' accepted Puffin files it
-   * superseded stay on storage unreferenced: accepted files left as orphans. A real Iceberg behaviour, named here
-   * on its own (the manifest and orphan rules fail on the same files).
+   * superseded stay on storage unreferenced: accepted files left as orphans. A real Iceberg behaviour, judged by one
+   * rule with one cause in every cell, {@code delete-files.accepted-not-superseded}; the manifest and orphan rules
+   * leave exactly these files to it.
+   *
+   * @param writtenByCommit the commit's own {@value #COMMIT_MERGED_DVS_PREFIX} files the new snapshot added
+   * @param superseded accepted Puffin files left unreferenced on storage, when the commit merged deletion vectors
+   * @param strayAccepted other accepted files left unreferenced on storage (not explained by a merge)
    */
-  private static Check supersededDeletionVectors(AuditResult audit) {
-    List<String> mergedByCommit = audit.addedNotWinner().stream()
-        .filter(f -> java.nio.file.Path.of(f).getFileName().toString().startsWith(COMMIT_MERGED_DVS_PREFIX))
-        .toList();
-    List<String> acceptedOrphans = audit.winnerNotReferenced().stream().filter(audit.orphan()::contains).toList();
-    return check("delete-files.accepted-not-superseded", mergedByCommit.isEmpty() && acceptedOrphans.isEmpty(),
-        mergedByCommit.isEmpty() && acceptedOrphans.isEmpty()
-            ? "no accepted file is left unreferenced and the commit wrote no delete file of its own"
-            : "accepted files left on storage unreferenced (orphans): " + acceptedOrphans
-                + (mergedByCommit.isEmpty() ? "" : "; the commit merged deletion vectors of several tasks into "
-                    + mergedByCommit + " (Iceberg format v3: one deletion vector per data file), superseding the"
-                    + " tasks' accepted Puffin files, which it does not delete"));
+  private record MergedDeletionVectors(List<String> writtenByCommit, List<String> superseded,
+      List<String> strayAccepted) {
+    static final MergedDeletionVectors NONE = new MergedDeletionVectors(List.of(), List.of(), List.of());
+
+    static MergedDeletionVectors of(AuditResult audit) {
+      List<String> byCommit = audit.addedNotWinner().stream()
+          .filter(f -> java.nio.file.Path.of(f).getFileName().toString().startsWith(COMMIT_MERGED_DVS_PREFIX))
+          .toList();
+      List<String> acceptedOrphans = audit.winnerNotReferenced().stream().filter(audit.orphan()::contains).toList();
+      List<String> superseded = byCommit.isEmpty() ? List.of()
+          : acceptedOrphans.stream().filter(f -> f.endsWith(".puffin")).toList();
+      return new MergedDeletionVectors(byCommit, superseded, minus(acceptedOrphans, superseded));
+    }
+
+    boolean isEmpty() {
+      return writtenByCommit.isEmpty();
+    }
+
+    Check check() {
+      boolean clean = writtenByCommit.isEmpty() && superseded.isEmpty() && strayAccepted.isEmpty();
+      List<String> causes = new ArrayList<>();
+      if (!writtenByCommit.isEmpty()) {
+        causes.add(Cause.MERGED_DELETION_VECTORS);
+      }
+      if (!strayAccepted.isEmpty()) {
+        causes.add(Cause.WINNER_FILE_UNREFERENCED);
+      }
+      return new Check(STORAGE, "delete-files.accepted-not-superseded", clean ? Verdict.Passed : Verdict.Failed,
+          clean ? "no accepted file is left unreferenced and the commit wrote no delete file of its own"
+              : (writtenByCommit.isEmpty() ? "" : "the commit merged deletion vectors of several tasks into "
+                  + writtenByCommit + " (Iceberg format v3: one deletion vector per data file), superseding the"
+                  + " tasks' accepted Puffin files " + superseded + ", which it does not delete; ")
+                  + (strayAccepted.isEmpty() ? "" : "accepted files left on storage unreferenced, no merge explains"
+                      + " them: " + strayAccepted),
+          clean ? null : causes);
+    }
+  }
+
+  /**
+   * Why each orphan is on storage, as a {@link Cause}: a file of a rejected attempt by why the driver rejected it, a
+   * stray file of an accepted attempt, or a file no attempt of the write wrote.
+   */
+  private static final class OrphanCauses {
+    private final AuditResult audit;
+    private final boolean withAttribution;
+    private final java.util.function.LongFunction<Rejection> whyRejected;
+
+    OrphanCauses(AuditResult audit, boolean withAttribution,
+        java.util.function.LongFunction<Rejection> whyRejected) {
+      this.audit = audit;
+      this.withAttribution = withAttribution;
+      this.whyRejected = whyRejected;
+    }
+
+    Rejection of(String orphan) {
+      if (!withAttribution) {
+        return Rejection.unknown();
+      }
+      AttemptIdentity attempt = WriterFiles.attemptOf(List.of(orphan));
+      if (audit.winner().contains(orphan)) {
+        return new Rejection(Cause.WINNER_FILE_UNREFERENCED, "an accepted attempt's file the commit did not add");
+      }
+      if (!audit.rejected().contains(orphan) || attempt == null) {
+        return new Rejection(Rejection.NO_REJECTED_ATTEMPT, "no rejected attempt of this write wrote it");
+      }
+      return whyRejected.apply(attempt.taskAttemptId());
+    }
+
+    List<String> of(List<String> orphans) {
+      return orphans.stream().map(o -> of(o).cause()).distinct().sorted().toList();
+    }
+
+    /**
+     * The orphans tallied by cause first ({@code by cause {duplicate-result=13}}), so a reader sees at once whether
+     * one cause explains them all, then each with its attempt and why.
+     */
+    String describe(List<String> orphans) {
+      java.util.Map<String, Integer> byCause = new java.util.TreeMap<>();
+      List<String> described = new ArrayList<>();
+      for (String orphan : orphans) {
+        AttemptIdentity attempt = WriterFiles.attemptOf(List.of(orphan));
+        Rejection why = of(orphan);
+        byCause.merge(why.cause(), 1, Integer::sum);
+        described.add(orphan + " (" + (attempt == null ? "no attempt in its name"
+            : "partition " + attempt.partition() + " TID " + attempt.taskAttemptId()) + ": " + why.words() + ")");
+      }
+      return "by cause " + byCause + ": " + described;
+    }
+  }
+
+  private static List<String> minus(java.util.Collection<String> from, java.util.Collection<String> taken) {
+    return from.stream().filter(f -> !taken.contains(f)).toList();
   }
 
   private static Check check(String rule, boolean passed, String detail) {

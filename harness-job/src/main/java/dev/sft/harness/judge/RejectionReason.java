@@ -22,14 +22,22 @@ public final class RejectionReason {
     SchedulerEvent ended = end.get();
     String stage = "stage " + ended.stageId() + "." + ended.stageAttempt();
     if (!SchedulerEvent.SUCCESS.equals(ended.reason())) {
-      // A task Spark kills (a duplicate whose partition another attempt finished) runs its abort interrupted, as a
-      // speculative loser does, and the writer's abort may leave its files then.
-      Optional<AbortObservation> abort = evidence.abortOf(tid).map(AttemptMarker::abort);
+      // A task Spark kills (a speculative loser, a duplicate whose partition another attempt finished) runs its abort
+      // interrupted, and the writer's abort may leave its files then.
+      Optional<AttemptMarker> aborted = evidence.abortOf(tid);
+      Optional<AbortObservation> abort = aborted.map(AttemptMarker::abort);
       if (abort.isPresent() && (abort.get().interruptedAtStart() || abort.get().interruptedAtEnd())) {
         return new Rejection(Rejection.INTERRUPTED_ABORT, "ended " + ended.reason() + " in " + stage
             + " and ran an interrupted abort (thread interrupted when abort() began: "
             + (abort.get().interruptedAtStart() ? "yes" : "no") + ", when it returned: "
             + (abort.get().interruptedAtEnd() ? "yes" : "no") + ")");
+      }
+      if (SchedulerHistory.TASK_KILLED.equals(ended.reason())) {
+        // Spark's kill of an attempt whose partition another finished: its abort is the writer's only cleanup.
+        return aborted.isEmpty()
+            ? new Rejection(Rejection.NEVER_ABORTED, "ended TaskKilled in " + stage + " and never ran its abort")
+            : new Rejection(Rejection.ABORT_LEFT_FILES, "ended TaskKilled in " + stage
+                + " and ran its abort without an interrupt");
       }
       return new Rejection(Rejection.ATTEMPT_FAILED, "ended " + ended.reason() + " in " + stage);
     }

@@ -42,7 +42,10 @@ class RejectionReasonTest {
     calmAbort.aborted.add(new dev.sft.harness.evidence.AttemptMarker("aborted", attempt(1, 378, 1, "3"),
         java.util.List.of(), 1, null, null, new dev.sft.harness.evidence.AbortObservation(false, false, null, 0)));
     assertThat(RejectionReason.of(378, new Events().task(378, 3, 1, 1, 1, "3", false, "TaskKilled").history(),
-        calmAbort.build()).cause()).isEqualTo(Rejection.ATTEMPT_FAILED);
+        calmAbort.build()).cause()).isEqualTo(Rejection.ABORT_LEFT_FILES);
+    assertThat(RejectionReason.of(379, new Events().task(379, 3, 1, 1, 1, "3", false, "TaskKilled").history(),
+        new Evidence().build())).isEqualTo(new Rejection(Rejection.NEVER_ABORTED,
+        "ended TaskKilled in stage 3.1 and never ran its abort"));
   }
 
   @Test

@@ -174,7 +174,7 @@ class ReportRenderingTest {
   void theHtmlPageSaysHowEachFindingIsAttributedToTheControlCell() {
     ScenarioResult attributed = ScenarioResult.judged("executor-loss-shuffle-loss", 1, Verdict.Passed, Verdict.Failed,
         ScenarioResult.Counts.NOT_MEASURED, 1, "/e/4", "m", List.of(new Check(Check.STORAGE, "files.orphans-known-rejected",
-            Verdict.Failed, "orphans", dev.sft.contract.FaultAttribution.ONLY_UNDER_FAULT)));
+            Verdict.Failed, "orphans", dev.sft.contract.FaultAttribution.ONLY_UNDER_FAULT, null)));
     String html = HtmlReport.render(Report.of("run-4", "iceberg", "m", List.of(attributed), "t0", "t1", null));
     assertThat(html).contains("<b>only under this fault</b>: orphans");
   }
