@@ -76,10 +76,9 @@ public final class JudgeCommand implements Callable<Integer> {
     }
     Optional<Report> recorded = recordedReport(stored.runDir());
     String writer = stored.driverRunField("writer").or(() -> recorded.map(Report::writer))
-        .orElseThrow(() -> new IllegalArgumentException(stored.runDir() + " has no "
-            + EvidenceLayout.driverDir(stored.runDir(), "spec").getFileName() + "/" + EvidenceLayout.DRIVER_RUN
-            + " or driver-loss/" + EvidenceLayout.DRIVER_RUN + " and no " + EvidenceLayout.REPORT
-            + ", so the writer under test is not known"));
+        .orElseThrow(() -> new IllegalArgumentException(stored.runDir() + " has no driver run's "
+            + EvidenceLayout.DRIVER_RUN + " and no " + EvidenceLayout.REPORT + ", so the writer under test is not"
+            + " known"));
     String master = recorded.map(Report::master).or(() -> stored.driverRunField("master")).orElse(null);
     String startedAt = Instant.now().toString();
 
