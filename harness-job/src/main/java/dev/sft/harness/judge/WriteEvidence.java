@@ -78,6 +78,20 @@ public record WriteEvidence(
     return aborted.stream().filter(m -> m.attempt().taskAttemptId() == taskAttemptId).findFirst();
   }
 
+  /**
+   * The executor's own log file, as a marker of an attempt that ran in it recorded it; empty when no attempt the probe
+   * saw ran there, or its executor has no log.
+   */
+  public Optional<String> executorLogOf(String executorId) {
+    return java.util.stream.Stream.of(started, heldBeforeInput, paused, handoffs, released, aborted, gateTimeouts,
+            completed)
+        .flatMap(List::stream)
+        .filter(m -> executorId.equals(m.attempt().executorId()))
+        .map(m -> m.executorLog() != null ? m.executorLog() : m.abort() == null ? null : m.abort().executorLog())
+        .filter(java.util.Objects::nonNull)
+        .findFirst();
+  }
+
   public Set<Long> acceptedTids() {
     Set<Long> tids = new HashSet<>();
     accepted.forEach(a -> tids.add(a.attempt().taskAttemptId()));

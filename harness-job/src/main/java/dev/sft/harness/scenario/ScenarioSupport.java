@@ -5,7 +5,10 @@ import dev.sft.contract.ScenarioResult;
 import dev.sft.harness.evidence.Folders;
 import dev.sft.harness.evidence.Json;
 import dev.sft.harness.evidence.Markers;
+import dev.sft.harness.evidence.ExecutorLogExcerpt;
+import dev.sft.harness.judge.ExecutorCrashJudge;
 import dev.sft.harness.judge.UnplannedLoss;
+import dev.sft.harness.judge.WriteEvidence;
 import java.nio.file.Path;
 import java.util.concurrent.TimeoutException;
 import java.util.stream.Collectors;
@@ -28,6 +31,9 @@ final class ScenarioSupport {
       ScenarioRepetition run, ScenarioContext context, ScenarioRepetition.Counts counts, String failure,
       String tableLocation) {
     UnplannedLoss.judge(run.checks(), run.history(), run.killedByHarness());
+    WriteEvidence markers = WriteEvidence.read(run.gates());
+    ExecutorCrashJudge.judge(run.checks(), run.history(), run.killedByHarness(),
+        executor -> ExecutorLogExcerpt.tail(markers.executorLogOf(executor).orElse(null)));
     ScenarioResult result = run.result(counts, failure);
     Markers.publishText(run.dir().resolve(EvidenceLayout.SCHEDULER_EVENTS),
         run.events().stream().map(Json::compact).collect(Collectors.joining("\n", "", "\n")));
