@@ -97,9 +97,10 @@ public final class AuditRules {
       checks.add(new Check(STORAGE, "files.orphans-known-rejected",
           untolerated.isEmpty() ? Verdict.Passed : Verdict.Failed,
           (untolerated.isEmpty()
-              ? "every orphan is a file of an attempt whose executor the harness killed: "
+              ? "every orphan is a file of an attempt the harness's kill caught (running in the executor it killed"
+                  + " when the kill began, or lost with it): "
                   + audit.knownRejectedOrphans().size()
-              : "orphans not of an attempt whose executor the harness killed, " + causes.describe(untolerated)
+              : "orphans not of an attempt the harness's kill caught, " + causes.describe(untolerated)
                   + "; orphans of killed attempts: " + audit.knownRejectedOrphans().size())
               + (merged.isEmpty() ? "" : "; besides the " + merged.superseded().size() + " accepted Puffin file(s)"
                   + " the commit's merged deletion vectors superseded (delete-files.accepted-not-superseded)"),

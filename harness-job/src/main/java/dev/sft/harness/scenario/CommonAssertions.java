@@ -50,7 +50,7 @@ final class CommonAssertions {
     run.phase("auditing storage");
     StorageJudge.judge(run.checks(), stillLive,
         () -> StorageAudit.audit(tableLocation, prior.snapshotIds(), evidence.winnerFiles(), evidence::rejectedFiles,
-            physical -> evidence.killedAttemptFiles(physical, run.killedByHarness())),
+            physical -> evidence.killedAttemptFiles(physical, run.kills(), run.history())),
         policy, tid -> RejectionReason.of(tid, run.history(), evidence))
         .ifPresent(audit -> {
           record(run, audit, counts);
