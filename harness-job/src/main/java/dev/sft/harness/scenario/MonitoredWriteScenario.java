@@ -65,6 +65,12 @@ abstract class MonitoredWriteScenario<S> implements Scenario {
   /** Judges the scheduler evidence; {@code failure} says why the drive stopped early, or is null. */
   abstract void judge(ScenarioRepetition run, S progress, WriteEvidence evidence, String failure);
 
+  /**
+   * What the scenario waits for before the storage audit, once the write came to rest at {@code restedAtMs}; nothing
+   * by default.
+   */
+  void beforeAudit(ScenarioRepetition run, S progress, String location, long restedAtMs) {}
+
   /** Storage rules of the scenario's own, over the audit the common assertions took; none by default. */
   void judgeStorage(ScenarioRepetition run, S progress, AuditResult audit) {}
 
@@ -109,6 +115,7 @@ abstract class MonitoredWriteScenario<S> implements Scenario {
       }
     }
     List<String> stillLive = awaitQuiescence(run, context);
+    long restedAtMs = System.currentTimeMillis();
     ScenarioSupport.drainListenerBus(context);
     WriteEvidence evidence = WriteEvidence.read(run.gates());
     if (context.writer() == WriterName.COMET_NATIVE) {
@@ -124,6 +131,9 @@ abstract class MonitoredWriteScenario<S> implements Scenario {
       }
     }
     judge(run, progress, evidence, failure);
+    if (location != null && prior != null && stillLive.isEmpty()) {
+      beforeAudit(run, progress, location, restedAtMs);
+    }
     ScenarioRepetition.Counts counts = location == null || prior == null
         ? new ScenarioRepetition.Counts()
         : CommonAssertions.apply(run, context, table, location, prior, evidence, AuditRules.policyOf(name), stillLive,

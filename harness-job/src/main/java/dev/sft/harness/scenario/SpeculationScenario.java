@@ -5,10 +5,13 @@ import dev.sft.harness.audit.AuditResult;
 import dev.sft.harness.driver.BoundedJob;
 import dev.sft.harness.driver.SchedulerEvent;
 import dev.sft.harness.evidence.AttemptMarker;
+import dev.sft.harness.evidence.AttemptIdentity;
 import dev.sft.harness.evidence.BoundedWait;
+import dev.sft.harness.evidence.CleanupWait;
 import dev.sft.harness.evidence.ExecutorLogExcerpt;
 import dev.sft.harness.evidence.GatePaths;
 import dev.sft.harness.evidence.Markers;
+import dev.sft.harness.evidence.WriterFiles;
 import dev.sft.harness.judge.LoserFilesJudge;
 import dev.sft.harness.judge.SpeculationJudge;
 import dev.sft.harness.judge.SpeculationRace;
@@ -41,9 +44,10 @@ final class SpeculationScenario extends MonitoredWriteScenario<SpeculationScenar
     this.winner = winner;
   }
 
-  /** What the drive learned: the race, once both attempts reached handoff. */
+  /** What the drive learned: the race, once both attempts reached handoff; then the wait for the loser's cleanup. */
   static final class Progress {
     SpeculationRace race;
+    CleanupWait.Outcome loserCleanup;
   }
 
   @Override
@@ -108,19 +112,42 @@ final class SpeculationScenario extends MonitoredWriteScenario<SpeculationScenar
     }
   }
 
+  /**
+   * As the reference suite does before its audit, waits (bounded by {@link CleanupWait#BOUND}) for the loser's files
+   * to go, counted from when its abort returned (its marker's time), or from when the write came to rest if it never
+   * aborted: an abort may leave its deletes running after it returns.
+   */
+  @Override
+  void beforeAudit(ScenarioRepetition run, Progress progress, String location, long restedAtMs) {
+    if (progress.race == null) {
+      return;
+    }
+    AttemptIdentity loser = loser(progress).attempt();
+    Optional<AttemptMarker> abort = WriteEvidence.read(run.gates()).abortOf(loser.taskAttemptId());
+    run.phase("waiting up to " + CleanupWait.BOUND.toSeconds() + " s after the losing attempt's abort for its files"
+        + " to go");
+    progress.loserCleanup = CleanupWait.await(() -> WriterFiles.ownedBy(Fixture.dataLocation(location), loser),
+        abort.map(AttemptMarker::timeMillis).orElse(restedAtMs),
+        abort.isPresent() ? "its abort returned" : "the write came to rest", CleanupWait.BOUND);
+  }
+
   /** Whatever else the audit found, none of the loser's files may be left: its own abort must delete them. */
   @Override
   void judgeStorage(ScenarioRepetition run, Progress progress, AuditResult audit) {
     if (progress.race == null) {
       return; // No race, no loser: the scheduler verdict already says why.
     }
-    AttemptMarker loser = winner == SpeculationJudge.Winner.ORIGINAL ? progress.race.speculative()
-        : progress.race.original();
+    AttemptMarker loser = loser(progress);
     Optional<AttemptMarker> abort = WriteEvidence.read(run.gates()).abortOf(loser.attempt().taskAttemptId());
     String executorLog = abort.map(AttemptMarker::abort)
         .map(seen -> ExecutorLogExcerpt.of(seen.executorLog(), seen.executorLogOffset()))
         .orElse(ExecutorLogExcerpt.NO_LOG);
-    LoserFilesJudge.judge(run.checks(), loser.attempt(), abort, audit.orphan(), executorLog);
+    LoserFilesJudge.judge(run.checks(), loser.attempt(), abort, audit.orphan(), executorLog,
+        java.util.Objects.requireNonNull(progress.loserCleanup, "the audit ran before the wait for the loser's files"));
+  }
+
+  private AttemptMarker loser(Progress progress) {
+    return winner == SpeculationJudge.Winner.ORIGINAL ? progress.race.speculative() : progress.race.original();
   }
 
   /** Original is attempt number 0; the speculative copy is the other one. */
