@@ -56,7 +56,7 @@ public final class LoserFilesJudge {
                 : " ran its abort() without an interrupt (" + interruptState(seen) + ") and";
     String causeId = abort.isEmpty() ? Cause.LOSER_NEVER_ABORTED
         : interrupted ? Cause.LOSER_INTERRUPTED_ABORT : Cause.LOSER_ABORT_LEFT_FILES;
-    checks.checkCause(STORAGE, RULE, false, who + cause + " left " + left.size() + " file(s) on storage, "
+    checks.checkCause(STORAGE, RULE, false, who + cause + " left " + left.size() + " file(s), "
         + cleanup.outlived() + " (" + names(left) + "); " + executorLog, List.of(causeId));
   }
 

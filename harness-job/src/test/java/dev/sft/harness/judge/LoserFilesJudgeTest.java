@@ -50,7 +50,7 @@ class LoserFilesJudgeTest {
     String detail = Verdicts.detail(checks, LoserFilesJudge.RULE);
     assertThat(detail).doesNotContain("\n")
         .contains("TID 15", "ran an interrupted abort (thread interrupted when abort() began: yes, when it returned:"
-            + " no;", "left 4 file(s) on storage, still on storage 3.2 s after its abort returned (",
+            + " no;", "left 4 file(s), still on storage 3.2 s after its abort returned (",
             "00000-15-op-00001.parquet", "… 1 more", LOG)
         .doesNotContain("00000-15-op-00004.parquet");
     assertThat(loserCheck(checks).causes()).containsExactly(Cause.LOSER_INTERRUPTED_ABORT);
