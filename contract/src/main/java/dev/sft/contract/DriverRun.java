@@ -235,7 +235,7 @@ public record DriverRun(
 
   /**
    * The driver runs a scenario set needs: one per speculation setting present, speculation first. Each family's
-   * control ({@link ScenarioName#family}) needs the speculation setting of its family, so it runs in the same driver
+   * control ({@link ScenarioName#familyControl}) needs the speculation setting of its family, so it runs in the same driver
    * run as the cells set against it.
    */
   public static List<DriverRun> plan(List<ScenarioName> selected, Maker maker) {

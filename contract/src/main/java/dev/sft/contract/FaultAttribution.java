@@ -6,7 +6,7 @@ import com.fasterxml.jackson.annotation.JsonProperty;
 
 /**
  * How often one finding of a failure cell (its check's rule and one of its {@link Cause}s) also occurred without a
- * fault: in how many of the judged control repetitions of the same family ({@link ScenarioName#family}) and write
+ * fault: in how many of the judged control repetitions of the same family ({@link ScenarioName#familyControl}) and write
  * operation the same finding was seen. A count, not a verdict: the check keeps its own.
  *
  * @param cause the {@link Cause} id this count is about, or null for a check without causes (its rule alone)

@@ -56,11 +56,15 @@ public record Finding(String side, String rule, String cause) implements Compara
    * Unknown for a reason of the environment ({@link #environmentUnknown}).
    */
   public static Set<Finding> of(ScenarioResult result) {
+    return of(result.outcome(), result.checks());
+  }
+
+  /** What a repetition with this outcome over both sides and these checks found. */
+  static Set<Finding> of(Verdict outcome, List<Check> checks) {
     Set<Finding> found = new TreeSet<>();
-    List<Check> checks = result.checks() == null ? List.of() : result.checks();
-    Verdict outcome = result.outcome();
+    List<Check> all = checks == null ? List.of() : checks;
     if (outcome == Verdict.Failed || outcome == Verdict.Known) {
-      for (Check c : checks) {
+      for (Check c : all) {
         if (c.verdict() == Verdict.Failed || c.verdict() == Verdict.Known) {
           if (c.causes().isEmpty()) {
             found.add(new Finding(c.side(), c.rule(), null));
@@ -68,8 +72,8 @@ public record Finding(String side, String rule, String cause) implements Compara
           c.causes().forEach(cause -> found.add(new Finding(c.side(), c.rule(), cause)));
         }
       }
-    } else if (outcome == Verdict.Unknown && !environmentUnknown(result)) {
-      checks.stream().filter(c -> c.verdict() == Verdict.Unknown)
+    } else if (outcome == Verdict.Unknown && !environmentUnknown(outcome, all)) {
+      all.stream().filter(c -> c.verdict() == Verdict.Unknown)
           .forEach(c -> found.add(new Finding(c.side(), c.rule(), Cause.UNJUDGED)));
       if (found.isEmpty()) {
         found.add(new Finding(Check.SCHEDULER, NOT_REPORTED, Cause.UNJUDGED));
@@ -83,7 +87,11 @@ public record Finding(String side, String rule, String cause) implements Compara
    * deadline, a pod or worker lost to the cluster): it says nothing about the build and is left out of comparisons.
    */
   public static boolean environmentUnknown(ScenarioResult result) {
-    return result.outcome() == Verdict.Unknown && result.checks() != null && result.checks().stream()
+    return environmentUnknown(result.outcome(), result.checks());
+  }
+
+  private static boolean environmentUnknown(Verdict outcome, List<Check> checks) {
+    return outcome == Verdict.Unknown && checks != null && checks.stream()
         .anyMatch(c -> c.verdict() == Verdict.Unknown
             && ScenarioStats.ENVIRONMENT_RULES.contains(c.side() + "/" + c.rule()));
   }

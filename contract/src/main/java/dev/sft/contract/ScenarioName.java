@@ -56,6 +56,14 @@ public enum ScenarioName {
   }
 
   /**
+   * The family a finding's fingerprint names ({@code speculation}, {@code executor-loss}, {@code control}): scenarios
+   * of one family write the same table under the same kind of fault, so one of their findings is one defect.
+   */
+  public String family() {
+    return control() ? "control" : needsSpeculation ? "speculation" : "executor-loss";
+  }
+
+  /**
    * Whether this is a fault-free baseline (a control cell) rather than a failure scenario: the same write as its
    * family's failure scenarios, on the same table and plan, with no fault. Selected by {@code --control} or
    * {@code spec.control}, or by name; it runs {@code --repeat} times like any cell, so a finding that shows in some
@@ -70,7 +78,7 @@ public enum ScenarioName {
    * against. Speculation runs on the speculation table in the speculation-on driver run; task replacement and loss
    * after handoff write the loss table straight from the source; shuffle loss writes through a shuffle stage.
    */
-  public ScenarioName family() {
+  public ScenarioName familyControl() {
     return switch (this) {
       case SPECULATION_ORIGINAL_WINS, SPECULATION_SPECULATIVE_WINS, CONTROL_SPECULATION -> CONTROL_SPECULATION;
       case EXECUTOR_LOSS_TASK_REPLACEMENT, EXECUTOR_LOSS_AFTER_HANDOFF, CONTROL_EXECUTOR_LOSS -> CONTROL_EXECUTOR_LOSS;
@@ -81,7 +89,8 @@ public enum ScenarioName {
   /** {@code selected} with the control of each family among it added (once each, in canonical order). */
   public static List<ScenarioName> withControls(List<ScenarioName> selected) {
     List<ScenarioName> with = new ArrayList<>(selected);
-    selected.stream().map(ScenarioName::family).distinct().sorted().filter(c -> !with.contains(c)).forEach(with::add);
+    selected.stream().map(ScenarioName::familyControl).distinct().sorted().filter(c -> !with.contains(c))
+        .forEach(with::add);
     return List.copyOf(with);
   }
 

@@ -60,14 +60,14 @@ class ScenarioNameTest {
   @Test
   void eachFamilyHasAControlInItsOwnDriverRun() {
     for (ScenarioName name : ScenarioName.values()) {
-      assertThat(name.family().control()).as(name.id()).isTrue();
-      assertThat(name.family().needsSpeculation()).as(name.id() + ": its control runs in its driver run")
+      assertThat(name.familyControl().control()).as(name.id()).isTrue();
+      assertThat(name.familyControl().needsSpeculation()).as(name.id() + ": its control runs in its driver run")
           .isEqualTo(name.needsSpeculation());
-      assertThat(name.family().family()).isEqualTo(name.family());
+      assertThat(name.familyControl().familyControl()).isEqualTo(name.familyControl());
     }
-    assertThat(ScenarioName.SPECULATION_SPECULATIVE_WINS.family()).isEqualTo(ScenarioName.CONTROL_SPECULATION);
-    assertThat(ScenarioName.EXECUTOR_LOSS_AFTER_HANDOFF.family()).isEqualTo(ScenarioName.CONTROL_EXECUTOR_LOSS);
-    assertThat(ScenarioName.EXECUTOR_LOSS_SHUFFLE_LOSS.family()).isEqualTo(ScenarioName.CONTROL_SHUFFLE_LOSS);
+    assertThat(ScenarioName.SPECULATION_SPECULATIVE_WINS.familyControl()).isEqualTo(ScenarioName.CONTROL_SPECULATION);
+    assertThat(ScenarioName.EXECUTOR_LOSS_AFTER_HANDOFF.familyControl()).isEqualTo(ScenarioName.CONTROL_EXECUTOR_LOSS);
+    assertThat(ScenarioName.EXECUTOR_LOSS_SHUFFLE_LOSS.familyControl()).isEqualTo(ScenarioName.CONTROL_SHUFFLE_LOSS);
     assertThat(ScenarioName.withControls(List.of(ScenarioName.EXECUTOR_LOSS_SHUFFLE_LOSS,
         ScenarioName.SPECULATION_ORIGINAL_WINS, ScenarioName.SPECULATION_SPECULATIVE_WINS)))
         .as("one control per family that runs, none for a family that does not")

@@ -1,6 +1,7 @@
 package dev.sft.harness.cli;
 
 import dev.sft.contract.BuildComparison;
+import dev.sft.contract.FindingTrend;
 import dev.sft.contract.Report;
 import dev.sft.contract.ReportJson;
 import dev.sft.contract.RunExitCode;
@@ -10,6 +11,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
@@ -32,7 +34,9 @@ import picocli.CommandLine.Parameters;
         "deadline, a lost pod or worker) is left out.",
         "Exit 1 on a regression, or when a cell is inconclusive about an invariant finding or has no candidate",
         "repetition to compare; 0 otherwise; 2 when a file is not an sft report with cell summaries, or the two",
-        "reports share no cell."})
+        "reports share no cell.",
+        "Then each finding's fingerprint (family/operation/writer/rule:cause) from the baseline to the candidate:",
+        "new, ongoing or resolved, and rare when seen in fewer than --rare of the repetitions that could show it."})
 final class CompareCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "BASELINE", description = "the baseline's report.json, or its run folder")
   Path baseline;
@@ -40,8 +44,15 @@ final class CompareCommand implements Callable<Integer> {
   @Parameters(index = "1", paramLabel = "CANDIDATE", description = "the candidate's report.json, or its run folder")
   Path candidate;
 
+  @Option(names = "--rare", paramLabel = "PERCENT", defaultValue = "10", description = {"a finding seen in fewer than"
+      + " PERCENT of the repetitions that could show it is flagged rare in the findings' trend (default: 10)"})
+  double rarePercent;
+
   @Override
   public Integer call() {
+    if (!(rarePercent > 0 && rarePercent <= 100)) {
+      throw new IllegalArgumentException("--rare must be a percentage above 0 and at most 100, got " + rarePercent);
+    }
     Report before = read("BASELINE", baseline);
     Report after = read("CANDIDATE", candidate);
     if (before.stats().stream().noneMatch(b -> after.stats().stream().anyMatch(a -> a.cell().equals(b.cell())))) {
@@ -51,7 +62,8 @@ final class CompareCommand implements Callable<Integer> {
     BuildComparison comparison = BuildComparison.of(
         new BuildComparison.Build("baseline " + baseline, before.runId(), before.jars()), before,
         new BuildComparison.Build("candidate " + candidate, after.runId(), after.jars()), after);
-    System.out.print(ComparisonTable.render(comparison));
+    System.out.print(ComparisonTable.render(comparison,
+        FindingTrend.of(after.writer(), before.stats(), after.stats(), rarePercent / 100)));
     return comparison.failed() ? RunExitCode.SCENARIO_NOT_PASSED.code() : RunExitCode.PASSED.code();
   }
 

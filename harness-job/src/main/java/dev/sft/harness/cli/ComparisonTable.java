@@ -4,6 +4,7 @@ import dev.sft.contract.BuildComparison;
 import dev.sft.contract.BuildComparison.Build;
 import dev.sft.contract.BuildComparison.Change;
 import dev.sft.contract.BuildComparison.Side;
+import dev.sft.contract.FindingTrend;
 import dev.sft.contract.RanJar;
 import java.util.List;
 import java.util.Locale;
@@ -16,6 +17,11 @@ final class ComparisonTable {
   private ComparisonTable() {}
 
   static String render(BuildComparison comparison) {
+    return render(comparison, List.of());
+  }
+
+  /** The table, then each fingerprint's trend from the baseline to the candidate, then the result. */
+  static String render(BuildComparison comparison, List<FindingTrend> trends) {
     StringBuilder out = new StringBuilder();
     out.append(String.format(Locale.ROOT, "baseline:  %s%ncandidate: %s%n%n", describe(comparison.baseline()),
         describe(comparison.candidate())));
@@ -34,6 +40,11 @@ final class ComparisonTable {
         comparison.count(Change.regressed), comparison.count(Change.fixed), comparison.count(Change.same),
         comparison.count(Change.inconclusive)));
     out.append(comparison.correctionNote()).append(System.lineSeparator());
+    if (!trends.isEmpty()) {
+      out.append(System.lineSeparator()).append("FINDINGS (baseline to candidate):").append(System.lineSeparator());
+      trends.forEach(t -> out.append("  ").append(t.describe()).append(System.lineSeparator()));
+      out.append(System.lineSeparator());
+    }
     out.append(String.format(Locale.ROOT, "RESULT: %s%n", comparison.headline()));
     return out.toString();
   }

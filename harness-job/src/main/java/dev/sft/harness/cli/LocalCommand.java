@@ -129,7 +129,7 @@ public final class LocalCommand implements Callable<Integer> {
     Path outDir = (out != null ? out : defaultOut(runId)).toAbsolutePath();
     EmbeddedRun.Result result = new EmbeddedRun(new EmbeddedRun.Settings(runId, selected, selectedOperations, outDir,
         timeoutSeconds, killTimeoutSeconds, interrupt, keep, repeat, writerName, workers, masterPort, jarSet, known,
-        verdicts.strict, ownKill, soak, baseline)).run();
+        verdicts.strict(), ownKill, soak, baseline)).run();
     if (result.comparison() != null) {
       CompareOptions.print(result.comparison(), result.reportFile());
       System.out.println("output:     " + outDir);

@@ -13,7 +13,7 @@ import java.util.Map;
 import java.util.Optional;
 
 /**
- * Counts each finding of a failure cell in the control repetitions of its family ({@link ScenarioName#family}: the
+ * Counts each finding of a failure cell in the control repetitions of its family ({@link ScenarioName#familyControl}: the
  * same table and plan with no fault) and write operation: for each failed check, by each of its causes (a check
  * without causes by its rule), in how many of the n judged control repetitions the same rule failed by the same
  * cause. "Also without a fault (k of n control runs)" is the write path's own; "not seen in n control runs" came
@@ -47,7 +47,7 @@ public final class ControlAttribution {
         attributed.add(result);
         continue;
       }
-      String family = key(name.get().family().id(), result.writeOperation());
+      String family = key(name.get().familyControl().id(), result.writeOperation());
       attributed.add(attribute(result, family, controlsByCell.getOrDefault(family, List.of())));
     }
     return attributed;

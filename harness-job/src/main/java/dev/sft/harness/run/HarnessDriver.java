@@ -113,7 +113,7 @@ public final class HarnessDriver {
 
   /**
    * Each failure cell's findings counted in the control repetitions of its family and operation: each family's control
-   * needs its family's speculation setting ({@link ScenarioName#family}), so it ran in this driver run.
+   * needs its family's speculation setting ({@link ScenarioName#familyControl}), so it ran in this driver run.
    */
   private static List<ScenarioResult> attributeToControls(List<ScenarioResult> results) {
     return ControlAttribution.attribute(results, results);

@@ -2,8 +2,7 @@ package dev.sft.harness.scenario;
 
 import dev.sft.contract.ScenarioName;
 import dev.sft.harness.driver.BoundedJob;
-import dev.sft.harness.judge.ControlJudge;
-import dev.sft.harness.judge.WriteEvidence;
+import dev.sft.harness.judge.RecordedDrive;
 import dev.sft.harness.operation.Operation;
 import dev.sft.harness.probe.ProbeSpec;
 import dev.sft.harness.table.Fixture;
@@ -13,7 +12,7 @@ import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 
 /**
- * A control cell: the write of one scenario family ({@link ScenarioName#family}) on that family's table and plan,
+ * A control cell: the write of one scenario family ({@link ScenarioName#familyControl}) on that family's table and plan,
  * with the probe observing but holding nothing, and no kill. The speculation family's control runs in the
  * speculation-on driver run with no speculative attempt forced; the shuffle-loss family's writes through the same
  * shuffle stage as {@link ShuffleLossScenario}. Its storage verdict is the write path's own, which
@@ -74,7 +73,7 @@ final class ControlScenario extends MonitoredWriteScenario<Void> {
   }
 
   @Override
-  void judge(ScenarioRepetition run, Void progress, WriteEvidence evidence, String failure) {
-    ControlJudge.judge(run.checks(), evidence, run.history(), failure, name().needsSpeculation());
+  RecordedDrive.Fault fault(Void progress) {
+    return RecordedDrive.Fault.NONE;
   }
 }

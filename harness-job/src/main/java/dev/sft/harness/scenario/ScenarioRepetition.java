@@ -1,24 +1,21 @@
 package dev.sft.harness.scenario;
 
-import dev.sft.contract.Check;
 import dev.sft.contract.ScenarioName;
-import dev.sft.contract.ScenarioResult;
-import dev.sft.contract.Verdict;
 import dev.sft.contract.WriteOperation;
 import dev.sft.harness.evidence.GatePaths;
 import dev.sft.harness.operation.Operation;
 import dev.sft.harness.driver.Progress;
 import dev.sft.harness.driver.SchedulerEvent;
 import dev.sft.harness.judge.Checks;
+import dev.sft.harness.judge.HarnessKill;
 import dev.sft.harness.judge.SchedulerHistory;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
-import java.util.stream.Collectors;
 
 /**
- * One repetition of one scenario while it runs: its evidence folder, its scheduler events, and the checks that
- * decide its two verdicts.
+ * One repetition of one scenario while it runs: its evidence folder, its scheduler events, and the checks its drive
+ * makes as it goes (the judges add the rest over the recorded evidence, {@link dev.sft.harness.judge.RepetitionJudge}).
  */
 public final class ScenarioRepetition {
   private final ScenarioName name;
@@ -29,8 +26,8 @@ public final class ScenarioRepetition {
   private long firstEventSeq;
   private final long startNanos = System.nanoTime();
   private final Checks checks = new Checks();
-  /** Executors the harness set out to kill in this repetition; any other executor lost is an unplanned loss. */
-  private final java.util.Set<String> killedByHarness = new java.util.TreeSet<>();
+  /** The kills the harness set out to make in this repetition; any other executor lost is not the scenario's. */
+  private final List<HarnessKill> kills = new java.util.ArrayList<>();
 
   ScenarioRepetition(ScenarioName name, Operation operation, int repetition, ScenarioContext context) {
     this.name = name;
@@ -41,13 +38,9 @@ public final class ScenarioRepetition {
     this.firstEventSeq = context.events().nextSeq();
   }
 
-  /**
-   * A repetition's evidence folder: {@code <scenario>-r<N>} for the default operation (as the reference run has
-   * it), {@code <operation>/<scenario>-r<N>} for any other.
-   */
+  /** A repetition's evidence folder ({@link dev.sft.harness.evidence.EvidenceLayout#repetitionDir}). */
   public static Path folder(Path runDir, String scenario, WriteOperation operation, int repetition) {
-    Path base = operation.equals(WriteOperation.DEFAULT) ? runDir : runDir.resolve(operation.id());
-    return base.resolve(scenario + "-r" + repetition);
+    return dev.sft.harness.evidence.EvidenceLayout.repetitionDir(runDir, scenario, operation, repetition);
   }
 
   public Operation operation() {
@@ -104,53 +97,27 @@ public final class ScenarioRepetition {
     Progress.say(name.id() + op + " r" + repetition + ": " + message);
   }
 
-  /** Records, before the kill command runs, that the harness is about to kill this executor. */
+  /** Records, before the kill command runs, that the harness is about to kill this executor, and when it began. */
   void killing(String executorId) {
-    killedByHarness.add(executorId);
+    kills.add(new HarnessKill(executorId, System.currentTimeMillis()));
   }
 
+  /** The executors the harness set out to kill. */
   java.util.Set<String> killedByHarness() {
-    return java.util.Set.copyOf(killedByHarness);
+    return kills.stream().map(HarnessKill::executorId).collect(java.util.stream.Collectors.toCollection(java.util.TreeSet::new));
   }
 
-  /** The checks gathered so far; the judges add to them. */
+  List<HarnessKill> kills() {
+    return List.copyOf(kills);
+  }
+
+  /** The checks the drive made on the state of a moment, recorded with the drive. */
   public Checks checks() {
     return checks;
   }
 
-  public ScenarioResult result(Counts counts, String failure) {
-    Verdict scheduler = checks.verdict(Check.SCHEDULER);
-    Verdict storage = checks.verdict(Check.STORAGE);
-    List<Check> all = checks.all();
-    List<Check> voiding = checks.voiding();
-    List<Check> causes = checks.failedCauses();
-    // Causes lead the rest, so a bounded message (the termination message keeps 400 characters) keeps them.
-    List<String> notPassed = java.util.stream.Stream.concat(causes.stream(),
-            all.stream().filter(c -> c.verdict() != Verdict.Passed && !voiding.contains(c) && !causes.contains(c)))
-        .map(c -> c.side() + "/" + c.rule() + " " + c.verdict() + ": " + c.detail())
-        .collect(Collectors.toList());
-    if (failure != null) {
-      notPassed.add(0, failure);
-    }
-    // What voided the cell leads the message, once: it says why nothing after it is the scenario's doing.
-    notPassed.addAll(0, voiding.stream().map(c -> c.rule() + " Unknown: " + c.detail()).distinct().toList());
-    String message = notPassed.isEmpty()
-        ? "all " + all.size() + " checks passed"
-        : String.join("; ", notPassed);
-    return ScenarioResult.judged(name.id(), operation.id(), repetition, scheduler, storage,
-        new ScenarioResult.Counts(counts.rows, counts.distinctIds, counts.newSnapshots, counts.acceptedMessages,
-            counts.orphanFiles, counts.knownRejectedOrphans, counts.missingFiles),
-        (System.nanoTime() - startNanos) / 1_000_000, dir.toString(), message, all);
-  }
-
-  /** The report's counts; -1 means "not measured". */
-  public static final class Counts {
-    long rows = -1;
-    long distinctIds = -1;
-    int newSnapshots = -1;
-    int acceptedMessages = -1;
-    int orphanFiles = -1;
-    int knownRejectedOrphans = -1;
-    int missingFiles = -1;
+  /** Milliseconds since the repetition started. */
+  long elapsedMs() {
+    return (System.nanoTime() - startNanos) / 1_000_000;
   }
 }

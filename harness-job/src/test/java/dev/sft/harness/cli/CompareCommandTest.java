@@ -55,6 +55,17 @@ class CompareCommandTest {
         .contains("  why: candidate shows scheduler/writer.native-ran (3 of 3), which the baseline never showed in 3")
         .contains("COMPARISON: 1 regressed, 0 fixed, 0 same, 0 inconclusive").contains("corrected together by Holm's")
         .contains("RESULT: REGRESSED");
+    String withTrend = ComparisonTable.render(BuildComparison.of(
+        new BuildComparison.Build("baseline", "run-1-11", List.of()), report("run-1-11", 0),
+        new BuildComparison.Build("candidate", "run-1-12", List.of()), report("run-1-12", 3)),
+        dev.sft.contract.FindingTrend.of("comet-native", report("run-1-11", 0).stats(), report("run-1-12", 3).stats(),
+            0.1));
+    assertThat(withTrend).contains("FINDINGS (baseline to candidate):\n"
+        + "  new  speculation/append/comet-native/scheduler/writer.native-ran (3 of 3; before 0 of 3)");
+    CliArgumentsTest.Outcome badRare = CliArgumentsTest.run("compare", "--rare", "0", baseline.toString(),
+        candidate.toString());
+    assertThat(badRare.exit()).isEqualTo(RunExitCode.USAGE.code());
+    assertThat(badRare.err()).contains("--rare must be a percentage above 0 and at most 100");
   }
 
   @Test
@@ -94,7 +105,7 @@ class CompareCommandTest {
         .map(r -> new dev.sft.contract.ScenarioResult("executor-loss-shuffle-loss", r.operation(), r.layout(),
             r.repetition(), r.scheduler(), r.storage(), r.rows(), r.distinctIds(), r.newSnapshots(),
             r.acceptedMessages(), r.orphanFiles(), r.knownRejectedOrphans(), r.missingFiles(), r.durationMs(),
-            r.evidence(), r.message(), r.checks(), r.knownFindings())).toList(), "a", "b", null), otherCell);
+            r.evidence(), r.message(), r.checks(), r.knownFindings(), null)).toList(), "a", "b", null), otherCell);
     CliArgumentsTest.Outcome disjoint = CliArgumentsTest.run("compare", real.toString(), otherCell.toString());
     assertThat(disjoint.exit()).isEqualTo(RunExitCode.USAGE.code());
     assertThat(disjoint.err()).contains("the two reports share no cell").hasLineCount(1);

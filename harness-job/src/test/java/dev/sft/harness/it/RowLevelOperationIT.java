@@ -59,6 +59,11 @@ class RowLevelOperationIT {
   }
 
   @Test
+  void sftJudgeGivesTheRunsOwnVerdictsFromItsEvidence() {
+    JudgedAgain.assertSameVerdicts(run);
+  }
+
+  @Test
   void everyCellAndEachFamilysControlIsReportedUnderItsOperationRepeatTimes() {
     List<String> expected = new java.util.ArrayList<>();
     for (String operation : OPERATIONS) {
