@@ -191,10 +191,14 @@ public record BuildComparison(Build baseline, Build candidate, List<CellComparis
 
   /** The line every output of a comparison carries, so a reader knows what a significant difference means. */
   public String correctionNote() {
+    String invariants = "An invariant finding (anything but a writer race: "
+        + String.join(", ", new TreeSet<>(Cause.RACES)) + ") regresses on its first occurrence.";
+    if (tests == 0) {
+      return "No finding occurred at different rates in the two builds, so no Fisher test was made. " + invariants;
+    }
     return String.format(Locale.ROOT, "Fisher's exact test per finding, one-sided; the %d p-value(s) of this"
         + " comparison corrected together by Holm's method: at most a %.0f %% chance that any cell is called regressed"
-        + " or fixed by chance. An invariant finding (anything but a writer race: %s) regresses on its first"
-        + " occurrence.", tests, SIGNIFICANCE * 100, String.join(", ", new TreeSet<>(Cause.RACES)));
+        + " or fixed by chance. ", tests, SIGNIFICANCE * 100) + invariants;
   }
 
   /** One Fisher test of one finding of one cell, in the direction its counts lean. */
