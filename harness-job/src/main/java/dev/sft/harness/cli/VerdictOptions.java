@@ -20,12 +20,26 @@ final class VerdictOptions {
   boolean control;
 
   @Option(names = "--known-findings", paramLabel = "FILE", description = "findings you have acknowledged: a JSON"
-      + " array of {rule, operation, writer, message, reference}; a cell failing only by them is Known, counted"
-      + " apart, and does not fail the exit code unless --strict (see docs/harness.md, Known findings)")
+      + " array of {rule, scenario, operation, writer, cause, message, reference}; a cell failing only by them is"
+      + " Known, counted apart, and does not fail the exit code unless --strict (see docs/harness.md, Known findings)")
   Path knownFindings;
 
   @Option(names = "--strict", description = "a Known cell fails the exit code too")
   boolean strict;
+
+  @Option(names = DriverRun.FAIL_ON_STALE_OPTION, paramLabel = "N", defaultValue = "0", description = "fail the run"
+      + " (exit 1) when a known finding matched nothing although it could have in at least N repetitions (of the"
+      + " cells its scenario, operation and writer select); 0, the default, never")
+  int failOnStale;
+
+  /** {@code --fail-on-stale N}, checked. */
+  int failOnStale() {
+    if (failOnStale < 0) {
+      throw new IllegalArgumentException(DriverRun.FAIL_ON_STALE_OPTION + " must be 0 (never) or a number of"
+          + " repetitions, got " + failOnStale);
+    }
+    return failOnStale;
+  }
 
   /**
    * {@code --known-findings FILE}, or else {@code inlineJson}, the same JSON given inline
