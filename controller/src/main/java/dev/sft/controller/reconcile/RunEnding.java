@@ -51,9 +51,10 @@ public class RunEnding {
             : comparison.regressed() ? "regressed: " + BuildCellComparison.regressions(comparison) : null;
       }
     } else {
-      succeeded = ledger.runSucceeded() && failure == null;
+      String stale = ledger.staleFailure();
+      succeeded = ledger.runSucceeded() && failure == null && stale == null;
       if (!succeeded && failure == null) {
-        failure = ledger.failedJobs();
+        failure = ledger.failedJobs() != null ? ledger.failedJobs() : stale;
       }
     }
     status.phase = succeeded ? Phase.Succeeded : Phase.Failed;
