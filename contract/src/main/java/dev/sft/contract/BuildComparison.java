@@ -1,50 +1,46 @@
 package dev.sft.contract;
 
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Locale;
 import java.util.Map;
-import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import org.apache.commons.statistics.inference.AlternativeHypothesis;
 import org.apache.commons.statistics.inference.FisherExactTest;
 
 /**
  * Two builds' results compared cell by cell (scenario × operation): did the candidate survive the same faults at
- * least as well as the baseline? A cell is
+ * least as well as the baseline? Each cell's {@link Finding}s are set side by side, each counted in the repetitions
+ * that found it, over the repetitions that can be compared (all but those Unknown for a reason of the environment; a
+ * repetition the build left Unknown finds {@code :unjudged} and counts against its build). A cell is
  *
  * <ul>
- *   <li>{@code regressed} when the candidate fails a rule that is a property of the build ({@link #BUILD_PROPERTIES})
- *       which the baseline never failed, or cannot judge one (Unknown) that the baseline judged (Comet falling back to
- *       the JVM writer leaves {@code writer.native-ran} Unknown, and must not look like two passing tables); or when
- *       it fails more often than the baseline by Fisher's exact test (one-sided, at {@link #SIGNIFICANCE}), whether by
- *       the same rules or by new ones;
- *   <li>{@code fixed} in the mirror case: the baseline fails a build property the candidate never fails, or fails
- *       significantly more often;
- *   <li>{@code same} when both fail the same rules in the same number of repetitions (none, typically);
- *   <li>{@code inconclusive} when the counts cannot tell: a racy rule (a writer race such as
- *       {@code loser.no-files-left}) failed by one build and not the other in too few repetitions for Fisher's test,
- *       the same rules at rates it cannot separate, or a side without a judged repetition.
+ *   <li>{@code regressed} when the candidate shows an <em>invariant</em> finding ({@link Finding#invariant}: the table
+ *       is wrong, or the build could not be judged, whatever the schedule) the baseline never showed, on its first
+ *       occurrence at any repetition count; or shows any finding more often by Fisher's exact test (one-sided), with
+ *       the p-values of every test of the comparison corrected by Holm's method ({@link #SIGNIFICANCE} is the chance
+ *       that any cell at all is called regressed or fixed by chance);
+ *   <li>{@code fixed} when the candidate shows no finding the baseline did not, none more often, and either no longer
+ *       shows an invariant finding of the baseline or shows a race significantly less often;
+ *   <li>{@code same} when every finding occurs at the same rate in both (typically none in either);
+ *   <li>{@code inconclusive} otherwise: the counts cannot tell. An inconclusive cell in which the candidate shows an
+ *       invariant finding more often than the baseline, or has no repetition that can be compared, fails the
+ *       comparison ({@link #failed}) and says how many repetitions would decide; one about races alone does not.
  * </ul>
- *
- * A racy rule is judged by counts alone because one build's repetition may lose a race the other's happened to win:
- * the released jar compared with itself once "regressed" by one such failure in one repetition each.
- *
- * A failure is a Failed or Known repetition and its rules are its checks that did not pass; Unknown repetitions
- * measured nothing and are left out, as in {@link FailureRate}.
  *
  * @param baseline the build compared against
  * @param candidate the build under test
  * @param cells one entry per cell either build ran, in the baseline's order, then the candidate's new ones
+ * @param tests how many Fisher tests the comparison made (Holm's correction is over all of them)
  */
-public record BuildComparison(Build baseline, Build candidate, List<CellComparison> cells) {
-  /** Fisher's one-sided p-value below which a difference in failure counts counts. */
+public record BuildComparison(Build baseline, Build candidate, List<CellComparison> cells, int tests) {
+  /** The family-wise error rate of the comparison: at most this chance that any cell is called regressed or fixed by chance. */
   public static final double SIGNIFICANCE = 0.05;
-  /**
-   * Rules whose outcome the build decides, not a race: one failure of the candidate where the baseline never failed is
-   * a regression. Whether the native writer ran is a property of the jars (Comet falls back on an Iceberg it does not
-   * support), the same in every repetition.
-   */
-  public static final Set<String> BUILD_PROPERTIES = Set.of(Check.NATIVE_WRITER_RAN);
+  /** The most repetitions per build a "how many would decide" estimate looks at. */
+  static final int MOST_REPETITIONS = 2000;
   /** The label of the build compared against. */
   public static final String BASELINE = "baseline";
   /** The label of the build under test. */
@@ -56,6 +52,10 @@ public record BuildComparison(Build baseline, Build candidate, List<CellComparis
    * comparison in {@code RUN_ID}'s folder.
    */
   public static final String COMPARISON_OPTION = "--comparison";
+
+  public BuildComparison {
+    cells = List.copyOf(cells);
+  }
 
   /** How a cell changed from the baseline to the candidate. */
   public enum Change {
@@ -82,36 +82,37 @@ public record BuildComparison(Build baseline, Build candidate, List<CellComparis
    * One build's repetitions of one cell.
    *
    * @param runs every repetition
-   * @param judged those with a verdict (not Unknown)
-   * @param failed the judged ones that failed (Failed or Known)
-   * @param failingRules every rule ({@code side/rule}) any repetition failed, sorted
-   * @param unjudgedRules every rule an Unknown repetition could not judge, but those of the environment, sorted
+   * @param compared those that can be compared: all but the ones Unknown for a reason of the environment
+   * @param passed the compared ones that passed both verdicts
+   * @param findings each finding id with the number of compared repetitions that showed it
    */
-  public record Side(int runs, int judged, int failed, List<String> failingRules, List<String> unjudgedRules) {
+  public record Side(int runs, int compared, int passed, Map<String, Integer> findings) {
     public Side {
-      failingRules = failingRules == null ? List.of() : List.copyOf(failingRules);
-      unjudgedRules = unjudgedRules == null ? List.of() : List.copyOf(unjudgedRules);
+      findings = findings == null ? Map.of() : java.util.Collections.unmodifiableMap(new TreeMap<>(findings));
     }
 
-    public int passed() {
-      return judged - failed;
+    /** The compared repetitions that did not pass: Failed, Known, or Unknown for a reason of the build. */
+    public int failed() {
+      return compared - passed;
     }
 
     /** {@code passed/runs}, e.g. {@code 19/20}. */
     public String passedOfRuns() {
-      return passed() + "/" + runs;
+      return passed + "/" + runs;
+    }
+
+    int count(String finding) {
+      return findings.getOrDefault(finding, 0);
+    }
+
+    /** {@code storage/files.no-orphans:duplicate-result ×3, storage/rows.exact ×1}, or empty. */
+    public String findingsText() {
+      return String.join(", ", findings.entrySet().stream().map(e -> e.getKey() + " ×" + e.getValue()).toList());
     }
 
     /** A cell's summary as a side. */
-    static Side of(ScenarioStats cell) {
-      return counted(cell.runs(), cell.passed(), cell.failed(), cell.known(), cell.failingRules(),
-          cell.unjudgedRules());
-    }
-
-    /** A side from a cell's counts: Failed and Known repetitions are its failures, Unknown ones left out. */
-    public static Side counted(int runs, int passed, int failed, int known, List<String> failingRules,
-        List<String> unjudgedRules) {
-      return new Side(runs, passed + failed + known, failed + known, failingRules, unjudgedRules);
+    public static Side of(ScenarioStats cell) {
+      return new Side(cell.runs(), cell.runs() - cell.environmentUnknown(), cell.passed(), cell.findings());
     }
   }
 
@@ -122,10 +123,14 @@ public record BuildComparison(Build baseline, Build candidate, List<CellComparis
    * @param baseline the baseline's repetitions, or null when it did not run the cell
    * @param candidate the candidate's, or null
    * @param change how it changed
-   * @param why in words, e.g. {@code candidate fails storage/writer.native-ran, which the baseline never failed}
-   * @param pValue Fisher's one-sided p-value of the direction tested, or null when no test was made
+   * @param why in words, e.g. {@code candidate shows storage/rows.exact (an invariant), which the baseline never
+   *     showed}
+   * @param pValue the Holm-adjusted p-value of the test that decided, or null when no test decided
+   * @param failsComparison whether this cell alone makes the comparison fail (regressed, or inconclusive about an
+   *     invariant finding or without candidate evidence)
    */
-  public record CellComparison(String cell, Side baseline, Side candidate, Change change, String why, Double pValue) {}
+  public record CellComparison(String cell, Side baseline, Side candidate, Change change, String why, Double pValue,
+      boolean failsComparison) {}
 
   /** The run id one build's evidence and report go under: {@code <comparison's run id>-<label>}. */
   public static String buildRunId(String comparisonRunId, String label) {
@@ -143,21 +148,40 @@ public record BuildComparison(Build baseline, Build candidate, List<CellComparis
    */
   public static BuildComparison of(Build baseline, List<ScenarioStats> before, Build candidate,
       List<ScenarioStats> after) {
-    Map<String, ScenarioStats> baselineCells = byCell(before);
-    Map<String, ScenarioStats> candidateCells = byCell(after);
-    List<String> cells = new ArrayList<>(baselineCells.keySet());
-    candidateCells.keySet().stream().filter(c -> !baselineCells.containsKey(c)).forEach(cells::add);
-    List<CellComparison> compared = new ArrayList<>();
-    for (String cell : cells) {
-      compared.add(compare(cell, baselineCells.containsKey(cell) ? Side.of(baselineCells.get(cell)) : null,
-          candidateCells.containsKey(cell) ? Side.of(candidateCells.get(cell)) : null));
-    }
-    return new BuildComparison(baseline, candidate, compared);
+    Map<String, Side> baselineCells = new LinkedHashMap<>();
+    before.forEach(c -> baselineCells.put(c.cell(), Side.of(c)));
+    Map<String, Side> candidateCells = new LinkedHashMap<>();
+    after.forEach(c -> candidateCells.put(c.cell(), Side.of(c)));
+    return of(baseline, baselineCells, candidate, candidateCells);
   }
 
-  /** Whether any cell regressed: the comparison's exit code is 1 then. */
+  /** Compares two builds' sides cell by cell, keyed by cell id, in the baseline's order then the candidate's new cells. */
+  public static BuildComparison of(Build baseline, Map<String, Side> before, Build candidate,
+      Map<String, Side> after) {
+    List<String> cells = new ArrayList<>(before.keySet());
+    after.keySet().stream().filter(c -> !before.containsKey(c)).forEach(cells::add);
+    List<Tests> tested = cells.stream().map(c -> Tests.of(before.get(c), after.get(c))).toList();
+    holm(tested.stream().flatMap(t -> t.all().stream()).toList());
+    List<CellComparison> compared = new ArrayList<>();
+    for (int i = 0; i < cells.size(); i++) {
+      compared.add(decide(cells.get(i), before.get(cells.get(i)), after.get(cells.get(i)), tested.get(i)));
+    }
+    return new BuildComparison(baseline, candidate, compared, tested.stream().mapToInt(t -> t.all().size()).sum());
+  }
+
+  /** Whether the comparison fails (exit 1): a cell regressed, or is inconclusive about an invariant finding. */
+  public boolean failed() {
+    return cells.stream().anyMatch(CellComparison::failsComparison);
+  }
+
+  /** Whether any cell regressed. */
   public boolean regressed() {
-    return cells.stream().anyMatch(c -> c.change() == Change.regressed);
+    return count(Change.regressed) > 0;
+  }
+
+  /** The comparison's one-word outcome: REGRESSED, UNDECIDED (it fails without a regression) or NO REGRESSION. */
+  public String headline() {
+    return regressed() ? "REGRESSED" : failed() ? "UNDECIDED" : "NO REGRESSION";
   }
 
   /** How many cells changed this way. */
@@ -165,87 +189,204 @@ public record BuildComparison(Build baseline, Build candidate, List<CellComparis
     return cells.stream().filter(c -> c.change() == change).count();
   }
 
-  /** Compares one cell's repetitions of the two builds; a null side did not run the cell. */
+  /** The line every output of a comparison carries, so a reader knows what a significant difference means. */
+  public String correctionNote() {
+    return String.format(Locale.ROOT, "Fisher's exact test per finding, one-sided; the %d p-value(s) of this"
+        + " comparison corrected together by Holm's method: at most a %.0f %% chance that any cell is called regressed"
+        + " or fixed by chance. An invariant finding (anything but a writer race: %s) regresses on its first"
+        + " occurrence.", tests, SIGNIFICANCE * 100, String.join(", ", new TreeSet<>(Cause.RACES)));
+  }
+
+  /** One Fisher test of one finding of one cell, in the direction its counts lean. */
+  static final class FindingTest {
+    final String finding;
+    final boolean candidateWorse;
+    final double raw;
+    double adjusted;
+
+    FindingTest(String finding, boolean candidateWorse, double raw) {
+      this.finding = finding;
+      this.candidateWorse = candidateWorse;
+      this.raw = raw;
+      this.adjusted = raw;
+    }
+
+    boolean significant() {
+      return adjusted < SIGNIFICANCE;
+    }
+  }
+
+  /** The tests of one cell: one per finding whose rate differs between the builds. */
+  record Tests(List<FindingTest> all) {
+    static Tests of(Side baseline, Side candidate) {
+      if (baseline == null || candidate == null || baseline.compared() == 0 || candidate.compared() == 0) {
+        return new Tests(List.of());
+      }
+      List<FindingTest> tests = new ArrayList<>();
+      for (String finding : union(baseline, candidate)) {
+        int b = baseline.count(finding);
+        int c = candidate.count(finding);
+        long cRate = (long) c * baseline.compared();
+        long bRate = (long) b * candidate.compared();
+        if (cRate == bRate) {
+          continue;
+        }
+        boolean worse = cRate > bRate;
+        tests.add(new FindingTest(finding, worse, worse ? pValue(c, candidate.compared(), b, baseline.compared())
+            : pValue(b, baseline.compared(), c, candidate.compared())));
+      }
+      return new Tests(tests);
+    }
+  }
+
+  /** Holm's step-down correction over every test of the comparison: adjusted p-values, monotone in the raw ones. */
+  static void holm(List<FindingTest> tests) {
+    List<FindingTest> sorted = new ArrayList<>(tests);
+    sorted.sort(Comparator.comparingDouble(t -> t.raw));
+    double running = 0;
+    for (int i = 0; i < sorted.size(); i++) {
+      running = Math.max(running, Math.min(1.0, (sorted.size() - i) * sorted.get(i).raw));
+      sorted.get(i).adjusted = running;
+    }
+  }
+
+  /** Compares one cell's repetitions of the two builds, without other cells (one test: no correction). */
   public static CellComparison compare(String cell, Side baseline, Side candidate) {
+    Tests tests = Tests.of(baseline, candidate);
+    holm(tests.all());
+    return decide(cell, baseline, candidate, tests);
+  }
+
+  private static CellComparison decide(String cell, Side baseline, Side candidate, Tests tests) {
     if (baseline == null || candidate == null) {
+      Side ran = baseline == null ? candidate : baseline;
+      List<String> invariants = baseline == null ? invariants(candidate.findings().keySet()) : List.of();
       return new CellComparison(cell, baseline, candidate, Change.inconclusive,
-          "only the " + (baseline == null ? "candidate" : "baseline") + " ran this cell", null);
+          "only the " + (baseline == null ? "candidate" : "baseline") + " ran this cell"
+              + (invariants.isEmpty() ? "" : "; the candidate shows " + String.join(", ", invariants)
+                  + ", invariant findings: run the baseline on this cell to decide"),
+          null, !invariants.isEmpty() && ran == candidate);
     }
-    List<String> newRules = minus(candidate.failingRules(), baseline.failingRules());
-    List<String> newProperties = buildProperties(newRules);
-    if (!newProperties.isEmpty()) {
-      return new CellComparison(cell, baseline, candidate, Change.regressed, "candidate fails "
-          + String.join(", ", newProperties) + ", which the baseline never failed", null);
+    if (candidate.compared() == 0) {
+      return new CellComparison(cell, baseline, candidate, Change.inconclusive, "no repetition of the candidate can"
+          + " be compared (every one Unknown for a reason of the environment): run it again to decide", null, true);
     }
-    List<String> newUnjudged = buildProperties(minus(minus(candidate.unjudgedRules(), baseline.unjudgedRules()),
-        baseline.failingRules()));
-    if (!newUnjudged.isEmpty() && baseline.judged() > 0) {
-      return new CellComparison(cell, baseline, candidate, Change.regressed, "candidate cannot judge "
-          + String.join(", ", newUnjudged) + " (Unknown), which the baseline judged and passed", null);
+    List<String> newInvariants = invariants(minus(candidate.findings().keySet(), baseline.findings().keySet()));
+    if (!newInvariants.isEmpty()) {
+      return new CellComparison(cell, baseline, candidate, Change.regressed, "candidate shows "
+          + String.join(", ", newInvariants) + " (" + counts(newInvariants, candidate) + " of " + candidate.compared()
+          + "), which the baseline never showed in " + baseline.compared() + " (an invariant: one occurrence is a"
+          + " defect)", null, true);
     }
-    if (baseline.judged() == 0 || candidate.judged() == 0) {
-      return new CellComparison(cell, baseline, candidate, Change.inconclusive,
-          "no judged repetition of the " + (baseline.judged() == 0 ? "baseline" : "candidate")
-              + " (every one Unknown)", null);
+    if (baseline.compared() == 0) {
+      return new CellComparison(cell, baseline, candidate, Change.inconclusive, "no repetition of the baseline can be"
+          + " compared (every one Unknown for a reason of the environment)", null,
+          !invariants(candidate.findings().keySet()).isEmpty());
     }
-    List<String> goneRules = minus(baseline.failingRules(), candidate.failingRules());
-    List<String> goneProperties = buildProperties(goneRules);
-    if (!goneProperties.isEmpty() && newRules.isEmpty()) {
-      return new CellComparison(cell, baseline, candidate, Change.fixed, "candidate no longer fails "
-          + String.join(", ", goneProperties), null);
+    List<FindingTest> worse = tests.all().stream().filter(t -> t.candidateWorse).toList();
+    List<FindingTest> significantlyWorse = worse.stream().filter(FindingTest::significant).toList();
+    if (!significantlyWorse.isEmpty()) {
+      FindingTest decisive = significantlyWorse.stream().min(Comparator.comparingDouble(t -> t.adjusted)).orElseThrow();
+      return new CellComparison(cell, baseline, candidate, Change.regressed, "candidate shows "
+          + described(significantlyWorse, baseline, candidate) + " more often", decisive.adjusted, true);
     }
-    double worse = pValue(candidate, baseline);
-    if (worse < SIGNIFICANCE) {
-      return new CellComparison(cell, baseline, candidate, Change.regressed, "candidate fails more often"
-          + (newRules.isEmpty() ? "" : ", by " + String.join(", ", newRules) + " which the baseline never failed")
-          + ": " + counts(candidate, baseline, worse), worse);
+    List<String> newFindings = minus(candidate.findings().keySet(), baseline.findings().keySet());
+    List<FindingTest> invariantWorse = worse.stream().filter(t -> Finding.parse(t.finding).invariant()).toList();
+    if (!invariantWorse.isEmpty()) {
+      return new CellComparison(cell, baseline, candidate, Change.inconclusive, "candidate shows "
+          + described(invariantWorse, baseline, candidate) + " more often, invariant findings, but the counts cannot"
+          + " tell: " + toDecide(invariantWorse, baseline, candidate), minAdjusted(invariantWorse), true);
     }
-    double better = pValue(baseline, candidate);
-    if (better < SIGNIFICANCE) {
-      return new CellComparison(cell, baseline, candidate, Change.fixed, "candidate fails less often"
-          + (goneRules.isEmpty() ? "" : ", no longer by " + String.join(", ", goneRules))
-          + ": " + counts(candidate, baseline, better), better);
+    if (!newFindings.isEmpty() || !worse.isEmpty()) {
+      return new CellComparison(cell, baseline, candidate, Change.inconclusive, "candidate shows "
+          + described(worse, baseline, candidate) + " more often, writer races whose counts cannot tell: "
+          + toDecide(worse, baseline, candidate), minAdjusted(worse), false);
     }
-    if (baseline.failed() == 0 && candidate.failed() == 0) {
-      return new CellComparison(cell, baseline, candidate, Change.same, "neither fails", null);
+    List<String> goneInvariants = invariants(minus(baseline.findings().keySet(), candidate.findings().keySet()));
+    List<FindingTest> better = tests.all().stream().filter(t -> !t.candidateWorse).toList();
+    List<FindingTest> significantlyBetter = better.stream().filter(FindingTest::significant).toList();
+    if (!goneInvariants.isEmpty()) {
+      return new CellComparison(cell, baseline, candidate, Change.fixed, "candidate no longer shows "
+          + String.join(", ", goneInvariants) + " (the baseline in " + counts(goneInvariants, baseline) + " of "
+          + baseline.compared() + "), and shows nothing the baseline did not", null, false);
     }
-    boolean sameRate = (long) candidate.failed() * baseline.judged() == (long) baseline.failed() * candidate.judged();
-    if (newRules.isEmpty() && goneRules.isEmpty() && sameRate) {
-      return new CellComparison(cell, baseline, candidate, Change.same, "both fail as often, by the same rules",
-          null);
+    if (!significantlyBetter.isEmpty()) {
+      return new CellComparison(cell, baseline, candidate, Change.fixed, "candidate shows "
+          + described(significantlyBetter, baseline, candidate) + " less often, and nothing more often",
+          minAdjusted(significantlyBetter), false);
     }
-    double either = Math.min(worse, better);
-    String rules = !newRules.isEmpty() ? "candidate alone fails " + String.join(", ", newRules)
-        : !goneRules.isEmpty() ? "baseline alone fails " + String.join(", ", goneRules)
-        : "the same rules";
-    return new CellComparison(cell, baseline, candidate, Change.inconclusive, rules + ", " + counts(candidate,
-        baseline, either) + ": the counts cannot tell; more repetitions (--repeat) can", either);
+    if (better.isEmpty()) {
+      return new CellComparison(cell, baseline, candidate, Change.same, candidate.findings().isEmpty()
+          ? "neither shows a finding" : "both show the same findings as often", null, false);
+    }
+    return new CellComparison(cell, baseline, candidate, Change.inconclusive, "candidate shows "
+        + described(better, baseline, candidate) + " less often, but the counts cannot tell: "
+        + toDecide(better, baseline, candidate), minAdjusted(better), false);
   }
 
-  /** {@code 9/10 against 2/10 failed (Fisher p = 0.003)}: the candidate's first. */
-  private static String counts(Side candidate, Side baseline, double pValue) {
-    return String.format(java.util.Locale.ROOT, "%d/%d against %d/%d failed (Fisher p = %.3f)", candidate.failed(),
-        candidate.judged(), baseline.failed(), baseline.judged(), pValue);
+  /** {@code storage/x:y 3/10 against 0/10 (Holm p = 0.21)}, per test. */
+  private static String described(List<FindingTest> tests, Side baseline, Side candidate) {
+    return String.join(", ", tests.stream().map(t -> String.format(Locale.ROOT, "%s %d/%d against %d/%d (Holm p = %.3f)",
+        t.finding, candidate.count(t.finding), candidate.compared(), baseline.count(t.finding), baseline.compared(),
+        t.adjusted)).toList());
   }
 
-  /** Those of {@code rules} ({@code side/rule}) that are {@link #BUILD_PROPERTIES}. */
-  private static List<String> buildProperties(List<String> rules) {
-    return rules.stream().filter(r -> BUILD_PROPERTIES.contains(r.substring(r.indexOf('/') + 1))).toList();
+  /** How many repetitions would decide, at the observed rates. */
+  private static String toDecide(List<FindingTest> tests, Side baseline, Side candidate) {
+    int most = 0;
+    for (FindingTest t : tests) {
+      most = Math.max(most, repetitionsToDecide(candidate.count(t.finding) / (double) candidate.compared(),
+          baseline.count(t.finding) / (double) baseline.compared(), Math.max(candidate.compared(),
+              baseline.compared())));
+    }
+    return most > MOST_REPETITIONS ? "at these rates even " + MOST_REPETITIONS + " repetitions of each build would not"
+        + " (a smaller difference than sft can resolve)"
+        : "about " + most + " repetitions of each build would, if the rates hold (--repeat " + most + ")";
   }
 
-  /** Fisher's exact test, one-sided: the probability of {@code more} failing at least this much more often by chance. */
-  static double pValue(Side more, Side than) {
-    int[][] table = {{more.failed(), more.passed()}, {than.failed(), than.passed()}};
+  /**
+   * The fewest repetitions per build at which the observed rates would be significant before correction, or more
+   * than {@link #MOST_REPETITIONS}.
+   */
+  static int repetitionsToDecide(double candidateRate, double baselineRate, int from) {
+    double high = Math.max(candidateRate, baselineRate);
+    double low = Math.min(candidateRate, baselineRate);
+    for (int n = Math.max(2, from + 1); n <= MOST_REPETITIONS; n = n < 50 ? n + 1 : (int) Math.ceil(n * 1.1)) {
+      if (pValue((int) Math.round(high * n), n, (int) Math.round(low * n), n) < SIGNIFICANCE) {
+        return n;
+      }
+    }
+    return MOST_REPETITIONS + 1;
+  }
+
+  private static Double minAdjusted(List<FindingTest> tests) {
+    return tests.stream().mapToDouble(t -> t.adjusted).min().orElse(Double.NaN);
+  }
+
+  private static String counts(List<String> findings, Side side) {
+    return String.join(", ", findings.stream().map(f -> String.valueOf(side.count(f))).toList());
+  }
+
+  private static List<String> invariants(java.util.Collection<String> findings) {
+    return findings.stream().filter(f -> Finding.parse(f).invariant()).sorted().toList();
+  }
+
+  private static List<String> union(Side a, Side b) {
+    TreeSet<String> all = new TreeSet<>(a.findings().keySet());
+    all.addAll(b.findings().keySet());
+    return List.copyOf(all);
+  }
+
+  /**
+   * Fisher's exact test, one-sided: the probability that {@code more} of {@code moreRuns} against {@code fewer} of
+   * {@code fewerRuns} is at least this lopsided by chance.
+   */
+  static double pValue(int more, int moreRuns, int fewer, int fewerRuns) {
+    int[][] table = {{more, moreRuns - more}, {fewer, fewerRuns - fewer}};
     return FisherExactTest.withDefaults().with(AlternativeHypothesis.GREATER_THAN).test(table).getPValue();
   }
 
-  private static List<String> minus(List<String> a, List<String> b) {
-    return a.stream().filter(r -> !b.contains(r)).toList();
-  }
-
-  private static Map<String, ScenarioStats> byCell(List<ScenarioStats> stats) {
-    Map<String, ScenarioStats> cells = new LinkedHashMap<>();
-    stats.forEach(c -> cells.put(c.cell(), c));
-    return cells;
+  private static List<String> minus(java.util.Collection<String> a, java.util.Collection<String> b) {
+    return a.stream().filter(r -> !b.contains(r)).sorted().toList();
   }
 }

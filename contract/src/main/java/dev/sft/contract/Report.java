@@ -20,6 +20,9 @@ import java.util.List;
  *     recorded, e.g. in a termination message)
  * @param knownFindings every known finding the run was given, with how many failing checks it matched (an entry
  *     that matched none is stale); empty when it was given none
+ * @param fingerprints derived from the cells (never read from input), for a report with its repetitions: every
+ *     {@link Fingerprint} the run showed, with how many repetitions showed it and could have; empty in a termination
+ *     message, whose reader derives them from the cells ({@link Fingerprint#of})
  */
 public record Report(
     String runId,
@@ -32,11 +35,22 @@ public record Report(
     String failure,
     List<ScenarioStats> stats,
     List<RanJar> jars,
-    List<KnownFindingUse> knownFindings) {
+    List<KnownFindingUse> knownFindings,
+    List<Fingerprint.Seen> fingerprints) {
 
   public Report {
+    scenarios = scenarios == null ? List.of() : scenarios;
+    stats = stats == null ? List.of() : stats;
     jars = jars == null ? List.of() : List.copyOf(jars);
     knownFindings = knownFindings == null ? List.of() : List.copyOf(knownFindings);
+    fingerprints = scenarios.isEmpty() ? List.of() : Fingerprint.of(writer, stats);
+  }
+
+  /** A report, its fingerprints derived. */
+  public Report(String runId, String writer, String master, List<ScenarioResult> scenarios, boolean passed,
+      String startedAt, String finishedAt, String failure, List<ScenarioStats> stats, List<RanJar> jars,
+      List<KnownFindingUse> knownFindings) {
+    this(runId, writer, master, scenarios, passed, startedAt, finishedAt, failure, stats, jars, knownFindings, null);
   }
 
   /** A report without known findings. */

@@ -70,14 +70,18 @@ final class RowColumns {
     return encoded;
   }
 
-  /** Each object field's fields under {@code prefix + name + "."}; nulls are left out, as absent. */
+  /**
+   * Each object field's fields under {@code prefix + name + "."}; nulls are left out, as absent. A map's keys may hold
+   * dots themselves (a finding's rule does), so each name is escaped first.
+   */
   private static void flatten(String prefix, ObjectNode object, Map<String, JsonNode> flat) {
     for (Iterator<Map.Entry<String, JsonNode>> fields = object.fields(); fields.hasNext(); ) {
       Map.Entry<String, JsonNode> field = fields.next();
+      String name = escape(field.getKey());
       if (field.getValue().isObject()) {
-        flatten(prefix + field.getKey() + ".", (ObjectNode) field.getValue(), flat);
+        flatten(prefix + name + ".", (ObjectNode) field.getValue(), flat);
       } else if (!field.getValue().isNull()) {
-        flat.put(prefix + field.getKey(), field.getValue());
+        flat.put(prefix + name, field.getValue());
       }
     }
   }
@@ -87,10 +91,18 @@ final class RowColumns {
     String[] path = name.split("\\.");
     ObjectNode node = row;
     for (int i = 0; i < path.length - 1; i++) {
-      JsonNode inner = node.get(path[i]);
-      node = inner instanceof ObjectNode object ? object : node.putObject(path[i]);
+      JsonNode inner = node.get(unescape(path[i]));
+      node = inner instanceof ObjectNode object ? object : node.putObject(unescape(path[i]));
     }
-    node.set(path[path.length - 1], value);
+    node.set(unescape(path[path.length - 1]), value);
+  }
+
+  private static String escape(String name) {
+    return name.replace("%", "%25").replace(".", "%2E");
+  }
+
+  private static String unescape(String name) {
+    return name.replace("%2E", ".").replace("%25", "%");
   }
 
   static <T> List<T> decode(JsonNode encoded, ObjectMapper mapper, Class<T> type) {

@@ -57,6 +57,14 @@ public enum ScenarioName {
     return reference;
   }
 
+  /**
+   * The family a finding's fingerprint names ({@code speculation}, {@code executor-loss}, {@code control}): scenarios
+   * of one family write the same table under the same kind of fault, so one of their findings is one defect.
+   */
+  public String family() {
+    return control() ? "control" : needsSpeculation ? "speculation" : "executor-loss";
+  }
+
   /** Whether this is the fault-free baseline ({@link #CONTROL}) rather than a failure scenario. */
   public boolean control() {
     return this == CONTROL;

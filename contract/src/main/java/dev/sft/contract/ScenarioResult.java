@@ -12,6 +12,8 @@ import java.util.List;
  * @param layout the {@link TableLayout} id of the table; none reads as {@code unpartitioned}
  * @param knownFindings the references of the {@link KnownFinding}s that acknowledged this result's failing checks,
  *     when a side is {@link Verdict#Known}; empty otherwise
+ * @param findings derived from the verdicts and checks (never read from input): the ids of what this repetition found
+ *     ({@link Finding#of}), sorted
  */
 public record ScenarioResult(
     String name,
@@ -31,12 +33,15 @@ public record ScenarioResult(
     String evidence,
     String message,
     List<Check> checks,
-    List<String> knownFindings) {
+    List<String> knownFindings,
+    List<String> findings) {
 
   public ScenarioResult {
     operation = operation == null ? WriteOperation.DEFAULT.operation().id() : operation;
     layout = layout == null ? WriteOperation.DEFAULT.layout().id() : layout;
     knownFindings = knownFindings == null ? List.of() : List.copyOf(knownFindings);
+    findings = Finding.of((scheduler == null ? Verdict.Unknown : scheduler)
+        .and(storage == null ? Verdict.Unknown : storage), checks).stream().map(Finding::id).toList();
   }
 
   /** What a scenario counted; -1 for what it could not measure. */
@@ -51,7 +56,7 @@ public record ScenarioResult(
     return new ScenarioResult(name, operation.operation().id(), operation.layout().id(), repetition, scheduler,
         storage, counts.rows(), counts.distinctIds(), counts.newSnapshots(), counts.acceptedMessages(),
         counts.orphanFiles(), counts.knownRejectedOrphans(), counts.missingFiles(), durationMs, evidence, message,
-        checks == null ? null : List.copyOf(checks), List.of());
+        checks == null ? null : List.copyOf(checks), List.of(), null);
   }
 
   /** A repetition of the default operation ({@code append}) that ran and was judged by its checks. */
@@ -77,14 +82,14 @@ public record ScenarioResult(
   public ScenarioResult withMessage(String newMessage, List<Check> newChecks) {
     return new ScenarioResult(name, operation, layout, repetition, scheduler, storage, rows, distinctIds,
         newSnapshots, acceptedMessages, orphanFiles, knownRejectedOrphans, missingFiles, durationMs, evidence,
-        newMessage, newChecks, knownFindings);
+        newMessage, newChecks, knownFindings, null);
   }
 
   /** The same result with these verdicts, acknowledged by the known findings of these references. */
   public ScenarioResult withKnown(Verdict newScheduler, Verdict newStorage, List<String> references) {
     return new ScenarioResult(name, operation, layout, repetition, newScheduler, newStorage, rows, distinctIds,
         newSnapshots, acceptedMessages, orphanFiles, knownRejectedOrphans, missingFiles, durationMs, evidence,
-        message, checks, references);
+        message, checks, references, null);
   }
 
   /** The matrix column this result belongs to. */

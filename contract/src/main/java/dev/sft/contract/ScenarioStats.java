@@ -6,7 +6,6 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
 import java.util.TreeMap;
-import java.util.TreeSet;
 
 /**
  * The repetitions of one matrix cell (scenario × operation × layout) summed up: how many passed both verdicts,
@@ -19,15 +18,16 @@ import java.util.TreeSet;
  * @param latestFailure the latest repetition that did not pass, or null
  * @param knownFindings the references of the known findings any repetition failed by
  * @param failureRate derived from the counts (never read from input): Failed and Known repetitions over the judged
- * @param failingRules every rule ({@code side/rule}) a Failed or Known repetition failed, sorted: what a comparison of
- *     two builds sets side by side
- * @param unjudgedRules every rule an Unknown repetition could not judge, but those that judge the environment
- *     ({@link #ENVIRONMENT_RULES}), sorted
+ * @param findings each {@link Finding} ({@code side/rule[:cause]}) with the number of repetitions that found it: every
+ *     failing rule of a Failed or Known repetition by cause, and every rule a repetition Unknown for a reason of the
+ *     build could not judge ({@code :unjudged}); what a comparison of two builds sets side by side
+ * @param environmentUnknown the Unknown repetitions left out of comparisons: Unknown for a reason of the environment
+ *     ({@link #ENVIRONMENT_RULES}) alone
  */
 public record ScenarioStats(
     String name, String operation, String layout, int runs, int passed, int failed, int unknown, long durationMinMs,
     long durationMedianMs, long durationMaxMs, int known, Map<String, Integer> verdicts, CellFailure latestFailure,
-    List<String> knownFindings, FailureRate failureRate, List<String> failingRules, List<String> unjudgedRules) {
+    List<String> knownFindings, FailureRate failureRate, Map<String, Integer> findings, int environmentUnknown) {
 
   /**
    * Rules that judge the environment, not the build: an Unknown by them (a preflight that failed, the harness
@@ -42,8 +42,7 @@ public record ScenarioStats(
     verdicts = verdicts == null ? Map.of() : java.util.Collections.unmodifiableMap(new TreeMap<>(verdicts));
     knownFindings = knownFindings == null ? List.of() : List.copyOf(knownFindings);
     failureRate = FailureRate.wilson(failed + known, passed + failed + known);
-    failingRules = failingRules == null ? List.of() : List.copyOf(failingRules);
-    unjudgedRules = unjudgedRules == null ? List.of() : List.copyOf(unjudgedRules);
+    findings = findings == null ? Map.of() : java.util.Collections.unmodifiableMap(new TreeMap<>(findings));
   }
 
   /** The key of a pair of verdicts in {@link #verdicts}. */
@@ -64,12 +63,13 @@ public record ScenarioStats(
       int known = (int) runs.stream().filter(ScenarioResult::known).count();
       Map<String, Integer> verdicts = new TreeMap<>();
       LinkedHashSet<String> references = new LinkedHashSet<>();
-      TreeSet<String> failing = new TreeSet<>();
-      TreeSet<String> unjudged = new TreeSet<>();
+      Map<String, Integer> findings = new TreeMap<>();
+      int environmentUnknown = 0;
       for (ScenarioResult r : runs) {
         verdicts.merge(verdictPair(r.scheduler(), r.storage()), 1, Integer::sum);
         references.addAll(r.knownFindings());
-        rules(r, failing, unjudged);
+        Finding.of(r).forEach(f -> findings.merge(f.id(), 1, Integer::sum));
+        environmentUnknown += Finding.environmentUnknown(r) ? 1 : 0;
       }
       List<Long> durations = runs.stream().map(ScenarioResult::durationMs).sorted().toList();
       int n = durations.size();
@@ -77,26 +77,9 @@ public record ScenarioStats(
       ScenarioResult first = runs.get(0);
       stats.add(new ScenarioStats(first.name(), first.operation(), first.layout(), n, passed, failed,
           n - passed - failed - known, durations.get(0), median, durations.get(n - 1), known, verdicts,
-          CellFailure.latest(runs), List.copyOf(references), null, List.copyOf(failing), List.copyOf(unjudged)));
+          CellFailure.latest(runs), List.copyOf(references), null, findings, environmentUnknown));
     }
     return stats;
-  }
-
-  /** The rules a repetition failed (Failed or Known) or, when it is Unknown, could not judge. */
-  private static void rules(ScenarioResult r, TreeSet<String> failing, TreeSet<String> unjudged) {
-    if (r.checks() == null) {
-      return;
-    }
-    Verdict outcome = r.outcome();
-    for (Check c : r.checks()) {
-      String rule = c.side() + "/" + c.rule();
-      if ((outcome == Verdict.Failed || outcome == Verdict.Known)
-          && (c.verdict() == Verdict.Failed || c.verdict() == Verdict.Known)) {
-        failing.add(rule);
-      } else if (outcome == Verdict.Unknown && c.verdict() == Verdict.Unknown && !ENVIRONMENT_RULES.contains(rule)) {
-        unjudged.add(rule);
-      }
-    }
   }
 
   /** The matrix column of this cell. */
@@ -117,6 +100,6 @@ public record ScenarioStats(
   /** The same cell with its latest failure replaced, e.g. shortened for a termination message. */
   public ScenarioStats withLatestFailure(CellFailure failure) {
     return new ScenarioStats(name, operation, layout, runs, passed, failed, unknown, durationMinMs, durationMedianMs,
-        durationMaxMs, known, verdicts, failure, knownFindings, null, failingRules, unjudgedRules);
+        durationMaxMs, known, verdicts, failure, knownFindings, null, findings, environmentUnknown);
   }
 }

@@ -103,6 +103,10 @@ public class SchedulerFailureTestStatus {
       + "spec.history.failed Failed ones.")
   public List<RunRecord> history = new ArrayList<>();
 
+  @JsonPropertyDescription("The findings of the latest finished run by fingerprint (family/operation/writer/side/rule"
+      + ":cause), and their trend from the run before: kept from run to run, replaced when a run finishes.")
+  public FindingsStatus findings;
+
   public enum Phase {
     Pending,
     Provisioning,
@@ -238,11 +242,13 @@ public class SchedulerFailureTestStatus {
     @JsonPropertyDescription("The references of the known findings a repetition failed by.")
     public List<String> knownFindings;
     public Long durationMedianMs;
-    @JsonPropertyDescription("Every rule (side/rule) a Failed or Known repetition failed: what a comparison of two "
-        + "builds sets side by side.")
-    public List<String> failingRules;
-    @JsonPropertyDescription("Every rule an Unknown repetition could not judge, but those that judge the environment.")
-    public List<String> unjudgedRules;
+    @JsonPropertyDescription("Each finding (side/rule, or side/rule:cause) with the number of repetitions that showed "
+        + "it: every failing rule of a Failed or Known repetition, and every rule a repetition Unknown for a reason of "
+        + "the build could not judge (:unjudged). What a comparison of two builds sets side by side.")
+    public Map<String, Integer> findings;
+    @JsonPropertyDescription("Unknown repetitions left out of comparisons: Unknown for a reason of the environment "
+        + "alone (a preflight, the deadline, a pod or worker lost to the cluster).")
+    public Integer environmentUnknown;
   }
 
   /** A failure rate as decimal fractions in text (e.g. "0.0500"): Kubernetes APIs avoid floating-point fields. */
@@ -268,6 +274,29 @@ public class SchedulerFailureTestStatus {
     public String evidence;
   }
 
+  /** The latest finished run's fingerprints and their trend from the run before it; bounded. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  public static class FindingsStatus {
+    @JsonPropertyDescription("The run these are of.")
+    public String runId;
+    @JsonPropertyDescription("Each fingerprint the run showed, as 'fingerprint repetitions/of' (of: the repetitions "
+        + "that could show it), sorted; at most 30, the rest counted in omitted.")
+    @io.fabric8.generator.annotation.Size(max = 30)
+    public List<String> fingerprints;
+    @JsonPropertyDescription("Fingerprints beyond the 30 listed.")
+    public Integer omitted;
+    @JsonPropertyDescription("How many fingerprints are new (not shown by the run before), ongoing, resolved (shown "
+        + "by the run before, not by this one, though it ran their cells), and rare (shown in fewer than 10 % of the "
+        + "repetitions that could show them).")
+    public Integer newFindings;
+    public Integer ongoing;
+    public Integer resolved;
+    public Integer rare;
+    @JsonPropertyDescription("The new fingerprints, at most 5.")
+    @io.fabric8.generator.annotation.Size(max = 5)
+    public List<String> newFingerprints;
+  }
+
   /** A finished earlier run. */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public static class RunRecord {
@@ -280,5 +309,8 @@ public class SchedulerFailureTestStatus {
     public String startTime;
     public String completionTime;
     public String message;
+    @JsonPropertyDescription("The run's findings by fingerprint from the run before: e.g. 1 new, 2 ongoing (1 rare), "
+        + "0 resolved.")
+    public String findingTrend;
   }
 }

@@ -10,6 +10,7 @@ import dev.sft.controller.api.SchedulerFailureTestStatus.Step;
 import dev.sft.controller.dependent.ChildResources;
 import dev.sft.controller.dependent.OwnedResource;
 import dev.sft.controller.status.BuildCellComparison;
+import dev.sft.controller.status.FindingHistory;
 import dev.sft.controller.status.Conditions;
 import dev.sft.controller.status.EventRecorder;
 import dev.sft.controller.status.Reason;
@@ -45,10 +46,10 @@ public class RunEnding {
       BuildComparison comparison = BuildCellComparison.of(status);
       status.comparison = BuildCellComparison.record(comparison);
       String unjudged = ledger.unjudgedJobs();
-      succeeded = failure == null && unjudged == null && !comparison.regressed();
+      succeeded = failure == null && unjudged == null && !comparison.failed();
       if (failure == null) {
         failure = unjudged != null ? unjudged
-            : comparison.regressed() ? "regressed: " + BuildCellComparison.regressions(comparison) : null;
+            : comparison.failed() ? BuildCellComparison.failures(comparison) : null;
       }
     } else {
       String stale = ledger.staleFailure();
@@ -59,6 +60,7 @@ public class RunEnding {
     }
     status.phase = succeeded ? Phase.Succeeded : Phase.Failed;
     status.lastResult = status.phase;
+    status.findings = FindingHistory.next(status.findings, status, ledger.runSpec().writer().id());
     status.completionTime = clock.instant().toString();
     String known = ledger.closeKnownFindings();
     String outcome = "run " + status.runId + " " + (succeeded ? "succeeded" : "failed") + ": " + (status.comparison

@@ -15,21 +15,15 @@ import java.util.Map;
 /**
  * The two builds of a {@code spec.compare} run compared from their cells in the status, by the contract's rules
  * ({@link BuildComparison}), as {@code sft local --compare} compares them from the reports: the status keeps each
- * cell's counts and its failing and unjudged rules, which is all a comparison reads.
+ * cell's counts and its findings, which is all a comparison reads.
  */
 public final class BuildCellComparison {
   private BuildCellComparison() {}
 
   /** Compares the status's cells of the baseline with the candidate's, cell by cell, in the baseline's order. */
   public static BuildComparison of(SchedulerFailureTestStatus status) {
-    Map<String, Side> baseline = sides(status.cells, BuildComparison.BASELINE);
-    Map<String, Side> candidate = sides(status.cells, BuildComparison.CANDIDATE);
-    List<String> cells = new ArrayList<>(baseline.keySet());
-    candidate.keySet().stream().filter(c -> !baseline.containsKey(c)).forEach(cells::add);
-    List<BuildComparison.CellComparison> compared = cells.stream()
-        .map(cell -> BuildComparison.compare(cell, baseline.get(cell), candidate.get(cell))).toList();
-    return new BuildComparison(build(status, BuildComparison.BASELINE), build(status, BuildComparison.CANDIDATE),
-        compared);
+    return BuildComparison.of(build(status, BuildComparison.BASELINE), sides(status.cells, BuildComparison.BASELINE),
+        build(status, BuildComparison.CANDIDATE), sides(status.cells, BuildComparison.CANDIDATE));
   }
 
   /** The comparison as the status records it: counts, and one entry per cell. */
@@ -53,10 +47,27 @@ public final class BuildCellComparison {
     return record;
   }
 
-  /** The regressed cells with why, for the run's message: {@code cell (why); ...}. */
-  public static String regressions(BuildComparison comparison) {
-    return String.join("; ", comparison.cells().stream().filter(c -> c.change() == Change.regressed)
-        .map(c -> c.cell() + " (" + c.why() + ")").toList());
+  /**
+   * Why the comparison failed, for the run's message, counted not listed (the status has each cell's why):
+   * {@code regressed: 2 cells, e.g. speculation-original-wins/append (why); undecided: 1 cell}.
+   */
+  public static String failures(BuildComparison comparison) {
+    List<BuildComparison.CellComparison> regressed = comparison.cells().stream()
+        .filter(c -> c.change() == Change.regressed).toList();
+    long undecided = comparison.cells().stream()
+        .filter(c -> c.failsComparison() && c.change() != Change.regressed).count();
+    List<String> parts = new ArrayList<>();
+    if (!regressed.isEmpty()) {
+      BuildComparison.CellComparison first = regressed.get(0);
+      String why = first.why().length() > 300 ? first.why().substring(0, 300) + "…" : first.why();
+      parts.add("regressed: " + regressed.size() + (regressed.size() == 1 ? " cell, " : " cells, e.g. ")
+          + first.cell() + " (" + why + ")");
+    }
+    if (undecided > 0) {
+      parts.add("undecided: " + undecided + (undecided == 1 ? " cell" : " cells") + " inconclusive about an invariant"
+          + " finding (see status.comparison.cells)");
+    }
+    return String.join("; ", parts);
   }
 
   /** Each cell of one build as a side of the comparison. */
@@ -64,8 +75,9 @@ public final class BuildCellComparison {
     Map<String, Side> sides = new LinkedHashMap<>();
     for (CellStatus cell : cells) {
       if (build.equals(cell.build)) {
-        sides.put(cell.name + "/" + cell.operation, Side.counted(cell.repetitions, cell.passed, cell.failed,
-            cell.known, cell.failingRules, cell.unjudgedRules));
+        int environmentUnknown = cell.environmentUnknown == null ? 0 : cell.environmentUnknown;
+        sides.put(cell.name + "/" + cell.operation, new Side(cell.repetitions, cell.repetitions - environmentUnknown,
+            cell.passed, cell.findings));
       }
     }
     return sides;

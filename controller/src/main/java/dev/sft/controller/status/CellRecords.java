@@ -17,6 +17,10 @@ import java.util.TreeMap;
 public final class CellRecords {
   private CellRecords() {}
 
+  /** The finding of a repetition the harness never reported. */
+  static final String NOT_REPORTED = new dev.sft.contract.Finding(dev.sft.contract.Check.SCHEDULER,
+      dev.sft.contract.Finding.NOT_REPORTED, dev.sft.contract.Cause.UNJUDGED).id();
+
   /** The cell a harness reported, with Unknown for the repetitions missing from its report. */
   public static CellStatus reported(ScenarioStats stats, String job, int repetitions, String missingWhy) {
     CellStatus cell = new CellStatus();
@@ -31,8 +35,8 @@ public final class CellRecords {
     cell.verdicts = stats.verdicts().isEmpty() ? null : new TreeMap<>(stats.verdicts());
     cell.knownFindings = stats.knownFindings().isEmpty() ? null : stats.knownFindings();
     cell.durationMedianMs = stats.runs() == 0 ? null : stats.durationMedianMs();
-    cell.failingRules = stats.failingRules().isEmpty() ? null : stats.failingRules();
-    cell.unjudgedRules = stats.unjudgedRules().isEmpty() ? null : stats.unjudgedRules();
+    cell.findings = stats.findings().isEmpty() ? null : new TreeMap<>(stats.findings());
+    cell.environmentUnknown = stats.environmentUnknown() == 0 ? null : stats.environmentUnknown();
     if (stats.latestFailure() != null) {
       var latest = stats.latestFailure();
       cell.latestFailure = failure(latest.repetition(), latest.outcome(), latest.rule(), latest.message(),
@@ -41,6 +45,9 @@ public final class CellRecords {
     int missing = repetitions - stats.runs();
     if (missing > 0) {
       cell.unknown += missing;
+      // A repetition the harness never reported counts against the build: its driver may have crashed under it.
+      cell.findings = cell.findings == null ? new TreeMap<>() : cell.findings;
+      cell.findings.merge(NOT_REPORTED, missing, Integer::sum);
       addVerdicts(cell, missing);
       cell.latestFailure = failure(repetitions, Verdict.Unknown, null,
           missing + " of " + repetitions + " repetitions " + missingWhy, null);

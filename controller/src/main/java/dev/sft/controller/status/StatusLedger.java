@@ -302,6 +302,8 @@ public final class StatusLedger {
     record.startTime = status.startTime;
     record.completionTime = status.completionTime;
     record.message = status.message;
+    record.findingTrend = status.findings != null && status.runId.equals(status.findings.runId)
+        ? FindingHistory.describe(status.findings) : null;
     status.history.add(0, record);
     boundHistory(HistoryLimits.of(test.getSpec()));
   }

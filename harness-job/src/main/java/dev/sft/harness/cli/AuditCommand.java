@@ -19,7 +19,7 @@ import dev.sft.harness.judge.LossAfterHandoffJudge;
 import dev.sft.harness.judge.RecordedKill;
 import dev.sft.harness.judge.WriteEvidence;
 import dev.sft.harness.evidence.Markers;
-import dev.sft.harness.scenario.PriorState;
+import dev.sft.harness.evidence.PriorState;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -133,7 +133,7 @@ public final class AuditCommand implements Callable<Integer> {
    * without the record (a table the write created).
    */
   private static Set<Long> priorSnapshots(Path evidence) {
-    Path file = evidence == null ? null : evidence.resolve(PriorState.FILE);
+    Path file = evidence == null ? null : evidence.resolve(EvidenceLayout.PRIOR_STATE);
     return file == null || !Files.isRegularFile(file) ? Set.of() : Markers.read(file, PriorState.class).snapshotIds();
   }
 

@@ -1,25 +1,42 @@
 package dev.sft.harness.cli;
 
 import dev.sft.contract.BuildComparison;
+import dev.sft.contract.FindingTrend;
 import dev.sft.contract.Report;
 import dev.sft.contract.ReportJson;
 import dev.sft.contract.RunExitCode;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 /**
  * {@code sft compare BASELINE CANDIDATE}: two existing runs' reports compared cell by cell, offline, by the rules of
- * {@link BuildComparison}. Exit 1 when a cell regressed, 0 otherwise, 2 for a report it cannot read.
+ * {@link BuildComparison}. Exit 1 when a cell regressed or the comparison cannot decide about an invariant finding, 0
+ * otherwise, 2 for input it cannot compare.
  */
 @Command(name = "compare", mixinStandardHelpOptions = true,
-    description = {"Compares two runs' report.json (e.g. last night's and tonight's, or two builds') cell by cell:",
-        "regressed when the candidate fails a rule the baseline never failed in that cell, or fails it more often by",
-        "Fisher's exact test at 5 %; fixed in the mirror case; same; or inconclusive when the counts cannot tell.",
-        "Exit 1 on any regression, 0 otherwise."})
+    description = {"Compares two runs' report.json (e.g. last night's and tonight's, or two builds') cell by cell, by",
+        "their findings (a failing rule and its cause, e.g. storage/files.no-orphans:loser-interrupted-abort):",
+        "  regressed     the candidate shows an invariant finding (anything but a writer race) the baseline never",
+        "                showed, on its first occurrence; or shows any finding more often by Fisher's exact test",
+        "                (one-sided; every test of the comparison corrected together by Holm's method, at most a",
+        "                5%% chance that any cell is called regressed or fixed by chance);",
+        "  fixed         it shows nothing new and nothing more often, and an invariant finding is gone or a race",
+        "                significantly rarer;",
+        "  same          every finding as often in both;",
+        "  inconclusive  the counts cannot tell; the output says how many repetitions (--repeat) would.",
+        "A repetition the build left Unknown counts against it; one Unknown for the environment's reason (preflight,",
+        "deadline, a lost pod or worker) is left out.",
+        "Exit 1 on a regression, or when a cell is inconclusive about an invariant finding or has no candidate",
+        "repetition to compare; 0 otherwise; 2 when a file is not an sft report with cell summaries, or the two",
+        "reports share no cell.",
+        "Then each finding's fingerprint (family/operation/writer/rule:cause) from the baseline to the candidate:",
+        "new, ongoing or resolved, and rare when seen in fewer than --rare of the repetitions that could show it."})
 final class CompareCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "BASELINE", description = "the baseline's report.json, or its run folder")
   Path baseline;
@@ -27,26 +44,65 @@ final class CompareCommand implements Callable<Integer> {
   @Parameters(index = "1", paramLabel = "CANDIDATE", description = "the candidate's report.json, or its run folder")
   Path candidate;
 
+  @Option(names = "--rare", paramLabel = "PERCENT", defaultValue = "10", description = {"a finding seen in fewer than"
+      + " PERCENT of the repetitions that could show it is flagged rare in the findings' trend (default: 10)"})
+  double rarePercent;
+
   @Override
   public Integer call() {
+    if (!(rarePercent > 0 && rarePercent <= 100)) {
+      throw new IllegalArgumentException("--rare must be a percentage above 0 and at most 100, got " + rarePercent);
+    }
     Report before = read("BASELINE", baseline);
     Report after = read("CANDIDATE", candidate);
+    if (before.stats().stream().noneMatch(b -> after.stats().stream().anyMatch(a -> a.cell().equals(b.cell())))) {
+      throw new IllegalArgumentException("the two reports share no cell (baseline: " + cells(before)
+          + "; candidate: " + cells(after) + "): compare runs of the same scenarios and operations");
+    }
     BuildComparison comparison = BuildComparison.of(
         new BuildComparison.Build("baseline " + baseline, before.runId(), before.jars()), before,
         new BuildComparison.Build("candidate " + candidate, after.runId(), after.jars()), after);
-    System.out.print(ComparisonTable.render(comparison));
-    return comparison.regressed() ? RunExitCode.SCENARIO_NOT_PASSED.code() : RunExitCode.PASSED.code();
+    System.out.print(ComparisonTable.render(comparison,
+        FindingTrend.of(after.writer(), before.stats(), after.stats(), rarePercent / 100)));
+    return comparison.failed() ? RunExitCode.SCENARIO_NOT_PASSED.code() : RunExitCode.PASSED.code();
   }
 
+  private static String cells(Report report) {
+    List<String> cells = report.stats().stream().map(c -> c.cell()).toList();
+    return cells.size() <= 3 ? String.join(", ", cells) : String.join(", ", cells.subList(0, 3)) + " and "
+        + (cells.size() - 3) + " more";
+  }
+
+  /** The report, or one line on why it cannot be compared. */
   private static Report read(String what, Path given) {
     Path file = Files.isDirectory(given) ? given.resolve("report.json") : given;
     if (!Files.isRegularFile(file)) {
       throw new IllegalArgumentException(what + " " + file + " is not a file (give a report.json or its run folder)");
     }
+    Report report;
     try {
-      return ReportJson.read(file);
-    } catch (IOException e) {
-      throw new IllegalArgumentException(what + " " + file + " is not an sft report: " + e.getMessage());
+      report = ReportJson.read(file);
+    } catch (IOException | RuntimeException e) {
+      throw new IllegalArgumentException(what + " " + file + " is not an sft report (" + firstLine(e) + ")");
     }
+    if (report == null || report.runId() == null) {
+      throw new IllegalArgumentException(what + " " + file + " is not an sft report (no runId)");
+    }
+    if (report.stats().isEmpty()) {
+      throw new IllegalArgumentException(what + " " + file + " (run " + report.runId() + ") has no cell summaries"
+          + " to compare" + (report.scenarios().isEmpty() ? "" : "; a report of an older sft? judge its evidence"
+              + " again with sft judge"));
+    }
+    if (report.stats().stream().anyMatch(c -> c.failed() + c.known() > 0 && c.findings().isEmpty())) {
+      throw new IllegalArgumentException(what + " " + file + " (run " + report.runId() + ") has cell summaries"
+          + " without findings, written by an older sft; judge its evidence again with sft judge");
+    }
+    return report;
+  }
+
+  private static String firstLine(Exception e) {
+    String message = e instanceof com.fasterxml.jackson.core.JsonProcessingException j ? j.getOriginalMessage()
+        : e.getMessage();
+    return message == null ? e.getClass().getSimpleName() : message.lines().findFirst().orElse(message);
   }
 }

@@ -4,18 +4,24 @@ import dev.sft.contract.BuildComparison;
 import dev.sft.contract.BuildComparison.Build;
 import dev.sft.contract.BuildComparison.Change;
 import dev.sft.contract.BuildComparison.Side;
+import dev.sft.contract.FindingTrend;
 import dev.sft.contract.RanJar;
 import java.util.List;
 import java.util.Locale;
 
 /**
  * A comparison of two builds as a table: a row per cell with each build's passed/N and the change, and under a cell
- * that changed, the rules each build failed and why.
+ * that changed, the findings each build showed (with how many repetitions) and why.
  */
 final class ComparisonTable {
   private ComparisonTable() {}
 
   static String render(BuildComparison comparison) {
+    return render(comparison, List.of());
+  }
+
+  /** The table, then each fingerprint's trend from the baseline to the candidate, then the result. */
+  static String render(BuildComparison comparison, List<FindingTrend> trends) {
     StringBuilder out = new StringBuilder();
     out.append(String.format(Locale.ROOT, "baseline:  %s%ncandidate: %s%n%n", describe(comparison.baseline()),
         describe(comparison.candidate())));
@@ -25,15 +31,21 @@ final class ComparisonTable {
       out.append(String.format(Locale.ROOT, format, cell.cell(), passed(cell.baseline()), passed(cell.candidate()),
           cell.change()));
       if (cell.change() != Change.same) {
-        rules(out, "baseline fails: ", cell.baseline());
-        rules(out, "candidate fails:", cell.candidate());
+        findings(out, "baseline shows: ", cell.baseline());
+        findings(out, "candidate shows:", cell.candidate());
         out.append("  why: ").append(cell.why()).append(System.lineSeparator());
       }
     }
     out.append(String.format(Locale.ROOT, "%nCOMPARISON: %d regressed, %d fixed, %d same, %d inconclusive%n",
         comparison.count(Change.regressed), comparison.count(Change.fixed), comparison.count(Change.same),
         comparison.count(Change.inconclusive)));
-    out.append(String.format(Locale.ROOT, "RESULT: %s%n", comparison.regressed() ? "REGRESSED" : "NO REGRESSION"));
+    out.append(comparison.correctionNote()).append(System.lineSeparator());
+    if (!trends.isEmpty()) {
+      out.append(System.lineSeparator()).append("FINDINGS (baseline to candidate):").append(System.lineSeparator());
+      trends.forEach(t -> out.append("  ").append(t.describe()).append(System.lineSeparator()));
+      out.append(System.lineSeparator());
+    }
+    out.append(String.format(Locale.ROOT, "RESULT: %s%n", comparison.headline()));
     return out.toString();
   }
 
@@ -59,10 +71,9 @@ final class ComparisonTable {
     return side == null ? "-" : side.passedOfRuns();
   }
 
-  private static void rules(StringBuilder out, String label, Side side) {
-    if (side != null && !side.failingRules().isEmpty()) {
-      out.append("  ").append(label).append(' ').append(String.join(" ", side.failingRules()))
-          .append(System.lineSeparator());
+  private static void findings(StringBuilder out, String label, Side side) {
+    if (side != null && !side.findings().isEmpty()) {
+      out.append("  ").append(label).append(' ').append(side.findingsText()).append(System.lineSeparator());
     }
   }
 }

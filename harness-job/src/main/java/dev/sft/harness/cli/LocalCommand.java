@@ -106,7 +106,7 @@ public final class LocalCommand implements Callable<Integer> {
     List<ScenarioName> selected = verdicts.withControl(OptionValues.scenarios(scenarios, scenario -> true));
     List<WriteOperation> selectedOperations = OptionValues.operations(operations);
     WriterName writerName = WriterName.fromId(writer); // rejects an unknown writer before anything starts
-    if (noKnownFindings && verdicts.knownFindings != null) {
+    if (noKnownFindings && verdicts.known.knownFindings != null) {
       throw new IllegalArgumentException("--no-known-findings and --known-findings exclude each other");
     }
     KnownFindings known = verdicts.knownFindings(null);
@@ -137,8 +137,8 @@ public final class LocalCommand implements Callable<Integer> {
     String runId = RunIds.generate();
     Path outDir = (out != null ? out : defaultOut(runId)).toAbsolutePath();
     String knownLine = "known findings: " + (noKnownFindings ? "none (--no-known-findings)"
-        : "the " + known.entries().size() + " of --known-findings " + verdicts.knownFindings);
-    if (verdicts.knownFindings == null && !noKnownFindings) {
+        : "the " + known.entries().size() + " of --known-findings " + verdicts.known.knownFindings);
+    if (verdicts.known.knownFindings == null && !noKnownFindings) {
       ShippedKnownFindings.Decision shipped = ShippedKnownFindings.forRun(jarSet, own,
           outDir.resolve("jar-digests.json"));
       known = shipped.findings();
@@ -147,7 +147,7 @@ public final class LocalCommand implements Callable<Integer> {
     Progress.say(knownLine);
     EmbeddedRun.Result result = new EmbeddedRun(new EmbeddedRun.Settings(runId, selected, selectedOperations, outDir,
         timeoutSeconds, killTimeoutSeconds, interrupt, keep, repeat, writerName, workers, masterPort, jarSet, known,
-        verdicts.strict, failOnStale, ownKill, soak, baseline)).run();
+        verdicts.strict(), failOnStale, ownKill, soak, baseline)).run();
     if (result.comparison() != null) {
       CompareOptions.print(result.comparison(), result.reportFile());
       System.out.println("output:     " + outDir);

@@ -11,7 +11,8 @@ import picocli.CommandLine.Command;
     version = "sft 0.1.0",
     description = "Tests how Iceberg writes on Spark survive speculative attempts, executor SIGKILLs and lost "
         + "shuffle output, then audits the table's storage.",
-    subcommands = {LocalCommand.class, RunCommand.class, AuditCommand.class, KillCommand.class, K8sCommand.class,
+    subcommands = {LocalCommand.class, RunCommand.class, AuditCommand.class, JudgeCommand.class, KillCommand.class,
+        K8sCommand.class,
         CompareCommand.class},
     exitCodeListHeading = "%nExit codes:%n",
     exitCodeList = {
@@ -26,7 +27,7 @@ public final class SftCli implements Runnable {
 
   @Override
   public void run() {
-    throw new CommandLine.ParameterException(spec.commandLine(), "choose a command: local, run, audit, kill, k8s or compare");
+    throw new CommandLine.ParameterException(spec.commandLine(), "choose a command: local, run, audit, judge, kill, k8s or compare");
   }
 
   public static CommandLine commandLine() {

@@ -1,6 +1,7 @@
 package dev.sft.harness.evidence;
 
 import dev.sft.contract.DriverRun;
+import dev.sft.contract.WriteOperation;
 import java.nio.file.Path;
 
 /**
@@ -24,6 +25,14 @@ public final class EvidenceLayout {
   public static final String STORAGE_AUDIT = "storage-audit.json";
   /** A scenario repetition's result, as it also appears in the report. */
   public static final String RESULT = "result.json";
+  /**
+   * What the driver saw as it drove a repetition and the rest of the folder does not keep: how far the drive got,
+   * the checks it made on the moment's state, the row counts it read with Spark ({@code judge.RecordedDrive}). With
+   * it, the judges can judge the folder again ({@code sft judge}).
+   */
+  public static final String DRIVE = "drive.json";
+  /** The table's snapshots before the monitored write ({@link PriorState}). */
+  public static final String PRIOR_STATE = "prior-state.json";
   /** The physical plans of the monitored write. */
   public static final String PLANS = "plans.txt";
   /** The executor an executor-loss scenario chose to kill. */
@@ -73,6 +82,21 @@ public final class EvidenceLayout {
    */
   public static String attemptFolder(int partition, long taskAttemptId) {
     return "p" + partition + "-t" + taskAttemptId;
+  }
+
+  /**
+   * A repetition's evidence folder: {@code <scenario>-r<N>} for the default operation (as the reference run has it),
+   * {@code <operation>/<scenario>-r<N>} for any other.
+   */
+  public static Path repetitionDir(Path runDir, String scenario, WriteOperation operation, int repetition) {
+    Path base = operation.equals(WriteOperation.DEFAULT) ? runDir : runDir.resolve(operation.id());
+    return base.resolve(scenario + "-r" + repetition);
+  }
+
+  /** The run's folder of a repetition's evidence folder ({@link #repetitionDir} backwards). */
+  public static Path runDirOf(Path repetitionDir, WriteOperation operation) {
+    Path parent = repetitionDir.toAbsolutePath().normalize().getParent();
+    return operation.equals(WriteOperation.DEFAULT) ? parent : parent.getParent();
   }
 
   /** The event an attempt marker file records, e.g. {@code handoff} for {@link #HANDOFF}. */

@@ -19,10 +19,32 @@ import java.util.Set;
  * and its abort runs.
  */
 public final class SpeculationJudge {
+  /** The writer partition whose attempts race: its original is held after handoff until a copy gets there too. */
+  public static final int TARGET_PARTITION = 0;
+
   /** Which attempt the driver releases. */
   public enum Winner {
     ORIGINAL,
-    SPECULATIVE
+    SPECULATIVE;
+
+    /** The winner a speculation scenario releases. */
+    public static Winner of(dev.sft.contract.ScenarioName scenario) {
+      return switch (scenario) {
+        case SPECULATION_ORIGINAL_WINS -> ORIGINAL;
+        case SPECULATION_SPECULATIVE_WINS -> SPECULATIVE;
+        default -> throw new IllegalArgumentException(scenario.id() + " is not a speculation scenario");
+      };
+    }
+
+    /** The attempt of {@code race} this winner releases. */
+    public AttemptMarker selected(SpeculationRace race) {
+      return this == ORIGINAL ? race.original() : race.speculative();
+    }
+
+    /** The other attempt of {@code race}: the one that must lose. */
+    public AttemptMarker loser(SpeculationRace race) {
+      return this == ORIGINAL ? race.speculative() : race.original();
+    }
   }
 
   private SpeculationJudge() {}

@@ -37,10 +37,11 @@ public final class ComparisonFiles {
         .append("<title>sft comparison</title><style>body{font:14px system-ui,sans-serif;margin:24px;color:#222}")
         .append("table{border-collapse:collapse;margin:8px 0}td,th{border:1px solid #ddd;padding:3px 8px;")
         .append("text-align:left;vertical-align:top}th{background:#f4f4f4}code{font-size:12px}</style></head><body>\n")
-        .append("<h1>").append(comparison.regressed() ? "REGRESSED" : "NO REGRESSION").append("</h1>\n<p>")
+        .append("<h1>").append(comparison.headline()).append("</h1>\n<p>")
         .append(String.format(Locale.ROOT, "%d regressed, %d fixed, %d same, %d inconclusive",
             comparison.count(Change.regressed), comparison.count(Change.fixed), comparison.count(Change.same),
             comparison.count(Change.inconclusive)))
+        .append("</p>\n<p>").append(HtmlReport.esc(comparison.correctionNote()))
         .append("</p>\n<table><tr><th>build</th><th>run</th><th>jars</th></tr>\n");
     for (BuildComparison.Build build : java.util.List.of(comparison.baseline(), comparison.candidate())) {
       html.append("<tr><td>").append(HtmlReport.esc(build.label())).append("</td><td><a href=\"../")
@@ -65,14 +66,15 @@ public final class ComparisonFiles {
   }
 
   static String junit(BuildComparison comparison) {
-    long regressed = comparison.count(Change.regressed);
-    long inconclusive = comparison.count(Change.inconclusive);
+    long failures = comparison.cells().stream().filter(CellComparison::failsComparison).count();
+    long inconclusive = comparison.cells().stream()
+        .filter(c -> c.change() == Change.inconclusive && !c.failsComparison()).count();
     StringBuilder xml = new StringBuilder("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n");
     xml.append(String.format(Locale.ROOT, "<testsuites name=\"sft.compare\" tests=\"%d\" failures=\"%d\">%n",
-        comparison.cells().size(), regressed));
+        comparison.cells().size(), failures));
     xml.append(String.format(Locale.ROOT,
         "  <testsuite name=\"sft.compare.%s\" tests=\"%d\" failures=\"%d\" errors=\"0\" skipped=\"%d\">%n",
-        JUnitReport.attr(comparison.candidate().runId()), comparison.cells().size(), regressed, inconclusive));
+        JUnitReport.attr(comparison.candidate().runId()), comparison.cells().size(), failures, inconclusive));
     xml.append("    <properties>\n");
     for (BuildComparison.Build build : java.util.List.of(comparison.baseline(), comparison.candidate())) {
       property(xml, build.label() + ".runId", build.runId());
@@ -81,13 +83,14 @@ public final class ComparisonFiles {
             + jar.sha256() + (jar.underTest() ? " (under test)" : ""));
       }
     }
+    property(xml, "correction", comparison.correctionNote());
     xml.append("    </properties>\n");
     for (CellComparison cell : comparison.cells()) {
       xml.append("    <testcase classname=\"sft.compare\" name=\"").append(JUnitReport.attr(cell.cell()))
           .append("\">\n");
-      if (cell.change() == Change.regressed) {
-        xml.append("      <failure type=\"regressed\" message=\"").append(JUnitReport.attr(cell.why()))
-            .append("\"/>\n");
+      if (cell.failsComparison()) {
+        xml.append("      <failure type=\"").append(cell.change()).append("\" message=\"")
+            .append(JUnitReport.attr(cell.why())).append("\"/>\n");
       } else if (cell.change() == Change.inconclusive) {
         xml.append("      <skipped message=\"").append(JUnitReport.attr("inconclusive: " + cell.why()))
             .append("\"/>\n");
@@ -102,7 +105,7 @@ public final class ComparisonFiles {
 
   private static String side(Side side) {
     return side == null ? "not run" : side.passedOfRuns() + " passed"
-        + (side.failingRules().isEmpty() ? "" : " (fails " + String.join(" ", side.failingRules()) + ")");
+        + (side.findings().isEmpty() ? "" : " (shows " + side.findingsText() + ")");
   }
 
   private static void property(StringBuilder xml, String name, String value) {

@@ -92,7 +92,7 @@ public final class BuildTurns {
     Path comparisonFile = shared.resolve(runId).resolve(ComparisonFiles.JSON);
     ComparisonFiles.write(comparison, comparisonFile);
     RunExitCode exit = !judged() ? worst
-        : comparison.regressed() ? RunExitCode.SCENARIO_NOT_PASSED : RunExitCode.PASSED;
+        : comparison.failed() ? RunExitCode.SCENARIO_NOT_PASSED : RunExitCode.PASSED;
     return new Compared(comparison, comparisonFile, merged.get(1), exit);
   }
 }

@@ -2,8 +2,7 @@ package dev.sft.harness.scenario;
 
 import dev.sft.contract.ScenarioName;
 import dev.sft.harness.driver.BoundedJob;
-import dev.sft.harness.judge.ControlJudge;
-import dev.sft.harness.judge.WriteEvidence;
+import dev.sft.harness.judge.RecordedDrive;
 import dev.sft.harness.probe.ProbeSpec;
 import dev.sft.harness.table.Fixture;
 import java.util.List;
@@ -49,8 +48,8 @@ final class ControlScenario extends MonitoredWriteScenario<Void> {
   }
 
   @Override
-  void judge(ScenarioRepetition run, Void progress, WriteEvidence evidence, String failure) {
-    ControlJudge.judge(run.checks(), evidence, run.history(), failure);
+  RecordedDrive.Fault fault(Void progress) {
+    return RecordedDrive.Fault.NONE;
   }
 
 }

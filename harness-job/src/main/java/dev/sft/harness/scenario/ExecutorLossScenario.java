@@ -1,6 +1,5 @@
 package dev.sft.harness.scenario;
 
-import dev.sft.harness.judge.KillProof;
 import dev.sft.harness.evidence.EvidenceLayout;
 import dev.sft.contract.ScenarioName;
 import dev.sft.harness.driver.BoundedJob;
@@ -10,6 +9,7 @@ import dev.sft.harness.evidence.Markers;
 import dev.sft.harness.judge.ExecutorLossJudge;
 import dev.sft.harness.judge.KillTarget;
 import dev.sft.harness.judge.PartlyWrittenAttempts;
+import dev.sft.harness.judge.RecordedDrive;
 import dev.sft.harness.judge.WriteEvidence;
 import dev.sft.harness.evidence.AttemptIdentity;
 import dev.sft.harness.evidence.AttemptMarker;
@@ -72,8 +72,6 @@ abstract class ExecutorLossScenario extends MonitoredWriteScenario<ExecutorLossS
   /** The target, once the scenario's preconditions can be met; empty while they cannot yet. */
   abstract Optional<KillTarget> chooseTarget(ScenarioRepetition run, WriteEvidence evidence);
 
-  /** Scheduler evidence specific to the scenario, judged after the write when the kill happened. */
-  abstract void judgeSpecific(ScenarioRepetition run, KillTarget target, WriteEvidence evidence);
 
   @Override
   Map<String, String> tableProperties() {
@@ -87,14 +85,9 @@ abstract class ExecutorLossScenario extends MonitoredWriteScenario<ExecutorLossS
 
 
   @Override
-  void judge(ScenarioRepetition run, Progress progress, WriteEvidence evidence, String failure) {
-    if (progress.kill != null) {
-      KillProof.judge(run.checks(), progress.target.attempt(), progress.kill.run(), run.history());
-    }
-    if (ExecutorLossJudge.judge(run.checks(), progress.target, progress.killed, progress.unreachable, run.history(),
-        failure)) {
-      judgeSpecific(run, progress.target, evidence);
-    }
+  RecordedDrive.Fault fault(Progress progress) {
+    return new RecordedDrive.Fault(null, progress.unreachable, progress.kill == null ? null : progress.kill.command(),
+        progress.killed);
   }
 
   /** The probe's settings: by default initial writer attempts pause after {@link #PAUSE_AFTER_ROWS} rows. */

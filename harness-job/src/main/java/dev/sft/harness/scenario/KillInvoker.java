@@ -1,6 +1,6 @@
 package dev.sft.harness.scenario;
 
-import dev.sft.harness.judge.KillProof;
+import dev.sft.harness.judge.KillCommandRun;
 import dev.sft.harness.evidence.EvidenceLayout;
 import dev.sft.harness.judge.RecordedKill;
 import dev.sft.harness.kill.KillRecord;
@@ -23,30 +23,23 @@ final class KillInvoker {
   /** How long the ended command and its children may take to go away. */
   private static final Duration END_GRACE = Duration.ofSeconds(10);
 
-  /**
-   * The command's exit code ({@code -1} when it timed out) and, when it wrote one, sft's kill record.
-   *
-   * @param timedOut the command did not finish within {@code bound} and was ended
-   * @param startedMs when the command started, driver clock
-   * @param returnedMs when it returned (or was ended), driver clock
-   */
-  record Outcome(int exitCode, boolean timedOut, Duration bound, Optional<KillRecord> record, Path log,
-      long startedMs, long returnedMs) {
+  /** The command's run as the evidence keeps it and, when it wrote one, sft's kill record. */
+  record Outcome(KillCommandRun command, Optional<KillRecord> record) {
+    int exitCode() {
+      return command.exitCode();
+    }
+
+    /** The command did not finish within its bound and was ended. */
+    boolean timedOut() {
+      return command.timedOut();
+    }
+
     boolean succeeded() {
-      return !timedOut && exitCode == 0;
+      return command.succeeded();
     }
 
-    /** What happened, for the check's detail and the failure message. */
     String describe() {
-      return timedOut
-          ? "kill command did not finish within its kill time-out of " + bound.toSeconds() + " s; it and the"
-              + " processes it started were ended (log " + log + ")"
-          : "kill command exited " + exitCode + " (log " + log + ")";
-    }
-
-    /** The command's run as {@link KillProof} judges it. */
-    KillProof.KillRun run() {
-      return new KillProof.KillRun(startedMs, returnedMs, bound.toMillis(), log.toString(), record);
+      return command.describe();
     }
   }
 
@@ -67,10 +60,10 @@ final class KillInvoker {
           .start();
       if (!process.waitFor(bound.toMillis(), TimeUnit.MILLISECONDS)) {
         endWithDescendants(process);
-        return new Outcome(-1, true, bound, record(runDirectory, target), log, startedMs, System.currentTimeMillis());
+        return outcome(-1, true, bound, log, startedMs, System.currentTimeMillis(), runDirectory, target);
       }
       long returnedMs = System.currentTimeMillis();
-      return new Outcome(process.exitValue(), false, bound, record(runDirectory, target), log, startedMs, returnedMs);
+      return outcome(process.exitValue(), false, bound, log, startedMs, returnedMs, runDirectory, target);
     } catch (IOException e) {
       throw new UncheckedIOException("cannot run kill command " + killCommand, e);
     } catch (InterruptedException e) {
@@ -96,7 +89,9 @@ final class KillInvoker {
     }
   }
 
-  private static Optional<KillRecord> record(Path runDirectory, AttemptIdentity target) {
-    return RecordedKill.recordOf(runDirectory, target);
+  private static Outcome outcome(int exitCode, boolean timedOut, Duration bound, Path log, long startedMs,
+      long returnedMs, Path runDirectory, AttemptIdentity target) {
+    return new Outcome(new KillCommandRun(exitCode, timedOut, bound.toMillis(), log.toString(), startedMs, returnedMs),
+        RecordedKill.recordOf(runDirectory, target));
   }
 }

@@ -1,7 +1,6 @@
 package dev.sft.harness.scenario;
 
 import dev.sft.contract.ScenarioName;
-import dev.sft.harness.audit.AuditResult;
 import dev.sft.harness.evidence.AttemptMarker;
 import dev.sft.harness.evidence.EvidenceLayout;
 import dev.sft.harness.evidence.GatePaths;
@@ -91,18 +90,6 @@ final class LossAfterHandoffScenario extends ExecutorLossScenario {
     List<String> files = target.victim().paths();
     return LossAfterHandoffJudge.preKill(run.checks(), target, WriterFiles.states(files), notCompleteParquet(files),
         WriteEvidence.read(run.gates()), run.history());
-  }
-
-  @Override
-  void judgeSpecific(ScenarioRepetition run, KillTarget target, WriteEvidence evidence) {
-    LossAfterHandoffJudge.afterRecovery(run.checks(), target, evidence, run.history());
-  }
-
-  @Override
-  void judgeStorage(ScenarioRepetition run, Progress progress, AuditResult audit) {
-    if (progress.killed) {
-      LossAfterHandoffJudge.storage(run.checks(), progress.target, audit);
-    }
   }
 
   @Override

@@ -3,13 +3,14 @@ package dev.sft.harness.scenario;
 import dev.sft.contract.ScenarioName;
 import dev.sft.contract.ScenarioResult;
 import dev.sft.contract.WriterName;
-import dev.sft.harness.audit.AuditResult;
-import dev.sft.harness.audit.AuditRules;
+import dev.sft.harness.audit.StorageAudit;
 import dev.sft.harness.evidence.BoundedWait;
 import dev.sft.harness.evidence.EvidenceLayout;
 import dev.sft.harness.evidence.Markers;
-import dev.sft.harness.judge.NativeWriterJudge;
+import dev.sft.harness.evidence.PriorState;
 import dev.sft.harness.judge.Quiescence;
+import dev.sft.harness.judge.RecordedDrive;
+import dev.sft.harness.judge.RowCounts;
 import dev.sft.harness.judge.WriteEvidence;
 import dev.sft.contract.Check;
 import dev.sft.harness.driver.ExecutorHosts;
@@ -22,9 +23,9 @@ import java.util.Optional;
 /**
  * The shape every scenario shares: create a new table in the operation's layout, let the operation set up its prior
  * state (unmonitored, outside the scenario's scheduler history), drive one monitored write through its failure, release
- * anything still held, wait (bounded) until the write is quiescent, drain the scheduler events, judge the scheduler
- * evidence, apply the common assertions and the storage audit, export the evidence. Subclasses supply the table,
- * the drive and the judgement.
+ * anything still held, wait (bounded) until the write is quiescent, drain the scheduler events, read the rows, record
+ * what the drive saw ({@link RecordedDrive}), then judge the folder ({@link ScenarioSupport#finish}). Subclasses
+ * supply the table and the drive; the rules are {@link dev.sft.harness.judge.RepetitionJudge}'s.
  *
  * @param <S> what the drive learned as it went (the race, the kill target, whether the kill happened); the drive
  *     fills it in step by step, so a failure keeps everything learned before it
@@ -62,11 +63,8 @@ abstract class MonitoredWriteScenario<S> implements Scenario {
 
   abstract void drive(ScenarioRepetition run, ScenarioContext context, String table, String location, S progress);
 
-  /** Judges the scheduler evidence; {@code failure} says why the drive stopped early, or is null. */
-  abstract void judge(ScenarioRepetition run, S progress, WriteEvidence evidence, String failure);
-
-  /** Storage rules of the scenario's own, over the audit the common assertions took; none by default. */
-  void judgeStorage(ScenarioRepetition run, S progress, AuditResult audit) {}
+  /** How far the drive got with the scenario's fault, for the judges ({@link RecordedDrive.Fault}). */
+  abstract RecordedDrive.Fault fault(S progress);
 
   @Override
   public final ScenarioResult run(ScenarioContext context, Operation operation, int repetition) {
@@ -79,8 +77,8 @@ abstract class MonitoredWriteScenario<S> implements Scenario {
         shortfall.orElse("executors registered before the scenario: " + executors));
     if (shortfall.isPresent()) {
       run.phase("FAILED before it started: " + shortfall.get());
-      return ScenarioSupport.finish(run, context, new ScenarioRepetition.Counts(), "not started: " + shortfall.get(),
-          null);
+      return ScenarioSupport.finish(run, context, RecordedDrive.notStarted(name.id(), operation.id().id(), repetition,
+          "not started: " + shortfall.get(), run.checks().all()), null);
     }
     context.plans().recordTo(run.dir().resolve(EvidenceLayout.PLANS));
     String table = run.tableName();
@@ -95,7 +93,7 @@ abstract class MonitoredWriteScenario<S> implements Scenario {
       properties.putAll(operation.tableProperties());
       properties.putAll(operationOverrides(operation));
       location = context.fixture().createTable(table, operation.id().layout(), properties);
-      prior = PriorState.prepare(run, context, operation, table, location);
+      prior = preparePriorState(run, context, operation, table, location);
       drive(run, context, table, location, progress);
     } catch (RuntimeException e) {
       failure = "scenario did not complete: " + e.getMessage();
@@ -110,25 +108,47 @@ abstract class MonitoredWriteScenario<S> implements Scenario {
     }
     List<String> stillLive = awaitQuiescence(run, context);
     ScenarioSupport.drainListenerBus(context);
-    WriteEvidence evidence = WriteEvidence.read(run.gates());
-    if (context.writer() == WriterName.COMET_NATIVE) {
-      Optional<String> notNative = NativeWriterProof.judge(run, context.plans().lastWritePlan(),
-          operation.nativeWriterGap());
-      if (notNative.isPresent()) {
-        // Comet ran its JVM fallback outside the probe: no evidence of the writer under test to judge or audit. The
-        // probe saw no attempt, so the drive may have stopped early; the message says why first.
-        NativeWriterJudge.notJudged(run.checks(), notNative.get());
-        return ScenarioSupport.finish(run, context, new ScenarioRepetition.Counts(),
-            failure == null ? null : "the native writer did not run, so the probe saw no attempt and the " + failure,
-            location);
-      }
+    String notNative = context.writer() != WriterName.COMET_NATIVE ? null
+        : NativeWriterProof.judge(run, context.plans().lastWritePlan(), operation.nativeWriterGap()).orElse(null);
+    // Reading the rows needs Spark, so the drive reads them and the judges judge the counts it recorded.
+    RowsRead rows = notNative != null || location == null || prior == null ? RowsRead.NOT_READ
+        : readRows(run, context, table);
+    RecordedDrive drive = new RecordedDrive(name.id(), operation.id().id(), repetition, true, location, failure,
+        run.checks().all(), fault(progress), run.killedByHarness(), notNative, stillLive, rows.counts(),
+        rows.unreadable());
+    return ScenarioSupport.finish(run, context, drive, location);
+  }
+
+  /** The table's rows against the operation's expected multiset, or why they could not be read. */
+  private record RowsRead(RowCounts counts, String unreadable) {
+    static final RowsRead NOT_READ = new RowsRead(null, null);
+  }
+
+  private static RowsRead readRows(ScenarioRepetition run, ScenarioContext context, String table) {
+    run.phase("verifying rows against the expected multiset after " + run.operation().id()
+        + " (count, distinct IDs, EXCEPT ALL both ways)");
+    try {
+      return new RowsRead(context.fixture().verifyRows(table, run.operation().expectedRows(context.fixture())), null);
+    } catch (RuntimeException e) {
+      return new RowsRead(null, e.getMessage());
     }
-    judge(run, progress, evidence, failure);
-    ScenarioRepetition.Counts counts = location == null || prior == null
-        ? new ScenarioRepetition.Counts()
-        : CommonAssertions.apply(run, context, table, location, prior, evidence, AuditRules.policyOf(name), stillLive,
-            audit -> judgeStorage(run, progress, audit));
-    return ScenarioSupport.finish(run, context, counts, failure, location);
+  }
+
+  /**
+   * Lets the operation set up its state, records the table's snapshots ({@link PriorState}), then starts the
+   * scenario's scheduler history after everything the set-up ran, so no judge sees its tasks.
+   */
+  private static PriorState preparePriorState(ScenarioRepetition run, ScenarioContext context, Operation operation,
+      String table, String location) {
+    operation.prepare(context.fixture(), table);
+    PriorState prior = new PriorState(operation.id().id(), StorageAudit.snapshotIds(location));
+    if (!prior.snapshotIds().isEmpty()) {
+      run.phase("prior state: " + prior.snapshotIds().size() + " snapshot(s) before the monitored write");
+    }
+    Markers.publish(run.dir().resolve(EvidenceLayout.PRIOR_STATE), prior);
+    ScenarioSupport.drainListenerBus(context);
+    run.startHistoryHere();
+    return prior;
   }
 
   /**

@@ -1,9 +1,6 @@
 package dev.sft.harness.scenario;
 
-import dev.sft.contract.Check;
 import dev.sft.contract.ScenarioName;
-import dev.sft.contract.ScenarioResult;
-import dev.sft.contract.Verdict;
 import dev.sft.contract.WriteOperation;
 import dev.sft.harness.evidence.GatePaths;
 import dev.sft.harness.operation.Operation;
@@ -14,11 +11,10 @@ import dev.sft.harness.judge.SchedulerHistory;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
-import java.util.stream.Collectors;
 
 /**
- * One repetition of one scenario while it runs: its evidence folder, its scheduler events, and the checks that
- * decide its two verdicts.
+ * One repetition of one scenario while it runs: its evidence folder, its scheduler events, and the checks its drive
+ * makes as it goes (the judges add the rest over the recorded evidence, {@link dev.sft.harness.judge.RepetitionJudge}).
  */
 public final class ScenarioRepetition {
   private final ScenarioName name;
@@ -41,13 +37,9 @@ public final class ScenarioRepetition {
     this.firstEventSeq = context.events().nextSeq();
   }
 
-  /**
-   * A repetition's evidence folder: {@code <scenario>-r<N>} for the default operation (as the reference run has
-   * it), {@code <operation>/<scenario>-r<N>} for any other.
-   */
+  /** A repetition's evidence folder ({@link dev.sft.harness.evidence.EvidenceLayout#repetitionDir}). */
   public static Path folder(Path runDir, String scenario, WriteOperation operation, int repetition) {
-    Path base = operation.equals(WriteOperation.DEFAULT) ? runDir : runDir.resolve(operation.id());
-    return base.resolve(scenario + "-r" + repetition);
+    return dev.sft.harness.evidence.EvidenceLayout.repetitionDir(runDir, scenario, operation, repetition);
   }
 
   public Operation operation() {
@@ -113,44 +105,13 @@ public final class ScenarioRepetition {
     return java.util.Set.copyOf(killedByHarness);
   }
 
-  /** The checks gathered so far; the judges add to them. */
+  /** The checks the drive made on the state of a moment, recorded with the drive. */
   public Checks checks() {
     return checks;
   }
 
-  public ScenarioResult result(Counts counts, String failure) {
-    Verdict scheduler = checks.verdict(Check.SCHEDULER);
-    Verdict storage = checks.verdict(Check.STORAGE);
-    List<Check> all = checks.all();
-    List<Check> voiding = checks.voiding();
-    List<Check> causes = checks.failedCauses();
-    // Causes lead the rest, so a bounded message (the termination message keeps 400 characters) keeps them.
-    List<String> notPassed = java.util.stream.Stream.concat(causes.stream(),
-            all.stream().filter(c -> c.verdict() != Verdict.Passed && !voiding.contains(c) && !causes.contains(c)))
-        .map(c -> c.side() + "/" + c.rule() + " " + c.verdict() + ": " + c.detail())
-        .collect(Collectors.toList());
-    if (failure != null) {
-      notPassed.add(0, failure);
-    }
-    // What voided the cell leads the message, once: it says why nothing after it is the scenario's doing.
-    notPassed.addAll(0, voiding.stream().map(c -> c.rule() + " Unknown: " + c.detail()).distinct().toList());
-    String message = notPassed.isEmpty()
-        ? "all " + all.size() + " checks passed"
-        : String.join("; ", notPassed);
-    return ScenarioResult.judged(name.id(), operation.id(), repetition, scheduler, storage,
-        new ScenarioResult.Counts(counts.rows, counts.distinctIds, counts.newSnapshots, counts.acceptedMessages,
-            counts.orphanFiles, counts.knownRejectedOrphans, counts.missingFiles),
-        (System.nanoTime() - startNanos) / 1_000_000, dir.toString(), message, all);
-  }
-
-  /** The report's counts; -1 means "not measured". */
-  public static final class Counts {
-    long rows = -1;
-    long distinctIds = -1;
-    int newSnapshots = -1;
-    int acceptedMessages = -1;
-    int orphanFiles = -1;
-    int knownRejectedOrphans = -1;
-    int missingFiles = -1;
+  /** Milliseconds since the repetition started. */
+  long elapsedMs() {
+    return (System.nanoTime() - startNanos) / 1_000_000;
   }
 }

@@ -5,12 +5,15 @@ import dev.sft.contract.ScenarioResult;
 import dev.sft.harness.evidence.Folders;
 import dev.sft.harness.evidence.Json;
 import dev.sft.harness.evidence.Markers;
-import dev.sft.harness.judge.UnplannedLoss;
+import dev.sft.harness.audit.AuditResult;
+import dev.sft.harness.judge.RecordedDrive;
+import dev.sft.harness.judge.RepetitionEvidence;
+import dev.sft.harness.judge.RepetitionJudge;
 import java.nio.file.Path;
 import java.util.concurrent.TimeoutException;
 import java.util.stream.Collectors;
 
-/** The steps every scenario ends with: drain events, export evidence, clean up a passing fixture. */
+/** The steps every scenario ends with: drain events, export evidence, judge it, clean up a passing fixture. */
 final class ScenarioSupport {
   private ScenarioSupport() {}
 
@@ -24,13 +27,23 @@ final class ScenarioSupport {
     }
   }
 
-  static ScenarioResult finish(
-      ScenarioRepetition run, ScenarioContext context, ScenarioRepetition.Counts counts, String failure,
+  /**
+   * Records what the drive saw and the scheduler events, judges the folder as {@code sft judge} would
+   * ({@link RepetitionJudge}, auditing the table and keeping the audit), writes the result, and deletes a passing
+   * fixture.
+   */
+  static ScenarioResult finish(ScenarioRepetition run, ScenarioContext context, RecordedDrive drive,
       String tableLocation) {
-    UnplannedLoss.judge(run.checks(), run.history(), run.killedByHarness());
-    ScenarioResult result = run.result(counts, failure);
     Markers.publishText(run.dir().resolve(EvidenceLayout.SCHEDULER_EVENTS),
         run.events().stream().map(Json::compact).collect(Collectors.joining("\n", "", "\n")));
+    Markers.publish(run.dir().resolve(EvidenceLayout.DRIVE), drive);
+    RepetitionEvidence evidence = RepetitionEvidence.read(run.dir());
+    ScenarioResult result = RepetitionJudge.judge(evidence, rep -> {
+      run.phase("auditing storage");
+      AuditResult audit = RepetitionJudge.auditTable(rep);
+      Markers.publish(run.dir().resolve(EvidenceLayout.STORAGE_AUDIT), audit);
+      return audit;
+    }).result(evidence, run.elapsedMs(), null);
     Markers.publish(run.dir().resolve(EvidenceLayout.RESULT), result);
     if (result.passed() && !context.keepFixtures() && tableLocation != null) {
       // Only after the audit and the evidence export: a passing fixture is no longer needed.

@@ -6,7 +6,6 @@ import dev.sft.contract.ScenarioName;
 import dev.sft.harness.evidence.AttemptMarker;
 import dev.sft.harness.judge.KillTarget;
 import dev.sft.harness.judge.SchedulerHistory;
-import dev.sft.harness.judge.ShuffleLossJudge;
 import dev.sft.harness.judge.WriteEvidence;
 import dev.sft.harness.probe.InputGate;
 import dev.sft.harness.probe.PausingInput;
@@ -37,7 +36,7 @@ import org.apache.iceberg.spark.Spark3Util;
  * probe's shuffle manager holds the same two reducers before their shuffle reader exists. The target is an active
  * writer whose executor also owns completed map output. After the executor is removed, releasing the held reducers
  * must produce FetchFailed and a writer stage attempt with a higher stageAttemptId: a higher task attempt number
- * alone is not stage re-execution. The rules are {@link ShuffleLossJudge}'s.
+ * alone is not stage re-execution. The rules are {@link dev.sft.harness.judge.ShuffleLossJudge}'s.
  */
 final class ShuffleLossScenario extends ExecutorLossScenario {
   /** Reducers held before fetching; partitions 0 and 1 write, and one of them is the target. */
@@ -117,10 +116,5 @@ final class ShuffleLossScenario extends ExecutorLossScenario {
         .filter(m -> history.mapOutputOn(m.attempt().executorId(), m.attempt().stageId()).isPresent())
         .findFirst()
         .flatMap(victim -> otherProcess(paused, victim).map(other -> new KillTarget(victim, other)));
-  }
-
-  @Override
-  void judgeSpecific(ScenarioRepetition run, KillTarget target, WriteEvidence evidence) {
-    ShuffleLossJudge.judge(run.checks(), target, evidence.heldBeforeInput(), run.history());
   }
 }

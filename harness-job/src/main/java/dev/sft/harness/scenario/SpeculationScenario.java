@@ -1,15 +1,13 @@
 package dev.sft.harness.scenario;
 
 import dev.sft.contract.ScenarioName;
-import dev.sft.harness.audit.AuditResult;
 import dev.sft.harness.driver.BoundedJob;
 import dev.sft.harness.driver.SchedulerEvent;
 import dev.sft.harness.evidence.AttemptMarker;
 import dev.sft.harness.evidence.BoundedWait;
-import dev.sft.harness.evidence.ExecutorLogExcerpt;
 import dev.sft.harness.evidence.GatePaths;
 import dev.sft.harness.evidence.Markers;
-import dev.sft.harness.judge.LoserFilesJudge;
+import dev.sft.harness.judge.RecordedDrive;
 import dev.sft.harness.judge.SpeculationJudge;
 import dev.sft.harness.judge.SpeculationRace;
 import dev.sft.harness.judge.WriteEvidence;
@@ -26,7 +24,7 @@ import java.util.Optional;
  * must be cancelled and cleaned up by the writer's own abort path.
  */
 final class SpeculationScenario extends MonitoredWriteScenario<SpeculationScenario.Progress> {
-  static final int TARGET_PARTITION = 0;
+  static final int TARGET_PARTITION = SpeculationJudge.TARGET_PARTITION;
   /**
    * One-byte target files, as in the reference suite: each attempt rolls many files, so the file-set rules and the
    * loser's abort are about whole sets, not one file each.
@@ -88,8 +86,8 @@ final class SpeculationScenario extends MonitoredWriteScenario<SpeculationScenar
           () -> describeTarget(run, gates));
       SpeculationRace race = identify(held);
       progress.race = race;
-      AttemptMarker selected = winner == SpeculationJudge.Winner.ORIGINAL ? race.original() : race.speculative();
-      AttemptMarker loser = winner == SpeculationJudge.Winner.ORIGINAL ? race.speculative() : race.original();
+      AttemptMarker selected = winner.selected(race);
+      AttemptMarker loser = winner.loser(race);
       run.phase("both attempts at handoff: original TID " + race.original().attempt().taskAttemptId() + " on "
           + race.original().attempt().host() + ", speculative TID " + race.speculative().attempt().taskAttemptId()
           + " on " + race.speculative().attempt().host() + "; releasing the " + winner.name().toLowerCase()
@@ -108,19 +106,9 @@ final class SpeculationScenario extends MonitoredWriteScenario<SpeculationScenar
     }
   }
 
-  /** Whatever else the audit found, none of the loser's files may be left: its own abort must delete them. */
   @Override
-  void judgeStorage(ScenarioRepetition run, Progress progress, AuditResult audit) {
-    if (progress.race == null) {
-      return; // No race, no loser: the scheduler verdict already says why.
-    }
-    AttemptMarker loser = winner == SpeculationJudge.Winner.ORIGINAL ? progress.race.speculative()
-        : progress.race.original();
-    Optional<AttemptMarker> abort = WriteEvidence.read(run.gates()).abortOf(loser.attempt().taskAttemptId());
-    String executorLog = abort.map(AttemptMarker::abort)
-        .map(seen -> ExecutorLogExcerpt.of(seen.executorLog(), seen.executorLogOffset()))
-        .orElse(ExecutorLogExcerpt.NO_LOG);
-    LoserFilesJudge.judge(run.checks(), loser.attempt(), abort, audit.orphan(), executorLog);
+  RecordedDrive.Fault fault(Progress progress) {
+    return new RecordedDrive.Fault(progress.race, null, null, false);
   }
 
   /** Original is attempt number 0; the speculative copy is the other one. */
@@ -129,11 +117,6 @@ final class SpeculationScenario extends MonitoredWriteScenario<SpeculationScenar
         .orElseThrow(() -> new IllegalStateException("no original (attempt 0) among handoffs " + tids(held)));
     AttemptMarker speculative = held.stream().filter(m -> m != original).findFirst().orElseThrow();
     return new SpeculationRace(original, speculative);
-  }
-
-  @Override
-  void judge(ScenarioRepetition run, Progress progress, WriteEvidence evidence, String failure) {
-    SpeculationJudge.judge(run.checks(), winner, TARGET_PARTITION, progress.race, evidence, run.history(), failure);
   }
 
   private static String describeTarget(ScenarioRepetition run, GatePaths gates) {

@@ -41,9 +41,4 @@ final class TaskReplacementScenario extends ExecutorLossScenario {
         .findFirst()
         .flatMap(victim -> otherProcess(paused, victim).map(other -> new KillTarget(victim, other)));
   }
-
-  @Override
-  void judgeSpecific(ScenarioRepetition run, KillTarget target, WriteEvidence evidence) {
-    // Task replacement needs no evidence beyond the common recovery checks.
-  }
 }

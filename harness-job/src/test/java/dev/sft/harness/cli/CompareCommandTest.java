@@ -51,9 +51,21 @@ class CompareCommandTest {
         new BuildComparison.Build("baseline", "run-1-11", List.of()), report("run-1-11", 0),
         new BuildComparison.Build("candidate", "run-1-12", List.of()), report("run-1-12", 3)));
     assertThat(table).containsPattern("speculation-original-wins/append +3/3 +0/3 +regressed");
-    assertThat(table).contains("  candidate fails: scheduler/writer.native-ran").doesNotContain("baseline fails:")
-        .contains("  why: candidate fails scheduler/writer.native-ran, which the baseline never failed")
-        .contains("COMPARISON: 1 regressed, 0 fixed, 0 same, 0 inconclusive").contains("RESULT: REGRESSED");
+    assertThat(table).contains("  candidate shows: scheduler/writer.native-ran ×3").doesNotContain("baseline shows:")
+        .contains("  why: candidate shows scheduler/writer.native-ran (3 of 3), which the baseline never showed in 3")
+        .contains("COMPARISON: 1 regressed, 0 fixed, 0 same, 0 inconclusive").contains("corrected together by Holm's")
+        .contains("RESULT: REGRESSED");
+    String withTrend = ComparisonTable.render(BuildComparison.of(
+        new BuildComparison.Build("baseline", "run-1-11", List.of()), report("run-1-11", 0),
+        new BuildComparison.Build("candidate", "run-1-12", List.of()), report("run-1-12", 3)),
+        dev.sft.contract.FindingTrend.of("comet-native", report("run-1-11", 0).stats(), report("run-1-12", 3).stats(),
+            0.1));
+    assertThat(withTrend).contains("FINDINGS (baseline to candidate):\n"
+        + "  new  speculation/append/comet-native/scheduler/writer.native-ran (3 of 3; before 0 of 3)");
+    CliArgumentsTest.Outcome badRare = CliArgumentsTest.run("compare", "--rare", "0", baseline.toString(),
+        candidate.toString());
+    assertThat(badRare.exit()).isEqualTo(RunExitCode.USAGE.code());
+    assertThat(badRare.err()).contains("--rare must be a percentage above 0 and at most 100");
   }
 
   @Test
@@ -69,7 +81,34 @@ class CompareCommandTest {
     CliArgumentsTest.Outcome junk = CliArgumentsTest.run("compare", real.toString(),
         dir.resolve("junk.json").toString());
     assertThat(junk.exit()).isEqualTo(RunExitCode.USAGE.code());
-    assertThat(junk.err()).contains("is not an sft report");
+    assertThat(junk.err()).contains("is not an sft report").doesNotContain("Exception").hasLineCount(1);
+    java.nio.file.Files.writeString(dir.resolve("object.json"), "{\"some\": \"other json\"}");
+    CliArgumentsTest.Outcome other = CliArgumentsTest.run("compare", real.toString(),
+        dir.resolve("object.json").toString());
+    assertThat(other.exit()).isEqualTo(RunExitCode.USAGE.code());
+    assertThat(other.err()).contains("is not an sft report (no runId)").hasLineCount(1);
+  }
+
+  @Test
+  void reportsWithoutACellInCommonOrWithoutCellSummariesAreUsageErrors(@TempDir Path dir) throws Exception {
+    Path real = dir.resolve("report.json");
+    ReportJson.write(report("run-a", 0), real);
+    Path empty = dir.resolve("empty.json");
+    ReportJson.write(dev.sft.contract.Report.of("run-e", "iceberg", "m", List.of(), "a", "b", null), empty);
+    CliArgumentsTest.Outcome noCells = CliArgumentsTest.run("compare", real.toString(), empty.toString());
+    assertThat(noCells.exit()).isEqualTo(RunExitCode.USAGE.code());
+    assertThat(noCells.err()).contains("(run run-e) has no cell summaries to compare").hasLineCount(1);
+
+    Path otherCell = dir.resolve("other.json");
+    dev.sft.contract.Report other = report("run-o", 0);
+    ReportJson.write(dev.sft.contract.Report.of("run-o", "iceberg", "m", other.scenarios().stream()
+        .map(r -> new dev.sft.contract.ScenarioResult("executor-loss-shuffle-loss", r.operation(), r.layout(),
+            r.repetition(), r.scheduler(), r.storage(), r.rows(), r.distinctIds(), r.newSnapshots(),
+            r.acceptedMessages(), r.orphanFiles(), r.knownRejectedOrphans(), r.missingFiles(), r.durationMs(),
+            r.evidence(), r.message(), r.checks(), r.knownFindings(), null)).toList(), "a", "b", null), otherCell);
+    CliArgumentsTest.Outcome disjoint = CliArgumentsTest.run("compare", real.toString(), otherCell.toString());
+    assertThat(disjoint.exit()).isEqualTo(RunExitCode.USAGE.code());
+    assertThat(disjoint.err()).contains("the two reports share no cell").hasLineCount(1);
   }
 
   @Test
@@ -83,7 +122,8 @@ class CompareCommandTest {
     assertThat(dev.sft.harness.evidence.Json.parse(java.nio.file.Files.readString(json), BuildComparison.class))
         .isEqualTo(comparison);
     assertThat(java.nio.file.Files.readString(dir.resolve("run/comparison.xml")))
-        .contains("<failure type=\"regressed\" message=\"candidate fails scheduler/writer.native-ran");
+        .contains("<failure type=\"regressed\" message=\"candidate shows scheduler/writer.native-ran")
+        .contains("<property name=\"correction\"");
     assertThat(java.nio.file.Files.readString(dir.resolve("run/comparison.html")))
         .contains("<h1>REGRESSED</h1>").contains("<a href=\"../run-1-12/report.html\">run-1-12</a>")
         .contains(">regressed</td>");

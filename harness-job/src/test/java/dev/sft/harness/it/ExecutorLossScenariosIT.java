@@ -32,6 +32,11 @@ class ExecutorLossScenariosIT {
   }
 
   @Test
+  void sftJudgeGivesTheRunsOwnVerdictsFromItsEvidence() {
+    JudgedAgain.assertSameVerdicts(run);
+  }
+
+  @Test
   void bothScenariosPassBothVerdicts() {
     for (ScenarioResult s : run.report().scenarios()) {
       assertThat(s.scheduler()).as(s.name() + ": " + s.message()).isEqualTo(Verdict.Passed);

@@ -52,6 +52,11 @@ class RowLevelOperationIT {
   }
 
   @Test
+  void sftJudgeGivesTheRunsOwnVerdictsFromItsEvidence() {
+    JudgedAgain.assertSameVerdicts(run);
+  }
+
+  @Test
   void everyCellIsReportedUnderItsOperation() {
     assertThat(run.report().scenarios()).extracting(ScenarioResult::cell).containsExactlyInAnyOrder(
         OPERATIONS.stream().flatMap(o -> List.of("speculation-original-wins/" + o,

@@ -15,13 +15,21 @@ final class SpeculationRun {
   static final String TRACKED = "https://github.com/apache/paimon/pull/8927";
   static final String NEVER_FAILS = "https://example.org/a-rule-no-speculation-cell-has";
   private static LocalRun run;
+  private static Path knownFindings;
 
   private SpeculationRun() {}
+
+  /** The known-findings file the shared run was given, for a command that must judge as it did. */
+  static synchronized Path knownFindings() {
+    shared();
+    return knownFindings;
+  }
 
   static synchronized LocalRun shared() {
     if (run == null) {
       try {
         Path known = Files.createTempFile("known-findings", ".json");
+        knownFindings = known;
         Files.writeString(known, "[{\"rule\": \"loser.no-files-left\", \"message\": \"ran an interrupted abort\","
             + " \"reference\": \"" + TRACKED + "\"}, {\"rule\": \"files.no-orphans\", \"operation\": \"append\","
             + " \"reference\": \"" + TRACKED + "\"}, {\"rule\": \"files.orphans-known-rejected\", \"reference\": \""

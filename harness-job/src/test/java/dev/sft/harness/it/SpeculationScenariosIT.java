@@ -36,6 +36,11 @@ class SpeculationScenariosIT {
   }
 
   @Test
+  void sftJudgeGivesTheRunsOwnVerdictsFromItsEvidence() {
+    JudgedAgain.assertSameVerdicts(run, "--known-findings", SpeculationRun.knownFindings().toString());
+  }
+
+  @Test
   void countsMatchTheReferenceSuite() {
     for (ScenarioResult s : run.report().scenarios()) {
       assertThat(s.rows()).isEqualTo(48_000);

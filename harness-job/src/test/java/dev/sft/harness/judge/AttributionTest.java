@@ -72,7 +72,7 @@ class AttributionTest {
         .filter(c -> c.rule().equals("files.orphans-known-rejected")).findFirst().orElseThrow();
     assertThat(orphans.verdict()).isEqualTo(Verdict.Failed);
     assertThat(orphans.detail()).startsWith("orphans not of an attempt whose executor the harness killed, by cause"
-            + " {not accepted=1}: [")
+            + " {not-accepted=1}: [")
         .contains(notKilledFile + " (partition 1 TID 15: its message was not accepted (ended"
             + " Success in stage 3.1, but the driver accepted no message of partition 1)")
         .contains("the harness killed no executor it ran in").contains("orphans of killed attempts: 1");

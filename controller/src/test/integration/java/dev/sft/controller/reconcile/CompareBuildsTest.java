@@ -82,13 +82,13 @@ class CompareBuildsTest extends ReconcilerTestBase {
     assertThat(status.comparison.cells).extracting(c -> c.cell + " " + c.baseline + " " + c.candidate + " " + c.change)
         .containsExactly(SPEC_CELL + " 1/1 0/1 regressed", LOSS_CELL + " 1/1 1/1 same");
     assertThat(status.comparison.cells.get(0).why)
-        .isEqualTo("candidate fails scheduler/writer.native-ran, which the baseline never failed");
+        .startsWith("candidate shows scheduler/writer.native-ran (1 of 1), which the baseline never showed in 1");
     assertThat(status.message).contains("1 regressed, 0 fixed, 1 same, 0 inconclusive")
-        .contains("regressed: " + SPEC_CELL + " (candidate fails scheduler/writer.native-ran");
+        .contains("regressed: 1 cell, " + SPEC_CELL + " (candidate shows scheduler/writer.native-ran");
     assertThat(status.cells).extracting(c -> c.build + " " + c.name).containsExactly(
         "baseline speculation-original-wins", "baseline executor-loss-task-replacement",
         "candidate speculation-original-wins", "candidate executor-loss-task-replacement");
-    assertThat(status.cells.get(2).failingRules).containsExactly("scheduler/writer.native-ran");
+    assertThat(status.cells.get(2).findings).containsExactly(java.util.Map.entry("scheduler/writer.native-ran", 1));
     assertThat(status.summary).isEqualTo("3/4");
     assertThat(ConditionChecks.isTrue(status, Conditions.READY)).isFalse();
   }

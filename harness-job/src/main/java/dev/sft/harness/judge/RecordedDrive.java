@@ -1,0 +1,57 @@
+package dev.sft.harness.judge;
+
+import dev.sft.contract.Check;
+import dev.sft.harness.evidence.EvidenceLayout;
+import java.util.List;
+import java.util.Set;
+
+/**
+ * What the driver saw as it drove one repetition and the rest of its evidence folder does not keep
+ * ({@link EvidenceLayout#DRIVE}): how far the drive got, the checks it made on the state of a moment that no later
+ * reading can see again, and the row counts it read with Spark. The judges read it with the rest of the folder
+ * ({@link RepetitionEvidence}), live and in {@code sft judge} alike.
+ *
+ * @param scenario the scenario's id
+ * @param operation the write operation's id ({@code WriteOperation.id()}, e.g. {@code merge-dv-partitioned})
+ * @param started false when the repetition stopped before its table was created (e.g. executors on one host)
+ * @param tableLocation the table's folder; null when it was not created
+ * @param failure why the drive stopped early, or null
+ * @param driveChecks the checks made as the drive went: executors on two hosts, the pre-kill requirements on the
+ *     files and events of that moment, the kill command's exit, the native writer in the executed plan
+ * @param fault how far the scenario's fault got
+ * @param killedByHarness the executors the harness set out to kill (any other removal is an unplanned loss)
+ * @param notNative comet-native: why the write did not run natively (then nothing else is judged), or null
+ * @param stillLive what the wait for the write to come to rest left running; empty when it came to rest
+ * @param rows the row counts Spark read after the write; null when not read
+ * @param rowsUnreadable why the rows could not be read, or null
+ */
+public record RecordedDrive(String scenario, String operation, int repetition, boolean started,
+    String tableLocation, String failure, List<Check> driveChecks, Fault fault, Set<String> killedByHarness,
+    String notNative, List<String> stillLive, RowCounts rows, String rowsUnreadable) {
+
+  public RecordedDrive {
+    driveChecks = driveChecks == null ? List.of() : List.copyOf(driveChecks);
+    fault = fault == null ? Fault.NONE : fault;
+    killedByHarness = killedByHarness == null ? Set.of() : Set.copyOf(killedByHarness);
+    stillLive = stillLive == null ? List.of() : List.copyOf(stillLive);
+  }
+
+  /**
+   * How far the scenario's fault got.
+   *
+   * @param race speculation: the two attempts at handoff, once both reached it; else null
+   * @param unreachable executor loss: why no kill target can appear, or null
+   * @param kill executor loss: the kill command's run, once it ran; else null
+   * @param killed executor loss: the kill command succeeded, so the target's executor was killed
+   */
+  public record Fault(SpeculationRace race, String unreachable, KillCommandRun kill, boolean killed) {
+    public static final Fault NONE = new Fault(null, null, null, false);
+  }
+
+  /** A repetition that stopped before its table was created; {@code why} is its failure. */
+  public static RecordedDrive notStarted(String scenario, String operation, int repetition, String why,
+      List<Check> driveChecks) {
+    return new RecordedDrive(scenario, operation, repetition, false, null, why, driveChecks, Fault.NONE, Set.of(),
+        null, List.of(), null, null);
+  }
+}
