@@ -10,7 +10,7 @@ import java.util.SortedSet;
  * <ul>
  *   <li>{@code orphan = physical - referenced}
  *   <li>{@code missing = referenced - physical}
- *   <li>{@code killed}: the files of rejected attempts whose executor the harness killed (a SIGKILL skips cleanup);
+ *   <li>{@code killed}: the files of rejected attempts the harness's kill caught (a SIGKILL skips their cleanup);
  *       {@code knownRejectedOrphans = orphan ∩ killed}, {@code unknownOrphans = orphan - killed}: the loss
  *       scenarios tolerate only the first
  *   <li>{@code referencedNotWinner = referenced - prior - winner}, {@code winnerNotReferenced = winner - referenced}

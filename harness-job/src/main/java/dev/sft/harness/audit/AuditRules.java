@@ -97,9 +97,10 @@ public final class AuditRules {
       checks.add(new Check(STORAGE, "files.orphans-known-rejected",
           untolerated.isEmpty() ? Verdict.Passed : Verdict.Failed,
           (untolerated.isEmpty()
-              ? "every orphan is a file of an attempt whose executor the harness killed: "
+              ? "every orphan is a file of an attempt the harness's kill caught (running in the executor it killed"
+                  + " when the kill began, or lost with it): "
                   + audit.knownRejectedOrphans().size()
-              : "orphans not of an attempt whose executor the harness killed, " + causes.describe(untolerated)
+              : "orphans not of an attempt the harness's kill caught, " + causes.describe(untolerated)
                   + "; orphans of killed attempts: " + audit.knownRejectedOrphans().size())
               + (merged.isEmpty() ? "" : "; besides the " + merged.superseded().size() + " accepted Puffin file(s)"
                   + " the commit's merged deletion vectors superseded (delete-files.accepted-not-superseded)"),
@@ -150,13 +151,18 @@ public final class AuditRules {
       if (!strayAccepted.isEmpty()) {
         causes.add(Cause.WINNER_FILE_UNREFERENCED);
       }
+      List<String> found = new ArrayList<>();
+      if (!writtenByCommit.isEmpty()) {
+        found.add("the commit merged deletion vectors of several tasks into " + writtenByCommit + " (Iceberg format"
+            + " v3: one deletion vector per data file), superseding the tasks' accepted Puffin files " + superseded
+            + ", which it does not delete");
+      }
+      if (!strayAccepted.isEmpty()) {
+        found.add("accepted files left on storage unreferenced (orphans), no merge explains them: " + strayAccepted);
+      }
       return new Check(STORAGE, "delete-files.accepted-not-superseded", clean ? Verdict.Passed : Verdict.Failed,
           clean ? "no accepted file is left unreferenced and the commit wrote no delete file of its own"
-              : (writtenByCommit.isEmpty() ? "" : "the commit merged deletion vectors of several tasks into "
-                  + writtenByCommit + " (Iceberg format v3: one deletion vector per data file), superseding the"
-                  + " tasks' accepted Puffin files " + superseded + ", which it does not delete; ")
-                  + (strayAccepted.isEmpty() ? "" : "accepted files left on storage unreferenced, no merge explains"
-                      + " them: " + strayAccepted),
+              : String.join("; ", found),
           clean ? null : causes);
     }
   }

@@ -16,6 +16,7 @@ import dev.sft.harness.evidence.AcceptedMessage;
 import dev.sft.harness.evidence.GatePaths;
 import dev.sft.harness.judge.Checks;
 import dev.sft.harness.judge.LossAfterHandoffJudge;
+import dev.sft.harness.judge.HarnessKill;
 import dev.sft.harness.judge.RecordedKill;
 import dev.sft.harness.judge.WriteEvidence;
 import dev.sft.harness.evidence.Markers;
@@ -90,19 +91,19 @@ public final class AuditCommand implements Callable<Integer> {
       }
       Set<String> winners = write == null ? Set.of() : write.winnerFiles();
       WriteEvidence attribution = write;
-      // The executor the scenario set out to kill, as its evidence records it; nothing killed excuses no orphan.
-      Set<String> killed = evidence == null ? Set.of() : RecordedKill.read(evidence)
-          .map(k -> Set.of(k.target().attempt().executorId())).orElse(Set.of());
+      // The kill the scenario made, as its evidence records it; nothing killed excuses no orphan.
+      List<HarnessKill> kills = evidence == null ? List.of() : RecordedKill.read(evidence).map(HarnessKill::of)
+          .stream().toList();
+      SchedulerHistory events = schedulerHistory(evidence);
       audit = StorageAudit.audit(location, priorSnapshots(evidence), winners,
           physical -> attribution == null ? Set.of() : attribution.rejectedFiles(physical),
-          physical -> attribution == null ? Set.of() : attribution.killedAttemptFiles(physical, killed));
+          physical -> attribution == null ? Set.of() : attribution.killedAttemptFiles(physical, kills, events));
     } catch (RuntimeException e) {
       System.err.println("sft audit: error: cannot audit " + location + ": " + e.getMessage());
       return AuditExitCode.UNUSABLE_INPUT.code();
     }
     WriteEvidence attributed = write;
-    SchedulerHistory history = evidence == null ? new SchedulerHistory(List.of())
-        : SchedulerHistory.read(evidence.resolve(EvidenceLayout.SCHEDULER_EVENTS));
+    SchedulerHistory history = schedulerHistory(evidence);
     List<Check> checks = new ArrayList<>(AuditRules.evaluate(audit, write != null, policy,
         tid -> attributed == null ? dev.sft.harness.audit.Rejection.unknown()
             : RejectionReason.of(tid, history, attributed)));
@@ -132,6 +133,12 @@ public final class AuditCommand implements Callable<Integer> {
    * The snapshots the table had before the monitored write, as the scenario recorded them; none without evidence or
    * without the record (a table the write created).
    */
+  /** The scenario's scheduler events, as its evidence folder keeps them; none without evidence. */
+  private static SchedulerHistory schedulerHistory(Path evidence) {
+    return evidence == null ? new SchedulerHistory(List.of())
+        : SchedulerHistory.read(evidence.resolve(EvidenceLayout.SCHEDULER_EVENTS));
+  }
+
   private static Set<Long> priorSnapshots(Path evidence) {
     Path file = evidence == null ? null : evidence.resolve(EvidenceLayout.PRIOR_STATE);
     return file == null || !Files.isRegularFile(file) ? Set.of() : Markers.read(file, PriorState.class).snapshotIds();

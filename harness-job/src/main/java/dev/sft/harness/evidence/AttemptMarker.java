@@ -14,9 +14,16 @@ import java.util.List;
  * @param rowsSupplied for a pause marker: the input rows supplied to the writer before the pause; otherwise null
  * @param abort for the abort marker of a JVM writer: the thread's interrupt status around {@code abort()} and the
  *     executor log's position; otherwise null
+ * @param executorLog the executor's own log file ({@code stderr} in its Standalone worker folder), or null when it
+ *     has none: where to read why the executor ended, should it exit on its own
  */
 public record AttemptMarker(String event, AttemptIdentity attempt, List<FileState> files, long timeMillis,
-    String detail, Long rowsSupplied, AbortObservation abort) {
+    String detail, Long rowsSupplied, AbortObservation abort, String executorLog) {
+
+  public AttemptMarker(String event, AttemptIdentity attempt, List<FileState> files, long timeMillis, String detail,
+      Long rowsSupplied, AbortObservation abort) {
+    this(event, attempt, files, timeMillis, detail, rowsSupplied, abort, null);
+  }
 
   public AttemptMarker(
       String event, AttemptIdentity attempt, List<FileState> files, long timeMillis, String detail, Long rowsSupplied) {

@@ -39,7 +39,13 @@ public final class Checks {
    * the orphan rule lists): a report's message leads with it, so a bounded message keeps the cause.
    */
   public void checkCause(String side, String rule, boolean passed, String detail) {
-    Check check = new Check(side, rule, passed ? Verdict.Passed : Verdict.Failed, detail);
+    checkCause(side, rule, passed, detail, null);
+  }
+
+  /** A {@link #checkCause} that, when it fails, names the {@link dev.sft.contract.Cause}s of what it found. */
+  public void checkCause(String side, String rule, boolean passed, String detail,
+      java.util.Collection<String> causeIds) {
+    Check check = new Check(side, rule, passed ? Verdict.Passed : Verdict.Failed, detail, passed ? null : causeIds);
     checks.add(check);
     causes.add(check);
   }

@@ -5,6 +5,8 @@ import static dev.sft.contract.Check.STORAGE;
 import dev.sft.harness.evidence.AbortObservation;
 import dev.sft.harness.evidence.AttemptIdentity;
 import dev.sft.harness.evidence.AttemptMarker;
+import dev.sft.harness.evidence.CleanupWait;
+import dev.sft.contract.Cause;
 import dev.sft.harness.evidence.WriterFiles;
 import java.nio.file.Path;
 import java.util.Collection;
@@ -12,7 +14,8 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * The storage rule of a speculative loser: after the write came to rest, none of its files is left on storage. Spark
+ * The storage rule of a speculative loser: after the write came to rest and a short wait for its cleanup
+ * ({@link CleanupWait}), none of its files is left on storage. Spark
  * interrupts every loser it kills, so its writer's abort often begins with the interrupt pending; an abort that gives
  * up on it and leaves files is a defect of the writer, and the message leads with that cause and the executor log.
  */
@@ -25,11 +28,12 @@ public final class LoserFilesJudge {
   private LoserFilesJudge() {}
 
   /**
-   * @param orphans the audit's {@code physical - referenced}
+   * @param orphans the audit's {@code physical - referenced}, taken after {@code cleanup}
    * @param executorLog one line from the loser's executor log around its abort ({@code ExecutorLogExcerpt})
+   * @param cleanup the wait for the loser's files to go, before the audit; null when none is on record
    */
   public static void judge(Checks checks, AttemptIdentity loser, Optional<AttemptMarker> abort,
-      Collection<String> orphans, String executorLog) {
+      Collection<String> orphans, String executorLog, CleanupWait.Outcome cleanup) {
     List<String> left = orphans.stream()
         .filter(f -> WriterFiles.ownedBy(Path.of(f).getFileName().toString(), loser.partition(),
             loser.taskAttemptId()))
@@ -43,14 +47,17 @@ public final class LoserFilesJudge {
           + (seen == null ? "" : "; " + interruptState(seen)));
       return;
     }
+    boolean interrupted = seen != null && (seen.interruptedAtStart() || seen.interruptedAtEnd());
     String cause = abort.isEmpty() ? " never ran its abort and"
-        : seen == null ? " ran its abort and"
-            : seen.interruptedAtStart() || seen.interruptedAtEnd()
+        : seen == null ? " ran its abort (the probe saw no interrupt state: a native writer's cleanup) and"
+            : interrupted
                 ? " ran " + INTERRUPTED_ABORT + " (" + interruptState(seen) + "; Spark interrupts a killed speculative"
                     + " loser, and again when its stage finishes) and"
                 : " ran its abort() without an interrupt (" + interruptState(seen) + ") and";
-    checks.checkCause(STORAGE, RULE, false, who + cause + " left " + left.size() + " file(s) on storage ("
-        + names(left) + "); " + executorLog);
+    String causeId = abort.isEmpty() ? Cause.LOSER_NEVER_ABORTED
+        : interrupted ? Cause.LOSER_INTERRUPTED_ABORT : Cause.LOSER_ABORT_LEFT_FILES;
+    checks.checkCause(STORAGE, RULE, false, who + cause + " left " + left.size() + " file(s), "
+        + (cleanup == null ? "with no wait for its cleanup on record" : cleanup.outlived()) + " (" + names(left) + "); " + executorLog, List.of(causeId));
   }
 
   private static String interruptState(AbortObservation seen) {

@@ -78,6 +78,8 @@ public final class RepetitionJudge {
       }
     }
     UnplannedLoss.judge(checks, rep.history(), drive.killedByHarness());
+    ExecutorCrashJudge.judge(checks, rep.history(), drive.killedByHarness(),
+        executor -> ExecutorLogExcerpt.tail(rep.write().executorLogOf(executor).orElse(null)));
     return new Judged(checks, counts, failure);
   }
 
@@ -89,7 +91,7 @@ public final class RepetitionJudge {
     WriteEvidence write = rep.write();
     return StorageAudit.audit(rep.drive().tableLocation(), rep.prior().orElseThrow().snapshotIds(),
         write.winnerFiles(), write::rejectedFiles,
-        physical -> write.killedAttemptFiles(physical, rep.drive().killedByHarness()));
+        physical -> write.killedAttemptFiles(physical, rep.drive().harnessKills(), rep.history()));
   }
 
   private static void scheduler(RepetitionEvidence rep, Checks checks) {
@@ -161,7 +163,7 @@ public final class RepetitionJudge {
       String executorLog = abort.map(AttemptMarker::abort)
           .map(seen -> ExecutorLogExcerpt.of(seen.executorLog(), seen.executorLogOffset()))
           .orElse(ExecutorLogExcerpt.NO_LOG);
-      LoserFilesJudge.judge(checks, loser.attempt(), abort, audit.orphan(), executorLog);
+      LoserFilesJudge.judge(checks, loser.attempt(), abort, audit.orphan(), executorLog, fault.loserCleanup());
     }
     if (rep.scenario() == ScenarioName.EXECUTOR_LOSS_AFTER_HANDOFF && fault.killed() && rep.target().isPresent()) {
       LossAfterHandoffJudge.storage(checks, rep.target().get(), audit);

@@ -78,6 +78,20 @@ public record WriteEvidence(
     return aborted.stream().filter(m -> m.attempt().taskAttemptId() == taskAttemptId).findFirst();
   }
 
+  /**
+   * The executor's own log file, as a marker of an attempt that ran in it recorded it; empty when no attempt the probe
+   * saw ran there, or its executor has no log.
+   */
+  public Optional<String> executorLogOf(String executorId) {
+    return java.util.stream.Stream.of(started, heldBeforeInput, paused, handoffs, released, aborted, gateTimeouts,
+            completed)
+        .flatMap(List::stream)
+        .filter(m -> executorId.equals(m.attempt().executorId()))
+        .map(m -> m.executorLog() != null ? m.executorLog() : m.abort() == null ? null : m.abort().executorLog())
+        .filter(java.util.Objects::nonNull)
+        .findFirst();
+  }
+
   public Set<Long> acceptedTids() {
     Set<Long> tids = new HashSet<>();
     accepted.forEach(a -> tids.add(a.attempt().taskAttemptId()));
@@ -100,28 +114,30 @@ public record WriteEvidence(
    * whose attempt-unique name prefix belongs to one of them (a killed attempt never hands off).
    */
   public Set<String> rejectedFiles(Collection<String> inventory) {
-    return rejectedFiles(inventory, executor -> true);
+    return rejectedFiles(inventory, attempt -> true);
   }
 
   /**
-   * The {@link #rejectedFiles} of attempts that ran in one of {@code killedExecutors}: the only files a SIGKILL
-   * excuses, as it skips the attempt's cleanup. None when nothing was killed.
+   * The {@link #rejectedFiles} of the attempts one of {@code kills} caught ({@link HarnessKill#caught}): the only files
+   * a SIGKILL excuses, as it skips those attempts' cleanup. None when nothing was killed.
    */
-  public Set<String> killedAttemptFiles(Collection<String> inventory, Set<String> killedExecutors) {
-    return rejectedFiles(inventory, killedExecutors::contains);
+  public Set<String> killedAttemptFiles(Collection<String> inventory, Collection<HarnessKill> kills,
+      SchedulerHistory history) {
+    return rejectedFiles(inventory, attempt -> kills.stream().anyMatch(kill -> kill.caught(attempt, history)));
   }
 
-  private Set<String> rejectedFiles(Collection<String> inventory, java.util.function.Predicate<String> onExecutor) {
+  private Set<String> rejectedFiles(Collection<String> inventory,
+      java.util.function.Predicate<AttemptIdentity> among) {
     Set<Long> acceptedTids = acceptedTids();
     Set<String> files = new TreeSet<>();
     handoffs.stream()
         .filter(m -> !acceptedTids.contains(m.attempt().taskAttemptId()))
-        .filter(m -> onExecutor.test(m.attempt().executorId()))
+        .filter(m -> among.test(m.attempt()))
         .forEach(m -> files.addAll(m.paths()));
     List<AttemptIdentity> rejectedAttempts = started.stream()
         .map(AttemptMarker::attempt)
         .filter(a -> !acceptedTids.contains(a.taskAttemptId()))
-        .filter(a -> onExecutor.test(a.executorId()))
+        .filter(among)
         .toList();
     for (String file : inventory) {
       String name = java.nio.file.Path.of(file).getFileName().toString();

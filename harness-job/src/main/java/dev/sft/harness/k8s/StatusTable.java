@@ -91,7 +91,9 @@ public final class StatusTable {
     }
     if (!test.comparison().isMissingNode() && test.finished()) {
       return test.comparison().path("regressed").asInt() > 0 ? "REGRESSED"
-          : "Succeeded".equals(phase) ? "NO REGRESSION" : "NOT COMPARED (" + test.message() + ")";
+          : "Succeeded".equals(phase) ? "NO REGRESSION"
+          : test.message() != null && test.message().contains("undecided: ") ? "UNDECIDED (" + test.message() + ")"
+          : "NOT COMPARED (" + test.message() + ")";
     }
     if ("Succeeded".equals(phase)) {
       int known = test.known();

@@ -11,15 +11,12 @@ import java.nio.file.Path;
  */
 record AbortWatch(boolean interrupted, String executorLog, long executorLogOffset) {
 
-  /** The executor's log file name inside its working folder, as Spark's ExecutorRunner writes it. */
-  static final String EXECUTOR_STDERR = "stderr";
-
   /** The state when an abort begins. */
   static AbortWatch begin() {
-    Path log = Path.of(System.getProperty("user.dir"), EXECUTOR_STDERR).toAbsolutePath();
+    Path log = ExecutorLog.path();
     long offset = -1;
     try {
-      offset = Files.isRegularFile(log) ? Files.size(log) : -1;
+      offset = log == null ? -1 : Files.size(log);
     } catch (IOException e) {
       // The log is evidence, not a precondition: without it the judge says the log could not be read.
     }

@@ -24,11 +24,14 @@ final class AttemptProbe {
   private final ProbeSpec spec;
   private final AttemptIdentity attempt;
   private final Path dir;
+  private final String executorLog;
 
   private AttemptProbe(ProbeSpec spec, AttemptIdentity attempt) {
     this.spec = spec;
     this.attempt = attempt;
     this.dir = spec.paths().attempt(attempt.partition(), attempt.taskAttemptId());
+    Path log = ExecutorLog.path();
+    this.executorLog = log == null ? null : log.toString();
   }
 
   /** The probe of the attempt running on this thread. */
@@ -86,7 +89,7 @@ final class AttemptProbe {
   /** Writes the marker; the completion listener's own marker comes here directly, registering nothing. */
   private void write(String marker, List<String> files, String detail, Long rowsSupplied, AbortObservation abort) {
     Markers.publish(dir.resolve(marker), new AttemptMarker(EvidenceLayout.event(marker), attempt,
-        WriterFiles.states(files), System.currentTimeMillis(), detail, rowsSupplied, abort));
+        WriterFiles.states(files), System.currentTimeMillis(), detail, rowsSupplied, abort, executorLog));
   }
 
   /**

@@ -66,6 +66,12 @@ abstract class MonitoredWriteScenario<S> implements Scenario {
   /** How far the drive got with the scenario's fault, for the judges ({@link RecordedDrive.Fault}). */
   abstract RecordedDrive.Fault fault(S progress);
 
+  /**
+   * What the scenario waits for before the storage audit, once the write came to rest at {@code restedAtMs}, and
+   * records in its progress for {@link #fault}; nothing by default.
+   */
+  void beforeAudit(ScenarioRepetition run, S progress, String location, long restedAtMs) {}
+
   @Override
   public final ScenarioResult run(ScenarioContext context, Operation operation, int repetition) {
     ScenarioRepetition run = new ScenarioRepetition(name, operation, repetition, context);
@@ -107,15 +113,19 @@ abstract class MonitoredWriteScenario<S> implements Scenario {
       }
     }
     List<String> stillLive = awaitQuiescence(run, context);
+    long restedAtMs = System.currentTimeMillis();
     ScenarioSupport.drainListenerBus(context);
     String notNative = context.writer() != WriterName.COMET_NATIVE ? null
         : NativeWriterProof.judge(run, context.plans().lastWritePlan(), operation.nativeWriterGap()).orElse(null);
     // Reading the rows needs Spark, so the drive reads them and the judges judge the counts it recorded.
     RowsRead rows = notNative != null || location == null || prior == null ? RowsRead.NOT_READ
         : readRows(run, context, table);
+    if (location != null && prior != null && stillLive.isEmpty()) {
+      beforeAudit(run, progress, location, restedAtMs);
+    }
     RecordedDrive drive = new RecordedDrive(name.id(), operation.id().id(), repetition, true, location, failure,
         run.checks().all(), fault(progress), run.killedByHarness(), notNative, stillLive, rows.counts(),
-        rows.unreadable());
+        rows.unreadable(), run.kills());
     return ScenarioSupport.finish(run, context, drive, location);
   }
 

@@ -7,6 +7,7 @@ import dev.sft.harness.operation.Operation;
 import dev.sft.harness.driver.Progress;
 import dev.sft.harness.driver.SchedulerEvent;
 import dev.sft.harness.judge.Checks;
+import dev.sft.harness.judge.HarnessKill;
 import dev.sft.harness.judge.SchedulerHistory;
 import java.nio.file.Path;
 import java.util.List;
@@ -25,8 +26,8 @@ public final class ScenarioRepetition {
   private long firstEventSeq;
   private final long startNanos = System.nanoTime();
   private final Checks checks = new Checks();
-  /** Executors the harness set out to kill in this repetition; any other executor lost is an unplanned loss. */
-  private final java.util.Set<String> killedByHarness = new java.util.TreeSet<>();
+  /** The kills the harness set out to make in this repetition; any other executor lost is not the scenario's. */
+  private final List<HarnessKill> kills = new java.util.ArrayList<>();
 
   ScenarioRepetition(ScenarioName name, Operation operation, int repetition, ScenarioContext context) {
     this.name = name;
@@ -96,13 +97,18 @@ public final class ScenarioRepetition {
     Progress.say(name.id() + op + " r" + repetition + ": " + message);
   }
 
-  /** Records, before the kill command runs, that the harness is about to kill this executor. */
+  /** Records, before the kill command runs, that the harness is about to kill this executor, and when it began. */
   void killing(String executorId) {
-    killedByHarness.add(executorId);
+    kills.add(new HarnessKill(executorId, System.currentTimeMillis()));
   }
 
+  /** The executors the harness set out to kill. */
   java.util.Set<String> killedByHarness() {
-    return java.util.Set.copyOf(killedByHarness);
+    return kills.stream().map(HarnessKill::executorId).collect(java.util.stream.Collectors.toCollection(java.util.TreeSet::new));
+  }
+
+  List<HarnessKill> kills() {
+    return List.copyOf(kills);
   }
 
   /** The checks the drive made on the state of a moment, recorded with the drive. */

@@ -4,9 +4,12 @@ import dev.sft.contract.ScenarioName;
 import dev.sft.harness.driver.BoundedJob;
 import dev.sft.harness.driver.SchedulerEvent;
 import dev.sft.harness.evidence.AttemptMarker;
+import dev.sft.harness.evidence.AttemptIdentity;
 import dev.sft.harness.evidence.BoundedWait;
+import dev.sft.harness.evidence.CleanupWait;
 import dev.sft.harness.evidence.GatePaths;
 import dev.sft.harness.evidence.Markers;
+import dev.sft.harness.evidence.WriterFiles;
 import dev.sft.harness.judge.RecordedDrive;
 import dev.sft.harness.judge.SpeculationJudge;
 import dev.sft.harness.judge.SpeculationRace;
@@ -39,9 +42,10 @@ final class SpeculationScenario extends MonitoredWriteScenario<SpeculationScenar
     this.winner = winner;
   }
 
-  /** What the drive learned: the race, once both attempts reached handoff. */
+  /** What the drive learned: the race, once both attempts reached handoff; then the wait for the loser's cleanup. */
   static final class Progress {
     SpeculationRace race;
+    CleanupWait.Outcome loserCleanup;
   }
 
   @Override
@@ -108,7 +112,26 @@ final class SpeculationScenario extends MonitoredWriteScenario<SpeculationScenar
 
   @Override
   RecordedDrive.Fault fault(Progress progress) {
-    return new RecordedDrive.Fault(progress.race, null, null, false);
+    return new RecordedDrive.Fault(progress.race, null, null, false, progress.loserCleanup);
+  }
+
+  /**
+   * As the reference suite does before its audit, waits (bounded by {@link CleanupWait#BOUND}) for the loser's files
+   * to go, counted from when its abort returned (its marker's time), or from when the write came to rest if it never
+   * aborted: an abort may leave its deletes running after it returns.
+   */
+  @Override
+  void beforeAudit(ScenarioRepetition run, Progress progress, String location, long restedAtMs) {
+    if (progress.race == null) {
+      return;
+    }
+    AttemptIdentity loser = winner.loser(progress.race).attempt();
+    Optional<AttemptMarker> abort = WriteEvidence.read(run.gates()).abortOf(loser.taskAttemptId());
+    run.phase("waiting up to " + CleanupWait.BOUND.toSeconds() + " s after the losing attempt's abort for its files"
+        + " to go");
+    progress.loserCleanup = CleanupWait.await(() -> WriterFiles.ownedBy(Fixture.dataLocation(location), loser),
+        abort.map(AttemptMarker::timeMillis).orElse(restedAtMs),
+        abort.isPresent() ? "its abort returned" : "the write came to rest", CleanupWait.BOUND);
   }
 
   /** Original is attempt number 0; the speculative copy is the other one. */

@@ -42,4 +42,21 @@ class ExecutorLogExcerptTest {
         .contains(missing, "not readable from the driver", "read it on the worker");
     assertThat(ExecutorLogExcerpt.of(null, 0)).contains("no executor log");
   }
+
+  @Test
+  void aTailQuotesTheLastFewLinesShortenedWithoutStackFrames() throws Exception {
+    String longLine = "# Problematic frame: " + "x".repeat(200);
+    Path log = Files.writeString(dir.resolve("stderr"), "08:00:00 INFO Executor: Running task 0.0\n"
+        + "# A fatal error has been detected by the Java Runtime Environment:\n\n"
+        + "#  SIGSEGV (0xb) at pc=0x00007f, pid=4242, tid=4243\n"
+        + "\tat org.apache.comet.Native.writeBatch(Native Method)\n"
+        + longLine + "\n"
+        + "# An error report file with more information is saved as: hs_err_pid4242.log\n");
+    String tail = ExecutorLogExcerpt.tail(log.toString());
+    assertThat(tail).startsWith("executor log " + log + ", last lines: # A fatal error has been detected")
+        .contains("#  SIGSEGV (0xb) at pc=0x00007f", "| # Problematic frame: xxx", "… | # An error report file")
+        .doesNotContain("Running task", "Native Method", "\n");
+    assertThat(tail.length()).as("a few hundred characters").isLessThan(500 + log.toString().length());
+    assertThat(ExecutorLogExcerpt.tail(null)).contains("no log of this executor on record");
+  }
 }

@@ -18,7 +18,7 @@ import java.util.regex.Pattern;
  * which must name its cause and the executor log; anything else failing storage is a test failure.
  */
 final class LoserFilesFinding {
-  private static final Pattern LEFT = Pattern.compile("left (\\d+) file\\(s\\) on storage");
+  private static final Pattern LEFT = Pattern.compile("left (\\d+) file\\(s\\), still on storage");
   private static final String UNINTERRUPTED_ABORT = "ran its abort() without an interrupt";
 
   private LoserFilesFinding() {}

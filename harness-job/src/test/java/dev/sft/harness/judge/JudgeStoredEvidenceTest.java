@@ -210,7 +210,7 @@ class JudgeStoredEvidenceTest {
         List.of(new Check(Check.SCHEDULER, "cluster.executors-on-two-hosts", Verdict.Passed, "executors 1, 2")),
         new RecordedDrive.Fault(new SpeculationRace(write.handoffsOf(0).get(0), write.handoffsOf(0).get(1)), null,
             null, false),
-        Set.of(), null, List.of(), new RowCounts(48_000, 48_000, 48_000, 48_000, 0, 0), null);
+        Set.of(), null, List.of(), new RowCounts(48_000, 48_000, 48_000, 48_000, 0, 0), null, List.of());
     Set<String> physical = new TreeSet<>(write.winnerFiles());
     if (loserLeavesAFile) {
       physical.add(loserFile);
@@ -254,11 +254,12 @@ class JudgeStoredEvidenceTest {
         driveChecks, new RecordedDrive.Fault(null, null,
             new KillCommandRun(0, false, 30_000, rep.resolve(EvidenceLayout.KILL_COMMAND_LOG).toString(), 1_000,
                 1_100), true),
-        Set.of("1"), null, List.of(), new RowCounts(48_000, 48_000, 48_000, 48_000, 0, 0), null);
+        Set.of("1"), null, List.of(), new RowCounts(48_000, 48_000, 48_000, 48_000, 0, 0), null,
+        List.of(new HarnessKill("1", 1_000L)));
     Set<String> physical = new TreeSet<>(write.winnerFiles());
     physical.add(victimFile);
     AuditResult audit = FileSets.derive(table, "/data", TableFiles.newTable(7L, 1, write.winnerFiles()),
-        physical, write.winnerFiles(), write.rejectedFiles(physical), write.killedAttemptFiles(physical, Set.of("1")));
+        physical, write.winnerFiles(), write.rejectedFiles(physical), write.killedAttemptFiles(physical, drive.kills(), history));
     writeRepetition(rep, drive, write, history, audit);
     Markers.publish(rep.resolve(EvidenceLayout.KILL_TARGET), new KillTarget(paused, write.handoffs().get(0)));
     Markers.publish(rep.resolve(Killer.RECORDS).resolve("kill-1.json"), new KillRecord("local", victim.host(), null,

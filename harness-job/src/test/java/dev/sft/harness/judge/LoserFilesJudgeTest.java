@@ -7,6 +7,9 @@ import dev.sft.contract.Verdict;
 import dev.sft.harness.evidence.AbortObservation;
 import dev.sft.harness.evidence.AttemptIdentity;
 import dev.sft.harness.evidence.AttemptMarker;
+import dev.sft.harness.evidence.CleanupWait;
+import dev.sft.contract.Cause;
+import dev.sft.contract.Check;
 import java.util.List;
 import java.util.Optional;
 import org.junit.jupiter.api.Test;
@@ -15,10 +18,12 @@ class LoserFilesJudgeTest {
   final AttemptIdentity loser = attempt(0, 15, 1, "2");
   final AttemptIdentity other = attempt(0, 150, 0, "1");
   static final String LOG = "executor log /w/2/stderr from byte 10: WARN Tasks: Interrupted while waiting";
+  /** The wait before the audit: it ended 3.2 s after the loser's abort returned. */
+  static final CleanupWait.Outcome WAITED = new CleanupWait.Outcome(List.of(), 6, 3_206, "its abort returned");
 
   Checks judge(Optional<AttemptMarker> abort, List<String> orphans) {
     Checks checks = new Checks();
-    LoserFilesJudge.judge(checks, loser, abort, orphans, LOG);
+    LoserFilesJudge.judge(checks, loser, abort, orphans, LOG, WAITED);
     return checks;
   }
 
@@ -45,8 +50,10 @@ class LoserFilesJudgeTest {
     String detail = Verdicts.detail(checks, LoserFilesJudge.RULE);
     assertThat(detail).doesNotContain("\n")
         .contains("TID 15", "ran an interrupted abort (thread interrupted when abort() began: yes, when it returned:"
-            + " no;", "left 4 file(s)", "00000-15-op-00001.parquet", "… 1 more", LOG)
+            + " no;", "left 4 file(s), still on storage 3.2 s after its abort returned (",
+            "00000-15-op-00001.parquet", "… 1 more", LOG)
         .doesNotContain("00000-15-op-00004.parquet");
+    assertThat(loserCheck(checks).causes()).containsExactly(Cause.LOSER_INTERRUPTED_ABORT);
   }
 
   @Test
@@ -55,6 +62,7 @@ class LoserFilesJudgeTest {
     Checks checks = judge(abort(loser, new AbortObservation(false, true, null, 0)), List.of(Evidence.file(loser, 1)));
     assertThat(Verdicts.detail(checks, LoserFilesJudge.RULE)).contains(LoserFilesJudge.INTERRUPTED_ABORT,
         "thread interrupted when abort() began: no, when it returned: yes");
+    assertThat(loserCheck(checks).causes()).containsExactly(Cause.LOSER_INTERRUPTED_ABORT);
   }
 
   @Test
@@ -63,6 +71,7 @@ class LoserFilesJudgeTest {
     assertThat(Verdicts.of(checks, LoserFilesJudge.RULE)).isEqualTo(Verdict.Failed);
     assertThat(Verdicts.detail(checks, LoserFilesJudge.RULE)).contains("ran its abort() without an interrupt")
         .doesNotContain(LoserFilesJudge.INTERRUPTED_ABORT);
+    assertThat(loserCheck(checks).causes()).containsExactly(Cause.LOSER_ABORT_LEFT_FILES);
   }
 
   @Test
@@ -70,6 +79,7 @@ class LoserFilesJudgeTest {
     Checks checks = judge(Optional.empty(), List.of(Evidence.file(loser, 1)));
     assertThat(Verdicts.of(checks, LoserFilesJudge.RULE)).isEqualTo(Verdict.Failed);
     assertThat(Verdicts.detail(checks, LoserFilesJudge.RULE)).contains("never ran its abort");
+    assertThat(loserCheck(checks).causes()).containsExactly(Cause.LOSER_NEVER_ABORTED);
   }
 
   @Test
@@ -77,5 +87,18 @@ class LoserFilesJudgeTest {
     // TID 150's files start with "00000-150-", which is not TID 15's prefix "00000-15-".
     Checks checks = judge(abort(loser, null), List.of(Evidence.file(other, 1)));
     assertThat(Verdicts.of(checks, LoserFilesJudge.RULE)).isEqualTo(Verdict.Passed);
+    assertThat(loserCheck(checks).causes()).as("a passed check names no cause").isEmpty();
+  }
+
+  @Test
+  void filesLeftAfterAnAbortWhoseInterruptStateWasNotSeenFailWithoutBlamingTheInterrupt() {
+    Checks checks = judge(abort(loser, null), List.of(Evidence.file(loser, 1)));
+    assertThat(Verdicts.detail(checks, LoserFilesJudge.RULE)).contains("the probe saw no interrupt state")
+        .doesNotContain(LoserFilesJudge.INTERRUPTED_ABORT);
+    assertThat(loserCheck(checks).causes()).containsExactly(Cause.LOSER_ABORT_LEFT_FILES);
+  }
+
+  static Check loserCheck(Checks checks) {
+    return checks.all().stream().filter(c -> c.rule().equals(LoserFilesJudge.RULE)).findFirst().orElseThrow();
   }
 }

@@ -45,4 +45,17 @@ class WriteEvidenceTest {
     assertThat(evidence.released()).extracting(m -> m.attempt().taskAttemptId()).containsExactly(11L);
     assertThat(evidence.abortOf(10)).isEmpty();
   }
+
+  @Test
+  void anExecutorsLogIsWhereAMarkerOfOneOfItsAttemptsRecordedIt() {
+    GatePaths paths = new GatePaths(dir);
+    AttemptIdentity a = attempt(0, 10, 0, "1");
+    Markers.publish(paths.attempt(0, 10).resolve(EvidenceLayout.STARTED), new dev.sft.harness.evidence.AttemptMarker(
+        "started", a, List.of(), 1, "data writer", null, null, "/work/app-1/1/stderr"));
+
+    WriteEvidence evidence = WriteEvidence.read(paths);
+
+    assertThat(evidence.executorLogOf("1")).contains("/work/app-1/1/stderr");
+    assertThat(evidence.executorLogOf("2")).as("no attempt ran there").isEmpty();
+  }
 }
