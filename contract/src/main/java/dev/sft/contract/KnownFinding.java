@@ -110,6 +110,15 @@ public record KnownFinding(
         && (message == null || (check.detail() != null && pattern(message).matcher(check.detail()).find()));
   }
 
+  /** Whether this entry, which names causes, acknowledges {@code cause}, one of the causes of the failed check. */
+  public boolean matchesCause(String writerId, ScenarioResult result, Check check, String cause) {
+    return check.verdict() == Verdict.Failed
+        && rule.equals(check.rule())
+        && selects(writerId, result)
+        && this.cause.contains(cause)
+        && (message == null || (check.detail() != null && pattern(message).matcher(check.detail()).find()));
+  }
+
   /**
    * Whether {@code result} is a repetition this entry could have matched: its scenario, operation and the run's
    * writer are the entry's, and it judged the entry's rule (Passed or Failed). A repetition left Unknown, or one

@@ -108,11 +108,11 @@ public final class KnownFindings {
     }
     Set<String> references = new LinkedHashSet<>();
     for (Check check : failed) {
-      KnownFinding entry = entries.stream().filter(e -> e.matches(writerId, result, check)).findFirst().orElse(null);
-      if (entry == null) {
+      List<KnownFinding> acknowledging = acknowledging(writerId, result, check);
+      if (acknowledging.isEmpty()) {
         return result;
       }
-      references.add(entry.reference());
+      acknowledging.forEach(e -> references.add(e.reference()));
     }
     Verdict scheduler = known(result.scheduler(), failed, Check.SCHEDULER);
     Verdict storage = known(result.storage(), failed, Check.STORAGE);
@@ -134,13 +134,41 @@ public final class KnownFindings {
       int couldHaveMatched = 0;
       for (ScenarioResult result : results) {
         for (Check check : result.checks() == null ? List.<Check>of() : result.checks()) {
-          matches += entry.matches(writerId, result, check) ? 1 : 0;
+          matches += check.verdict() == Verdict.Failed && acknowledging(writerId, result, check).contains(entry) ? 1 : 0;
         }
         couldHaveMatched += entry.couldMatch(writerId, result) ? 1 : 0;
       }
       uses.add(new KnownFindingUse(i, entry, matches, couldHaveMatched));
     }
     return uses;
+  }
+
+  /**
+   * The entries that acknowledge a failed check: one that matches it whole, else, for a check of several causes, one
+   * per cause (a shuffle loss's orphans may be a dropped duplicate's and a killed duplicate's, each its own known
+   * defect); empty when any cause has none, so a cause no entry names is never acknowledged.
+   */
+  private List<KnownFinding> acknowledging(String writerId, ScenarioResult result, Check check) {
+    for (KnownFinding entry : entries) {
+      if (entry.matches(writerId, result, check)) {
+        return List.of(entry);
+      }
+    }
+    if (check.causes().size() < 2) {
+      return List.of();
+    }
+    List<KnownFinding> perCause = new ArrayList<>();
+    for (String cause : check.causes()) {
+      KnownFinding entry = entries.stream().filter(e -> e.matchesCause(writerId, result, check, cause)).findFirst()
+          .orElse(null);
+      if (entry == null) {
+        return List.of();
+      }
+      if (!perCause.contains(entry)) {
+        perCause.add(entry);
+      }
+    }
+    return perCause;
   }
 
   @Override

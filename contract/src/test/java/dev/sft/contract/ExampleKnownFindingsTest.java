@@ -57,6 +57,9 @@ class ExampleKnownFindingsTest {
         failed("files.orphans-known-rejected", Cause.DUPLICATE_RESULT)))).isEqualTo(Verdict.Known);
     assertThat(storage("iceberg", failing("executor-loss-shuffle-loss", "update-mor",
         failed("files.orphans-known-rejected", Cause.LOSER_INTERRUPTED_ABORT)))).isEqualTo(Verdict.Known);
+    assertThat(storage("iceberg", failing("executor-loss-shuffle-loss", "append",
+        failed("files.orphans-known-rejected", Cause.DUPLICATE_RESULT, Cause.LOSER_INTERRUPTED_ABORT))))
+        .as("both at once: each cause by its own entry").isEqualTo(Verdict.Known);
   }
 
   @Test
