@@ -54,5 +54,26 @@ public final class Cause {
       DUPLICATE_RESULT, MERGED_DELETION_VECTORS, ATTEMPT_FAILED, NOT_ACCEPTED, NO_TASK_END, NO_ATTEMPT_WROTE_IT,
       WINNER_FILE_UNREFERENCED, UNEXPLAINED, EXECUTOR_CRASH, UNJUDGED);
 
+  private static final java.util.Map<String, String> WORDS = java.util.Map.ofEntries(
+      java.util.Map.entry(LOSER_INTERRUPTED_ABORT, "a killed attempt's abort ran interrupted and left its files"),
+      java.util.Map.entry(LOSER_ABORT_LEFT_FILES, "a killed attempt's abort ran uninterrupted and still left files"),
+      java.util.Map.entry(LOSER_NEVER_ABORTED, "a killed attempt left files and never ran its abort"),
+      java.util.Map.entry(DUPLICATE_RESULT, "a second attempt of a partition committed; the driver dropped its result"),
+      java.util.Map.entry(MERGED_DELETION_VECTORS, "the commit merged deletion vectors and left the Puffin files they"
+          + " superseded"),
+      java.util.Map.entry(ATTEMPT_FAILED, "a failed attempt left files"),
+      java.util.Map.entry(NOT_ACCEPTED, "an attempt that succeeded but was not accepted left files"),
+      java.util.Map.entry(NO_TASK_END, "an attempt with no task end left files"),
+      java.util.Map.entry(NO_ATTEMPT_WROTE_IT, "a file no rejected attempt of the write wrote"),
+      java.util.Map.entry(WINNER_FILE_UNREFERENCED, "an accepted attempt's file the commit does not reference"),
+      java.util.Map.entry(UNEXPLAINED, "the evidence does not say why the attempt was rejected"),
+      java.util.Map.entry(EXECUTOR_CRASH, "an executor crashed"),
+      java.util.Map.entry(UNJUDGED, "a repetition the build left unjudged"));
+
+  /** What the cause is, in a few words, for a report line; the id itself for one without words. */
+  public static String words(String cause) {
+    return WORDS.getOrDefault(cause, cause);
+  }
+
   private Cause() {}
 }

@@ -40,6 +40,8 @@ import java.util.Objects;
  * @param knownFindings the findings the user acknowledged ({@code --known-findings FILE}, env
  *     {@link HarnessEnvironment#KNOWN_FINDINGS}); a cell failing only by them is {@link Verdict#Known}
  * @param strict whether Known cells still fail the run's exit code ({@code --strict})
+ * @param failOnStale a known finding that could have matched in at least this many repetitions and matched none fails
+ *     the run ({@code --fail-on-stale N}); {@link #NEVER_FAIL_ON_STALE} (0) never
  * @param soak repeat the cells round after round until a repetition fails or the soak's bound is reached
  *     ({@code --until-failure}), or null to run {@link #repeat} repetitions of each; a soak has {@code repeat} 1
  * @param firstRepetition the number of this driver run's first repetition ({@code --first-repetition}, default 1): a
@@ -65,6 +67,7 @@ public record DriverRun(
     Instant notAfter,
     KnownFindings knownFindings,
     boolean strict,
+    int failOnStale,
     Soak soak,
     int firstRepetition) {
 
@@ -81,6 +84,10 @@ public record DriverRun(
    * give a file ({@code --known-findings FILE}).
    */
   public static final String KNOWN_FINDINGS_JSON_OPTION = "--known-findings-json";
+  /** The option that fails a run on a known finding that could have matched often enough and matched none. */
+  public static final String FAIL_ON_STALE_OPTION = "--fail-on-stale";
+  /** {@link #failOnStale} of a run that never fails on a stale known finding: the default. */
+  public static final int NEVER_FAIL_ON_STALE = 0;
   /** The option that numbers a driver run's repetitions from another number than 1. */
   public static final String FIRST_REPETITION_OPTION = "--first-repetition";
   /** {@link #deadlineSeconds} of a run without a deadline of its own. */
@@ -102,6 +109,10 @@ public record DriverRun(
     if (timeoutSeconds < 1 || killTimeoutSeconds < 1) {
       throw new IllegalArgumentException("timeouts must be at least 1 s, got timeout " + timeoutSeconds
           + " s and kill timeout " + killTimeoutSeconds + " s");
+    }
+    if (failOnStale < 0) {
+      throw new IllegalArgumentException(FAIL_ON_STALE_OPTION + " must be " + NEVER_FAIL_ON_STALE + " (never) or a"
+          + " number of repetitions, got " + failOnStale);
     }
     if (deadlineSeconds < 0) {
       throw new IllegalArgumentException("the deadline must be " + NO_DEADLINE + " (none) or a number of seconds, got "
@@ -126,7 +137,7 @@ public record DriverRun(
       int deadlineSeconds, Instant notAfter) {
     this(runId, speculation, scenarios, repeat, writer, timeoutSeconds, killTimeoutSeconds, interruptOnCancel, master,
         sharedRoot, killCommand, driverHost, terminationLog, operations, deadlineSeconds, notAfter, KnownFindings.NONE,
-        false, null, 1);
+        false, NEVER_FAIL_ON_STALE, null, 1);
   }
 
   /** A driver run without an absolute deadline ({@link #notAfter} null). */
@@ -166,28 +177,33 @@ public record DriverRun(
   public DriverRun withOperations(List<WriteOperation> newOperations) {
     return new DriverRun(runId, speculation, scenarios, repeat, writer, timeoutSeconds, killTimeoutSeconds,
         interruptOnCancel, master, sharedRoot, killCommand, driverHost, terminationLog, newOperations,
-        deadlineSeconds, notAfter, knownFindings, strict, soak, firstRepetition);
+        deadlineSeconds, notAfter, knownFindings, strict, failOnStale, soak, firstRepetition);
   }
 
   /** The same run with this absolute deadline (null for none). */
   public DriverRun withNotAfter(Instant instant) {
     return new DriverRun(runId, speculation, scenarios, repeat, writer, timeoutSeconds, killTimeoutSeconds,
         interruptOnCancel, master, sharedRoot, killCommand, driverHost, terminationLog, operations,
-        deadlineSeconds, instant, knownFindings, strict, soak, firstRepetition);
+        deadlineSeconds, instant, knownFindings, strict, failOnStale, soak, firstRepetition);
   }
 
-  /** The same run judged with these known findings, strictly or not. */
+  /** The same run judged with these known findings, strictly or not, never failing on a stale entry. */
   public DriverRun withKnownFindings(KnownFindings findings, boolean strictly) {
+    return withKnownFindings(findings, strictly, NEVER_FAIL_ON_STALE);
+  }
+
+  /** The same run judged with these known findings, strictly or not, failing on stale entries as {@code staleBound} says. */
+  public DriverRun withKnownFindings(KnownFindings findings, boolean strictly, int staleBound) {
     return new DriverRun(runId, speculation, scenarios, repeat, writer, timeoutSeconds, killTimeoutSeconds,
         interruptOnCancel, master, sharedRoot, killCommand, driverHost, terminationLog, operations,
-        deadlineSeconds, notAfter, findings, strictly, soak, firstRepetition);
+        deadlineSeconds, notAfter, findings, strictly, staleBound, soak, firstRepetition);
   }
 
   /** The same run as a soak (null for none). */
   public DriverRun withSoak(Soak newSoak) {
     return new DriverRun(runId, speculation, scenarios, repeat, writer, timeoutSeconds, killTimeoutSeconds,
         interruptOnCancel, master, sharedRoot, killCommand, driverHost, terminationLog, operations,
-        deadlineSeconds, notAfter, knownFindings, strict, newSoak, firstRepetition);
+        deadlineSeconds, notAfter, knownFindings, strict, failOnStale, newSoak, firstRepetition);
   }
 
   /**
@@ -197,14 +213,14 @@ public record DriverRun(
   public DriverRun turn(String buildRunId, int repetition) {
     return new DriverRun(buildRunId, speculation, scenarios, 1, writer, timeoutSeconds, killTimeoutSeconds,
         interruptOnCancel, master, sharedRoot, killCommand, driverHost, null, operations,
-        deadlineSeconds, notAfter, knownFindings, strict, soak, repetition);
+        deadlineSeconds, notAfter, knownFindings, strict, failOnStale, soak, repetition);
   }
 
   /** The same run's repetitions numbered from {@code first}. */
   public DriverRun withFirstRepetition(int first) {
     return new DriverRun(runId, speculation, scenarios, repeat, writer, timeoutSeconds, killTimeoutSeconds,
         interruptOnCancel, master, sharedRoot, killCommand, driverHost, terminationLog, operations,
-        deadlineSeconds, notAfter, knownFindings, strict, soak, first);
+        deadlineSeconds, notAfter, knownFindings, strict, failOnStale, soak, first);
   }
 
   /**
@@ -301,6 +317,9 @@ public record DriverRun(
     }
     if (strict) {
       args.add("--strict");
+    }
+    if (failOnStale != NEVER_FAIL_ON_STALE) {
+      args.addAll(List.of(FAIL_ON_STALE_OPTION, String.valueOf(failOnStale)));
     }
     if (firstRepetition != 1) {
       args.addAll(List.of(FIRST_REPETITION_OPTION, String.valueOf(firstRepetition)));

@@ -6,22 +6,38 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * How often one known finding matched a failing check in a run. An entry that matched nothing is stale: the defect
- * may be fixed, or the entry no longer says what the rule reports.
+ * How often one known finding matched a failing check in a run, and in how many repetitions it could have. An entry
+ * that matched nothing is stale: the defect may be fixed, or the entry no longer says what the rule reports; how many
+ * repetitions could have shown it says how much that absence weighs (none: the run never looked).
  *
  * @param index the entry's position in the known findings (0-based), so the controller can name its own entry
  *     when a termination message leaves the entry's text out
  * @param finding the entry, or null where a compact report left it out
  * @param matches how many failing checks it matched
+ * @param couldHaveMatched how many repetitions it could have matched in ({@link KnownFinding#couldMatch}): of the
+ *     cells its scenario, operation and writer select, those that judged its rule
  */
-public record KnownFindingUse(int index, KnownFinding finding, int matches) {
+public record KnownFindingUse(int index, KnownFinding finding, int matches, int couldHaveMatched) {
   public boolean stale() {
     return matches == 0;
+  }
+
+  /**
+   * Whether this entry fails a run of {@code --fail-on-stale bound}: it matched nothing where it could have in at
+   * least {@code bound} repetitions. A bound of {@link DriverRun#NEVER_FAIL_ON_STALE} never fails.
+   */
+  public boolean failsStale(int bound) {
+    return bound != DriverRun.NEVER_FAIL_ON_STALE && stale() && couldHaveMatched >= bound;
   }
 
   /** The entry in one line, or its position where a compact report left its text out. */
   public String describe() {
     return finding == null ? "entry " + (index + 1) : finding.describe();
+  }
+
+  /** A stale entry in one line, with the repetitions it could have matched in. */
+  public String describeStale() {
+    return describe() + ": could have matched in " + couldHaveMatched + " repetition(s), matched none";
   }
 
   /** The uses of several driver runs of one run, summed per entry: an entry is stale only if stale in every one. */
@@ -30,7 +46,8 @@ public record KnownFindingUse(int index, KnownFinding finding, int matches) {
     for (List<KnownFindingUse> part : parts) {
       for (KnownFindingUse use : part) {
         byIndex.merge(use.index(), use, (a, b) -> new KnownFindingUse(a.index(),
-            a.finding() != null ? a.finding() : b.finding(), a.matches() + b.matches()));
+            a.finding() != null ? a.finding() : b.finding(), a.matches() + b.matches(),
+            a.couldHaveMatched() + b.couldHaveMatched()));
       }
     }
     List<KnownFindingUse> merged = new ArrayList<>(byIndex.values());

@@ -54,7 +54,9 @@ public final class KnownFindings {
     }
     if (array == null || !array.isArray()) {
       throw new IllegalArgumentException(source + ": expected a JSON array of known findings, each {\"rule\": ...,"
-          + " \"reference\": \"https://...\"} with optional \"operation\", \"writer\" and \"message\"");
+          + " \"reference\": \"https://...\"} with optional \"scenario\", \"operation\", \"writer\", \"cause\""
+          + " (required for " + String.join(", ", new java.util.TreeSet<>(KnownFinding.RULES_BY_CAUSE)) + ") and"
+          + " \"message\"");
     }
     List<KnownFinding> parsed = new ArrayList<>();
     for (int i = 0; i < array.size(); i++) {
@@ -62,7 +64,7 @@ public final class KnownFindings {
         parsed.add(STRICT.treeToValue(array.get(i), KnownFinding.class));
       } catch (UnrecognizedPropertyException e) {
         throw new IllegalArgumentException(source + ": entry " + (i + 1) + ": unknown field '" + e.getPropertyName()
-            + "'; known: rule, operation, writer, message, reference");
+            + "'; known: " + String.join(", ", KnownFinding.FIELDS));
       } catch (JsonProcessingException e) {
         Throwable cause = e.getCause() instanceof IllegalArgumentException ? e.getCause() : e;
         String why = cause instanceof JsonProcessingException j ? j.getOriginalMessage() : cause.getMessage();
@@ -106,11 +108,11 @@ public final class KnownFindings {
     }
     Set<String> references = new LinkedHashSet<>();
     for (Check check : failed) {
-      KnownFinding entry = entries.stream().filter(e -> e.matches(writerId, result, check)).findFirst().orElse(null);
-      if (entry == null) {
+      List<KnownFinding> acknowledging = acknowledging(writerId, result, check);
+      if (acknowledging.isEmpty()) {
         return result;
       }
-      references.add(entry.reference());
+      acknowledging.forEach(e -> references.add(e.reference()));
     }
     Verdict scheduler = known(result.scheduler(), failed, Check.SCHEDULER);
     Verdict storage = known(result.storage(), failed, Check.STORAGE);
@@ -120,20 +122,53 @@ public final class KnownFindings {
     return result.withKnown(scheduler, storage, List.copyOf(references));
   }
 
-  /** Each entry and how many failed checks of {@code results} it matched. */
+  /**
+   * Each entry, how many failed checks of {@code results} it matched, and in how many of them it could have
+   * ({@link KnownFinding#couldMatch}).
+   */
   public List<KnownFindingUse> uses(String writerId, List<ScenarioResult> results) {
     List<KnownFindingUse> uses = new ArrayList<>();
     for (int i = 0; i < entries.size(); i++) {
       KnownFinding entry = entries.get(i);
       int matches = 0;
+      int couldHaveMatched = 0;
       for (ScenarioResult result : results) {
         for (Check check : result.checks() == null ? List.<Check>of() : result.checks()) {
-          matches += entry.matches(writerId, result, check) ? 1 : 0;
+          matches += check.verdict() == Verdict.Failed && acknowledging(writerId, result, check).contains(entry) ? 1 : 0;
         }
+        couldHaveMatched += entry.couldMatch(writerId, result) ? 1 : 0;
       }
-      uses.add(new KnownFindingUse(i, entry, matches));
+      uses.add(new KnownFindingUse(i, entry, matches, couldHaveMatched));
     }
     return uses;
+  }
+
+  /**
+   * The entries that acknowledge a failed check: one that matches it whole, else, for a check of several causes, one
+   * per cause (a shuffle loss's orphans may be a dropped duplicate's and a killed duplicate's, each its own known
+   * defect); empty when any cause has none, so a cause no entry names is never acknowledged.
+   */
+  private List<KnownFinding> acknowledging(String writerId, ScenarioResult result, Check check) {
+    for (KnownFinding entry : entries) {
+      if (entry.matches(writerId, result, check)) {
+        return List.of(entry);
+      }
+    }
+    if (check.causes().size() < 2) {
+      return List.of();
+    }
+    List<KnownFinding> perCause = new ArrayList<>();
+    for (String cause : check.causes()) {
+      KnownFinding entry = entries.stream().filter(e -> e.matchesCause(writerId, result, check, cause)).findFirst()
+          .orElse(null);
+      if (entry == null) {
+        return List.of();
+      }
+      if (!perCause.contains(entry)) {
+        perCause.add(entry);
+      }
+    }
+    return perCause;
   }
 
   @Override

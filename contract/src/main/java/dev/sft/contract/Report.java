@@ -93,6 +93,14 @@ public record Report(
     return knownFindings.stream().filter(KnownFindingUse::stale).toList();
   }
 
+  /**
+   * The known findings that fail a run of {@code --fail-on-stale bound}: stale where they could have matched in at
+   * least {@code bound} repetitions; none when {@code bound} is {@link DriverRun#NEVER_FAIL_ON_STALE}.
+   */
+  public List<KnownFindingUse> staleFailures(int bound) {
+    return knownFindings.stream().filter(u -> u.failsStale(bound)).toList();
+  }
+
   /** How many results are Known. */
   public long knownCount() {
     return scenarios.stream().filter(ScenarioResult::known).count();

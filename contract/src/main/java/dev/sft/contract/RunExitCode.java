@@ -9,7 +9,10 @@ public enum RunExitCode {
    * Every selected scenario passed both verdicts, or (without {@code --strict}) failed only by known findings.
    */
   PASSED(0),
-  /** At least one scenario's scheduler or storage verdict is Failed or Unknown (or Known, under --strict). */
+  /**
+   * At least one scenario's scheduler or storage verdict is Failed or Unknown (or Known, under --strict), or a known
+   * finding was stale where it could have matched often enough (--fail-on-stale).
+   */
   SCENARIO_NOT_PASSED(1),
   /** Bad command-line arguments; nothing was started. */
   USAGE(2),
@@ -28,9 +31,17 @@ public enum RunExitCode {
     return code;
   }
 
-  /** The exit code of a run that judged its scenarios. */
+  /** The exit code of a run that judged its scenarios, never failing on a stale known finding. */
   public static RunExitCode judged(Report report, boolean strict) {
-    return report.accepted(strict) ? PASSED : SCENARIO_NOT_PASSED;
+    return judged(report, strict, DriverRun.NEVER_FAIL_ON_STALE);
+  }
+
+  /**
+   * The exit code of a run that judged its scenarios: not passed also when a known finding is stale where it could
+   * have matched in at least {@code failOnStale} repetitions ({@link Report#staleFailures}).
+   */
+  public static RunExitCode judged(Report report, boolean strict, int failOnStale) {
+    return report.accepted(strict) && report.staleFailures(failOnStale).isEmpty() ? PASSED : SCENARIO_NOT_PASSED;
   }
 
   /** The code of a process exit; an exit that is not one of these (a crash, a signal) counts as infrastructure. */

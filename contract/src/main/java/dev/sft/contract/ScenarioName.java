@@ -30,6 +30,12 @@ public enum ScenarioName {
 
   /** The word that selects every scenario, e.g. {@code --scenarios all}. */
   public static final String ALL = "all";
+  /**
+   * The families a known finding may name instead of one scenario ({@link KnownFinding#scenario}): every scenario whose
+   * id starts with the family and a dash, so that one entry covers both speculation scenarios ({@code control}: every
+   * family's control).
+   */
+  public static final List<String> FAMILIES = List.of("speculation", "executor-loss", "control");
 
   private final String id;
   private final boolean needsSpeculation;
@@ -143,6 +149,25 @@ public enum ScenarioName {
       throw new IllegalArgumentException("no scenario given; valid scenarios: " + allIds());
     }
     return names;
+  }
+
+  /**
+   * Whether {@code selector}, a scenario id or one of the {@link #FAMILIES}, selects this scenario.
+   */
+  public boolean selectedBy(String selector) {
+    return id.equals(selector) || (FAMILIES.contains(selector) && id.startsWith(selector + "-"));
+  }
+
+  /**
+   * Refuses a selector that is neither a scenario id nor a family, naming the valid ones.
+   *
+   * @throws IllegalArgumentException for an unknown selector
+   */
+  public static void requireSelector(String selector) {
+    if (Arrays.stream(values()).noneMatch(s -> s.selectedBy(selector))) {
+      throw new IllegalArgumentException("unknown scenario '" + selector + "'; valid: " + allIds()
+          + ", or a family: " + String.join(", ", FAMILIES));
+    }
   }
 
   public static String allIds() {

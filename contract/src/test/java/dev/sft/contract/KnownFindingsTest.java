@@ -9,15 +9,22 @@ import org.junit.jupiter.api.Test;
 
 class KnownFindingsTest {
   private static final String ISSUE = "https://github.com/apache/iceberg/issues/17307";
+  private static final String INTERRUPTED = "\"cause\": \"" + Cause.LOSER_INTERRUPTED_ABORT + "\"";
   private static final Check LOSER_LEFT = new Check(Check.STORAGE, "loser.no-files-left", Verdict.Failed,
-      "the loser ran an interrupted abort (thread interrupted when abort() began: yes, when it returned: yes)");
+      "the loser ran an interrupted abort (thread interrupted when abort() began: yes, when it returned: yes)",
+      List.of(Cause.LOSER_INTERRUPTED_ABORT));
   private static final Check ORPHANS = new Check(Check.STORAGE, "files.orphans-known-rejected", Verdict.Failed,
-      "2 orphans from the loser");
+      "2 orphans from the loser", List.of(Cause.LOSER_INTERRUPTED_ABORT));
   private static final Check SCHEDULER_OK = new Check(Check.SCHEDULER, "loser.abort-ran", Verdict.Passed, "ok");
 
   private static ScenarioResult result(String operation, Verdict scheduler, Verdict storage, Check... checks) {
     return ScenarioResult.judged("speculation-original-wins", WriteOperation.fromId(operation), 1, scheduler, storage,
         ScenarioResult.Counts.NOT_MEASURED, 1_000, "/shared/run/cell", "msg", List.of(checks));
+  }
+
+  private static KnownFinding loserEntry(String scenario, String operation, String writer, String message) {
+    return new KnownFinding("loser.no-files-left", scenario, operation, writer, List.of(Cause.LOSER_INTERRUPTED_ABORT),
+        message, ISSUE);
   }
 
   private static KnownFindings findings(String json) {
@@ -27,8 +34,8 @@ class KnownFindingsTest {
   @Test
   void aCellWhoseEveryFailingCheckIsKnownIsKnownWithItsReferences() {
     KnownFindings known = findings("[{\"rule\": \"loser.no-files-left\", \"message\": \"interrupted abort\","
-        + " \"reference\": \"" + ISSUE + "\"}, {\"rule\": \"files.orphans-known-rejected\", \"reference\":"
-        + " \"https://example.org/2\"}]");
+        + " \"reference\": \"" + ISSUE + "\", " + INTERRUPTED + "}, {\"rule\": \"files.orphans-known-rejected\","
+        + " \"reference\": \"https://example.org/2\", " + INTERRUPTED + "}]");
 
     ScenarioResult classified = known.classify("iceberg",
         result("append", Verdict.Passed, Verdict.Failed, SCHEDULER_OK, LOSER_LEFT, ORPHANS));
@@ -43,7 +50,8 @@ class KnownFindingsTest {
 
   @Test
   void oneUnacknowledgedFailureLeavesTheWholeCellFailed() {
-    KnownFindings known = findings("[{\"rule\": \"loser.no-files-left\", \"reference\": \"" + ISSUE + "\"}]");
+    KnownFindings known = findings("[{\"rule\": \"loser.no-files-left\", \"reference\": \"" + ISSUE + "\", "
+        + INTERRUPTED + "}]");
     Check schedulerFailed = new Check(Check.SCHEDULER, "loser.abort-ran", Verdict.Failed, "no abort");
 
     ScenarioResult classified = known.classify("iceberg",
@@ -56,7 +64,8 @@ class KnownFindingsTest {
 
   @Test
   void anUnknownSideStaysUnknownSoTheCellIsNotKnown() {
-    KnownFindings known = findings("[{\"rule\": \"loser.no-files-left\", \"reference\": \"" + ISSUE + "\"}]");
+    KnownFindings known = findings("[{\"rule\": \"loser.no-files-left\", \"reference\": \"" + ISSUE + "\", "
+        + INTERRUPTED + "}]");
     Check missing = new Check(Check.SCHEDULER, "loser.abort-ran", Verdict.Unknown, "no evidence");
 
     ScenarioResult classified = known.classify("iceberg",
@@ -71,10 +80,10 @@ class KnownFindingsTest {
   void operationWriterAndMessageNarrowAnEntry() {
     ScenarioResult mergeDv = result("merge-dv-partitioned", Verdict.Passed, Verdict.Failed, LOSER_LEFT);
     ScenarioResult append = result("append", Verdict.Passed, Verdict.Failed, LOSER_LEFT);
-    KnownFinding byOperation = new KnownFinding("loser.no-files-left", "merge-dv", null, null, ISSUE);
-    KnownFinding byLayout = new KnownFinding("loser.no-files-left", "merge-dv-partitioned", null, null, ISSUE);
-    KnownFinding byWriter = new KnownFinding("loser.no-files-left", null, "comet-native", null, ISSUE);
-    KnownFinding byMessage = new KnownFinding("loser.no-files-left", null, null, "began: no", ISSUE);
+    KnownFinding byOperation = loserEntry(null, "merge-dv", null, null);
+    KnownFinding byLayout = loserEntry(null, "merge-dv-partitioned", null, null);
+    KnownFinding byWriter = loserEntry(null, null, "comet-native", null);
+    KnownFinding byMessage = loserEntry(null, null, null, "began: no");
 
     assertThat(byOperation.matches("iceberg", mergeDv, LOSER_LEFT)).isTrue();
     assertThat(byOperation.matches("iceberg", append, LOSER_LEFT)).isFalse();
@@ -88,8 +97,8 @@ class KnownFindingsTest {
 
   @Test
   void usesCountMatchesAndAnEntryThatMatchedNothingIsStale() {
-    KnownFindings known = findings("[{\"rule\": \"loser.no-files-left\", \"reference\": \"" + ISSUE + "\"},"
-        + " {\"rule\": \"rows.exact\", \"reference\": \"https://example.org/fixed\"}]");
+    KnownFindings known = findings("[{\"rule\": \"loser.no-files-left\", \"reference\": \"" + ISSUE + "\", "
+        + INTERRUPTED + "}, {\"rule\": \"rows.exact\", \"reference\": \"https://example.org/fixed\"}]");
     List<ScenarioResult> results = List.of(result("append", Verdict.Passed, Verdict.Failed, LOSER_LEFT),
         result("overwrite", Verdict.Passed, Verdict.Failed, LOSER_LEFT));
 
@@ -114,21 +123,22 @@ class KnownFindingsTest {
 
   @Test
   void anEntryIsStaleOnlyWhenNoDriverRunMatchedIt() {
-    KnownFinding entry = new KnownFinding("loser.no-files-left", null, null, null, ISSUE);
+    KnownFinding entry = loserEntry(null, null, null, null);
     Report spec = Report.of("run", "iceberg", "m", List.of(), null, null, null, List.of(),
-        List.of(new KnownFindingUse(0, entry, 3)));
+        List.of(new KnownFindingUse(0, entry, 3, 4)));
     Report loss = Report.of("run", "iceberg", "m", List.of(), null, null, null, List.of(),
-        List.of(new KnownFindingUse(0, entry, 0)));
+        List.of(new KnownFindingUse(0, entry, 0, 2)));
 
     Report merged = Report.merge("run", List.of(spec, loss), null, null);
 
-    assertThat(merged.knownFindings()).containsExactly(new KnownFindingUse(0, entry, 3));
+    assertThat(merged.knownFindings()).containsExactly(new KnownFindingUse(0, entry, 3, 6));
     assertThat(merged.staleKnownFindings()).isEmpty();
   }
 
   @Test
   void theTerminationMessageKeepsKnownCountsAndMatchCountsWithoutTheEntriesText() throws IOException {
-    KnownFindings known = findings("[{\"rule\": \"loser.no-files-left\", \"reference\": \"" + ISSUE + "\"}]");
+    KnownFindings known = findings("[{\"rule\": \"loser.no-files-left\", \"reference\": \"" + ISSUE + "\", "
+        + INTERRUPTED + "}]");
     List<ScenarioResult> results = List.of(result("append", Verdict.Passed, Verdict.Failed, LOSER_LEFT));
     Report report = Report.of("run", "iceberg", "m", results.stream().map(r -> known.classify("iceberg", r)).toList(),
         null, null, null, List.of(), known.uses("iceberg", results));
@@ -141,7 +151,7 @@ class KnownFindingsTest {
       assertThat(cell.latestFailure().outcome()).isEqualTo(Verdict.Known);
       assertThat(cell.knownFindings()).containsExactly(ISSUE);
     });
-    assertThat(decoded.knownFindings()).containsExactly(new KnownFindingUse(0, null, 1));
+    assertThat(decoded.knownFindings()).containsExactly(new KnownFindingUse(0, null, 1, 1));
   }
 
   @Test
@@ -171,14 +181,6 @@ class KnownFindingsTest {
     assertThat(KnownFindings.parse(run.environment().get(HarnessEnvironment.KNOWN_FINDINGS), "env"))
         .isEqualTo(known);
     assertThat(run.arguments()).contains("--strict");
-  }
-
-  @Test
-  void theExampleFileReads() throws IOException {
-    java.nio.file.Path example = java.nio.file.Path.of("..", "examples", "known-findings.json");
-    KnownFindings known = KnownFindings.parse(java.nio.file.Files.readString(example), example.toString());
-    assertThat(known.entries()).extracting(KnownFinding::rule).contains("loser.no-files-left",
-        "delete-files.accepted-not-superseded");
   }
 
   @Test

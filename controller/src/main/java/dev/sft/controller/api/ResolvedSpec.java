@@ -44,6 +44,7 @@ public record ResolvedSpec(
     String imagePullPolicy,
     KnownFindings knownFindings,
     boolean strict,
+    int failOnStale,
     String baselineSparkImage,
     String baselineHarnessImage) {
 
@@ -90,6 +91,7 @@ public record ResolvedSpec(
         spec.knownFindings == null ? KnownFindings.NONE : KnownFindings.of(
             spec.knownFindings.stream().map(SchedulerFailureTestSpec.KnownFindingSpec::toContract).toList()),
         Boolean.TRUE.equals(spec.strict),
+        spec.failOnStale == null ? Integer.parseInt(SpecDefaults.FAIL_ON_STALE) : spec.failOnStale,
         spec.compare == null ? null : spec.compare.baseline.sparkImage.trim(),
         spec.compare == null ? null : spec.compare.baseline.harnessImage.trim());
   }
@@ -111,7 +113,7 @@ public record ResolvedSpec(
         workerResources, readyTimeoutSeconds, baselineHarnessImage, writer, harnessTimeoutSeconds, interruptOnCancel,
         harnessCommand, harnessResources, mountPath, existingClaim, claimTemplate, nodeSelector, tolerations,
         workerAntiAffinity, onSuccess, onFailure, imagePullSecrets, imagePullPolicy, knownFindings, strict,
-        baselineSparkImage, baselineHarnessImage);
+        failOnStale, baselineSparkImage, baselineHarnessImage);
   }
 
   /** The generated claim's access modes, ReadWriteMany unless the template names others. */

@@ -141,9 +141,14 @@ public class SchedulerFailureTestStatus {
   @JsonInclude(JsonInclude.Include.NON_NULL)
   public static class KnownFindingStatus {
     public String rule;
+    public String scenario;
     public String operation;
+    public List<String> cause;
     public String reference;
     public int matches;
+    @JsonPropertyDescription("Repetitions the entry could have matched in: of the cells its scenario, operation and "
+        + "writer select, those that judged its rule. A stale entry weighs as much as this count.")
+    public int couldHaveMatched;
     @JsonPropertyDescription("True once every Job finished and the entry matched nothing: the defect may be fixed.")
     public Boolean stale;
   }

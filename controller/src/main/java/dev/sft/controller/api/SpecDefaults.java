@@ -19,6 +19,14 @@ public final class SpecDefaults {
   public static final String CONTROL = "false";
   /** {@code spec.strict}: a Known repetition does not fail the run unless asked. */
   public static final String STRICT = "false";
+  /** {@code spec.failOnStale}: a stale known finding never fails the run unless asked. */
+  public static final String FAIL_ON_STALE = "0";
+  /** {@code spec.failOnStale}'s bound: more repetitions than a run of the largest spec has. */
+  public static final long MAX_FAIL_ON_STALE = 100_000;
+  /** {@code spec.knownFindings[].cause}: more ids than {@code dev.sft.contract.Cause} has, so that a new one fits. */
+  public static final long MAX_CAUSES = 20;
+  /** {@code spec.knownFindings[].cause[]}: longer than any id of {@code dev.sft.contract.Cause}. */
+  public static final long CAUSE_ID_MAX_LENGTH = 40;
   /** {@code spec.knownFindings}: as many as {@link dev.sft.contract.KnownFindings} accepts. */
   public static final long MAX_KNOWN_FINDINGS = dev.sft.contract.KnownFindings.MAX_ENTRIES;
   /** {@code dev.sft.contract.DriverRun#DEFAULT_INTERRUPT_ON_CANCEL}; {@code CrdSchemaTest} checks they agree. */

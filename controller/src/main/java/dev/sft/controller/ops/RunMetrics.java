@@ -61,6 +61,11 @@ public class RunMetrics {
   public static final String LAST_RUN = "sft.last.run.timestamp.seconds";
   /** {@code sft_last_run_succeeded}: 1 when the latest finished run succeeded, 0 when it failed. */
   public static final String LAST_RUN_SUCCEEDED = "sft.last.run.succeeded";
+  /**
+   * {@code sft_last_run_known_repetitions}: the latest finished run's repetitions that failed only by known findings;
+   * 0 when it had none, so "succeeded" (succeeded and 0) is told from "succeeded with known findings".
+   */
+  public static final String LAST_RUN_KNOWN = "sft.last.run.known.repetitions";
   /** {@code sft_last_success_timestamp_seconds}: when the latest succeeded run the status remembers ended. */
   public static final String LAST_SUCCESS = "sft.last.success.timestamp.seconds";
   /** {@code sft_test_created_timestamp_seconds}: the test's creation, for "no success since" alerts. */
@@ -71,7 +76,7 @@ public class RunMetrics {
   public static final String CELL_FAILURE_RATE = "sft.cell.failure.rate";
 
   private static final Set<String> NAMES = Set.of(REPETITIONS, RUNS, RUN_DURATION, LAST_RUN, LAST_RUN_SUCCEEDED,
-      LAST_SUCCESS, CREATED, PHASE, CELL_FAILURE_RATE);
+      LAST_RUN_KNOWN, LAST_SUCCESS, CREATED, PHASE, CELL_FAILURE_RATE);
   /** Histogram buckets of a run's duration: a run takes minutes (one cell) to hours (the whole matrix, repeated). */
   private static final Duration[] DURATION_BUCKETS = {Duration.ofMinutes(2), Duration.ofMinutes(5),
       Duration.ofMinutes(10), Duration.ofMinutes(20), Duration.ofMinutes(30), Duration.ofHours(1), Duration.ofHours(2),
@@ -166,6 +171,7 @@ public class RunMetrics {
     RunRecord last = finished.stream().max(Comparator.comparing(r -> instant(r.completionTime))).orElse(null);
     setGauge(LAST_RUN, tags, last == null ? null : seconds(instant(last.completionTime)));
     setGauge(LAST_RUN_SUCCEEDED, tags, last == null ? null : last.outcome == Phase.Succeeded ? 1.0 : 0.0);
+    setGauge(LAST_RUN_KNOWN, tags, last == null ? null : last.known == null ? 0.0 : last.known.doubleValue());
     Double lastSuccess = finished.stream().filter(r -> r.outcome == Phase.Succeeded)
         .map(r -> seconds(instant(r.completionTime))).max(Double::compare).orElse(null);
     setGauge(LAST_SUCCESS, tags, lastSuccess);
@@ -194,6 +200,7 @@ public class RunMetrics {
       RunRecord current = new RunRecord();
       current.outcome = status.phase;
       current.completionTime = status.completionTime;
+      current.known = status.known;
       runs.add(current);
     }
     if (status.history != null) {

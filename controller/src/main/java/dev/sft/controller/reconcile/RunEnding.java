@@ -52,9 +52,10 @@ public class RunEnding {
             : comparison.failed() ? BuildCellComparison.failures(comparison) : null;
       }
     } else {
-      succeeded = ledger.runSucceeded() && failure == null;
+      String stale = ledger.staleFailure();
+      succeeded = ledger.runSucceeded() && failure == null && stale == null;
       if (!succeeded && failure == null) {
-        failure = ledger.failedJobs();
+        failure = ledger.failedJobs() != null ? ledger.failedJobs() : stale;
       }
     }
     status.phase = succeeded ? Phase.Succeeded : Phase.Failed;

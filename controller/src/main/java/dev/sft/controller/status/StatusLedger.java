@@ -98,7 +98,9 @@ public final class StatusLedger {
   private static KnownFindingStatus unmatched(KnownFinding entry) {
     KnownFindingStatus found = new KnownFindingStatus();
     found.rule = entry.rule();
+    found.scenario = entry.scenario();
     found.operation = entry.operation();
+    found.cause = entry.cause().isEmpty() ? null : entry.cause();
     found.reference = entry.reference();
     return found;
   }
@@ -230,6 +232,7 @@ public final class StatusLedger {
     for (KnownFindingUse use : report.knownFindings()) {
       if (use.index() >= 0 && use.index() < status.knownFindings.size()) {
         status.knownFindings.get(use.index()).matches += use.matches();
+        status.knownFindings.get(use.index()).couldHaveMatched += use.couldHaveMatched();
       }
     }
   }
@@ -247,11 +250,33 @@ public final class StatusLedger {
     for (KnownFindingStatus entry : status.knownFindings) {
       entry.stale = entry.matches == 0;
       if (entry.stale) {
-        stale.add(entry.rule + " (" + entry.reference + ")");
+        stale.add(entry.rule + " (" + entry.reference + "; could have matched in " + entry.couldHaveMatched
+            + " repetition(s))");
       }
     }
     String known = status.known + " repetition(s) failed only by known findings";
     return stale.isEmpty() ? known : known + "; stale known findings (matched nothing): " + String.join(", ", stale);
+  }
+
+  /**
+   * What fails the run by {@code spec.failOnStale}: the entries that matched nothing although they could have in at
+   * least that many repetitions of the whole run; null when none does, and always with {@code failOnStale} 0.
+   */
+  public String staleFailure() {
+    int bound = runSpec.failOnStale();
+    if (status.knownFindings == null || bound == dev.sft.contract.DriverRun.NEVER_FAIL_ON_STALE) {
+      return null;
+    }
+    List<String> failing = new ArrayList<>();
+    for (int i = 0; i < status.knownFindings.size(); i++) {
+      KnownFindingStatus entry = status.knownFindings.get(i);
+      if (entry.matches == 0 && entry.couldHaveMatched >= bound) {
+        failing.add("spec.knownFindings[" + i + "] " + entry.rule + " (could have matched in "
+            + entry.couldHaveMatched + ")");
+      }
+    }
+    return failing.isEmpty() ? null : failing.size() + " stale known finding(s) fail the run (spec.failOnStale "
+        + bound + "): " + String.join(", ", failing);
   }
 
   public boolean allJobsFinished() {

@@ -14,8 +14,8 @@ import picocli.CommandLine.Option;
  */
 final class KnownFindingOptions {
   @Option(names = "--known-findings", paramLabel = "FILE", description = "findings you have acknowledged: a JSON"
-      + " array of {rule, operation, writer, message, reference}; a cell failing only by them is Known, counted"
-      + " apart, and does not fail the exit code unless --strict (see docs/harness.md, Known findings)")
+      + " array of {rule, scenario, operation, writer, cause, message, reference}; a cell failing only by them is"
+      + " Known, counted apart, and does not fail the exit code unless --strict (see docs/harness.md, Known findings)")
   Path knownFindings;
 
   @Option(names = "--strict", description = "a Known cell fails the exit code too")

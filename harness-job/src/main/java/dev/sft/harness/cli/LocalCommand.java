@@ -8,6 +8,7 @@ import dev.sft.contract.WriteOperation;
 import dev.sft.contract.WriterName;
 import dev.sft.harness.driver.Progress;
 import dev.sft.harness.jars.JarSet;
+import dev.sft.harness.jars.ShippedKnownFindings;
 import dev.sft.harness.report.ReportFiles;
 import dev.sft.harness.run.EmbeddedRun;
 import java.nio.file.Path;
@@ -93,6 +94,10 @@ public final class LocalCommand implements Callable<Integer> {
   @Mixin
   VerdictOptions verdicts = new VerdictOptions();
 
+  @Option(names = "--no-known-findings", description = "judge without the known findings shipped for the shipped"
+      + " Iceberg runtime (used by default on exactly those jars; docs/harness.md, Known findings)")
+  boolean noKnownFindings;
+
   @Mixin
   SoakOptions soakOptions = new SoakOptions();
 
@@ -101,7 +106,11 @@ public final class LocalCommand implements Callable<Integer> {
     List<ScenarioName> selected = verdicts.withControl(OptionValues.scenarios(scenarios, scenario -> true));
     List<WriteOperation> selectedOperations = OptionValues.operations(operations);
     WriterName writerName = WriterName.fromId(writer); // rejects an unknown writer before anything starts
+    if (noKnownFindings && verdicts.known.knownFindings != null) {
+      throw new IllegalArgumentException("--no-known-findings and --known-findings exclude each other");
+    }
     KnownFindings known = verdicts.knownFindings(null);
+    int failOnStale = verdicts.failOnStale();
     Path ownKill = killCommand == null ? null : killCommand.toAbsolutePath();
     if (ownKill != null && !java.nio.file.Files.isExecutable(ownKill)) {
       throw new IllegalArgumentException("--kill-command " + ownKill + " is not an executable file");
@@ -127,15 +136,25 @@ public final class LocalCommand implements Callable<Integer> {
     JarSet baseline = compareOptions.baseline(home, own, jars, soak);
     String runId = RunIds.generate();
     Path outDir = (out != null ? out : defaultOut(runId)).toAbsolutePath();
+    String knownLine = "known findings: " + (noKnownFindings ? "none (--no-known-findings)"
+        : "the " + known.entries().size() + " of --known-findings " + verdicts.known.knownFindings);
+    if (verdicts.known.knownFindings == null && !noKnownFindings) {
+      ShippedKnownFindings.Decision shipped = ShippedKnownFindings.forRun(jarSet, own,
+          outDir.resolve("jar-digests.json"));
+      known = shipped.findings();
+      knownLine = shipped.line();
+    }
+    Progress.say(knownLine);
     EmbeddedRun.Result result = new EmbeddedRun(new EmbeddedRun.Settings(runId, selected, selectedOperations, outDir,
         timeoutSeconds, killTimeoutSeconds, interrupt, keep, repeat, writerName, workers, masterPort, jarSet, known,
-        verdicts.strict(), ownKill, soak, baseline)).run();
+        verdicts.strict(), failOnStale, ownKill, soak, baseline)).run();
     if (result.comparison() != null) {
       CompareOptions.print(result.comparison(), result.reportFile());
       System.out.println("output:     " + outDir);
       return result.exitCode().code();
     }
-    System.out.print("\n" + ReportTable.render(result.report()));
+    System.out.print("\n" + ReportTable.render(result.report(), failOnStale));
+    System.out.println(knownLine);
     if (soak != null) {
       System.out.print(SoakSummary.render(result.report(), soak));
     }

@@ -17,6 +17,11 @@ final class ReportTable {
   private ReportTable() {}
 
   static String render(Report report) {
+    return render(report, dev.sft.contract.DriverRun.NEVER_FAIL_ON_STALE);
+  }
+
+  /** The table, with the headline of a run of {@code --fail-on-stale failOnStale}. */
+  static String render(Report report, int failOnStale) {
     StringBuilder out = new StringBuilder();
     String format = "%-32s %-21s %3s  %-9s %-9s %6s %7s %7s %9s%n";
     out.append(String.format(Locale.ROOT, format,
@@ -54,6 +59,11 @@ final class ReportTable {
             brief(s.message()), s.evidence()));
       }
     }
+    List<String> matched = ReportOutcome.matchedLines(report);
+    if (!matched.isEmpty()) {
+      out.append(String.format(Locale.ROOT, "%nknown findings that matched (what each acknowledges):%n"));
+      matched.forEach(line -> out.append("  ").append(line).append(System.lineSeparator()));
+    }
     List<String> stale = ReportOutcome.staleLines(report);
     if (!stale.isEmpty()) {
       out.append(String.format(Locale.ROOT, "%nstale known findings (matched nothing in this run):%n"));
@@ -66,7 +76,7 @@ final class ReportTable {
     if (report.failure() != null) {
       out.append(String.format(Locale.ROOT, "%nrun failure: %s%n", report.failure()));
     }
-    out.append(String.format(Locale.ROOT, "%nRESULT: %s%n", ReportOutcome.headline(report)));
+    out.append(String.format(Locale.ROOT, "%nRESULT: %s%n", ReportOutcome.headline(report, failOnStale)));
     return out.toString();
   }
 

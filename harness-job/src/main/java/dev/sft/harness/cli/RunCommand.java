@@ -280,7 +280,7 @@ public final class RunCommand implements Callable<Integer> {
         OptionValues.operations(operations),
         deadlineSeconds(),
         notAfter())
-        .withKnownFindings(verdicts.knownFindings(knownFindingsJson), verdicts.strict())
+        .withKnownFindings(verdicts.knownFindings(knownFindingsJson), verdicts.strict(), verdicts.failOnStale())
         .withSoak(soakOptions.soak(repeat))
         .withFirstRepetition(OptionValues.positive(DriverRun.FIRST_REPETITION_OPTION, firstRepetition));
   }

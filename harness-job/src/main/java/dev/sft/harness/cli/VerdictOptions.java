@@ -1,5 +1,6 @@
 package dev.sft.harness.cli;
 
+import dev.sft.contract.DriverRun;
 import dev.sft.contract.KnownFindings;
 import dev.sft.contract.ScenarioName;
 import java.util.List;
@@ -18,6 +19,20 @@ final class VerdictOptions {
   KnownFindingOptions known = new KnownFindingOptions();
 
   /** {@link KnownFindingOptions#knownFindings}. */
+
+  @Option(names = DriverRun.FAIL_ON_STALE_OPTION, paramLabel = "N", defaultValue = "0", description = "fail the run"
+      + " (exit 1) when a known finding matched nothing although it could have in at least N repetitions (of the"
+      + " cells its scenario, operation and writer select); 0, the default, never")
+  int failOnStale;
+
+  /** {@code --fail-on-stale N}, checked. */
+  int failOnStale() {
+    if (failOnStale < 0) {
+      throw new IllegalArgumentException(DriverRun.FAIL_ON_STALE_OPTION + " must be 0 (never) or a number of"
+          + " repetitions, got " + failOnStale);
+    }
+    return failOnStale;
+  }
   KnownFindings knownFindings(String inlineJson) {
     return known.knownFindings(inlineJson);
   }

@@ -217,6 +217,11 @@ public final class JarSet {
     return sparkHome;
   }
 
+  /** Whether the run loads SPARK_HOME's jars as they are: no {@code --jar}, and the harness already in it. */
+  public boolean sameAsSparkHome() {
+    return sameAsSparkHome;
+  }
+
   /** Every file of the run's {@code jars/} folder: jars, and the harness's JVM flag file. */
   public List<Path> files() {
     return files;

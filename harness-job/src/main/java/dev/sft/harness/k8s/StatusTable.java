@@ -51,7 +51,8 @@ public final class StatusTable {
           references, rule(failure), failure.path("message").asText(""), failure.path("evidence").asText("-")));
     }
     List<String> stale = test.knownFindings().stream().filter(k -> k.path("stale").asBoolean(false))
-        .map(StatusTable::describe).toList();
+        .map(k -> describe(k) + ": could have matched in " + k.path("couldHaveMatched").asInt() + " repetition(s),"
+            + " matched none").toList();
     if (!stale.isEmpty()) {
       out.append(String.format(Locale.ROOT, "%nstale known findings (matched nothing in this run):%n"));
       stale.forEach(line -> out.append("  ").append(line).append('\n'));
@@ -133,12 +134,18 @@ public final class StatusTable {
     return rule == null ? "" : " " + rule;
   }
 
-  /** As the harness names a known finding ({@link KnownFinding#describe}); the status keeps rule, operation, URL. */
+  /**
+   * As the harness names a known finding ({@link KnownFinding#describe}); the status keeps rule, scenario, operation,
+   * cause and URL.
+   */
   private static String describe(JsonNode use) {
     String rule = use.path("rule").asText();
     String reference = use.path("reference").asText();
+    List<String> cause = new java.util.ArrayList<>();
+    use.path("cause").forEach(c -> cause.add(c.asText()));
     try {
-      return new KnownFinding(rule, TestView.text(use.path("operation")), null, null, reference).describe();
+      return new KnownFinding(rule, TestView.text(use.path("scenario")), TestView.text(use.path("operation")), null,
+          cause, null, reference).describe();
     } catch (IllegalArgumentException unexpected) {
       // The controller validated the entry; a status edited by hand still prints.
       return rule + " (" + reference + ")";

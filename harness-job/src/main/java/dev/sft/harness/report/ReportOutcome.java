@@ -15,6 +15,16 @@ public final class ReportOutcome {
   }
 
   /**
+   * The headline of a run of {@code --fail-on-stale failOnStale}: NOT PASSED when a stale entry fails it, whatever the
+   * verdicts.
+   */
+  public static String headline(Report report, int failOnStale) {
+    int stale = report.staleFailures(failOnStale).size();
+    return stale == 0 ? headline(report) : "NOT PASSED: " + stale + " stale known finding(s) (--fail-on-stale "
+        + failOnStale + ")";
+  }
+
+  /**
    * The same words from the outcome alone, for a run known only by its counts (a test's status on Kubernetes):
    * {@code passed} when every repetition passed, {@code accepted} when every one passed or was Known.
    */
@@ -33,8 +43,17 @@ public final class ReportOutcome {
     return report.passed() ? Verdict.Passed : report.accepted(false) ? Verdict.Known : Verdict.Failed;
   }
 
-  /** One line per stale entry: it matched nothing, so the defect may be fixed or the entry may be out of date. */
+  /**
+   * One line per stale entry: it matched nothing, so the defect may be fixed or the entry may be out of date; with
+   * the repetitions it could have matched in, which say how much that weighs.
+   */
   public static List<String> staleLines(Report report) {
-    return report.staleKnownFindings().stream().map(KnownFindingUse::describe).toList();
+    return report.staleKnownFindings().stream().map(KnownFindingUse::describeStale).toList();
+  }
+
+  /** One line per entry that matched: how often, what it acknowledges in words, and where it is tracked. */
+  public static List<String> matchedLines(Report report) {
+    return report.knownFindings().stream().filter(u -> !u.stale())
+        .map(u -> u.matches() + " failed check(s): " + u.describe()).toList();
   }
 }

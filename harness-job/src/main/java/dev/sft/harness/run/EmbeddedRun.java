@@ -36,7 +36,8 @@ public final class EmbeddedRun {
   /** What {@code sft local} asks for, already validated. */
   public record Settings(String runId, List<ScenarioName> scenarios, List<WriteOperation> operations, Path out, int timeoutSeconds,
       int killTimeoutSeconds, boolean interruptOnCancel, boolean keep, int repeat, WriterName writer, int workers,
-      int masterPort, JarSet jars, KnownFindings knownFindings, boolean strict, Path killCommand, Soak soak,
+      int masterPort, JarSet jars, KnownFindings knownFindings, boolean strict, int failOnStale, Path killCommand,
+      Soak soak,
       JarSet baselineJars) {
 
     /** Whether two builds are compared: {@link #baselineJars} against {@link #jars}. */
@@ -125,7 +126,7 @@ public final class EmbeddedRun {
     Path runDir = shared.resolve(settings.runId());
     Report merged = MergedReport.write(runDir, settings.runId(), parts, startedAt, settings.keep());
     // A driver that could not judge (preflight, infrastructure) decides the exit; otherwise the verdicts do.
-    RunExitCode exit = judged ? RunExitCode.judged(merged, settings.strict()) : worst;
+    RunExitCode exit = judged ? RunExitCode.judged(merged, settings.strict(), settings.failOnStale()) : worst;
     return new Result(merged, runDir.resolve(EvidenceLayout.REPORT), runDir, exit, null);
   }
 

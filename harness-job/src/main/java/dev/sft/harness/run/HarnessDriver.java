@@ -104,7 +104,7 @@ public final class HarnessDriver {
           + " Known: fails only by acknowledged findings " + r.knownFindings()));
       Report report = Report.of(options.runId(), writer, options.master(), judged, startedAt,
           Instant.now().toString(), null, preflight.jars(), known.uses(writer, results));
-      return new Outcome(write(report, options), RunExitCode.judged(report, options.run().strict()));
+      return new Outcome(write(report, options), judged(report, options));
     } finally {
       spark.stop();
       events.close();
@@ -117,6 +117,30 @@ public final class HarnessDriver {
    */
   private static List<ScenarioResult> attributeToControls(List<ScenarioResult> results) {
     return ControlAttribution.attribute(results, results);
+  }
+
+  /**
+   * This driver run's exit code. A stale known finding fails it ({@code --fail-on-stale}) only when stale in the run
+   * report of every driver run so far: an entry one driver run matched is not stale for the run, and the last driver
+   * run of a run judges the whole run.
+   */
+  private static RunExitCode judged(Report own, DriverRunOptions options) {
+    RunExitCode exit = RunExitCode.judged(own, options.run().strict());
+    int bound = options.run().failOnStale();
+    if (exit != RunExitCode.PASSED || bound == DriverRun.NEVER_FAIL_ON_STALE) {
+      return exit;
+    }
+    Report run;
+    try {
+      run = dev.sft.contract.ReportJson.read(options.runDir().resolve(DriverRun.REPORT_FILE));
+    } catch (IOException e) {
+      Progress.say("cannot read the run report to judge stale known findings, so the run fails: " + e.getMessage());
+      return RunExitCode.SCENARIO_NOT_PASSED;
+    }
+    List<dev.sft.contract.KnownFindingUse> stale = run.staleFailures(bound);
+    stale.forEach(u -> Progress.say("stale known finding fails the run (" + DriverRun.FAIL_ON_STALE_OPTION + " "
+        + bound + "): " + u.describeStale()));
+    return stale.isEmpty() ? exit : RunExitCode.SCENARIO_NOT_PASSED;
   }
 
   /** Every repetition as Unknown, each naming the preflight as the rule that stopped it. */

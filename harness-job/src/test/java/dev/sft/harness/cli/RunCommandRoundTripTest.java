@@ -20,6 +20,7 @@ import picocli.CommandLine;
  */
 class RunCommandRoundTripTest {
   private static final KnownFindings KNOWN = KnownFindings.parse("[{\"rule\": \"loser.no-files-left\","
+      + " \"scenario\": \"speculation\", \"cause\": [\"loser-interrupted-abort\", \"loser-abort-left-files\"],"
       + " \"operation\": \"merge-dv\", \"message\": \"interrupted \\\"abort\\\"\","
       + " \"reference\": \"https://github.com/apache/iceberg/issues/1\"}]", "test");
 
@@ -50,7 +51,7 @@ class RunCommandRoundTripTest {
           group, 3, WriterName.COMET_NATIVE, 240, 45, true, "spark://t1-master.ns1.svc:7077", "/shared/sft",
           "/opt/sft/bin/sft-kill-pod-exec", "$(POD_IP)", "/dev/termination-log", 2100 + group.size())
           .withNotAfter(java.time.Instant.parse("2026-12-02T08:35:00Z"))
-          .withKnownFindings(KNOWN, group.size() % 2 == 0))) {
+          .withKnownFindings(KNOWN, group.size() % 2 == 0, group.size() % 3))) {
         assertThat(parse(run.arguments())).isEqualTo(run);
         assertThat(run.deadlineSeconds()).isPositive();
         assertThat(run.notAfter()).isNotNull();

@@ -88,8 +88,9 @@ class JudgeStoredEvidenceTest {
     Path runDir = tmp.resolve("shared").resolve(RUN_ID);
     speculation(runDir, true);
     Path known = tmp.resolve("known.json");
-    Files.writeString(known, "[{\"rule\": \"loser.no-files-left\", \"reference\": \"https://example.org/1\"},"
-        + " {\"rule\": \"files.no-orphans\", \"reference\": \"https://example.org/1\"}]");
+    Files.writeString(known, "[{\"rule\": \"loser.no-files-left\", \"cause\": [\"loser-interrupted-abort\"],"
+        + " \"reference\": \"https://example.org/1\"}, {\"rule\": \"files.no-orphans\","
+        + " \"cause\": [\"loser-interrupted-abort\"], \"reference\": \"https://example.org/1\"}]");
 
     Outcome failed = judge(runDir, "--out", tmp.resolve("o1").toString(), "-o", "json");
     assertThat(failed.exit()).isEqualTo(1);

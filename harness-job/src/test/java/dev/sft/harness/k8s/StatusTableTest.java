@@ -28,7 +28,8 @@ class StatusTableTest {
         + "remain\n");
     assertThat(table).contains("executor-loss-task-replacement/append r20: Unknown: the harness never reported");
     assertThat(table).contains("stale known findings (matched nothing in this run):\n  shuffle.no-duplicate-attempts"
-        + " (https://github.com/apache/spark/issues/2)\n");
+        + " in executor-loss (https://github.com/apache/spark/issues/2): could have matched in 40 repetition(s),"
+        + " matched none\n");
     assertThat(table).doesNotContain("  loser.no-files-left on append (");
     assertThat(table).contains("earlier runs (2, newest first):\n  nightly-r2-9f9f (generation 2) Succeeded 60/60\n");
     assertThat(table).contains("run failure: run nightly-r3-1a2b failed");

@@ -32,7 +32,8 @@ class ReportRenderingTest {
     return ScenarioResult.judged(name, 1, scheduler, storage, new ScenarioResult.Counts(48_000, 48_000, 1, 4, 4, 4, 0),
         2_500, evidence, "msg <&>", List.of(
             new Check(Check.SCHEDULER, "executor.removed", scheduler, "executor-removed for executor 5"),
-            new Check(Check.STORAGE, "files.orphans-known-rejected", storage, "orphans: [a & b]")));
+            new Check(Check.STORAGE, "files.orphans-known-rejected", storage, "orphans: [a & b]",
+                storage == Verdict.Failed ? List.of(dev.sft.contract.Cause.DUPLICATE_RESULT) : null)));
   }
 
   private static Document parse(String xml) throws Exception {
@@ -146,8 +147,8 @@ class ReportRenderingTest {
   @Test
   void aKnownCellIsSkippedInJunitHeadlinedApartAndItsStaleEntriesListed() throws Exception {
     String issue = "https://github.com/apache/iceberg/issues/17307";
-    KnownFindings known = KnownFindings.parse("[{\"rule\": \"files.orphans-known-rejected\", \"reference\": \""
-        + issue + "\"}, {\"rule\": \"rows.exact\", \"reference\": \"https://example.org/fixed\"}]", "test");
+    KnownFindings known = KnownFindings.parse("[{\"rule\": \"files.orphans-known-rejected\", \"cause\": \"duplicate-result\","
+        + " \"reference\": \"" + issue + "\"}, {\"rule\": \"rows.exact\", \"reference\": \"https://example.org/fixed\"}]", "test");
     List<ScenarioResult> raw = List.of(
         result("speculation-original-wins", Verdict.Passed, Verdict.Passed, "/e/1"),
         result("executor-loss-task-replacement", Verdict.Passed, Verdict.Failed, "/e/2"));
@@ -164,7 +165,18 @@ class ReportRenderingTest {
     assertThat(JUnitReport.render(report)).contains("name=\"staleKnownFinding\" value=\"rows.exact (https://example.org/fixed)\"");
 
     assertThat(ReportOutcome.headline(report)).isEqualTo("PASSED WITH 1 KNOWN FINDING");
-    assertThat(ReportOutcome.staleLines(report)).containsExactly("rows.exact (https://example.org/fixed)");
+    assertThat(ReportOutcome.staleLines(report)).containsExactly("rows.exact (https://example.org/fixed): could have"
+        + " matched in 0 repetition(s), matched none");
+    assertThat(ReportOutcome.matchedLines(report)).containsExactly("1 failed check(s): files.orphans-known-rejected,"
+        + " cause duplicate-result (" + dev.sft.contract.Cause.words(dev.sft.contract.Cause.DUPLICATE_RESULT) + ") ("
+        + issue + ")");
+    assertThat(ReportOutcome.headline(report, 1)).as("no repetition judged rows.exact: it never had a chance")
+        .isEqualTo("PASSED WITH 1 KNOWN FINDING");
+    Report stale = new Report(report.runId(), report.writer(), report.master(), report.scenarios(), report.passed(),
+        report.startedAt(), report.finishedAt(), report.failure(), report.stats(), report.jars(), List.of(
+            report.knownFindings().get(0), new dev.sft.contract.KnownFindingUse(1, known.entries().get(1), 0, 2)));
+    assertThat(ReportOutcome.headline(stale, 2)).isEqualTo("NOT PASSED: 1 stale known finding(s) (--fail-on-stale 2)");
+    assertThat(ReportOutcome.headline(stale, 3)).isEqualTo("PASSED WITH 1 KNOWN FINDING");
     String html = HtmlReport.render(report);
     assertThat(html).contains("PASSED WITH 1 KNOWN FINDING").contains("fails only by known findings")
         .contains("stale: 0").contains("<td class=\"Known\">Known</td>");

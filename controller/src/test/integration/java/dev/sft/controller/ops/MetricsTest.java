@@ -103,7 +103,8 @@ class MetricsTest extends ReconcilerTestBase {
     Set<String> queried = queriedMetrics();
     assertThat(queried).as("the dashboard and the rules query the controller's metrics")
         .contains("sft_repetitions_total", "sft_cell_failure_rate", "sft_last_success_timestamp_seconds",
-            "sft_last_run_succeeded", "sft_run_duration_seconds_bucket", "sft_test_created_timestamp_seconds");
+            "sft_last_run_succeeded", "sft_last_run_known_repetitions", "sft_run_duration_seconds_bucket",
+            "sft_test_created_timestamp_seconds");
     assertThat(exported).as("metrics the dashboard (%s) and the alert rules (%s) query", DASHBOARD, RULES)
         .containsAll(queried);
 

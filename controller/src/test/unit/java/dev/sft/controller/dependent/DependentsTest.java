@@ -246,16 +246,21 @@ class DependentsTest {
   void knownFindingsFromTheResourceReachTheHarnessInline() {
     var entry = new dev.sft.controller.api.SchedulerFailureTestSpec.KnownFindingSpec();
     entry.rule = "loser.no-files-left";
+    entry.scenario = "speculation";
+    entry.cause = List.of("loser-interrupted-abort");
     entry.reference = "https://github.com/apache/iceberg/issues/1";
     test.getSpec().knownFindings = List.of(entry);
+    test.getSpec().failOnStale = 3;
     ResolvedSpec withKnown = ResolvedSpec.of(test.getSpec());
     DriverRun run = HarnessJobDependent.driverRun(test, withKnown, "t1-r1-abcd", true,
         List.of(ScenarioName.SPECULATION_ORIGINAL_WINS));
     Container harness = HarnessJobDependent.desired(test, withKnown, SECURITY, "t1-r1-spec", run).getSpec()
         .getTemplate().getSpec().getContainers().get(0);
     assertThat(harness.getCommand()).containsSequence(DriverRun.KNOWN_FINDINGS_JSON_OPTION,
-        "[{\"rule\":\"loser.no-files-left\",\"reference\":\"https://github.com/apache/iceberg/issues/1\"}]")
-        .doesNotContain("--strict");
+        "[{\"rule\":\"loser.no-files-left\",\"scenario\":\"speculation\",\"cause\":[\"loser-interrupted-abort\"],"
+            + "\"reference\":\"https://github.com/apache/iceberg/issues/1\"}]")
+        .doesNotContain("--strict")
+        .as("the controller judges spec.failOnStale on the whole run").doesNotContain(DriverRun.FAIL_ON_STALE_OPTION);
   }
 
   @Test

@@ -40,4 +40,19 @@ class ExamplesTest {
     assertThat(test.getKind()).isEqualTo("SchedulerFailureTest");
     assertThat(SpecValidator.validate(test)).as(example.getFileName().toString()).isEmpty();
   }
+
+  /**
+   * The minimal example reaches Succeeded on the sft image's Iceberg for the same reason sft local passes: it
+   * acknowledges exactly the findings the harness ships for that Iceberg ({@code examples/known-findings.json}).
+   */
+  @org.junit.jupiter.api.Test
+  void theMinimalExampleAcknowledgesExactlyTheShippedKnownFindings() throws IOException {
+    SchedulerFailureTest minimal = SERIALIZATION.unmarshal(Files.readString(EXAMPLES.resolve("minimal.yaml")),
+        SchedulerFailureTest.class);
+    Path shipped = EXAMPLES.resolve("known-findings.json");
+
+    assertThat(minimal.getSpec().knownFindings.stream()
+        .map(dev.sft.controller.api.SchedulerFailureTestSpec.KnownFindingSpec::toContract).toList())
+        .isEqualTo(dev.sft.contract.KnownFindings.parse(Files.readString(shipped), shipped.toString()).entries());
+  }
 }

@@ -102,12 +102,30 @@ class RunMetricsTest {
   }
 
   @Test
+  void aRunThatSucceededWithKnownFindingsIsToldFromOneThatSucceeded() {
+    SchedulerFailureTest known = finished(test("nightly", Phase.Running, "nightly-r1-aaaa"), Phase.Succeeded);
+    known.getStatus().known = 3;
+    metrics.observe(known);
+    assertThat(gauge(RunMetrics.LAST_RUN_SUCCEEDED)).isEqualTo(1);
+    assertThat(gauge(RunMetrics.LAST_RUN_KNOWN)).isEqualTo(3);
+
+    SchedulerFailureTest clean = finished(test("nightly", Phase.Running, "nightly-r2-bbbb"), Phase.Succeeded);
+    clean.getStatus().history.add(record(Phase.Succeeded, "2026-11-30T03:00:00Z"));
+    clean.getStatus().history.get(0).known = 3;
+    metrics.observeUpdate(known, clean);
+    assertThat(gauge(RunMetrics.LAST_RUN_SUCCEEDED)).isEqualTo(1);
+    assertThat(gauge(RunMetrics.LAST_RUN_KNOWN)).as("the latest run's, not the history's").isZero();
+    assertThat(registry.find(RunMetrics.LAST_RUN_KNOWN).gauges()).as("one series per test").hasSize(1);
+  }
+
+  @Test
   void aTestThatNeverSucceededHasNoLastSuccessAndOneThatNeverFinishedNoLastRun() {
     metrics.observe(test("nightly", Phase.Running, "nightly-r1-aaaa"));
 
     assertThat(registry.find(RunMetrics.LAST_SUCCESS).gauge()).isNull();
     assertThat(registry.find(RunMetrics.LAST_RUN).gauge()).isNull();
     assertThat(registry.find(RunMetrics.LAST_RUN_SUCCEEDED).gauge()).isNull();
+    assertThat(registry.find(RunMetrics.LAST_RUN_KNOWN).gauge()).isNull();
     assertThat(gauge(RunMetrics.CREATED)).isPositive();
   }
 

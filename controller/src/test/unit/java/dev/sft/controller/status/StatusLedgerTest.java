@@ -221,8 +221,49 @@ class StatusLedgerTest {
   @Test
   void knownRepetitionsCountApartDoNotFailTheRunAndAnEntryThatMatchedNothingIsStale() {
     String issue = "https://github.com/apache/iceberg/issues/1";
-    test.getSpec().knownFindings = List.of(knownFinding("loser.no-files-left", issue),
-        knownFinding("rows.exact", "https://example.org/fixed"));
+    runWithAStaleEntry(issue);
+
+    var status = test.getStatus();
+    assertThat(ledger.runSucceeded()).as("the harness exits 0 for Known, and so does the run").isTrue();
+    assertThat(ledger.staleFailure()).as("never stale-failed by default").isNull();
+    assertThat(status.passed).isEqualTo(4);
+    assertThat(status.known).isEqualTo(4);
+    assertThat(status.summary).isEqualTo("4/8 (4 known)");
+    assertThat(status.cells).filteredOn(c -> c.job.equals("t1-r1-spec")).allSatisfy(c -> {
+      assertThat(c.knownFindings).containsExactly(issue);
+      assertThat(c.known).isEqualTo(2);
+      assertThat(c.failureRate.text).as("a Known repetition is a failure of the cell")
+          .isEqualTo(dev.sft.contract.FailureRate.wilson(2, 2).describe());
+    });
+    assertThat(ledger.closeKnownFindings()).isEqualTo("4 repetition(s) failed only by known findings; stale known"
+        + " findings (matched nothing): rows.exact (https://example.org/fixed; could have matched in 8"
+        + " repetition(s))");
+    assertThat(status.knownFindings).extracting(k -> k.matches + "/" + k.couldHaveMatched + "/" + k.stale)
+        .containsExactly("4/4/false", "0/8/true");
+    assertThat(status.knownFindings.get(0).cause).containsExactly(dev.sft.contract.Cause.LOSER_INTERRUPTED_ABORT);
+  }
+
+  @Test
+  void specFailOnStaleFailsTheRunOnAnEntryStaleInAtLeastThatManyRepetitionsOfTheWholeRun() {
+    test.getSpec().failOnStale = 8;
+    runWithAStaleEntry("https://github.com/apache/iceberg/issues/1");
+
+    assertThat(ledger.staleFailure()).isEqualTo("1 stale known finding(s) fail the run (spec.failOnStale 8):"
+        + " spec.knownFindings[1] rows.exact (could have matched in 8)");
+    assertThat(ledger.driverRun(test.getStatus().harnessJobs.get(0)).arguments())
+        .as("each Job sees only its part of the run: the controller judges the whole")
+        .doesNotContain(dev.sft.contract.DriverRun.FAIL_ON_STALE_OPTION);
+
+    test.getSpec().failOnStale = 9;
+    runWithAStaleEntry("https://github.com/apache/iceberg/issues/1");
+    assertThat(ledger.staleFailure()).as("8 repetitions could have shown it, fewer than 9").isNull();
+  }
+
+  /** Two Jobs of 2 repetitions per cell: entry 0 matches the speculation Job's 4, entry 1 (rows.exact) nothing. */
+  private void runWithAStaleEntry(String issue) {
+    SchedulerFailureTestSpec.KnownFindingSpec loser = knownFinding("loser.no-files-left", issue);
+    loser.cause = List.of(dev.sft.contract.Cause.LOSER_INTERRUPTED_ABORT);
+    test.getSpec().knownFindings = List.of(loser, knownFinding("rows.exact", "https://example.org/fixed"));
     test.setStatus(new SchedulerFailureTestStatus());
     ledger = new StatusLedger(test, null);
     ledger.startRun("t1-r1-abcd", 1, "{}", ResolvedSpec.of(test.getSpec()));
@@ -234,27 +275,12 @@ class StatusLedgerTest {
       List<ScenarioResult> results = job.speculation
           ? passed.scenarios().stream().map(r -> r.withKnown(Verdict.Passed, Verdict.Known, List.of(issue))).toList()
           : passed.scenarios();
-      // As the termination message carries them: each entry's index and matches, not its text.
-      List<KnownFindingUse> uses = List.of(new KnownFindingUse(0, null, job.speculation ? 4 : 0),
-          new KnownFindingUse(1, null, 0));
+      // As the termination message carries them: each entry's index, matches and chances, not its text.
+      List<KnownFindingUse> uses = List.of(new KnownFindingUse(0, null, job.speculation ? 4 : 0,
+          job.speculation ? 4 : 0), new KnownFindingUse(1, null, 0, 4));
       ledger.finishJob(job, JobState.Succeeded, 0, Report.of("t1-r1-abcd", "iceberg", "spark://m:7077", results,
           null, null, null, List.of(), uses), null, "now");
     }
-
-    var status = test.getStatus();
-    assertThat(ledger.runSucceeded()).as("the harness exits 0 for Known, and so does the run").isTrue();
-    assertThat(status.passed).isEqualTo(4);
-    assertThat(status.known).isEqualTo(4);
-    assertThat(status.summary).isEqualTo("4/8 (4 known)");
-    assertThat(status.cells).filteredOn(c -> c.job.equals("t1-r1-spec")).allSatisfy(c -> {
-      assertThat(c.knownFindings).containsExactly(issue);
-      assertThat(c.known).isEqualTo(2);
-      assertThat(c.failureRate.text).as("a Known repetition is a failure of the cell")
-          .isEqualTo(dev.sft.contract.FailureRate.wilson(2, 2).describe());
-    });
-    assertThat(ledger.closeKnownFindings()).isEqualTo("4 repetition(s) failed only by known findings; stale known"
-        + " findings (matched nothing): rows.exact (https://example.org/fixed)");
-    assertThat(status.knownFindings).extracting(k -> k.matches + "/" + k.stale).containsExactly("4/false", "0/true");
   }
 
   @Test

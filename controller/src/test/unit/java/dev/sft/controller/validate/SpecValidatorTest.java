@@ -214,20 +214,39 @@ class SpecValidatorTest {
   void knownFindingsAreCheckedAsTheHarnessReadsThem() {
     SchedulerFailureTest test = TestResources.valid("ns1", "t1");
     var badRegex = new dev.sft.controller.api.SchedulerFailureTestSpec.KnownFindingSpec();
-    badRegex.rule = "loser.no-files-left";
+    badRegex.rule = "rows.count";
     badRegex.message = "interrupted (abort";
     badRegex.reference = "https://github.com/apache/iceberg/issues/1";
     var badOperation = new dev.sft.controller.api.SchedulerFailureTestSpec.KnownFindingSpec();
-    badOperation.rule = "loser.no-files-left";
+    badOperation.rule = "rows.count";
     badOperation.operation = "merge-everything";
     badOperation.reference = "https://github.com/apache/iceberg/issues/1";
-    test.getSpec().knownFindings = List.of(badRegex, badOperation);
+    var noCause = new dev.sft.controller.api.SchedulerFailureTestSpec.KnownFindingSpec();
+    noCause.rule = "files.no-orphans";
+    noCause.scenario = "speculation";
+    noCause.reference = "https://github.com/apache/iceberg/issues/1";
+    var badCause = new dev.sft.controller.api.SchedulerFailureTestSpec.KnownFindingSpec();
+    badCause.rule = "files.no-orphans";
+    badCause.cause = List.of("interrupted");
+    badCause.reference = "https://github.com/apache/iceberg/issues/1";
+    var badScenario = new dev.sft.controller.api.SchedulerFailureTestSpec.KnownFindingSpec();
+    badScenario.rule = "rows.count";
+    badScenario.scenario = "speculative";
+    badScenario.reference = "https://github.com/apache/iceberg/issues/1";
+    test.getSpec().knownFindings = List.of(badRegex, badOperation, noCause, badCause, badScenario);
 
     assertThat(SpecValidator.validate(test)).extracting(v -> v.field() + ": " + v.problem()).containsExactly(
         "spec.knownFindings[0]: message is not a valid regular expression: Unclosed group near index 18 of"
             + " 'interrupted (abort'",
         "spec.knownFindings[1]: unknown operation 'merge-everything'; valid operations: "
-            + dev.sft.contract.WriteOperation.allIds() + " (or all)");
+            + dev.sft.contract.WriteOperation.allIds() + " (or all)",
+        "spec.knownFindings[2]: rule files.no-orphans needs a cause: it fails for different defects by cause, so an"
+            + " entry must name the ones it acknowledges, e.g. \"cause\": \"loser-interrupted-abort\" (valid causes: "
+            + String.join(", ", new java.util.TreeSet<>(dev.sft.contract.Cause.ALL)) + ")",
+        "spec.knownFindings[3]: unknown cause 'interrupted'; valid causes: "
+            + String.join(", ", new java.util.TreeSet<>(dev.sft.contract.Cause.ALL)),
+        "spec.knownFindings[4]: unknown scenario 'speculative'; valid: " + dev.sft.contract.ScenarioName.allIds()
+            + ", or a family: speculation, executor-loss, control");
   }
 
   @Test
