@@ -62,11 +62,12 @@ public enum ScenarioName {
   }
 
   /**
-   * The family a finding's fingerprint names ({@code speculation}, {@code executor-loss}, {@code control}): scenarios
-   * of one family write the same table under the same kind of fault, so one of their findings is one defect.
+   * The family a finding's fingerprint names ({@code speculation}, {@code executor-loss}, or a control's own id, as
+   * each control is a write of its own): scenarios of one family write the same table under the same kind of fault,
+   * so one of their findings is one defect.
    */
   public String family() {
-    return control() ? "control" : needsSpeculation ? "speculation" : "executor-loss";
+    return control() ? id : needsSpeculation ? "speculation" : "executor-loss";
   }
 
   /**
