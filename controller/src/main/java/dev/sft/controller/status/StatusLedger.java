@@ -157,8 +157,8 @@ public final class StatusLedger {
         problem == null ? "missing from the harness report" : problem);
     updateCounts();
     return "harness Job " + job.name + " " + state.name().toLowerCase() + " (exit "
-        + (exitCode == null ? "unknown" : exitCode) + "): " + passedIn(job) + "/"
-        + job.scenarios.size() * runSpec.repeat() + " passed" + (problem == null ? "" : "; " + problem);
+        + (exitCode == null ? "unknown" : exitCode) + "): " + passedIn(job) + "/" + repetitionsOf(job) + " passed"
+        + (problem == null ? "" : "; " + problem);
   }
 
   /**
@@ -184,6 +184,11 @@ public final class StatusLedger {
 
   private int passedIn(HarnessJob job) {
     return status.cells.stream().filter(c -> job.name.equals(c.job)).mapToInt(c -> c.passed).sum();
+  }
+
+  /** Every repetition the Job was to run: each of its cells (scenario × operation, controls included) {@code repeat} times. */
+  private int repetitionsOf(HarnessJob job) {
+    return status.cells.stream().filter(c -> job.name.equals(c.job)).mapToInt(c -> c.repetitions).sum();
   }
 
   /**

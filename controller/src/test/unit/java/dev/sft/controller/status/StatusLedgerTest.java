@@ -73,9 +73,11 @@ class StatusLedgerTest {
     assertThat(test.getStatus().total).isEqualTo(16);
     HarnessJob spec = ledger.nextJob();
     // The harness reported only the append cells: the overwrite-partitioned ones stay Unknown, each named.
-    ledger.finishJob(spec, JobState.Succeeded, 0, Reports.of("t1-r1-abcd",
+    String summary = ledger.finishJob(spec, JobState.Succeeded, 0, Reports.of("t1-r1-abcd",
         List.of("speculation-original-wins", "speculation-speculative-wins"), 2, Verdict.Passed, Verdict.Passed),
         null, "2026-01-01T00:00:00Z");
+    // 2 scenarios x 2 operations x 2 repetitions; the summary once said 4/4 (scenarios x repeat, no operations).
+    assertThat(summary).isEqualTo("harness Job t1-r1-spec succeeded (exit 0): 4/8 passed");
     List<CellStatus> cells = test.getStatus().cells;
     assertThat(cells).extracting(c -> c.name + "/" + c.operation + " " + c.passed + "/" + c.repetitions
         + " unknown " + c.unknown).containsExactly(
