@@ -20,23 +20,27 @@ import picocli.CommandLine.Parameters;
  * otherwise, 2 for input it cannot compare.
  */
 @Command(name = "compare", mixinStandardHelpOptions = true,
-    description = {"Compares two runs' report.json (e.g. last night's and tonight's, or two builds') cell by cell, by",
-        "their findings (a failing rule and its cause, e.g. storage/files.no-orphans:loser-interrupted-abort):",
-        "  regressed     the candidate shows an invariant finding (anything but a writer race) the baseline never",
-        "                showed, on its first occurrence; or shows any finding more often by Fisher's exact test",
-        "                (one-sided; every test of the comparison corrected together by Holm's method, at most a",
-        "                5%% chance that any cell is called regressed or fixed by chance);",
-        "  fixed         it shows nothing new and nothing more often, and an invariant finding is gone or a race",
-        "                significantly rarer;",
-        "  same          every finding as often in both;",
-        "  inconclusive  the counts cannot tell; the output says how many repetitions (--repeat) would.",
-        "A repetition the build left Unknown counts against it; one Unknown for the environment's reason (preflight,",
-        "deadline, a lost pod or worker) is left out.",
-        "Exit 1 on a regression, or when a cell is inconclusive about an invariant finding or has no candidate",
-        "repetition to compare; 0 otherwise; 2 when a file is not an sft report with cell summaries, or the two",
-        "reports share no cell.",
-        "Then each finding's fingerprint (family/operation/writer/rule:cause) from the baseline to the candidate:",
-        "new, ongoing or resolved, and rare when seen in fewer than --rare of the repetitions that could show it."})
+    description = {
+        "Compares two runs' report.json (last night's and tonight's, two builds')",
+        "cell by cell, by their findings: a failing rule and its cause, e.g.",
+        "storage/files.no-orphans:loser-interrupted-abort.",
+        "  regressed     the candidate shows an invariant finding (anything but a",
+        "                writer race) the baseline never showed, on its first",
+        "                occurrence; or any finding more often by Fisher's exact",
+        "                test (one-sided; all tests of the comparison corrected",
+        "                together by Holm's method: at most a 5%% chance that any",
+        "                cell is called regressed or fixed by chance)",
+        "  fixed         nothing new, nothing more often, and an invariant finding",
+        "                gone or a race significantly rarer",
+        "  same          every finding as often in both",
+        "  inconclusive  the counts cannot tell; says how many repetitions would",
+        "A repetition the build left Unknown counts against it; one Unknown for the",
+        "environment's reason (preflight, deadline, a lost pod or worker) is left",
+        "out. Then each finding's fingerprint (family/operation/writer/rule:cause):",
+        "new, ongoing or resolved, and rare below --rare.",
+        "Exit 1 on a regression, or a cell inconclusive about an invariant finding",
+        "or without a candidate repetition to compare; 0 otherwise; 2 when a file",
+        "is not an sft report with cell summaries, or the reports share no cell."})
 final class CompareCommand implements Callable<Integer> {
   @Parameters(index = "0", paramLabel = "BASELINE", description = "the baseline's report.json, or its run folder")
   Path baseline;
