@@ -55,6 +55,9 @@ class ExampleKnownFindingsTest {
   void acceptsTheShuffleLossDuplicateDroppedOrKilled() {
     assertThat(storage("iceberg", failing("executor-loss-shuffle-loss", "append",
         failed("files.orphans-known-rejected", Cause.DUPLICATE_RESULT)))).isEqualTo(Verdict.Known);
+    // Spark drops a duplicate result and no abort runs for it, whichever writer wrote its files: Comet's native too.
+    assertThat(storage("comet-native", failing("executor-loss-shuffle-loss", "append",
+        failed("files.orphans-known-rejected", Cause.DUPLICATE_RESULT)))).isEqualTo(Verdict.Known);
     assertThat(storage("iceberg", failing("executor-loss-shuffle-loss", "update-mor",
         failed("files.orphans-known-rejected", Cause.LOSER_INTERRUPTED_ABORT)))).isEqualTo(Verdict.Known);
     assertThat(storage("iceberg", failing("executor-loss-shuffle-loss", "append",

@@ -31,9 +31,10 @@ final class SpeculationRun {
         Path known = Files.createTempFile("known-findings", ".json");
         knownFindings = known;
         Files.writeString(known, "[{\"rule\": \"loser.no-files-left\", \"message\": \"ran an interrupted abort\","
-            + " \"reference\": \"" + TRACKED + "\"}, {\"rule\": \"files.no-orphans\", \"operation\": \"append\","
-            + " \"reference\": \"" + TRACKED + "\"}, {\"rule\": \"files.orphans-known-rejected\", \"reference\": \""
-            + NEVER_FAILS + "\"}]");
+            + " \"cause\": [\"loser-interrupted-abort\"], \"reference\": \"" + TRACKED + "\"},"
+            + " {\"rule\": \"files.no-orphans\", \"operation\": \"append\", \"cause\": [\"loser-interrupted-abort\"],"
+            + " \"reference\": \"" + TRACKED + "\"}, {\"rule\": \"files.orphans-known-rejected\","
+            + " \"cause\": [\"duplicate-result\"], \"reference\": \"" + NEVER_FAILS + "\"}]");
         run = LocalRun.run("speculation", "--scenarios", "speculation-original-wins,speculation-speculative-wins",
             "--timeout", "120", "--keep", "--known-findings", known.toString());
       } catch (IOException e) {
