@@ -103,19 +103,20 @@ public record KnownFinding(
 
   /** Whether this entry acknowledges {@code check}, a failed check of {@code result} in a run of {@code writerId}. */
   public boolean matches(String writerId, ScenarioResult result, Check check) {
-    return check.verdict() == Verdict.Failed
-        && rule.equals(check.rule())
-        && selects(writerId, result)
-        && (cause.isEmpty() || (!check.causes().isEmpty() && cause.containsAll(check.causes())))
-        && (message == null || (check.detail() != null && pattern(message).matcher(check.detail()).find()));
+    return matchesBesidesCause(writerId, result, check)
+        && (cause.isEmpty() || (!check.causes().isEmpty() && cause.containsAll(check.causes())));
   }
 
   /** Whether this entry, which names causes, acknowledges {@code cause}, one of the causes of the failed check. */
   public boolean matchesCause(String writerId, ScenarioResult result, Check check, String cause) {
+    return matchesBesidesCause(writerId, result, check) && this.cause.contains(cause);
+  }
+
+  /** The failed check's rule, the result's scenario, operation and writer, and the detail's pattern, all the entry's. */
+  private boolean matchesBesidesCause(String writerId, ScenarioResult result, Check check) {
     return check.verdict() == Verdict.Failed
         && rule.equals(check.rule())
         && selects(writerId, result)
-        && this.cause.contains(cause)
         && (message == null || (check.detail() != null && pattern(message).matcher(check.detail()).find()));
   }
 

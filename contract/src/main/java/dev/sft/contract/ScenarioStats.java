@@ -68,7 +68,7 @@ public record ScenarioStats(
       for (ScenarioResult r : runs) {
         verdicts.merge(verdictPair(r.scheduler(), r.storage()), 1, Integer::sum);
         references.addAll(r.knownFindings());
-        Finding.of(r).forEach(f -> findings.merge(f.id(), 1, Integer::sum));
+        r.findings().forEach(f -> findings.merge(f, 1, Integer::sum));
         environmentUnknown += Finding.environmentUnknown(r) ? 1 : 0;
       }
       List<Long> durations = runs.stream().map(ScenarioResult::durationMs).sorted().toList();

@@ -9,7 +9,9 @@ import dev.sft.contract.Verdict;
 import dev.sft.harness.evidence.AttemptIdentity;
 import dev.sft.harness.evidence.WriterFiles;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
+import java.util.SortedSet;
 
 /**
  * The storage rules over an {@link AuditResult}, shared by the scenarios and {@code sft audit}, the same for every
@@ -63,10 +65,10 @@ public final class AuditRules {
       // The new snapshot adds exactly the accepted winners' data and delete files, and nothing is referenced that
       // neither the table had before the write nor an accepted winner wrote. The commit's own merged deletion vectors
       // and the accepted Puffin files they superseded are one finding, judged by delete-files.accepted-not-superseded.
-      List<String> addedNotWinner = minus(audit.addedNotWinner(), merged.writtenByCommit());
-      List<String> winnerNotAdded = minus(audit.winnerNotAdded(), merged.superseded());
-      List<String> referencedNotWinner = minus(audit.referencedNotWinner(), merged.writtenByCommit());
-      List<String> winnerNotReferenced = minus(audit.winnerNotReferenced(), merged.superseded());
+      SortedSet<String> addedNotWinner = FileSets.minus(audit.addedNotWinner(), merged.writtenByCommit());
+      SortedSet<String> winnerNotAdded = FileSets.minus(audit.winnerNotAdded(), merged.superseded());
+      SortedSet<String> referencedNotWinner = FileSets.minus(audit.referencedNotWinner(), merged.writtenByCommit());
+      SortedSet<String> winnerNotReferenced = FileSets.minus(audit.winnerNotReferenced(), merged.superseded());
       checks.add(check("manifest.equals-accepted-winners",
           addedNotWinner.isEmpty() && winnerNotAdded.isEmpty() && referencedNotWinner.isEmpty()
               && winnerNotReferenced.isEmpty() && !audit.winner().isEmpty(),
@@ -87,14 +89,14 @@ public final class AuditRules {
             + audit.dataLocation() + ": " + audit.referencedOutsideDataLocation()));
     OrphanCauses causes = new OrphanCauses(audit, withAttribution, whyRejected);
     if (policy == OrphanPolicy.NONE) {
-      List<String> orphans = minus(audit.orphan(), merged.superseded());
+      SortedSet<String> orphans = FileSets.minus(audit.orphan(), merged.superseded());
       checks.add(new Check(STORAGE, "files.no-orphans", orphans.isEmpty() ? Verdict.Passed : Verdict.Failed,
           "orphan = physical - referenced" + (orphans.isEmpty() ? ": []" : ", " + causes.describe(orphans))
               + (merged.isEmpty() ? "" : "; besides the " + merged.superseded().size() + " accepted Puffin file(s)"
                   + " the commit's merged deletion vectors superseded (delete-files.accepted-not-superseded)"),
           causes.of(orphans)));
     } else {
-      List<String> untolerated = minus(audit.unknownOrphans(), merged.superseded());
+      SortedSet<String> untolerated = FileSets.minus(audit.unknownOrphans(), merged.superseded());
       checks.add(new Check(STORAGE, "files.orphans-known-rejected",
           untolerated.isEmpty() ? Verdict.Passed : Verdict.Failed,
           (untolerated.isEmpty()
@@ -136,7 +138,7 @@ public final class AuditRules {
       List<String> acceptedOrphans = audit.winnerNotReferenced().stream().filter(audit.orphan()::contains).toList();
       List<String> superseded = byCommit.isEmpty() ? List.of()
           : acceptedOrphans.stream().filter(f -> f.endsWith(".puffin")).toList();
-      return new MergedDeletionVectors(byCommit, superseded, minus(acceptedOrphans, superseded));
+      return new MergedDeletionVectors(byCommit, superseded, List.copyOf(FileSets.minus(acceptedOrphans, superseded)));
     }
 
     boolean isEmpty() {
@@ -198,7 +200,7 @@ public final class AuditRules {
       return whyRejected.apply(attempt.taskAttemptId());
     }
 
-    List<String> of(List<String> orphans) {
+    List<String> of(Collection<String> orphans) {
       return orphans.stream().map(o -> of(o).cause()).distinct().sorted().toList();
     }
 
@@ -206,7 +208,7 @@ public final class AuditRules {
      * The orphans tallied by cause first ({@code by cause {duplicate-result=13}}), so a reader sees at once whether
      * one cause explains them all, then each with its attempt and why.
      */
-    String describe(List<String> orphans) {
+    String describe(Collection<String> orphans) {
       java.util.Map<String, Integer> byCause = new java.util.TreeMap<>();
       List<String> described = new ArrayList<>();
       for (String orphan : orphans) {
@@ -218,10 +220,6 @@ public final class AuditRules {
       }
       return "by cause " + byCause + ": " + described;
     }
-  }
-
-  private static List<String> minus(java.util.Collection<String> from, java.util.Collection<String> taken) {
-    return from.stream().filter(f -> !taken.contains(f)).toList();
   }
 
   private static Check check(String rule, boolean passed, String detail) {
