@@ -26,8 +26,14 @@ need npm "install npm"
 need tar "install tar"
 need unzip "install unzip (Debian: apt-get install unzip)"
 need lua5.4 "install Lua 5.4 (Debian: apt-get install lua5.4)"
+need promtool "install Prometheus' promtool (Debian: apt-get install prometheus)"
 node_major="$(node -p 'process.versions.node.split(".")[0]')"
 [[ "$node_major" -ge 20 ]] || die "node $(node --version) is too old: kubernetes-models needs Node.js 20 or newer"
+
+# promtool's unit-test format (rule_files, input_series, exp_alerts) is the one of Prometheus 2.x from 2.42 on.
+promtool_version="$(promtool --version 2>&1 | sed -n 's/^promtool, version \([0-9]*\.[0-9]*\).*/\1/p')"
+[[ "$(printf '%s\n' 2.42 "$promtool_version" | sort -V | head -1)" == 2.42 ]] \
+  || die "promtool ${promtool_version:-of unknown version} is too old: the alert tests need 2.42 or newer"
 
 started=$SECONDS
 mkdir -p "$tools"
@@ -50,7 +56,7 @@ fi
 # The scripts import their packages from next to themselves.
 cp "$root"/charts/test/*.mjs "$node_dir/"
 
-echo "chart-checks: helm $helm_version, node $(node --version), $(lua5.4 -v 2>&1 | cut -d' ' -f1-2); tools ready in $((SECONDS - started))s"
+echo "chart-checks: helm $helm_version, node $(node --version), $(lua5.4 -v 2>&1 | cut -d' ' -f1-2), promtool $promtool_version; tools ready in $((SECONDS - started))s"
 
 # --- checks --------------------------------------------------------------------------------------------------------
 passed=0
@@ -247,6 +253,10 @@ check "metrics objects: off by default; Service, ServiceMonitor, dashboard and r
   if (!pod.spec.containers[0].ports.some((p) => p.name === service.spec.ports[0].targetPort)) fail("targetPort is no container port");
   if (!matches(monitor.spec.selector.matchLabels, service.metadata.labels)) fail("the ServiceMonitor does not select the Service");
   if (!monitor.spec.endpoints.some((e) => e.port === service.spec.ports[0].name && e.path === "/q/metrics")) fail("the ServiceMonitor does not scrape /q/metrics on the Service port");
+  // Each series keeps the namespace label the controller exported (its test namespace); every target names its controller.
+  const keepsLabels = (e) => e.honorLabels === true && e.relabelings?.some((r) => r.targetLabel === "sft_controller"
+    && r.replacement === "sft-system/sft-sft-operator");
+  if (!monitor.spec.endpoints.every(keepsLabels)) fail("the ServiceMonitor lacks honorLabels or the sft_controller label");
   if (monitor.metadata.labels.release !== "kube-prometheus-stack") fail("metrics.serviceMonitor.labels not applied");
   if (objects.some((o) => o.kind === "PodMonitor")) fail("a PodMonitor without metrics.podMonitor.enabled");
   const dashboard = one("ConfigMap");
@@ -256,7 +266,8 @@ check "metrics objects: off by default; Service, ServiceMonitor, dashboard and r
   if (!same(one("PrometheusRule").spec, rules)) fail("the PrometheusRule spec is not rules/sft-alerts.yaml");
   if (!same(load(gitopsRules)[0].spec, rules)) fail("gitops/prometheus/sft-alerts.yaml differs from the chart rules/sft-alerts.yaml");
   if (!rules.groups[0].rules.every((r) => r.alert && r.expr && r.annotations?.summary)) fail("a rule without alert, expr or summary");
-  if (!load(namespaced).some((o) => o.kind === "PodMonitor")) fail("metrics.podMonitor.enabled renders no PodMonitor");' \
+  const podMonitor = load(namespaced).find((o) => o.kind === "PodMonitor") ?? fail("metrics.podMonitor.enabled renders no PodMonitor");
+  if (!podMonitor.spec.podMetricsEndpoints.every(keepsLabels)) fail("the PodMonitor lacks honorLabels or the sft_controller label");' \
   "$node_dir/node_modules/js-yaml/index.js" "$rendered/default.yaml" "$rendered/metrics.yaml" "$rendered/namespaced.yaml" \
   "$chart" "$root/gitops/prometheus/sft-alerts.yaml"
 refuses "the former top-level podMonitor says where it moved" "podMonitor moved to metrics.podMonitor" \
@@ -265,6 +276,32 @@ refuses "values schema rejects a ServiceMonitor interval that is no duration" "$
   "$helm" lint --strict "$chart" --set metrics.serviceMonitor.interval=30sec
 refuses "values schema rejects an unknown metrics key" "Additional property" \
   "$helm" lint --strict "$chart" --set metrics.grafanaDashboard.enabled=true
+
+# Two releases of one name in two namespaces (a staging and a production operator) watching one shared namespace:
+# no object of one may be an object of the other (Helm refuses to adopt it: "invalid ownership metadata").
+two_releases_disjoint() {
+  local values=("$@")
+  "$helm" template sft "$chart" --namespace sft-staging "${values[@]}" > "$rendered/staging.yaml" &&
+  "$helm" template sft "$chart" --namespace sft-production "${values[@]}" > "$rendered/production.yaml" &&
+  node -e '
+    const yaml = require(process.argv[1]), fs = require("fs");
+    const keys = (f) => yaml.loadAll(fs.readFileSync(f, "utf8")).filter(Boolean)
+      .map((o) => `${o.kind} ${o.metadata.namespace ?? "(cluster)"}/${o.metadata.name}`);
+    const production = new Set(keys(process.argv[3]));
+    const shared = keys(process.argv[2]).filter((k) => production.has(k));
+    if (shared.length) { console.error("both releases render " + shared.join(", ")); process.exit(1); }' \
+    "$node_dir/node_modules/js-yaml/index.js" "$rendered/staging.yaml" "$rendered/production.yaml"
+}
+check "two releases named sft in two namespaces render disjoint objects (watching their own namespace)" two_releases_disjoint
+check "two releases named sft in two namespaces render disjoint objects (both watching sft-shared)" \
+  two_releases_disjoint --set 'watchNamespaces={sft-shared}'
+check "two releases named sft in two namespaces render disjoint objects (watchAllNamespaces)" \
+  two_releases_disjoint --set watchAllNamespaces=true
+
+# The alerts: Prometheus' own rule checker and unit tests (namespace labels, a controller down or not scraped).
+check "alert rules are valid (promtool check rules)" promtool check rules "$chart/rules/sft-alerts.yaml"
+check "alert rules pass their unit tests (promtool test rules charts/test/alerts_test.yaml)" \
+  promtool test rules "$root/charts/test/alerts_test.yaml"
 
 check "Argo CD health check against sample statuses (lua5.4)" lua5.4 "$root/gitops/argocd/health_test.lua" \
   "$root/gitops/argocd/health.lua"

@@ -9,6 +9,15 @@
 {{- end -}}
 {{- end -}}
 
+{{/*
+Name of an object that may live outside the release's namespace (ClusterRoles and their bindings, the Roles in
+watched namespaces): prefixed with the release's namespace, so two releases of one name in two namespaces (a staging
+and a production operator) never claim the same object. RBAC names may be 253 characters long.
+*/}}
+{{- define "sft-operator.sharedName" -}}
+{{- printf "%s-%s" .Release.Namespace (include "sft-operator.fullname" .) -}}
+{{- end -}}
+
 {{- define "sft-operator.serviceAccountName" -}}
 {{- if .Values.serviceAccount.create -}}
 {{- default (include "sft-operator.fullname" .) .Values.serviceAccount.name -}}
