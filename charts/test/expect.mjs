@@ -43,7 +43,7 @@ const CONTROLLER_NEEDS = [
   ["networking.k8s.io", "networkpolicies", ["get", "create", "update", "delete"]],
   ["policy", "poddisruptionbudgets", ["get", "create", "update", "delete"]],
   ["apps", "statefulsets", ["get", "list", "watch", "create", "update", "delete"]],
-  ["batch", "jobs", ["get", "list", "watch", "create", "update", "delete"]],
+  ["batch", "jobs", ["get", "list", "watch", "create", "delete"]],
   ["", "pods", ["get", "list"]],
   ["", "events", ["create", "list"]],
 ];
@@ -53,6 +53,8 @@ const HARNESS_ROLE = [
   ["", "pods", ["get", "list", "watch"]],
   ["", "pods/exec", ["create", "get"]],
 ];
+// Owner references with blockOwnerDeletion need update on the owner's finalizers (OwnerReferencesPermissionEnforcement).
+const OWNER_FINALIZERS = [["sft.dev", "schedulerfailuretests/finalizers", ["update"]]];
 const CONTROLLER_LABEL = ["app.kubernetes.io/name", "sft-controller"];
 const NAMESPACES_ENV = "QUARKUS_OPERATOR_SDK_CONTROLLERS__SCHEDULERFAILURETEST__NAMESPACES";
 
@@ -70,6 +72,12 @@ function expectRules(where, rules) {
   }
   const wildcard = (rules || []).some((r) => [r.verbs, r.resources, r.apiGroups].some((l) => (l || []).includes("*")));
   expect(`${where} has no wildcard rule`, !wildcard);
+  // Least privilege: every verb granted is one the controller uses or grants its harness.
+  const needed = [...CONTROLLER_NEEDS, ...HARNESS_ROLE, ...OWNER_FINALIZERS];
+  const extra = (rules || []).flatMap((r) => (r.apiGroups || []).flatMap((g) => (r.resources || []).flatMap((res) =>
+    (r.verbs || []).filter((v) => !needed.some(([ng, nr, nv]) => ng === g && nr === res && nv.includes(v)))
+      .map((v) => `${v} on ${g || "core"}/${res}`))));
+  expect(`${where} grants no verb the controller never uses`, extra.length === 0, `unused: ${extra.join(", ")}`);
 }
 
 // The Deployment.

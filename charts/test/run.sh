@@ -209,6 +209,8 @@ check "helm test hook: InstallCheck in the controller image, with its RBAC" node
   if (!fs.existsSync(source)) fail(`${cls} has no source at ${source}`);
   if (container.command[4] !== "sft-system" || container.command[5] !== deployment.metadata.name) fail("wrong namespace or Deployment: " + container.command);
   if (pod.metadata.labels["app.kubernetes.io/name"] === "sft-controller") fail("the test pod carries the controller label the tests admit");
+  const limits = container.resources?.limits ?? {};
+  if (!limits.cpu || !limits.memory) fail("the test pod lacks a cpu or memory limit: a quota requiring limits refuses it");
   const sa = pod.spec.serviceAccountName;
   const bound = (kind) => hooks.filter((o) => o.kind === kind + "Binding" && o.subjects.some((s) => s.name === sa))
     .map((b) => hooks.find((r) => r.kind === kind && r.metadata.name === b.roleRef.name));

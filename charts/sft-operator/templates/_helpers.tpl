@@ -71,32 +71,34 @@ namespace's Role (watchNamespaces). Kept in step with controller/src/main/java/d
   verbs: [get, list, watch]
 - apiGroups: [sft.dev]
   resources: [schedulerfailuretests/status]
-  verbs: [get, update, patch]
+  verbs: [update]
 # Children carry an owner reference with blockOwnerDeletion; clusters enforcing OwnerReferencesPermissionEnforcement
 # require update on the owner's finalizers for that.
 - apiGroups: [sft.dev]
   resources: [schedulerfailuretests/finalizers]
   verbs: [update]
-# The objects each test owns (ChildResources: get, create, update, delete; informers on StatefulSets and Jobs).
+# The objects each test owns, read by name and created, updated or deleted one by one (ChildResources), never listed.
 - apiGroups: [""]
   resources: [services, persistentvolumeclaims, serviceaccounts]
-  verbs: [get, list, watch, create, update, patch, delete]
-- apiGroups: [apps]
-  resources: [statefulsets]
-  verbs: [get, list, watch, create, update, patch, delete]
-- apiGroups: [batch]
-  resources: [jobs]
-  verbs: [get, list, watch, create, update, patch, delete]
+  verbs: [get, create, update, delete]
 - apiGroups: [networking.k8s.io]
   resources: [networkpolicies]
-  verbs: [get, list, watch, create, update, patch, delete]
+  verbs: [get, create, update, delete]
 - apiGroups: [rbac.authorization.k8s.io]
   resources: [roles, rolebindings]
-  verbs: [get, list, watch, create, update, patch, delete]
+  verbs: [get, create, update, delete]
 # The run's PodDisruptionBudget over its master and worker pods (SparkDisruptionBudgetDependent).
 - apiGroups: [policy]
   resources: [poddisruptionbudgets]
-  verbs: [get, list, watch, create, update, patch, delete]
+  verbs: [get, create, update, delete]
+# StatefulSets and Jobs are also watched (the reconciler's informers) and Jobs listed (a test's Jobs of other runs);
+# a Job is never updated, only created once and deleted.
+- apiGroups: [apps]
+  resources: [statefulsets]
+  verbs: [get, list, watch, create, update, delete]
+- apiGroups: [batch]
+  resources: [jobs]
+  verbs: [get, list, watch, create, delete]
 # Reads harness and storage-check pods' termination messages. Also what the harness Role grants (watch: fabric8's exec
 # waits for the pod with a list and a watch): Kubernetes lets the controller create
 # a Role only with permissions it holds itself (no escalate/bind verbs are granted here).
@@ -108,9 +110,10 @@ namespace's Role (watchNamespaces). Kept in step with controller/src/main/java/d
 - apiGroups: [""]
   resources: [pods/exec]
   verbs: [create, get]
-# One Event per transition or failure (EventRecorder, core/v1 Events); the Events of the test's own claim, StatefulSets
-# and Jobs are read, selected by involvedObject, for ClaimPending and PodsNotStarting/PodsCannotStart (ObjectEvents).
+# One Event per transition or failure (EventRecorder creates core/v1 Events); the Events of the test's own claim,
+# StatefulSets and Jobs are listed, selected by involvedObject, for ClaimPending and PodsNotStarting/PodsCannotStart
+# (ObjectEvents).
 - apiGroups: [""]
   resources: [events]
-  verbs: [get, list, create, patch]
+  verbs: [list, create]
 {{- end -}}
