@@ -15,6 +15,11 @@ import java.util.List;
  * Kubernetes computes {@code maxUnavailable} from the owner's scale subresource, which a Job lacks; the harness pod is
  * kept from autoscalers by its annotations ({@link SparkPods#DO_NOT_DISRUPT}). Deleted when the run ends, whatever the
  * cleanup policy, so a retained cluster never blocks a drain.
+ *
+ * <p>{@code unhealthyPodEvictionPolicy: AlwaysAllow}: a pod that is not Ready (crash-looping, never started) gives the
+ * run nothing to protect, and under the default policy it would block every drain of its node until the drain's own
+ * time-out (AKS upgrades fail, EKS managed node groups fail with PodEvictionFailure after 15 minutes). Evicting it is
+ * an unplanned loss the run reports, as any lost Spark pod.
  */
 public final class SparkDisruptionBudgetDependent implements OwnedResource<PodDisruptionBudget> {
 
@@ -40,6 +45,7 @@ public final class SparkDisruptionBudgetDependent implements OwnedResource<PodDi
         .withNewMetadata().withName(name(test)).endMetadata()
         .withNewSpec()
           .withMaxUnavailable(new IntOrString(0))
+          .withUnhealthyPodEvictionPolicy("AlwaysAllow")
           .withNewSelector()
             .addToMatchLabels(Names.TEST_LABEL, test.getMetadata().getName())
             .addNewMatchExpression()

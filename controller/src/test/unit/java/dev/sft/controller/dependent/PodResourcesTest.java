@@ -91,6 +91,8 @@ class PodResourcesTest {
     assertThat(budget.getMetadata().getName()).isEqualTo("t1-spark");
     assertThat(budget.getSpec().getMaxUnavailable().getIntVal()).isZero();
     assertThat(budget.getSpec().getMinAvailable()).isNull();
+    // A pod that is not Ready is evicted at once: it never blocks a drain.
+    assertThat(budget.getSpec().getUnhealthyPodEvictionPolicy()).isEqualTo("AlwaysAllow");
     assertThat(budget.getSpec().getSelector().getMatchLabels()).isEqualTo(Map.of("sft.dev/test", "t1"));
     assertThat(budget.getSpec().getSelector().getMatchExpressions()).singleElement()
         .extracting(LabelSelectorRequirement::getKey, LabelSelectorRequirement::getOperator,
