@@ -1,4 +1,4 @@
-package dev.sft.controller.api;
+package dev.sft.api;
 
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
