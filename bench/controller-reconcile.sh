@@ -36,8 +36,8 @@ if [[ ${#jvm_options[@]} -eq 0 ]]; then
   echo "the chart's settings: MALLOC_ARENA_MAX=$arenas, memory limit $limit, JVM options ${jvm_options[*]}"
 fi
 
-./mvnw -B -ntp -q package -DskipTests -pl contract,controller
-./mvnw -B -ntp -q test-compile dependency:build-classpath -pl contract,controller \
+./mvnw -B -ntp -q package -DskipTests -pl contract,api,controller
+./mvnw -B -ntp -q test-compile dependency:build-classpath -pl contract,api,controller \
   -Dmdep.includeScope=test -Dmdep.outputFile=target/bench-classpath.txt
 classpath="controller/target/test-classes:controller/target/classes:$(cat controller/target/bench-classpath.txt)"
 

@@ -9,7 +9,7 @@ rounds="${1:-7}"
 warmups="${2:-2}"
 mkdir -p harness-job/target/bench
 log=harness-job/target/bench/probe-overhead.log
-if ! ./mvnw -B -ntp -pl contract,harness-job -am verify -Dit.test=ProbeOverheadBench -Dtest=NoUnitTests \
+if ! ./mvnw -B -ntp -pl contract,api,harness-job -am verify -Dit.test=ProbeOverheadBench -Dtest=NoUnitTests \
     -Dsurefire.failIfNoSpecifiedTests=false -Dfailsafe.failIfNoSpecifiedTests=false \
     -Dsft.bench.rounds="$rounds" -Dsft.bench.warmups="$warmups" > "$log" 2>&1; then
   grep 'ProbeOverheadBench:' "$log" || true

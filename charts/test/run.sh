@@ -231,7 +231,7 @@ check "the controller's pods carry the label its NetworkPolicies admit (Names.ja
   const deployment = yaml.loadAll(fs.readFileSync(process.argv[3], "utf8")).find((o) => o && o.kind === "Deployment");
   const labels = deployment.spec.template.metadata.labels;
   if (labels[key] !== value) { console.error(`pod label ${key}=${labels[key]}, the controller admits ${key}=${value}`); process.exit(1); }' \
-  "$node_dir/node_modules/js-yaml/index.js" "$root/controller/src/main/java/dev/sft/controller/dependent/Names.java" \
+  "$node_dir/node_modules/js-yaml/index.js" "$root/api/src/main/java/dev/sft/api/Names.java" \
   "$rendered/default.yaml"
 
 # Monitoring (metrics.*): each toggle renders its object, pointed at the controller's /q/metrics; the dashboard and

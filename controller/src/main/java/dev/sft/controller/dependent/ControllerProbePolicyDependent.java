@@ -1,8 +1,9 @@
 package dev.sft.controller.dependent;
 
-import dev.sft.controller.api.ResolvedSpec;
-import dev.sft.controller.api.SchedulerFailureTest;
-import dev.sft.controller.spark.ImageLayout;
+import dev.sft.api.ImagePorts;
+import dev.sft.api.Names;
+import dev.sft.api.ResolvedSpec;
+import dev.sft.api.SchedulerFailureTest;
 import io.fabric8.kubernetes.api.model.IntOrString;
 import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy;
 import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicyBuilder;
@@ -49,7 +50,7 @@ public final class ControllerProbePolicyDependent implements OwnedResource<Netwo
               .withNewPodSelector().addToMatchLabels(Names.CONTROLLER_NAME_LABEL, Names.CONTROLLER_NAME)
               .endPodSelector()
             .endFrom()
-            .addNewPort().withProtocol("TCP").withPort(new IntOrString(ImageLayout.MASTER_UI_PORT)).endPort()
+            .addNewPort().withProtocol("TCP").withPort(new IntOrString(ImagePorts.MASTER_UI_PORT)).endPort()
           .endIngress()
         .endSpec()
         .build();

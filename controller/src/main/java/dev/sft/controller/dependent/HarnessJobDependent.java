@@ -1,11 +1,13 @@
 package dev.sft.controller.dependent;
 
+import dev.sft.api.ImagePorts;
+import dev.sft.api.Names;
 import dev.sft.contract.BuildComparison;
 import dev.sft.contract.DriverRun;
 import dev.sft.contract.HarnessEnvironment;
 import dev.sft.contract.ScenarioName;
-import dev.sft.controller.api.ResolvedSpec;
-import dev.sft.controller.api.SchedulerFailureTest;
+import dev.sft.api.ResolvedSpec;
+import dev.sft.api.SchedulerFailureTest;
 import dev.sft.controller.spark.ImageLayout;
 import dev.sft.controller.spark.MemoryBudget;
 import io.fabric8.kubernetes.api.model.ContainerBuilder;
@@ -70,8 +72,8 @@ public final class HarnessJobDependent {
         .withCommand(SparkPods.withPasswdEntry(spec.harnessCommand() != null ? spec.harnessCommand()
             : command(run, comparison)))
         .withEnv(env(test, spec, run))
-        .addNewPort().withName("driver").withContainerPort(ImageLayout.DRIVER_PORT).endPort()
-        .addNewPort().withName("blockmanager").withContainerPort(ImageLayout.DRIVER_BLOCK_MANAGER_PORT).endPort()
+        .addNewPort().withName("driver").withContainerPort(ImagePorts.DRIVER_PORT).endPort()
+        .addNewPort().withName("blockmanager").withContainerPort(ImagePorts.DRIVER_BLOCK_MANAGER_PORT).endPort()
         .withTerminationMessagePath(ImageLayout.TERMINATION_LOG)
         // A harness that dies before writing its report still leaves its last log lines for the status.
         .withTerminationMessagePolicy("FallbackToLogsOnError")
@@ -104,8 +106,8 @@ public final class HarnessJobDependent {
     if (comparison != null) {
       command.addAll(List.of(BuildComparison.COMPARISON_OPTION, comparison));
     }
-    command.addAll(List.of("--conf", "spark.driver.port=" + ImageLayout.DRIVER_PORT));
-    command.addAll(List.of("--conf", "spark.driver.blockManager.port=" + ImageLayout.DRIVER_BLOCK_MANAGER_PORT));
+    command.addAll(List.of("--conf", "spark.driver.port=" + ImagePorts.DRIVER_PORT));
+    command.addAll(List.of("--conf", "spark.driver.blockManager.port=" + ImagePorts.DRIVER_BLOCK_MANAGER_PORT));
     return command;
   }
 

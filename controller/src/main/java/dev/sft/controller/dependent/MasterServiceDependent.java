@@ -1,8 +1,9 @@
 package dev.sft.controller.dependent;
 
-import dev.sft.controller.api.ResolvedSpec;
-import dev.sft.controller.api.SchedulerFailureTest;
-import dev.sft.controller.spark.ImageLayout;
+import dev.sft.api.ImagePorts;
+import dev.sft.api.Names;
+import dev.sft.api.ResolvedSpec;
+import dev.sft.api.SchedulerFailureTest;
 import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.ServiceBuilder;
 
@@ -28,8 +29,8 @@ public final class MasterServiceDependent implements OwnedResource<Service> {
           // Spark processes must find each other before readiness probes pass.
           .withPublishNotReadyAddresses(true)
           .withSelector(Names.componentSelector(test, Names.MASTER))
-          .addNewPort().withName("spark").withPort(ImageLayout.MASTER_PORT).endPort()
-          .addNewPort().withName("http").withPort(ImageLayout.MASTER_UI_PORT).endPort()
+          .addNewPort().withName("spark").withPort(ImagePorts.MASTER_PORT).endPort()
+          .addNewPort().withName("http").withPort(ImagePorts.MASTER_UI_PORT).endPort()
         .endSpec()
         .build();
   }

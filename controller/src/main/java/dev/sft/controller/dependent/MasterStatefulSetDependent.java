@@ -1,8 +1,9 @@
 package dev.sft.controller.dependent;
 
-import dev.sft.controller.api.ResolvedSpec;
-import dev.sft.controller.api.SchedulerFailureTest;
-import dev.sft.controller.spark.ImageLayout;
+import dev.sft.api.ImagePorts;
+import dev.sft.api.Names;
+import dev.sft.api.ResolvedSpec;
+import dev.sft.api.SchedulerFailureTest;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.ContainerBuilder;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
@@ -50,17 +51,17 @@ public final class MasterStatefulSetDependent implements OwnedResource<StatefulS
 
   private static Container container(ResolvedSpec spec) {
     List<String> command = new ArrayList<>(SparkPods.daemonCommand(MAIN_CLASS));
-    command.addAll(List.of("--host", "$(POD_IP)", "--port", String.valueOf(ImageLayout.MASTER_PORT),
-        "--webui-port", String.valueOf(ImageLayout.MASTER_UI_PORT)));
+    command.addAll(List.of("--host", "$(POD_IP)", "--port", String.valueOf(ImagePorts.MASTER_PORT),
+        "--webui-port", String.valueOf(ImagePorts.MASTER_UI_PORT)));
     return new ContainerBuilder()
         .withName(Names.SPARK_CONTAINER)
         .withImage(spec.sparkImage())
         .withCommand(SparkPods.withPasswdEntry(command))
         .withEnv(SparkPods.sparkEnv())
-        .addNewPort().withName("spark").withContainerPort(ImageLayout.MASTER_PORT).endPort()
-        .addNewPort().withName("http").withContainerPort(ImageLayout.MASTER_UI_PORT).endPort()
+        .addNewPort().withName("spark").withContainerPort(ImagePorts.MASTER_PORT).endPort()
+        .addNewPort().withName("http").withContainerPort(ImagePorts.MASTER_UI_PORT).endPort()
         .withNewReadinessProbe()
-          .withNewTcpSocket().withNewPort(ImageLayout.MASTER_PORT).endTcpSocket()
+          .withNewTcpSocket().withNewPort(ImagePorts.MASTER_PORT).endTcpSocket()
           .withPeriodSeconds(2)
         .endReadinessProbe()
         .withResources(PodResources.master())

@@ -1,8 +1,8 @@
 package dev.sft.controller.dependent;
 
-import dev.sft.controller.api.ResolvedSpec;
-import dev.sft.controller.api.SchedulerFailureTest;
-import dev.sft.controller.api.SchedulerFailureTestSpec.CleanupPolicy;
+import dev.sft.api.ResolvedSpec;
+import dev.sft.api.SchedulerFailureTest;
+import dev.sft.api.SchedulerFailureTestSpec.CleanupPolicy;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 
 /**

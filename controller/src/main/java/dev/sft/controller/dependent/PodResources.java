@@ -1,6 +1,6 @@
 package dev.sft.controller.dependent;
 
-import dev.sft.controller.api.ResolvedSpec;
+import dev.sft.api.ResolvedSpec;
 import dev.sft.controller.spark.MemoryBudget;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.ResourceRequirements;

@@ -1,7 +1,8 @@
 package dev.sft.controller.dependent;
 
-import dev.sft.controller.api.ResolvedSpec;
-import dev.sft.controller.api.SchedulerFailureTest;
+import dev.sft.api.Names;
+import dev.sft.api.ResolvedSpec;
+import dev.sft.api.SchedulerFailureTest;
 import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy;
 import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicyBuilder;
 import java.util.Map;

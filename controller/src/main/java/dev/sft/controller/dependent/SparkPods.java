@@ -1,8 +1,9 @@
 package dev.sft.controller.dependent;
 
+import dev.sft.api.ImagePorts;
 import dev.sft.contract.ImageClassData;
-import dev.sft.controller.api.ResolvedSpec;
-import dev.sft.controller.api.SchedulerFailureTest;
+import dev.sft.api.ResolvedSpec;
+import dev.sft.api.SchedulerFailureTest;
 import dev.sft.controller.spark.ImageLayout;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.ContainerBuilder;
@@ -101,7 +102,7 @@ final class SparkPods {
   /** The command, started once the master's port answers ({@link ImageLayout#MASTER_WAIT_SCRIPT}). */
   static List<String> afterMaster(String masterHost, List<String> command) {
     List<String> wrapped = new ArrayList<>(List.of("sh", "-c", ImageLayout.MASTER_WAIT_SCRIPT, "sft-await-master",
-        masterHost, String.valueOf(ImageLayout.MASTER_PORT)));
+        masterHost, String.valueOf(ImagePorts.MASTER_PORT)));
     wrapped.addAll(command);
     return wrapped;
   }

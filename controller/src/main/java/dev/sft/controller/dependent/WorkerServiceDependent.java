@@ -1,8 +1,9 @@
 package dev.sft.controller.dependent;
 
-import dev.sft.controller.api.ResolvedSpec;
-import dev.sft.controller.api.SchedulerFailureTest;
-import dev.sft.controller.spark.ImageLayout;
+import dev.sft.api.ImagePorts;
+import dev.sft.api.Names;
+import dev.sft.api.ResolvedSpec;
+import dev.sft.api.SchedulerFailureTest;
 import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.ServiceBuilder;
 
@@ -27,7 +28,7 @@ public final class WorkerServiceDependent implements OwnedResource<Service> {
           .withClusterIP("None")
           .withPublishNotReadyAddresses(true)
           .withSelector(Names.componentSelector(test, Names.WORKER))
-          .addNewPort().withName("http").withPort(ImageLayout.WORKER_UI_PORT).endPort()
+          .addNewPort().withName("http").withPort(ImagePorts.WORKER_UI_PORT).endPort()
         .endSpec()
         .build();
   }

@@ -1,8 +1,10 @@
 package dev.sft.controller.dependent;
 
-import dev.sft.controller.api.ResolvedSpec;
-import dev.sft.controller.api.SchedulerFailureTest;
-import dev.sft.controller.api.SchedulerFailureTestSpec.WorkerAntiAffinity;
+import dev.sft.api.ImagePorts;
+import dev.sft.api.Names;
+import dev.sft.api.ResolvedSpec;
+import dev.sft.api.SchedulerFailureTest;
+import dev.sft.api.SchedulerFailureTestSpec.WorkerAntiAffinity;
 import dev.sft.controller.spark.ImageLayout;
 import io.fabric8.kubernetes.api.model.Affinity;
 import io.fabric8.kubernetes.api.model.AffinityBuilder;
@@ -64,7 +66,7 @@ public final class WorkerStatefulSetDependent implements OwnedResource<StatefulS
     command.addAll(List.of("--host", "$(POD_IP)",
         "--cores", String.valueOf(spec.coresPerWorker()),
         "--memory", spec.workerMemory(),
-        "--webui-port", String.valueOf(ImageLayout.WORKER_UI_PORT),
+        "--webui-port", String.valueOf(ImagePorts.WORKER_UI_PORT),
         "--work-dir", ImageLayout.WORKER_WORK_DIR,
         Names.masterUrl(test)));
     return new ContainerBuilder()
@@ -73,9 +75,9 @@ public final class WorkerStatefulSetDependent implements OwnedResource<StatefulS
         .withCommand(SparkPods.withPasswdEntry(
             SparkPods.afterMaster(Names.masterHost(test), command)))
         .withEnv(SparkPods.sparkEnv())
-        .addNewPort().withName("http").withContainerPort(ImageLayout.WORKER_UI_PORT).endPort()
+        .addNewPort().withName("http").withContainerPort(ImagePorts.WORKER_UI_PORT).endPort()
         .withNewReadinessProbe()
-          .withNewTcpSocket().withNewPort(ImageLayout.WORKER_UI_PORT).endTcpSocket()
+          .withNewTcpSocket().withNewPort(ImagePorts.WORKER_UI_PORT).endTcpSocket()
           .withPeriodSeconds(2)
         .endReadinessProbe()
         .withResources(PodResources.worker(spec))

@@ -1,7 +1,7 @@
 package dev.sft.controller.observe;
 
-import dev.sft.controller.api.ResolvedSpec;
-import dev.sft.controller.api.SchedulerFailureTest;
+import dev.sft.api.ResolvedSpec;
+import dev.sft.api.SchedulerFailureTest;
 import dev.sft.controller.status.Reason;
 import jakarta.enterprise.context.ApplicationScoped;
 

@@ -2,8 +2,8 @@ package dev.sft.controller.observe;
 
 import dev.sft.contract.Report;
 import dev.sft.contract.TerminationMessage;
-import dev.sft.controller.api.SchedulerFailureTest;
-import dev.sft.controller.dependent.Names;
+import dev.sft.api.SchedulerFailureTest;
+import dev.sft.api.Names;
 import io.fabric8.kubernetes.api.model.ContainerStateTerminated;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;

@@ -1,6 +1,6 @@
 package dev.sft.controller.observe;
 
-import dev.sft.controller.dependent.Names;
+import dev.sft.api.Names;
 import io.fabric8.kubernetes.api.model.ContainerStateTerminated;
 import io.fabric8.kubernetes.api.model.ContainerStatus;
 import io.fabric8.kubernetes.api.model.Pod;

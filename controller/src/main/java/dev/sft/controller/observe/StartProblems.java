@@ -1,7 +1,7 @@
 package dev.sft.controller.observe;
 
-import dev.sft.controller.api.SchedulerFailureTest;
-import dev.sft.controller.dependent.Names;
+import dev.sft.api.SchedulerFailureTest;
+import dev.sft.api.Names;
 import io.fabric8.kubernetes.api.model.ContainerStatus;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Pod;

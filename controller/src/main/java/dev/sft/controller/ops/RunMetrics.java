@@ -2,12 +2,12 @@ package dev.sft.controller.ops;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import dev.sft.contract.WriterName;
-import dev.sft.controller.api.SchedulerFailureTest;
-import dev.sft.controller.api.SchedulerFailureTestStatus;
-import dev.sft.controller.api.SchedulerFailureTestStatus.CellStatus;
-import dev.sft.controller.api.SchedulerFailureTestStatus.FailureRateStatus;
-import dev.sft.controller.api.SchedulerFailureTestStatus.Phase;
-import dev.sft.controller.api.SchedulerFailureTestStatus.RunRecord;
+import dev.sft.api.SchedulerFailureTest;
+import dev.sft.api.SchedulerFailureTestStatus;
+import dev.sft.api.SchedulerFailureTestStatus.CellStatus;
+import dev.sft.api.SchedulerFailureTestStatus.FailureRateStatus;
+import dev.sft.api.SchedulerFailureTestStatus.Phase;
+import dev.sft.api.SchedulerFailureTestStatus.RunRecord;
 import io.micrometer.core.instrument.Gauge;
 import io.micrometer.core.instrument.Meter;
 import io.micrometer.core.instrument.MeterRegistry;

@@ -1,6 +1,6 @@
 package dev.sft.controller.ops;
 
-import dev.sft.controller.api.SchedulerFailureTest;
+import dev.sft.api.SchedulerFailureTest;
 import io.javaoperatorsdk.operator.health.Status;
 import io.javaoperatorsdk.operator.processing.event.source.AbstractEventSource;
 import io.javaoperatorsdk.operator.processing.event.source.ResourceEventAware;

@@ -2,13 +2,13 @@ package dev.sft.controller.reconcile;
 
 import dev.sft.contract.DriverRun;
 import dev.sft.contract.Report;
-import dev.sft.controller.api.SchedulerFailureTest;
-import dev.sft.controller.api.SchedulerFailureTestStatus.HarnessJob;
-import dev.sft.controller.api.SchedulerFailureTestStatus.JobState;
-import dev.sft.controller.api.SchedulerFailureTestStatus;
+import dev.sft.api.SchedulerFailureTest;
+import dev.sft.api.SchedulerFailureTestStatus.HarnessJob;
+import dev.sft.api.SchedulerFailureTestStatus.JobState;
+import dev.sft.api.SchedulerFailureTestStatus;
 import dev.sft.controller.dependent.ChildResources;
 import dev.sft.controller.dependent.HarnessJobDependent;
-import dev.sft.controller.dependent.Names;
+import dev.sft.api.Names;
 import dev.sft.controller.dependent.PodSecurity;
 import dev.sft.controller.observe.HarnessObserver;
 import dev.sft.controller.observe.SparkPodLosses;

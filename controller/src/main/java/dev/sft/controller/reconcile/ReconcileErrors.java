@@ -1,7 +1,7 @@
 package dev.sft.controller.reconcile;
 
-import dev.sft.controller.api.SchedulerFailureTest;
-import dev.sft.controller.api.SchedulerFailureTestStatus;
+import dev.sft.api.SchedulerFailureTest;
+import dev.sft.api.SchedulerFailureTestStatus;
 import dev.sft.controller.status.Conditions;
 import dev.sft.controller.status.EventRecorder;
 import dev.sft.controller.status.Reason;

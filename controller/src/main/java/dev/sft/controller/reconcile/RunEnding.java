@@ -1,12 +1,12 @@
 package dev.sft.controller.reconcile;
 
 import dev.sft.contract.BuildComparison;
-import dev.sft.controller.api.SchedulerFailureTest;
-import dev.sft.controller.api.SchedulerFailureTestSpec.CleanupPolicy;
-import dev.sft.controller.api.SchedulerFailureTestStatus;
-import dev.sft.controller.api.SchedulerFailureTestStatus.Cleanup;
-import dev.sft.controller.api.SchedulerFailureTestStatus.Phase;
-import dev.sft.controller.api.SchedulerFailureTestStatus.Step;
+import dev.sft.api.SchedulerFailureTest;
+import dev.sft.api.SchedulerFailureTestSpec.CleanupPolicy;
+import dev.sft.api.SchedulerFailureTestStatus;
+import dev.sft.api.SchedulerFailureTestStatus.Cleanup;
+import dev.sft.api.SchedulerFailureTestStatus.Phase;
+import dev.sft.api.SchedulerFailureTestStatus.Step;
 import dev.sft.controller.dependent.ChildResources;
 import dev.sft.controller.dependent.OwnedResource;
 import dev.sft.controller.status.BuildCellComparison;

@@ -1,15 +1,15 @@
 package dev.sft.controller.reconcile;
 
-import dev.sft.controller.api.ResolvedSpec;
-import dev.sft.controller.api.SchedulerFailureTest;
-import dev.sft.controller.api.SchedulerFailureTestSpec;
-import dev.sft.controller.api.SchedulerFailureTestStatus.HarnessJob;
-import dev.sft.controller.api.SchedulerFailureTestStatus.JobState;
-import dev.sft.controller.api.SchedulerFailureTestStatus.Phase;
-import dev.sft.controller.api.SchedulerFailureTestStatus.Step;
-import dev.sft.controller.api.SchedulerFailureTestStatus;
+import dev.sft.api.ResolvedSpec;
+import dev.sft.api.SchedulerFailureTest;
+import dev.sft.api.SchedulerFailureTestSpec;
+import dev.sft.api.SchedulerFailureTestStatus.HarnessJob;
+import dev.sft.api.SchedulerFailureTestStatus.JobState;
+import dev.sft.api.SchedulerFailureTestStatus.Phase;
+import dev.sft.api.SchedulerFailureTestStatus.Step;
+import dev.sft.api.SchedulerFailureTestStatus;
 import dev.sft.controller.dependent.ChildResources;
-import dev.sft.controller.dependent.Names;
+import dev.sft.api.Names;
 import dev.sft.controller.dependent.OwnedResource;
 import dev.sft.controller.dependent.PodSecurity;
 import dev.sft.controller.dependent.StorageCheckJobDependent;

@@ -1,6 +1,6 @@
 package dev.sft.controller.reconcile;
 
-import dev.sft.controller.api.SchedulerFailureTestStatus;
+import dev.sft.api.SchedulerFailureTestStatus;
 import dev.sft.controller.schedule.ScheduleDecision;
 import dev.sft.controller.schedule.ScheduleSettings;
 import dev.sft.controller.status.EventRecorder;

@@ -1,7 +1,7 @@
 package dev.sft.controller.reconcile;
 
-import dev.sft.controller.api.SchedulerFailureTest;
-import dev.sft.controller.dependent.Names;
+import dev.sft.api.SchedulerFailureTest;
+import dev.sft.api.Names;
 import dev.sft.controller.ops.RunMetrics;
 import dev.sft.controller.ops.RunMetricsEventSource;
 import io.fabric8.kubernetes.api.model.HasMetadata;

@@ -1,6 +1,6 @@
 package dev.sft.controller.schedule;
 
-import dev.sft.controller.api.SchedulerFailureTestSpec.ConcurrencyPolicy;
+import dev.sft.api.SchedulerFailureTestSpec.ConcurrencyPolicy;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.Optional;

@@ -1,8 +1,8 @@
 package dev.sft.controller.schedule;
 
-import dev.sft.controller.api.SchedulerFailureTestSpec;
-import dev.sft.controller.api.SchedulerFailureTestSpec.ConcurrencyPolicy;
-import dev.sft.controller.api.SpecDefaults;
+import dev.sft.api.SchedulerFailureTestSpec;
+import dev.sft.api.SchedulerFailureTestSpec.ConcurrencyPolicy;
+import dev.sft.api.SpecDefaults;
 import java.time.Duration;
 import java.time.ZoneId;
 import java.util.Optional;

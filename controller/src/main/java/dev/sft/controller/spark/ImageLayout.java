@@ -3,8 +3,8 @@ package dev.sft.controller.spark;
 import dev.sft.contract.ImageClassData;
 
 /**
- * Paths and ports inside the Spark and harness images that the pods the controller creates rely on. The one place
- * they are defined; docs/operator.md lists the same contract for image builders.
+ * Paths inside the Spark and harness images that the pods the controller creates rely on. The one place they are
+ * defined (the ports: {@link dev.sft.api.ImagePorts}); docs/operator.md lists the same contract for image builders.
  */
 public final class ImageLayout {
   /** Spark's jars live in {@code $SPARK_HOME/jars}; a worker launches executors through Spark's launcher from here. */
@@ -23,13 +23,6 @@ public final class ImageLayout {
   public static final String SCRATCH_DIR = "/tmp";
   public static final String SPARK_LOCAL_DIRS = SCRATCH_DIR + "/spark-local";
   public static final String WORKER_WORK_DIR = SCRATCH_DIR + "/spark-work";
-
-  public static final int MASTER_PORT = 7077;
-  public static final int MASTER_UI_PORT = 8080;
-  public static final int WORKER_UI_PORT = 8081;
-  /** Fixed so the NetworkPolicy and executors can reach the client-mode driver in the harness pod. */
-  public static final int DRIVER_PORT = 7078;
-  public static final int DRIVER_BLOCK_MANAGER_PORT = 7079;
 
   /**
    * The user name Spark and Hadoop use ({@code SPARK_USER}, {@code HADOOP_USER_NAME}), and the name a UID without a

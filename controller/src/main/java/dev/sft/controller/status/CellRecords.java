@@ -3,9 +3,9 @@ package dev.sft.controller.status;
 import dev.sft.contract.FailureRate;
 import dev.sft.contract.ScenarioStats;
 import dev.sft.contract.Verdict;
-import dev.sft.controller.api.SchedulerFailureTestStatus.CellFailureStatus;
-import dev.sft.controller.api.SchedulerFailureTestStatus.CellStatus;
-import dev.sft.controller.api.SchedulerFailureTestStatus.FailureRateStatus;
+import dev.sft.api.SchedulerFailureTestStatus.CellFailureStatus;
+import dev.sft.api.SchedulerFailureTestStatus.CellStatus;
+import dev.sft.api.SchedulerFailureTestStatus.FailureRateStatus;
 import java.util.Locale;
 import java.util.TreeMap;
 

@@ -1,6 +1,6 @@
 package dev.sft.controller.status;
 
-import dev.sft.controller.api.SchedulerFailureTestStatus;
+import dev.sft.api.SchedulerFailureTestStatus;
 import io.fabric8.kubernetes.api.model.Condition;
 import java.time.Instant;
 

@@ -1,6 +1,6 @@
 package dev.sft.controller.status;
 
-import dev.sft.controller.api.SchedulerFailureTest;
+import dev.sft.api.SchedulerFailureTest;
 import io.fabric8.kubernetes.api.model.EventBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import jakarta.enterprise.context.ApplicationScoped;

@@ -1,7 +1,7 @@
 package dev.sft.controller.status;
 
-import dev.sft.controller.api.SchedulerFailureTestSpec;
-import dev.sft.controller.api.SpecDefaults;
+import dev.sft.api.SchedulerFailureTestSpec;
+import dev.sft.api.SpecDefaults;
 
 /**
  * How many earlier runs {@code status.history} keeps, by outcome ({@code spec.history}, defaults applied). Only the

@@ -2,7 +2,7 @@ package dev.sft.controller.validate;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.sft.controller.api.SchedulerFailureTestSpec;
+import dev.sft.api.SchedulerFailureTestSpec;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import java.util.List;
 

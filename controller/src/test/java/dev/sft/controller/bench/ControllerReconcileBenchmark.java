@@ -1,9 +1,9 @@
 package dev.sft.controller.bench;
 
 import com.sun.net.httpserver.HttpServer;
-import dev.sft.controller.api.SchedulerFailureTest;
-import dev.sft.controller.api.SchedulerFailureTestStatus.Step;
-import dev.sft.controller.dependent.Names;
+import dev.sft.api.SchedulerFailureTest;
+import dev.sft.api.SchedulerFailureTestStatus.Step;
+import dev.sft.api.Names;
 import dev.sft.controller.support.FakeMasterProbe;
 import dev.sft.controller.support.Kubelet;
 import dev.sft.controller.support.TestResources;

@@ -1,6 +1,6 @@
 package dev.sft.controller.support;
 
-import dev.sft.controller.api.SchedulerFailureTestStatus;
+import dev.sft.api.SchedulerFailureTestStatus;
 import dev.sft.controller.status.Conditions;
 import io.fabric8.kubernetes.api.model.Condition;
 

@@ -1,8 +1,8 @@
 package dev.sft.controller.support;
 
 import dev.sft.contract.Verdict;
-import dev.sft.controller.api.SchedulerFailureTest;
-import dev.sft.controller.api.SchedulerFailureTestStatus.Step;
+import dev.sft.api.SchedulerFailureTest;
+import dev.sft.api.SchedulerFailureTestStatus.Step;
 
 /** Drives a test's run the way the cluster and the harness would, with chosen verdicts. */
 public final class Runs {

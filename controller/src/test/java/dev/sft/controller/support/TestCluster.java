@@ -2,9 +2,9 @@ package dev.sft.controller.support;
 
 import static org.awaitility.Awaitility.await;
 
-import dev.sft.controller.api.SchedulerFailureTest;
-import dev.sft.controller.api.SchedulerFailureTestStatus;
-import dev.sft.controller.dependent.Names;
+import dev.sft.api.SchedulerFailureTest;
+import dev.sft.api.SchedulerFailureTestStatus;
+import dev.sft.api.Names;
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;

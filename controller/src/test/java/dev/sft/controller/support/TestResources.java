@@ -1,7 +1,7 @@
 package dev.sft.controller.support;
 
-import dev.sft.controller.api.SchedulerFailureTest;
-import dev.sft.controller.api.SchedulerFailureTestSpec;
+import dev.sft.api.SchedulerFailureTest;
+import dev.sft.api.SchedulerFailureTestSpec;
 import io.fabric8.kubernetes.api.model.ObjectMetaBuilder;
 
 /** Builds valid test resources; tests change the one field they are about. */

@@ -1,6 +1,5 @@
 package dev.sft.harness.k8s;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fabric8.kubernetes.api.model.ContainerStatus;
 import io.fabric8.kubernetes.api.model.LocalObjectReference;
 import io.fabric8.kubernetes.api.model.Pod;
@@ -40,7 +39,6 @@ public final class ReaderPod implements AutoCloseable {
   /** How long an orphaned reader pod lives at most. */
   static final long LIFETIME_SECONDS = 3600;
   private static final Duration POLL = Duration.ofMillis(500);
-  private static final ObjectMapper JSON = new ObjectMapper();
   /** Waiting reasons no wait mends; anything else (ImagePullBackOff too) may still heal within the bound. */
   private static final Set<String> HOPELESS = Set.of("InvalidImageName", "CreateContainerConfigError",
       "CreateContainerError", "ErrImageNeverPull");
@@ -75,9 +73,6 @@ public final class ReaderPod implements AutoCloseable {
     }
     List<LocalObjectReference> pullSecrets = test.imagePullSecrets().stream()
         .map(LocalObjectReference::new).toList();
-    List<Toleration> tolerations = test.tolerations().stream()
-        .map(t -> JSON.convertValue(t, Toleration.class))
-        .toList();
     Map<String, Quantity> resources = Map.of("cpu", new Quantity("100m"), "memory", new Quantity("64Mi"));
     return new PodBuilder()
         .withNewMetadata().withName(name).withNamespace(test.namespace())
@@ -91,7 +86,7 @@ public final class ReaderPod implements AutoCloseable {
           .withAutomountServiceAccountToken(false)
           .withImagePullSecrets(pullSecrets)
           .withNodeSelector(test.nodeSelector().isEmpty() ? null : test.nodeSelector())
-          .withTolerations(tolerations)
+          .withTolerations(test.tolerations())
           .withNewSecurityContext()
             .withRunAsNonRoot(true)
             .withRunAsUser(identity.user())

@@ -1,6 +1,8 @@
 package dev.sft.harness.k8s;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import dev.sft.api.SchedulerFailureTestStatus.HarnessJob;
+import dev.sft.api.SchedulerFailureTestStatus.JobState;
+import dev.sft.api.SchedulerFailureTestStatus.Phase;
 import dev.sft.contract.RunExitCode;
 import java.util.Optional;
 
@@ -23,7 +25,7 @@ public final class RunEnd {
       return Optional.of(exitCode(test));
     }
     if (invalidSpec(test) && test.observedGeneration() >= seenGeneration
-        && test.condition("Stalled").path("observedGeneration").asLong(-1) >= seenGeneration) {
+        && test.conditionGeneration("Stalled") >= seenGeneration) {
       return Optional.of(RunExitCode.USAGE);
     }
     return Optional.empty();
@@ -31,9 +33,8 @@ public final class RunEnd {
 
   /** {@code Stalled=True} for an invalid spec of the generation the controller saw last. */
   static boolean invalidSpec(TestView test) {
-    JsonNode stalled = test.condition("Stalled");
-    return "True".equals(stalled.path("status").asText()) && INVALID_SPEC.equals(stalled.path("reason").asText())
-        && stalled.path("observedGeneration").asLong(-1) == test.observedGeneration()
+    return test.conditionTrue("Stalled", INVALID_SPEC)
+        && test.conditionGeneration("Stalled") == test.observedGeneration()
         && test.observedGeneration() == test.generation();
   }
 
@@ -43,14 +44,14 @@ public final class RunEnd {
    * do: 0 Succeeded (the controller applied {@code strict}), 1 Failed.
    */
   static RunExitCode exitCode(TestView test) {
-    if ("Succeeded".equals(test.phase())) {
+    if (test.phase() == Phase.Succeeded) {
       return RunExitCode.PASSED;
     }
-    if (!"True".equals(test.condition("ClusterReady").path("status").asText())) {
+    if (!test.conditionTrue("ClusterReady", null)) {
       return RunExitCode.INFRASTRUCTURE;
     }
     RunExitCode worst = RunExitCode.SCENARIO_NOT_PASSED;
-    for (JsonNode job : test.harnessJobs()) {
+    for (HarnessJob job : test.harnessJobs()) {
       RunExitCode code = jobCode(job);
       if (code.code() > worst.code()) {
         worst = code;
@@ -64,15 +65,14 @@ public final class RunEnd {
    * eviction, deadline) or with any other (2 means the controller passed arguments the harness refused) could not
    * judge: infrastructure. A Job that never ran says nothing.
    */
-  private static RunExitCode jobCode(JsonNode job) {
-    JsonNode exit = job.path("exitCode");
-    if (!"Failed".equals(job.path("state").asText()) && !exit.isNumber()) {
+  private static RunExitCode jobCode(HarnessJob job) {
+    if (job.state != JobState.Failed && job.exitCode == null) {
       return RunExitCode.PASSED;
     }
-    if (!exit.isNumber()) {
+    if (job.exitCode == null) {
       return RunExitCode.INFRASTRUCTURE;
     }
-    return switch (exit.asInt()) {
+    return switch (job.exitCode) {
       case 0 -> RunExitCode.PASSED;
       case 1 -> RunExitCode.SCENARIO_NOT_PASSED;
       case 3 -> RunExitCode.PREFLIGHT_FAILED;

@@ -1,10 +1,18 @@
 package dev.sft.harness.k8s;
 
-import com.fasterxml.jackson.databind.JsonNode;
+import dev.sft.api.SchedulerFailureTestStatus.CellComparisonStatus;
+import dev.sft.api.SchedulerFailureTestStatus.CellFailureStatus;
+import dev.sft.api.SchedulerFailureTestStatus.CellStatus;
+import dev.sft.api.SchedulerFailureTestStatus.ComparisonStatus;
+import dev.sft.api.SchedulerFailureTestStatus.KnownFindingStatus;
+import dev.sft.api.SchedulerFailureTestStatus.Phase;
+import dev.sft.api.SchedulerFailureTestStatus.RunRecord;
 import dev.sft.contract.KnownFinding;
 import dev.sft.harness.report.ReportOutcome;
+import io.fabric8.kubernetes.api.model.Condition;
 import java.util.List;
 import java.util.Locale;
+import java.util.Optional;
 
 /**
  * A test's status as the verdict table {@code sft local} ends with: one row per cell (scenario × operation) with its
@@ -19,52 +27,51 @@ public final class StatusTable {
 
   public static String render(TestView test) {
     StringBuilder out = new StringBuilder();
-    List<JsonNode> cells = test.cells();
+    List<CellStatus> cells = test.cells();
     if (cells.isEmpty()) {
       out.append("no cells reported yet\n");
     } else {
       out.append(String.format(Locale.ROOT, FORMAT, "SCENARIO", "OPERATION", "PASSED", "FAILED", "UNKNOWN",
           "KNOWN", "FAILURE RATE [95 % interval]"));
       String build = null;
-      for (JsonNode cell : cells) {
-        String cellBuild = TestView.text(cell.path("build"));
+      for (CellStatus cell : cells) {
+        String cellBuild = TestView.text(cell.build);
         if (cellBuild != null && !cellBuild.equals(build)) {
           out.append(cellBuild).append(" build:").append('\n');
         }
         build = cellBuild;
-        out.append(String.format(Locale.ROOT, FORMAT, cell.path("name").asText(), cell.path("operation").asText(),
-            cell.path("passed").asInt() + "/" + cell.path("repetitions").asInt(), cell.path("failed").asInt(),
-            cell.path("unknown").asInt(), cell.path("known").asInt(),
-            cell.path("failureRate").path("text").asText("-")));
+        String failureRate = cell.failureRate == null ? null : cell.failureRate.text;
+        out.append(String.format(Locale.ROOT, FORMAT, shown(cell.name, ""), shown(cell.operation, ""),
+            cell.passed + "/" + cell.repetitions, cell.failed, cell.unknown, cell.known, shown(failureRate, "-")));
       }
     }
-    for (JsonNode cell : cells) {
-      JsonNode failure = cell.path("latestFailure");
-      if (failure.isMissingNode() || failure.isNull()) {
+    for (CellStatus cell : cells) {
+      CellFailureStatus failure = cell.latestFailure;
+      if (failure == null) {
         continue;
       }
-      String outcome = failure.path("outcome").asText("Unknown");
-      String references = "Known".equals(outcome) && cell.path("knownFindings").size() > 0
-          ? " (" + String.join(" ", TestView.texts(cell.path("knownFindings"))) + ")" : "";
+      String outcome = failure.outcome == null ? "Unknown" : failure.outcome.name();
+      String references = "Known".equals(outcome) && cell.knownFindings != null && !cell.knownFindings.isEmpty()
+          ? " (" + String.join(" ", cell.knownFindings) + ")" : "";
       out.append(String.format(Locale.ROOT, "%n%s/%s r%d: %s%s%s: %s%n  evidence: %s%n",
-          cell.path("name").asText(), cell.path("operation").asText(), failure.path("repetition").asInt(), outcome,
-          references, rule(failure), failure.path("message").asText(""), failure.path("evidence").asText("-")));
+          shown(cell.name, ""), shown(cell.operation, ""), failure.repetition, outcome, references, rule(failure),
+          shown(failure.message, ""), shown(failure.evidence, "-")));
     }
-    List<String> stale = test.knownFindings().stream().filter(k -> k.path("stale").asBoolean(false))
-        .map(k -> describe(k) + ": could have matched in " + k.path("couldHaveMatched").asInt() + " repetition(s),"
+    List<String> stale = test.knownFindings().stream().filter(k -> Boolean.TRUE.equals(k.stale))
+        .map(k -> describe(k) + ": could have matched in " + k.couldHaveMatched + " repetition(s),"
             + " matched none").toList();
     if (!stale.isEmpty()) {
       out.append(String.format(Locale.ROOT, "%nstale known findings (matched nothing in this run):%n"));
       stale.forEach(line -> out.append("  ").append(line).append('\n'));
     }
-    List<JsonNode> history = test.history();
+    List<RunRecord> history = test.history();
     if (!history.isEmpty()) {
       out.append(String.format(Locale.ROOT, "%nearlier runs (%d, newest first):%n", history.size()));
       history.stream().limit(HISTORY_LINES).forEach(run -> out.append(String.format(Locale.ROOT,
-          "  %s (generation %s) %s %s/%s%n", run.path("runId").asText(), run.path("generation").asText("?"),
-          run.path("outcome").asText("?"), run.path("passed").asText("?"), run.path("total").asText("?"))));
+          "  %s (generation %s) %s %s/%s%n", shown(run.runId, ""), shown(run.generation, "?"),
+          shown(run.outcome, "?"), shown(run.passed, "?"), shown(run.total, "?"))));
     }
-    if ("Failed".equals(test.phase()) && test.message() != null) {
+    if (test.phase() == Phase.Failed && test.message() != null) {
       out.append(String.format(Locale.ROOT, "%nrun failure: %s%n", test.message()));
     }
     comparison(out, test.comparison());
@@ -84,22 +91,22 @@ public final class StatusTable {
    * accepted, never plain PASSED.
    */
   static String result(TestView test) {
-    String phase = test.phase();
-    JsonNode stalled = test.condition("Stalled");
+    Phase phase = test.phase();
     if (RunEnd.invalidSpec(test)) {
-      return "INVALID SPEC: " + stalled.path("message").asText();
+      return "INVALID SPEC: " + shown(test.condition("Stalled").map(Condition::getMessage).orElse(null), "");
     }
-    if (!test.comparison().isMissingNode() && test.finished()) {
-      return test.comparison().path("regressed").asInt() > 0 ? "REGRESSED"
-          : "Succeeded".equals(phase) ? "NO REGRESSION"
+    Optional<ComparisonStatus> comparison = test.comparison();
+    if (comparison.isPresent() && test.finished()) {
+      return comparison.get().regressed > 0 ? "REGRESSED"
+          : phase == Phase.Succeeded ? "NO REGRESSION"
           : test.message() != null && test.message().contains("undecided: ") ? "UNDECIDED (" + test.message() + ")"
           : "NOT COMPARED (" + test.message() + ")";
     }
-    if ("Succeeded".equals(phase)) {
+    if (phase == Phase.Succeeded) {
       int known = test.known();
       return ReportOutcome.headline(known == 0, true, known);
     }
-    if ("Failed".equals(phase)) {
+    if (phase == Phase.Failed) {
       return ReportOutcome.headline(false, false, test.known());
     }
     if (phase == null) {
@@ -109,28 +116,28 @@ public final class StatusTable {
   }
 
   /** With spec.compare: a row per cell with each build's passed/N and the change, and why a changed cell changed. */
-  private static void comparison(StringBuilder out, JsonNode comparison) {
-    if (comparison.isMissingNode()) {
+  private static void comparison(StringBuilder out, Optional<ComparisonStatus> compared) {
+    if (compared.isEmpty()) {
       return;
     }
+    ComparisonStatus comparison = compared.get();
     String format = "%-52s %9s %10s  %s%n";
-    out.append(String.format(Locale.ROOT, "%nbaseline run %s, candidate run %s%n", comparison.path("baselineRunId")
-        .asText(), comparison.path("candidateRunId").asText()));
+    out.append(String.format(Locale.ROOT, "%nbaseline run %s, candidate run %s%n",
+        shown(comparison.baselineRunId, ""), shown(comparison.candidateRunId, "")));
     out.append(String.format(Locale.ROOT, format, "CELL", "BASELINE", "CANDIDATE", "CHANGE"));
-    for (JsonNode cell : comparison.path("cells")) {
-      out.append(String.format(Locale.ROOT, format, cell.path("cell").asText(), cell.path("baseline").asText("-"),
-          cell.path("candidate").asText("-"), cell.path("change").asText()));
-      if (!"same".equals(cell.path("change").asText())) {
-        out.append("  why: ").append(cell.path("why").asText()).append('\n');
+    for (CellComparisonStatus cell : comparison.cells == null ? List.<CellComparisonStatus>of() : comparison.cells) {
+      out.append(String.format(Locale.ROOT, format, shown(cell.cell, ""), shown(cell.baseline, "-"),
+          shown(cell.candidate, "-"), shown(cell.change, "")));
+      if (!"same".equals(cell.change)) {
+        out.append("  why: ").append(shown(cell.why, "")).append('\n');
       }
     }
     out.append(String.format(Locale.ROOT, "COMPARISON: %d regressed, %d fixed, %d same, %d inconclusive%n",
-        comparison.path("regressed").asInt(), comparison.path("fixed").asInt(), comparison.path("same").asInt(),
-        comparison.path("inconclusive").asInt()));
+        comparison.regressed, comparison.fixed, comparison.same, comparison.inconclusive));
   }
 
-  private static String rule(JsonNode failure) {
-    String rule = TestView.text(failure.path("rule"));
+  private static String rule(CellFailureStatus failure) {
+    String rule = TestView.text(failure.rule);
     return rule == null ? "" : " " + rule;
   }
 
@@ -138,18 +145,22 @@ public final class StatusTable {
    * As the harness names a known finding ({@link KnownFinding#describe}); the status keeps rule, scenario, operation,
    * cause and URL.
    */
-  private static String describe(JsonNode use) {
-    String rule = use.path("rule").asText();
-    String reference = use.path("reference").asText();
-    List<String> cause = new java.util.ArrayList<>();
-    use.path("cause").forEach(c -> cause.add(c.asText()));
+  private static String describe(KnownFindingStatus use) {
+    String rule = shown(use.rule, "");
+    String reference = shown(use.reference, "");
+    List<String> cause = use.cause == null ? List.of() : use.cause;
     try {
-      return new KnownFinding(rule, TestView.text(use.path("scenario")), TestView.text(use.path("operation")), null,
-          cause, null, reference).describe();
+      return new KnownFinding(rule, TestView.text(use.scenario), TestView.text(use.operation), null, cause, null,
+          reference).describe();
     } catch (IllegalArgumentException unexpected) {
       // The controller validated the entry; a status edited by hand still prints.
       return rule + " (" + reference + ")";
     }
+  }
+
+  /** A status field as printed: its text, or {@code absent} when the controller did not write it. */
+  private static String shown(Object value, String absent) {
+    return value == null ? absent : value.toString();
   }
 
   private static String strip(String mountPath) {

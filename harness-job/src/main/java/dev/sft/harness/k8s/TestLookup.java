@@ -1,30 +1,21 @@
 package dev.sft.harness.k8s;
 
-import com.fasterxml.jackson.databind.JsonNode;
-import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
+import dev.sft.api.SchedulerFailureTest;
+import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
-import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import java.net.ConnectException;
 import java.net.UnknownHostException;
 import java.net.http.HttpConnectTimeoutException;
 import java.util.concurrent.TimeoutException;
 
 /**
- * Reads one {@code SchedulerFailureTest} as a generic resource (group {@code sft.dev}, version {@code v1alpha1},
- * plural {@code schedulerfailuretests}), and turns each way that can fail into one line: no such test, no such CRD,
- * no permission, no API server.
+ * Reads one {@code SchedulerFailureTest}, typed, and turns each way that can fail into one line: no such test, no such
+ * CRD, no permission, no API server.
  */
 public final class TestLookup {
-  public static final String GROUP = "sft.dev";
-  public static final String VERSION = "v1alpha1";
-  public static final String API_VERSION = GROUP + "/" + VERSION;
-  public static final String KIND = "SchedulerFailureTest";
-  public static final String PLURAL = "schedulerfailuretests";
-
-  /** Named in full, so no discovery request comes before the one that matters. */
-  private static final ResourceDefinitionContext TESTS = new ResourceDefinitionContext.Builder()
-      .withGroup(GROUP).withVersion(VERSION).withKind(KIND).withPlural(PLURAL).withNamespaced(true).build();
+  private static final String API_VERSION = HasMetadata.getApiVersion(SchedulerFailureTest.class);
+  private static final String PLURAL = HasMetadata.getPlural(SchedulerFailureTest.class);
 
   private final KubernetesClient client;
   private final String namespace;
@@ -40,30 +31,29 @@ public final class TestLookup {
 
   /** The test, or a {@link K8sProblem} saying in one line why it cannot be read. */
   public TestView get(String name) {
-    GenericKubernetesResource resource;
+    SchedulerFailureTest resource;
     try {
-      resource = client.genericKubernetesResources(TESTS).inNamespace(namespace).withName(name).get();
+      resource = client.resources(SchedulerFailureTest.class).inNamespace(namespace).withName(name).get();
     } catch (KubernetesClientException e) {
       throw problem(e, name);
     }
     if (resource == null) {
       throw notFound(name);
     }
-    JsonNode json = client.getKubernetesSerialization().convertValue(resource, JsonNode.class);
-    return new TestView(json);
+    return new TestView(resource);
   }
 
   /** A missing test and a missing CRD both answer 404; discovery tells them apart. */
   private K8sProblem notFound(String name) {
     boolean served;
     try {
-      served = client.supports(API_VERSION, KIND);
+      served = client.supports(SchedulerFailureTest.class);
     } catch (KubernetesClientException e) {
       served = true;
     }
     if (!served) {
       return new K8sProblem("the API server at " + client.getMasterUrl() + " does not serve " + PLURAL + "."
-          + GROUP + "/" + VERSION + ": the sft CRD is not installed (kubectl apply -f "
+          + API_VERSION + ": the sft CRD is not installed (kubectl apply -f "
           + "crds/schedulerfailuretests.sft.dev-v1.yml, or install the chart)");
     }
     return new K8sProblem("no SchedulerFailureTest " + name + " in namespace " + namespace

@@ -1,103 +1,116 @@
 package dev.sft.harness.k8s;
 
+import dev.sft.api.Names;
+import dev.sft.api.SchedulerFailureTest;
+import dev.sft.api.SchedulerFailureTestSpec;
+import dev.sft.api.SchedulerFailureTestStatus;
+import dev.sft.api.SchedulerFailureTestStatus.CellStatus;
+import dev.sft.api.SchedulerFailureTestStatus.ComparisonStatus;
+import dev.sft.api.SchedulerFailureTestStatus.HarnessJob;
+import dev.sft.api.SchedulerFailureTestStatus.KnownFindingStatus;
+import dev.sft.api.SchedulerFailureTestStatus.Phase;
+import dev.sft.api.SchedulerFailureTestStatus.RunRecord;
 import dev.sft.contract.BuildComparison;
-import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import com.fasterxml.jackson.databind.node.MissingNode;
-import java.io.IOException;
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
+import io.fabric8.kubernetes.api.model.Condition;
+import io.fabric8.kubernetes.api.model.LocalObjectReference;
+import io.fabric8.kubernetes.api.model.Toleration;
+import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
+import java.util.Optional;
+import java.util.function.Function;
 
 /**
- * The fields of a {@code SchedulerFailureTest} the CLI reads, from its JSON: the controller's model stays in the
- * controller's module (one deployable per module), and these names are its status contract (docs/operator.md), which
- * is extended, never renamed.
+ * What the CLI reads of a {@code SchedulerFailureTest}: the typed resource with the absences a fresh or hand-edited
+ * one has (no status yet, empty fields) answered once, and the spec the current run executes rather than the live one.
  */
 public final class TestView {
-  private static final ObjectMapper JSON = new ObjectMapper();
+  private static final KubernetesSerialization SERIALIZATION = new KubernetesSerialization();
 
-  private final JsonNode resource;
+  private final SchedulerFailureTest resource;
+  private final SchedulerFailureTestStatus status;
   /** The spec the current run executes ({@code status.runSpec}), else the live spec. */
-  private final JsonNode runSpec;
+  private final SchedulerFailureTestSpec runSpec;
 
-  public TestView(JsonNode resource) {
+  public TestView(SchedulerFailureTest resource) {
     this.resource = resource;
-    this.runSpec = runSpecOf(resource);
+    this.status = resource.getStatus() != null ? resource.getStatus() : new SchedulerFailureTestStatus();
+    this.runSpec = runSpecOf(resource, status);
   }
 
-  private static JsonNode runSpecOf(JsonNode resource) {
-    String text = resource.path("status").path("runSpec").asText("");
-    if (!text.isBlank()) {
+  private static SchedulerFailureTestSpec runSpecOf(SchedulerFailureTest resource, SchedulerFailureTestStatus status) {
+    if (status.runSpec != null && !status.runSpec.isBlank()) {
       try {
-        return JSON.readTree(text);
-      } catch (IOException e) {
+        return SERIALIZATION.unmarshal(status.runSpec, SchedulerFailureTestSpec.class);
+      } catch (RuntimeException e) {
         // An unreadable runSpec is the controller's defect; the live spec still names the claim and image.
       }
     }
-    return resource.path("spec");
+    return resource.getSpec() != null ? resource.getSpec() : new SchedulerFailureTestSpec();
   }
 
   public String name() {
-    return resource.path("metadata").path("name").asText();
+    return resource.getMetadata().getName();
   }
 
   public String namespace() {
-    return resource.path("metadata").path("namespace").asText();
+    return resource.getMetadata().getNamespace();
   }
 
   public long generation() {
-    return resource.path("metadata").path("generation").asLong(0);
+    return orDefault(resource.getMetadata().getGeneration(), 0L);
   }
 
-  private JsonNode status() {
-    return resource.path("status");
-  }
-
-  /** Pending, Provisioning, Running, Succeeded, Failed; null before the controller wrote a status. */
-  public String phase() {
-    return text(status().path("phase"));
+  /** Null before the controller wrote a status. */
+  public Phase phase() {
+    return status.phase;
   }
 
   public boolean finished() {
-    return "Succeeded".equals(phase()) || "Failed".equals(phase());
+    return status.phase != null && status.phase.finished();
   }
 
   public String summary() {
-    return text(status().path("summary"));
+    return text(status.summary);
   }
 
   public String runId() {
-    return text(status().path("runId"));
+    return text(status.runId);
   }
 
   /** The generation the current (or last) run executes, or -1 before any run. */
   public long runGeneration() {
-    return status().path("runGeneration").asLong(-1);
+    return orDefault(status.runGeneration, -1L);
   }
 
   /** The latest generation the controller has seen, or -1 before it wrote a status. */
   public long observedGeneration() {
-    return status().path("observedGeneration").asLong(-1);
+    return orDefault(status.observedGeneration, -1L);
   }
 
   public String message() {
-    return text(status().path("message"));
+    return text(status.message);
   }
 
   public int known() {
-    return status().path("known").asInt(0);
+    return orDefault(status.known, 0);
   }
 
-  /** The condition of that type, or a missing node. */
-  public JsonNode condition(String type) {
-    for (JsonNode condition : status().path("conditions")) {
-      if (type.equals(condition.path("type").asText())) {
-        return condition;
-      }
-    }
-    return MissingNode.getInstance();
+  /** The condition of that type, if the controller set it. */
+  public Optional<Condition> condition(String type) {
+    return list(status.conditions).stream().filter(c -> type.equals(c.getType())).findFirst();
+  }
+
+  /** Whether the condition of that type has status {@code True} (and, when {@code reason} is not null, that reason). */
+  public boolean conditionTrue(String type, String reason) {
+    return condition(type).filter(c -> "True".equals(c.getStatus()))
+        .filter(c -> reason == null || reason.equals(c.getReason())).isPresent();
+  }
+
+  /** The generation the condition of that type was set for, or -1 without one. */
+  public long conditionGeneration(String type) {
+    return condition(type).map(Condition::getObservedGeneration).orElse(-1L);
   }
 
   /**
@@ -106,93 +119,86 @@ public final class TestView {
    */
   public List<String> runFolders() {
     String runId = runId();
-    boolean compares = harnessJobs().stream().anyMatch(j -> j.hasNonNull("build"));
+    boolean compares = harnessJobs().stream().anyMatch(j -> j.build != null);
     return compares ? List.of(runId, BuildComparison.buildRunId(runId, BuildComparison.BASELINE),
         BuildComparison.buildRunId(runId, BuildComparison.CANDIDATE)) : List.of(runId);
   }
 
-  /** With {@code spec.compare}, once the run finished: the builds compared cell by cell; else a missing node. */
-  public JsonNode comparison() {
-    JsonNode comparison = status().path("comparison");
-    return comparison.isNull() ? MissingNode.getInstance() : comparison;
+  /** With {@code spec.compare}, once the run finished: the builds compared cell by cell. */
+  public Optional<ComparisonStatus> comparison() {
+    return Optional.ofNullable(status.comparison);
   }
 
-  public List<JsonNode> cells() {
-    return list(status().path("cells"));
+  public List<CellStatus> cells() {
+    return list(status.cells);
   }
 
-  public List<JsonNode> harnessJobs() {
-    return list(status().path("harnessJobs"));
+  public List<HarnessJob> harnessJobs() {
+    return list(status.harnessJobs);
   }
 
-  public List<JsonNode> knownFindings() {
-    return list(status().path("knownFindings"));
+  public List<KnownFindingStatus> knownFindings() {
+    return list(status.knownFindings);
   }
 
-  public List<JsonNode> history() {
-    return list(status().path("history"));
+  public List<RunRecord> history() {
+    return list(status.history);
   }
 
   /** Where every pod mounts the claim; the run's evidence is {@code <mountPath>/<runId>/}. */
   public String mountPath() {
-    return text(runSpec.path("storage").path("mountPath"));
+    return text(runSpecPart(s -> s.storage, st -> st.mountPath));
   }
 
   /**
-   * The claim the run wrote to: {@code storage.existingClaim}, else the one the controller makes from the template,
-   * {@code <name>-shared} (controller: {@code Names.generatedClaim}).
+   * The claim the run wrote to: {@code storage.existingClaim}, else the one the controller makes from the template
+   * ({@link Names#generatedClaim}).
    */
   public String claim() {
-    String existing = text(runSpec.path("storage").path("existingClaim"));
-    return existing != null ? existing : name() + "-shared";
+    String existing = text(runSpecPart(s -> s.storage, st -> st.existingClaim));
+    return existing != null ? existing : Names.generatedClaim(resource);
   }
 
   public String harnessImage() {
-    return text(runSpec.path("harness").path("image"));
+    return text(runSpecPart(s -> s.harness, h -> h.image));
   }
 
+  /** The pull policy's name, or null for Kubernetes' default. */
   public String imagePullPolicy() {
-    return text(runSpec.path("imagePullPolicy"));
+    return runSpec.imagePullPolicy == null ? null : runSpec.imagePullPolicy.name();
   }
 
   public List<String> imagePullSecrets() {
-    List<String> names = new ArrayList<>();
-    for (JsonNode secret : runSpec.path("imagePullSecrets")) {
-      String name = text(secret.path("name"));
-      if (name != null) {
-        names.add(name);
-      }
-    }
-    return names;
+    return list(runSpec.imagePullSecrets).stream().map(LocalObjectReference::getName).map(TestView::text)
+        .filter(Objects::nonNull).toList();
   }
 
   /** {@code placement.nodeSelector}: a ReadWriteOnce claim mounts only on the node the test's pods are pinned to. */
   public Map<String, String> nodeSelector() {
-    Map<String, String> selector = new LinkedHashMap<>();
-    runSpec.path("placement").path("nodeSelector").fields()
-        .forEachRemaining(e -> selector.put(e.getKey(), e.getValue().asText()));
-    return selector;
+    Map<String, String> selector = runSpecPart(s -> s.placement, p -> p.nodeSelector);
+    return selector == null ? Map.of() : selector;
   }
 
-  /** {@code placement.tolerations}, as JSON objects. */
-  public List<JsonNode> tolerations() {
-    return list(runSpec.path("placement").path("tolerations"));
+  public List<Toleration> tolerations() {
+    return list(runSpecPart(s -> s.placement, p -> p.tolerations));
   }
 
-  private static List<JsonNode> list(JsonNode array) {
-    List<JsonNode> items = new ArrayList<>();
-    array.forEach(items::add);
-    return items;
+  /** A field of a section of the run's spec, null when the section is absent. */
+  private <S, T> T runSpecPart(Function<SchedulerFailureTestSpec, S> section, Function<S, T> field) {
+    S part = section.apply(runSpec);
+    return part == null ? null : field.apply(part);
   }
 
-  /** The texts of a JSON array of strings. */
-  static List<String> texts(JsonNode array) {
-    List<String> texts = new ArrayList<>();
-    array.forEach(item -> texts.add(item.asText()));
-    return texts;
+  private static <T> List<T> list(List<T> items) {
+    return items == null ? List.of() : items;
   }
 
-  static String text(JsonNode node) {
-    return node.isMissingNode() || node.isNull() || node.asText().isEmpty() ? null : node.asText();
+  private static <T> T orDefault(T value, T absent) {
+    return value == null ? absent : value;
+  }
+
+  /** Null for an absent or empty text, as the controller never writes an empty one on purpose. */
+  static String text(String value) {
+    return value == null || value.isEmpty() ? null : value;
   }
 }

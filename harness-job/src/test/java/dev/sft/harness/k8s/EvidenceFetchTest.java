@@ -63,7 +63,7 @@ class EvidenceFetchTest {
   }
 
   private TestView test() {
-    return new TestView(Fixtures.failedRun());
+    return Fixtures.view(Fixtures.failedRun());
   }
 
   private EvidenceFetch fetch(Duration podBound) {
@@ -305,7 +305,7 @@ class EvidenceFetchTest {
 
     ObjectNode fresh = Fixtures.failedRun();
     fresh.remove("status");
-    assertThatThrownBy(() -> fetch(Duration.ofSeconds(1)).fetch(new TestView(fresh), out, POD, PODS_USER))
+    assertThatThrownBy(() -> fetch(Duration.ofSeconds(1)).fetch(Fixtures.view(fresh), out, POD, PODS_USER))
         .isInstanceOf(K8sProblem.class).hasMessageContaining("has no run yet");
     assertThat(client.pods().inNamespace("staging").list().getItems()).isEmpty();
   }

@@ -2,6 +2,8 @@ package dev.sft.harness.k8s;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sft.api.SchedulerFailureTest;
+import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -9,6 +11,7 @@ import java.io.UncheckedIOException;
 /** Test resources as a cluster would return them: {@code src/test/resources/k8s/*.json}. */
 final class Fixtures {
   static final ObjectMapper JSON = new ObjectMapper();
+  private static final KubernetesSerialization SERIALIZATION = new KubernetesSerialization();
 
   private Fixtures() {}
 
@@ -27,6 +30,11 @@ final class Fixtures {
   /** The failed run of {@code failed-run.json}: generation 3, three cells, its run spec naming claim and image. */
   static ObjectNode failedRun() {
     return resource("failed-run.json");
+  }
+
+  /** The resource as the CLI reads it: JSON as the API server sends it, turned into the typed model. */
+  static TestView view(ObjectNode resource) {
+    return new TestView(SERIALIZATION.convertValue(resource, SchedulerFailureTest.class));
   }
 
   static ObjectNode status(ObjectNode resource) {

@@ -19,7 +19,7 @@ class RunEndTest {
   }
 
   private static Optional<RunExitCode> end(ObjectNode test, long seen) {
-    return RunEnd.of(new TestView(test), seen);
+    return RunEnd.of(Fixtures.view(test), seen);
   }
 
   @Test

@@ -23,7 +23,7 @@ class RunWaiterTest {
     ((ObjectNode) test.get("metadata")).put("generation", generation);
     Fixtures.status(test).put("observedGeneration", observed).put("runGeneration", runGeneration)
         .put("phase", phase).put("summary", summary).put("message", phase + " message");
-    return new TestView(test);
+    return Fixtures.view(test);
   }
 
   /** Answers each read with the next item; the last one repeats. An exception item is thrown. */

@@ -11,7 +11,7 @@ class StatusTableTest {
 
   @Test
   void aFailedRunPrintsOneRowPerCellItsFailuresTheStaleFindingAndNotPassed() {
-    String table = StatusTable.render(new TestView(Fixtures.failedRun()));
+    String table = StatusTable.render(Fixtures.view(Fixtures.failedRun()));
     List<String> lines = table.lines().toList();
 
     assertThat(lines.get(0)).startsWith("SCENARIO").contains("OPERATION", "PASSED", "FAILED", "UNKNOWN", "KNOWN",
@@ -55,7 +55,7 @@ class StatusTableTest {
           {"cell": "executor-loss-task-replacement/append", "baseline": "1/1", "candidate": "0/1",
            "change": "regressed", "why": "candidate fails scheduler/writer.native-ran, which the baseline never failed"},
           {"cell": "speculation-original-wins/append", "baseline": "1/1", "candidate": "1/1", "change": "same"}]}"""));
-    String table = StatusTable.render(new TestView(compared));
+    String table = StatusTable.render(Fixtures.view(compared));
     List<String> lines = table.lines().toList();
     assertThat(lines.get(1)).isEqualTo("baseline build:");
     assertThat(lines.get(2)).startsWith("speculation-original-wins");
@@ -70,25 +70,25 @@ class StatusTableTest {
         .contains("\nRESULT: REGRESSED\n");
     status.put("phase", "Succeeded");
     ((ObjectNode) status.get("comparison")).put("regressed", 0);
-    assertThat(StatusTable.result(new TestView(compared))).isEqualTo("NO REGRESSION");
+    assertThat(StatusTable.result(Fixtures.view(compared))).isEqualTo("NO REGRESSION");
   }
 
   @Test
   void theResultLineUsesSftLocalsWords() {
     ObjectNode known = Fixtures.failedRun();
     Fixtures.status(known).put("phase", "Succeeded").put("known", 1);
-    assertThat(StatusTable.result(new TestView(known))).isEqualTo("PASSED WITH 1 KNOWN FINDING");
+    assertThat(StatusTable.result(Fixtures.view(known))).isEqualTo("PASSED WITH 1 KNOWN FINDING");
     Fixtures.status(known).put("known", 2);
-    assertThat(StatusTable.result(new TestView(known))).isEqualTo("PASSED WITH 2 KNOWN FINDINGS");
+    assertThat(StatusTable.result(Fixtures.view(known))).isEqualTo("PASSED WITH 2 KNOWN FINDINGS");
 
     ObjectNode passed = Fixtures.failedRun();
     Fixtures.status(passed).put("phase", "Succeeded").put("known", 0);
-    assertThat(StatusTable.render(new TestView(passed))).contains("\nRESULT: PASSED\n")
+    assertThat(StatusTable.render(Fixtures.view(passed))).contains("\nRESULT: PASSED\n")
         .doesNotContain("run failure:");
 
     ObjectNode running = Fixtures.failedRun();
     Fixtures.status(running).put("phase", "Running").put("message", "running harness Job nightly-r3-loss");
-    assertThat(StatusTable.result(new TestView(running)))
+    assertThat(StatusTable.result(Fixtures.view(running)))
         .isEqualTo("NOT FINISHED (phase Running: running harness Job nightly-r3-loss)");
 
     ObjectNode invalid = Fixtures.failedRun();
@@ -99,7 +99,7 @@ class StatusTableTest {
         ((ObjectNode) c).put("message", "invalid spec, nothing was created: spec.spark.workers: must be at least 2");
       }
     });
-    assertThat(StatusTable.result(new TestView(invalid)))
+    assertThat(StatusTable.result(Fixtures.view(invalid)))
         .isEqualTo("INVALID SPEC: invalid spec, nothing was created: spec.spark.workers: must be at least 2");
   }
 
@@ -107,7 +107,7 @@ class StatusTableTest {
   void aTestWithoutStatusSaysSoInsteadOfATable() {
     ObjectNode fresh = Fixtures.failedRun();
     fresh.remove("status");
-    String table = StatusTable.render(new TestView(fresh));
+    String table = StatusTable.render(Fixtures.view(fresh));
     assertThat(table).startsWith("no cells reported yet\n")
         .contains("RESULT: NO STATUS YET (is namespace staging watched by the sft controller?)")
         .doesNotContain("evidence:");
@@ -117,10 +117,10 @@ class StatusTableTest {
   void withoutARunSpecTheLiveSpecNamesTheClaimAndAGeneratedClaimIsNamedAfterTheTest() {
     ObjectNode live = Fixtures.failedRun();
     Fixtures.status(live).remove("runSpec");
-    TestView view = new TestView(live);
+    TestView view = Fixtures.view(live);
     assertThat(view.mountPath()).isEqualTo("/live/spec/path");
     assertThat(view.claim()).isEqualTo("live-claim");
     ((ObjectNode) live.get("spec").get("storage")).remove("existingClaim");
-    assertThat(new TestView(live).claim()).isEqualTo("nightly-shared");
+    assertThat(Fixtures.view(live).claim()).isEqualTo("nightly-shared");
   }
 }

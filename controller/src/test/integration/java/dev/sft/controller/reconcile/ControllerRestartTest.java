@@ -3,11 +3,11 @@ package dev.sft.controller.reconcile;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sft.contract.Verdict;
-import dev.sft.controller.api.SchedulerFailureTest;
-import dev.sft.controller.api.SchedulerFailureTestSpec.CleanupPolicy;
-import dev.sft.controller.api.SchedulerFailureTestStatus.JobState;
-import dev.sft.controller.api.SchedulerFailureTestStatus.Phase;
-import dev.sft.controller.api.SchedulerFailureTestStatus.Step;
+import dev.sft.api.SchedulerFailureTest;
+import dev.sft.api.SchedulerFailureTestSpec.CleanupPolicy;
+import dev.sft.api.SchedulerFailureTestStatus.JobState;
+import dev.sft.api.SchedulerFailureTestStatus.Phase;
+import dev.sft.api.SchedulerFailureTestStatus.Step;
 import dev.sft.controller.ops.RunMetrics;
 import dev.sft.controller.support.FakeMasterProbe;
 import dev.sft.controller.support.Kubelet;
@@ -167,7 +167,7 @@ class ControllerRestartTest {
     startController();
   }
 
-  private void editStatus(SchedulerFailureTest test, Consumer<dev.sft.controller.api.SchedulerFailureTestStatus> edit) {
+  private void editStatus(SchedulerFailureTest test, Consumer<dev.sft.api.SchedulerFailureTestStatus> edit) {
     SchedulerFailureTest current = new TestCluster(client).get(test);
     edit.accept(current.getStatus());
     client.resource(current).updateStatus();
@@ -179,7 +179,7 @@ class ControllerRestartTest {
 
   private static SchedulerFailureTest retained(String namespace, String name) {
     SchedulerFailureTest test = TestResources.valid(namespace, name);
-    test.getSpec().cleanup = new dev.sft.controller.api.SchedulerFailureTestSpec.Cleanup();
+    test.getSpec().cleanup = new dev.sft.api.SchedulerFailureTestSpec.Cleanup();
     test.getSpec().cleanup.onSuccess = CleanupPolicy.Retain;
     return test;
   }

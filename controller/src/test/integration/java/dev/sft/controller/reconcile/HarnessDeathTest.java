@@ -3,10 +3,10 @@ package dev.sft.controller.reconcile;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sft.contract.Verdict;
-import dev.sft.controller.api.SchedulerFailureTest;
-import dev.sft.controller.api.SchedulerFailureTestStatus.JobState;
-import dev.sft.controller.api.SchedulerFailureTestStatus.Phase;
-import dev.sft.controller.api.SchedulerFailureTestStatus.Step;
+import dev.sft.api.SchedulerFailureTest;
+import dev.sft.api.SchedulerFailureTestStatus.JobState;
+import dev.sft.api.SchedulerFailureTestStatus.Phase;
+import dev.sft.api.SchedulerFailureTestStatus.Step;
 import dev.sft.controller.support.FakeMasterProbe;
 import dev.sft.controller.support.Kubelet;
 import dev.sft.controller.support.TestCluster;

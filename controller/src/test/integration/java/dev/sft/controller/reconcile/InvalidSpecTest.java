@@ -2,10 +2,10 @@ package dev.sft.controller.reconcile;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.sft.controller.api.SchedulerFailureTest;
-import dev.sft.controller.api.SchedulerFailureTestSpec;
-import dev.sft.controller.api.SchedulerFailureTestStatus.Phase;
-import dev.sft.controller.api.SchedulerFailureTestStatus.Step;
+import dev.sft.api.SchedulerFailureTest;
+import dev.sft.api.SchedulerFailureTestSpec;
+import dev.sft.api.SchedulerFailureTestStatus.Phase;
+import dev.sft.api.SchedulerFailureTestStatus.Step;
 import dev.sft.controller.status.Conditions;
 import dev.sft.controller.status.Reason;
 import dev.sft.controller.support.ConditionChecks;

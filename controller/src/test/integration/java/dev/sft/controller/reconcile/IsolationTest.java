@@ -3,11 +3,11 @@ package dev.sft.controller.reconcile;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sft.contract.Verdict;
-import dev.sft.controller.api.SchedulerFailureTest;
-import dev.sft.controller.api.SchedulerFailureTestSpec.CleanupPolicy;
-import dev.sft.controller.api.SchedulerFailureTestStatus.Phase;
-import dev.sft.controller.api.SchedulerFailureTestStatus.Step;
-import dev.sft.controller.dependent.Names;
+import dev.sft.api.SchedulerFailureTest;
+import dev.sft.api.SchedulerFailureTestSpec.CleanupPolicy;
+import dev.sft.api.SchedulerFailureTestStatus.Phase;
+import dev.sft.api.SchedulerFailureTestStatus.Step;
+import dev.sft.api.Names;
 import dev.sft.controller.support.FakeMasterProbe;
 import dev.sft.controller.support.Kubelet;
 import dev.sft.controller.support.Reports;
@@ -39,7 +39,7 @@ class IsolationTest {
     List<SchedulerFailureTest> tests = names.stream().map(n -> {
       SchedulerFailureTest t = TestResources.valid("shared-ns", n);
       t.getSpec().scenarios = List.of("executor-loss-task-replacement");
-      t.getSpec().cleanup = new dev.sft.controller.api.SchedulerFailureTestSpec.Cleanup();
+      t.getSpec().cleanup = new dev.sft.api.SchedulerFailureTestSpec.Cleanup();
       t.getSpec().cleanup.onSuccess = CleanupPolicy.Retain;
       return t;
     }).toList();

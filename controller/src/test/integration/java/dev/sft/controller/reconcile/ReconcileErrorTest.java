@@ -2,8 +2,8 @@ package dev.sft.controller.reconcile;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.sft.controller.api.SchedulerFailureTest;
-import dev.sft.controller.api.SchedulerFailureTestStatus.Step;
+import dev.sft.api.SchedulerFailureTest;
+import dev.sft.api.SchedulerFailureTestStatus.Step;
 import dev.sft.controller.status.Conditions;
 import dev.sft.controller.status.Reason;
 import dev.sft.controller.support.ConditionChecks;

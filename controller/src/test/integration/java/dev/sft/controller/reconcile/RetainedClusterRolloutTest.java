@@ -3,12 +3,12 @@ package dev.sft.controller.reconcile;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sft.contract.Verdict;
-import dev.sft.controller.api.SchedulerFailureTest;
-import dev.sft.controller.api.SchedulerFailureTestSpec.CleanupPolicy;
-import dev.sft.controller.api.SchedulerFailureTestSpec;
-import dev.sft.controller.api.SchedulerFailureTestStatus.Phase;
-import dev.sft.controller.api.SchedulerFailureTestStatus.Step;
-import dev.sft.controller.dependent.Names;
+import dev.sft.api.SchedulerFailureTest;
+import dev.sft.api.SchedulerFailureTestSpec.CleanupPolicy;
+import dev.sft.api.SchedulerFailureTestSpec;
+import dev.sft.api.SchedulerFailureTestStatus.Phase;
+import dev.sft.api.SchedulerFailureTestStatus.Step;
+import dev.sft.api.Names;
 import dev.sft.controller.status.Conditions;
 import dev.sft.controller.support.FakeMasterProbe;
 import dev.sft.controller.support.Kubelet;

@@ -3,9 +3,9 @@ package dev.sft.controller.reconcile;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sft.contract.Verdict;
-import dev.sft.controller.api.SchedulerFailureTest;
-import dev.sft.controller.api.SchedulerFailureTestStatus.Cleanup;
-import dev.sft.controller.api.SchedulerFailureTestStatus;
+import dev.sft.api.SchedulerFailureTest;
+import dev.sft.api.SchedulerFailureTestStatus.Cleanup;
+import dev.sft.api.SchedulerFailureTestStatus;
 import dev.sft.controller.status.Reason;
 import dev.sft.controller.support.FakeMasterProbe;
 import dev.sft.controller.support.Kubelet;

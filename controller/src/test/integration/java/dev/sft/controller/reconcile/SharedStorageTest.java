@@ -2,9 +2,9 @@ package dev.sft.controller.reconcile;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.sft.controller.api.SchedulerFailureTest;
-import dev.sft.controller.api.SchedulerFailureTestStatus.Phase;
-import dev.sft.controller.api.SchedulerFailureTestStatus.Step;
+import dev.sft.api.SchedulerFailureTest;
+import dev.sft.api.SchedulerFailureTestStatus.Phase;
+import dev.sft.api.SchedulerFailureTestStatus.Step;
 import dev.sft.controller.status.Conditions;
 import dev.sft.controller.status.Reason;
 import dev.sft.controller.support.ReconcilerTestBase;

@@ -3,7 +3,7 @@ package dev.sft.controller.crd;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sft.contract.ScenarioName;
-import dev.sft.controller.api.SpecDefaults;
+import dev.sft.api.SpecDefaults;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.JSONSchemaProps;
 import io.fabric8.kubernetes.client.utils.Serialization;

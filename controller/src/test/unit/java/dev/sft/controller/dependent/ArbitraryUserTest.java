@@ -3,8 +3,8 @@ package dev.sft.controller.dependent;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sft.contract.ImageClassData;
-import dev.sft.controller.api.ResolvedSpec;
-import dev.sft.controller.api.SchedulerFailureTest;
+import dev.sft.api.ResolvedSpec;
+import dev.sft.api.SchedulerFailureTest;
 import dev.sft.controller.spark.ImageLayout;
 import dev.sft.controller.support.TestResources;
 import io.fabric8.kubernetes.api.model.Container;

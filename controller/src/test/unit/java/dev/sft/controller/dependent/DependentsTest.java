@@ -2,12 +2,14 @@ package dev.sft.controller.dependent;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.sft.api.ImagePorts;
+import dev.sft.api.Names;
 import dev.sft.contract.DriverRun;
 import dev.sft.contract.ScenarioName;
 import dev.sft.contract.WriterName;
-import dev.sft.controller.api.ResolvedSpec;
-import dev.sft.controller.api.SchedulerFailureTest;
-import dev.sft.controller.api.SchedulerFailureTestSpec.WorkerAntiAffinity;
+import dev.sft.api.ResolvedSpec;
+import dev.sft.api.SchedulerFailureTest;
+import dev.sft.api.SchedulerFailureTestSpec.WorkerAntiAffinity;
 import dev.sft.controller.spark.ImageLayout;
 import dev.sft.controller.support.TestResources;
 import io.fabric8.kubernetes.api.model.Container;
@@ -110,7 +112,7 @@ class DependentsTest {
         java.util.Map.of(Names.TEST_LABEL, "t1", Names.COMPONENT_LABEL, Names.MASTER));
     assertThat(probe.getSpec().getIngress()).singleElement().satisfies(fromController -> {
       assertThat(fromController.getPorts()).singleElement().satisfies(p -> {
-        assertThat(p.getPort().getIntVal()).isEqualTo(ImageLayout.MASTER_UI_PORT);
+        assertThat(p.getPort().getIntVal()).isEqualTo(ImagePorts.MASTER_UI_PORT);
         assertThat(p.getProtocol()).isEqualTo("TCP");
       });
       assertThat(fromController.getFrom()).singleElement().satisfies(peer -> {
@@ -244,7 +246,7 @@ class DependentsTest {
 
   @Test
   void knownFindingsFromTheResourceReachTheHarnessInline() {
-    var entry = new dev.sft.controller.api.SchedulerFailureTestSpec.KnownFindingSpec();
+    var entry = new dev.sft.api.SchedulerFailureTestSpec.KnownFindingSpec();
     entry.rule = "loser.no-files-left";
     entry.scenario = "speculation";
     entry.cause = List.of("loser-interrupted-abort");

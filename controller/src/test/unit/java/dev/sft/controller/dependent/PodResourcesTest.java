@@ -4,8 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sft.contract.DriverRun;
 import dev.sft.contract.ScenarioName;
-import dev.sft.controller.api.ResolvedSpec;
-import dev.sft.controller.api.SchedulerFailureTest;
+import dev.sft.api.ResolvedSpec;
+import dev.sft.api.SchedulerFailureTest;
 import dev.sft.controller.support.TestResources;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.LabelSelectorRequirement;
@@ -99,7 +99,7 @@ class PodResourcesTest {
             LabelSelectorRequirement::getValues)
         .containsExactly("sft.dev/component", "In", List.of("master", "worker"));
     // Only during a run: a retained cluster must not block a node drain.
-    for (var policy : dev.sft.controller.api.SchedulerFailureTestSpec.CleanupPolicy.values()) {
+    for (var policy : dev.sft.api.SchedulerFailureTestSpec.CleanupPolicy.values()) {
       assertThat(dependent.survives(policy)).isFalse();
     }
     assertThat(ChildResources.cluster("sft-system", SECURITY))

@@ -2,13 +2,14 @@ package dev.sft.controller.dependent;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.sft.api.Names;
 import dev.sft.contract.DriverRun;
 import dev.sft.contract.ScenarioName;
-import dev.sft.controller.api.ResolvedSpec;
-import dev.sft.controller.api.SchedulerFailureTest;
-import dev.sft.controller.api.SchedulerFailureTestSpec;
-import dev.sft.controller.api.SchedulerFailureTestSpec.CleanupPolicy;
-import dev.sft.controller.api.SchedulerFailureTestSpec.PullPolicy;
+import dev.sft.api.ResolvedSpec;
+import dev.sft.api.SchedulerFailureTest;
+import dev.sft.api.SchedulerFailureTestSpec;
+import dev.sft.api.SchedulerFailureTestSpec.CleanupPolicy;
+import dev.sft.api.SchedulerFailureTestSpec.PullPolicy;
 import dev.sft.controller.support.TestResources;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.LocalObjectReference;

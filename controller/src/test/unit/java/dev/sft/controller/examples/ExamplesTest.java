@@ -2,7 +2,7 @@ package dev.sft.controller.examples;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.sft.controller.api.SchedulerFailureTest;
+import dev.sft.api.SchedulerFailureTest;
 import dev.sft.controller.validate.SpecValidator;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import java.io.IOException;
@@ -52,7 +52,7 @@ class ExamplesTest {
     Path shipped = EXAMPLES.resolve("known-findings.json");
 
     assertThat(minimal.getSpec().knownFindings.stream()
-        .map(dev.sft.controller.api.SchedulerFailureTestSpec.KnownFindingSpec::toContract).toList())
+        .map(dev.sft.api.SchedulerFailureTestSpec.KnownFindingSpec::toContract).toList())
         .isEqualTo(dev.sft.contract.KnownFindings.parse(Files.readString(shipped), shipped.toString()).entries());
   }
 }

@@ -2,7 +2,7 @@ package dev.sft.controller.observe;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.sft.controller.dependent.Names;
+import dev.sft.api.Names;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.Quantity;

@@ -2,12 +2,12 @@ package dev.sft.controller.ops;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.sft.controller.api.SchedulerFailureTest;
-import dev.sft.controller.api.SchedulerFailureTestStatus;
-import dev.sft.controller.api.SchedulerFailureTestStatus.CellStatus;
-import dev.sft.controller.api.SchedulerFailureTestStatus.FailureRateStatus;
-import dev.sft.controller.api.SchedulerFailureTestStatus.Phase;
-import dev.sft.controller.api.SchedulerFailureTestStatus.RunRecord;
+import dev.sft.api.SchedulerFailureTest;
+import dev.sft.api.SchedulerFailureTestStatus;
+import dev.sft.api.SchedulerFailureTestStatus.CellStatus;
+import dev.sft.api.SchedulerFailureTestStatus.FailureRateStatus;
+import dev.sft.api.SchedulerFailureTestStatus.Phase;
+import dev.sft.api.SchedulerFailureTestStatus.RunRecord;
 import dev.sft.controller.support.TestResources;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import io.micrometer.core.instrument.simple.SimpleMeterRegistry;

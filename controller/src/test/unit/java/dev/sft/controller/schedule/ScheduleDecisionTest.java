@@ -2,7 +2,7 @@ package dev.sft.controller.schedule;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.sft.controller.api.SchedulerFailureTestSpec.ConcurrencyPolicy;
+import dev.sft.api.SchedulerFailureTestSpec.ConcurrencyPolicy;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.ZoneId;

@@ -2,8 +2,8 @@ package dev.sft.controller.status;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.sft.controller.api.SchedulerFailureTestStatus.Phase;
-import dev.sft.controller.api.SchedulerFailureTestStatus;
+import dev.sft.api.SchedulerFailureTestStatus.Phase;
+import dev.sft.api.SchedulerFailureTestStatus;
 import dev.sft.controller.support.ConditionChecks;
 import org.junit.jupiter.api.Test;
 

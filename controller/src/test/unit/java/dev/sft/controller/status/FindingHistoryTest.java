@@ -2,9 +2,9 @@ package dev.sft.controller.status;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.sft.controller.api.SchedulerFailureTestStatus;
-import dev.sft.controller.api.SchedulerFailureTestStatus.CellStatus;
-import dev.sft.controller.api.SchedulerFailureTestStatus.FindingsStatus;
+import dev.sft.api.SchedulerFailureTestStatus;
+import dev.sft.api.SchedulerFailureTestStatus.CellStatus;
+import dev.sft.api.SchedulerFailureTestStatus.FindingsStatus;
 import java.util.List;
 import java.util.Map;
 import org.junit.jupiter.api.Test;

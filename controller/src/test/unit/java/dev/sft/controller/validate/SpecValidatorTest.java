@@ -2,8 +2,8 @@ package dev.sft.controller.validate;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import dev.sft.controller.api.SchedulerFailureTest;
-import dev.sft.controller.dependent.Names;
+import dev.sft.api.SchedulerFailureTest;
+import dev.sft.api.Names;
 import dev.sft.controller.support.TestResources;
 import io.fabric8.kubernetes.api.model.LocalObjectReference;
 import io.fabric8.kubernetes.api.model.Quantity;
@@ -36,7 +36,7 @@ class SpecValidatorTest {
     test.getSpec().schedule = "0 3 30 2 *";
     test.getSpec().timeZone = "Europe/Atlantis";
     test.getSpec().startingDeadlineSeconds = 5L;
-    test.getSpec().history = new dev.sft.controller.api.SchedulerFailureTestSpec.History();
+    test.getSpec().history = new dev.sft.api.SchedulerFailureTestSpec.History();
     test.getSpec().history.succeeded = -1;
     test.getSpec().history.failed = 51;
     assertThat(SpecValidator.validate(test)).extracting(SpecValidator.Violation::toString).containsExactly(
@@ -52,10 +52,10 @@ class SpecValidatorTest {
   @Test
   void aComparisonNeedsBothOfTheBaselinesImages() {
     SchedulerFailureTest test = TestResources.valid("ns1", "t1");
-    test.getSpec().compare = new dev.sft.controller.api.SchedulerFailureTestSpec.Compare();
+    test.getSpec().compare = new dev.sft.api.SchedulerFailureTestSpec.Compare();
     assertThat(SpecValidator.validate(test)).extracting(SpecValidator.Violation::toString).containsExactly(
         "spec.compare.baseline: is required: the images of the build to compare with");
-    test.getSpec().compare.baseline = new dev.sft.controller.api.SchedulerFailureTestSpec.BaselineBuild();
+    test.getSpec().compare.baseline = new dev.sft.api.SchedulerFailureTestSpec.BaselineBuild();
     test.getSpec().compare.baseline.sparkImage = "registry.example/sft:1.11";
     test.getSpec().compare.baseline.harnessImage = "registry.example/sft 1.11";
     assertThat(SpecValidator.validate(test)).extracting(SpecValidator.Violation::toString).containsExactly(
@@ -117,7 +117,7 @@ class SpecValidatorTest {
   @Test
   void operationsAreCheckedWithAClearErrorAndDefaultToAppend() {
     SchedulerFailureTest test = TestResources.valid("ns1", "t1");
-    assertThat(dev.sft.controller.api.ResolvedSpec.of(test.getSpec()).operations())
+    assertThat(dev.sft.api.ResolvedSpec.of(test.getSpec()).operations())
         .containsExactly(dev.sft.contract.WriteOperation.DEFAULT);
     test.getSpec().operations = List.of("overwrite-partitioned", "upsert", "overwrite-partitioned");
     assertThat(SpecValidator.validate(test)).extracting(v -> v.field() + ": " + v.problem())
@@ -128,7 +128,7 @@ class SpecValidatorTest {
         .containsExactly("spec.operations");
     test.getSpec().operations = List.of("append", "overwrite-partitioned");
     assertThat(SpecValidator.validate(test)).isEmpty();
-    assertThat(dev.sft.controller.api.ResolvedSpec.of(test.getSpec()).operations())
+    assertThat(dev.sft.api.ResolvedSpec.of(test.getSpec()).operations())
         .extracting(dev.sft.contract.WriteOperation::id).containsExactly("append", "overwrite-partitioned");
   }
 
@@ -189,9 +189,9 @@ class SpecValidatorTest {
   void aReadWriteOnceClaimCannotServeWorkersSpreadOverNodes() {
     SchedulerFailureTest test = TestResources.valid("ns1", "t1");
     test.getSpec().storage.claimTemplate.accessModes = List.of("ReadWriteOnce");
-    test.getSpec().placement = new dev.sft.controller.api.SchedulerFailureTestSpec.Placement();
+    test.getSpec().placement = new dev.sft.api.SchedulerFailureTestSpec.Placement();
     test.getSpec().placement.workerAntiAffinity =
-        dev.sft.controller.api.SchedulerFailureTestSpec.WorkerAntiAffinity.Required;
+        dev.sft.api.SchedulerFailureTestSpec.WorkerAntiAffinity.Required;
     assertThat(SpecValidator.validate(test)).extracting(SpecValidator.Violation::field)
         .containsExactly("spec.placement.workerAntiAffinity");
     test.getSpec().storage.claimTemplate.accessModes = List.of("ReadWriteMany", "ReadWriteOnce");
@@ -213,23 +213,23 @@ class SpecValidatorTest {
   @Test
   void knownFindingsAreCheckedAsTheHarnessReadsThem() {
     SchedulerFailureTest test = TestResources.valid("ns1", "t1");
-    var badRegex = new dev.sft.controller.api.SchedulerFailureTestSpec.KnownFindingSpec();
+    var badRegex = new dev.sft.api.SchedulerFailureTestSpec.KnownFindingSpec();
     badRegex.rule = "rows.count";
     badRegex.message = "interrupted (abort";
     badRegex.reference = "https://github.com/apache/iceberg/issues/1";
-    var badOperation = new dev.sft.controller.api.SchedulerFailureTestSpec.KnownFindingSpec();
+    var badOperation = new dev.sft.api.SchedulerFailureTestSpec.KnownFindingSpec();
     badOperation.rule = "rows.count";
     badOperation.operation = "merge-everything";
     badOperation.reference = "https://github.com/apache/iceberg/issues/1";
-    var noCause = new dev.sft.controller.api.SchedulerFailureTestSpec.KnownFindingSpec();
+    var noCause = new dev.sft.api.SchedulerFailureTestSpec.KnownFindingSpec();
     noCause.rule = "files.no-orphans";
     noCause.scenario = "speculation";
     noCause.reference = "https://github.com/apache/iceberg/issues/1";
-    var badCause = new dev.sft.controller.api.SchedulerFailureTestSpec.KnownFindingSpec();
+    var badCause = new dev.sft.api.SchedulerFailureTestSpec.KnownFindingSpec();
     badCause.rule = "files.no-orphans";
     badCause.cause = List.of("interrupted");
     badCause.reference = "https://github.com/apache/iceberg/issues/1";
-    var badScenario = new dev.sft.controller.api.SchedulerFailureTestSpec.KnownFindingSpec();
+    var badScenario = new dev.sft.api.SchedulerFailureTestSpec.KnownFindingSpec();
     badScenario.rule = "rows.count";
     badScenario.scenario = "speculative";
     badScenario.reference = "https://github.com/apache/iceberg/issues/1";

@@ -1,5 +1,6 @@
-package dev.sft.controller.api;
+package dev.sft.api;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import dev.sft.contract.WriterName;
@@ -22,6 +23,7 @@ import java.util.Map;
  * that Jackson and the CRD generator read.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonIgnoreProperties(ignoreUnknown = true)
 public class SchedulerFailureTestSpec {
 
   @JsonPropertyDescription("Scenarios to run, a subset of the harness scenarios. Omit for the reference suite's"
@@ -141,6 +143,7 @@ public class SchedulerFailureTestSpec {
 
   /** Two builds compared: the spec's images are the candidate's. */
   @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
   public static class Compare {
     @JsonPropertyDescription("The build compared against.")
     @Required
@@ -149,6 +152,7 @@ public class SchedulerFailureTestSpec {
 
   /** The baseline build's images, as {@code spec.spark.image} and {@code spec.harness.image} name the candidate's. */
   @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
   public static class BaselineBuild {
     @JsonPropertyDescription("The baseline's image of the Spark pods, as spec.spark.image.")
     @Required
@@ -163,6 +167,7 @@ public class SchedulerFailureTestSpec {
 
   /** Bounds of {@code status.history}. */
   @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
   public static class History {
     @JsonPropertyDescription("Succeeded earlier runs kept in status.history.")
     @Default(SpecDefaults.HISTORY_SUCCEEDED)
@@ -185,6 +190,7 @@ public class SchedulerFailureTestSpec {
 
   /** One acknowledged finding, as {@link dev.sft.contract.KnownFinding} reads it. */
   @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
   public static class KnownFindingSpec {
     @JsonPropertyDescription("The failing check's rule, e.g. loser.no-files-left.")
     @Required
@@ -230,6 +236,7 @@ public class SchedulerFailureTestSpec {
 
   /** The Spark Standalone cluster: one master and {@code workers} workers. */
   @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
   public static class Spark {
     @JsonPropertyDescription("Image with Spark's jars in /opt/spark/jars (java on PATH).")
     @Required
@@ -264,6 +271,7 @@ public class SchedulerFailureTestSpec {
 
   /** The harness driver (client-mode Spark driver) that runs the scenarios. */
   @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
   public static class Harness {
     @JsonPropertyDescription("Image with the sft CLI at /opt/sft/bin/sft and Spark's jars.")
     @Required
@@ -297,6 +305,7 @@ public class SchedulerFailureTestSpec {
 
   /** The shared POSIX volume every pod mounts at the same path. */
   @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
   @ValidationRule(value = "has(self.existingClaim) != has(self.claimTemplate)",
       message = "exactly one of existingClaim or claimTemplate must be set")
   public static class Storage {
@@ -315,6 +324,7 @@ public class SchedulerFailureTestSpec {
 
   /** The claim the controller creates when no existing claim is named. */
   @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
   public static class ClaimTemplate {
     @JsonPropertyDescription("Storage class supporting the access modes (ReadWriteMany: e.g. NFS, "
         + "CephFS, EFS). Omit for the cluster's default.")
@@ -336,6 +346,7 @@ public class SchedulerFailureTestSpec {
 
   /** Where the pods may run. */
   @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
   public static class Placement {
     public Map<String, String> nodeSelector;
     public List<Toleration> tolerations;
@@ -353,6 +364,7 @@ public class SchedulerFailureTestSpec {
 
   /** What to delete once a run has ended. */
   @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
   public static class Cleanup {
     @JsonPropertyDescription("On success: DeleteCluster (Spark cluster, Jobs, RBAC, NetworkPolicy; the volume "
         + "keeps the evidence), DeleteAll (also a claim created from claimTemplate) or Retain.")

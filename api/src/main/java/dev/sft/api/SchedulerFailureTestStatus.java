@@ -1,5 +1,6 @@
-package dev.sft.controller.api;
+package dev.sft.api;
 
+import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import dev.sft.contract.Verdict;
@@ -12,9 +13,12 @@ import java.util.Map;
 /**
  * The observed state of a test. This is a contract for GitOps health checks and {@code kubectl wait}: extend it,
  * never rename. {@code step} and {@code harnessJobs[].state} are the controller's write-ahead log: they are written
- * before the object they name is created or deleted, so a restarted controller resumes instead of repeating.
+ * before the object they name is created or deleted, so a restarted controller resumes instead of repeating. Every
+ * class of it (and of the spec, which the status keeps as {@code runSpec}) ignores fields it does not know, so a CLI
+ * older than the controller still reads what it knows.
  */
 @JsonInclude(JsonInclude.Include.NON_NULL)
+@JsonIgnoreProperties(ignoreUnknown = true)
 public class SchedulerFailureTestStatus {
 
   @PrinterColumn(name = "Phase")
@@ -139,6 +143,7 @@ public class SchedulerFailureTestStatus {
 
   /** One known finding of the current run and how often it matched. */
   @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
   public static class KnownFindingStatus {
     public String rule;
     public String scenario;
@@ -155,6 +160,7 @@ public class SchedulerFailureTestStatus {
 
   /** Two builds compared, as {@code dev.sft.contract.BuildComparison} compares them. */
   @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
   public static class ComparisonStatus {
     @JsonPropertyDescription("The baseline's run id: its evidence and report.json are under <mountPath>/<id>/.")
     public String baselineRunId;
@@ -171,6 +177,7 @@ public class SchedulerFailureTestStatus {
 
   /** One cell of two builds compared. */
   @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
   public static class CellComparisonStatus {
     @JsonPropertyDescription("scenario/operation, e.g. executor-loss-task-replacement/append.")
     public String cell;
@@ -185,6 +192,7 @@ public class SchedulerFailureTestStatus {
 
   /** One harness Job: one driver run with one speculation setting. */
   @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
   public static class HarnessJob {
     public String name;
     @JsonPropertyDescription("With spec.compare: the build the Job runs, baseline or candidate.")
@@ -213,6 +221,7 @@ public class SchedulerFailureTestStatus {
 
   /** How the repetitions of one cell (scenario × operation) ended, from the harness's termination message. */
   @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
   public static class CellStatus {
     @JsonPropertyDescription("The scenario.")
     public String name;
@@ -253,6 +262,7 @@ public class SchedulerFailureTestStatus {
 
   /** A failure rate as decimal fractions in text (e.g. "0.0500"): Kubernetes APIs avoid floating-point fields. */
   @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
   public static class FailureRateStatus {
     public String estimate;
     public String low;
@@ -263,6 +273,7 @@ public class SchedulerFailureTestStatus {
 
   /** The latest repetition of a cell that did not pass. */
   @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
   public static class CellFailureStatus {
     public int repetition;
     @JsonPropertyDescription("Failed, Known or Unknown.")
@@ -276,6 +287,7 @@ public class SchedulerFailureTestStatus {
 
   /** The latest finished run's fingerprints and their trend from the run before it; bounded. */
   @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
   public static class FindingsStatus {
     @JsonPropertyDescription("The run these are of.")
     public String runId;
@@ -299,6 +311,7 @@ public class SchedulerFailureTestStatus {
 
   /** A finished earlier run. */
   @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
   public static class RunRecord {
     public String runId;
     public Long generation;

@@ -1,4 +1,4 @@
-package dev.sft.controller.api;
+package dev.sft.api;
 
 import java.util.List;
 
@@ -117,7 +117,7 @@ public final class SpecDefaults {
   public static final long OPERATION_ID_MAX_LENGTH = 22;
 
   /**
-   * A test's name must be valid for every child named after it ({@code dev.sft.controller.dependent.Names}): the
+   * A test's name must be valid for every child named after it ({@code dev.sft.api.Names}): the
    * Services {@code <name>-master} and {@code <name>-worker} need a DNS-1035 label (a lower-case letter first, then
    * letters, digits and '-', no dot), so the name itself must be one; an API server checks a custom resource's name
    * only as a DNS-1123 subdomain, which lets {@code 1-nightly} and {@code a.b} through.

@@ -1,11 +1,11 @@
-package dev.sft.controller.api;
+package dev.sft.api;
 
 import dev.sft.contract.KnownFindings;
 import dev.sft.contract.ScenarioName;
 import dev.sft.contract.WriteOperation;
 import dev.sft.contract.WriterName;
-import dev.sft.controller.api.SchedulerFailureTestSpec.CleanupPolicy;
-import dev.sft.controller.api.SchedulerFailureTestSpec.WorkerAntiAffinity;
+import dev.sft.api.SchedulerFailureTestSpec.CleanupPolicy;
+import dev.sft.api.SchedulerFailureTestSpec.WorkerAntiAffinity;
 import io.fabric8.kubernetes.api.model.LocalObjectReference;
 import io.fabric8.kubernetes.api.model.ResourceRequirements;
 import io.fabric8.kubernetes.api.model.Toleration;

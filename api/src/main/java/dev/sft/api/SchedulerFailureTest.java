@@ -1,4 +1,4 @@
-package dev.sft.controller.api;
+package dev.sft.api;
 
 import io.fabric8.crd.generator.annotation.AdditionalPrinterColumn;
 import io.fabric8.generator.annotation.ValidationRule;

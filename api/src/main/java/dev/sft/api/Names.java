@@ -1,9 +1,6 @@
-package dev.sft.controller.dependent;
+package dev.sft.api;
 
 import dev.sft.contract.DriverRun;
-import dev.sft.controller.api.SchedulerFailureTest;
-import dev.sft.controller.api.SpecDefaults;
-import dev.sft.controller.spark.ImageLayout;
 import java.net.URI;
 import java.util.LinkedHashMap;
 import java.util.List;
@@ -101,7 +98,7 @@ public final class Names {
   }
 
   public static String masterUrl(SchedulerFailureTest test) {
-    return "spark://" + masterHost(test) + ":" + ImageLayout.MASTER_PORT;
+    return "spark://" + masterHost(test) + ":" + ImagePorts.MASTER_PORT;
   }
 
   /**
@@ -109,7 +106,7 @@ public final class Names {
    * {@code sft.master-probe.url-template} (env {@code SFT_MASTER_PROBE_URL_TEMPLATE}), defined only here.
    */
   public static final String IN_CLUSTER_MASTER_JSON_URL =
-      "http://{service}.{namespace}.svc:" + ImageLayout.MASTER_UI_PORT + "/json/";
+      "http://{service}.{namespace}.svc:" + ImagePorts.MASTER_UI_PORT + "/json/";
 
   /**
    * The master's {@code /json/} URL from a template with {@code {service}} and {@code {namespace}}; outside the
