@@ -49,9 +49,11 @@ public final class EvidenceFetch {
     if (!test.finished()) {
       out.println("note: run " + runId + " is " + test.phase() + "; the copy holds what it has written so far");
     }
+    String node = ReaderPod.nodeHoldingClaim(client, test.namespace(), test.claim());
     out.println("reader pod " + podName + ": image " + test.harnessImage() + ", claim " + test.claim()
-        + " read-only at " + test.mountPath());
-    try (ReaderPod pod = ReaderPod.create(client, ReaderPod.desired(test, podName, identity))) {
+        + " read-only at " + test.mountPath() + (node == null ? "" : ", on node " + node
+        + " (the claim is ReadWriteOnce, attached there)"));
+    try (ReaderPod pod = ReaderPod.create(client, ReaderPod.desired(test, podName, identity, node))) {
       pod.awaitRunning(podBound);
       out.println("copying " + String.join(", ", folders.stream().map(f -> test.mountPath() + "/" + f + "/")
           .toList()) + " from claim " + test.claim());

@@ -1,7 +1,10 @@
 package dev.sft.harness.k8s;
 
+import io.fabric8.kubernetes.api.model.Affinity;
+import io.fabric8.kubernetes.api.model.AffinityBuilder;
 import io.fabric8.kubernetes.api.model.ContainerStatus;
 import io.fabric8.kubernetes.api.model.LocalObjectReference;
+import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.PodCondition;
@@ -27,7 +30,8 @@ import java.util.concurrent.atomic.AtomicBoolean;
 /**
  * A short-lived pod that mounts a test's claim read-only, so the CLI can copy evidence off it; it owns the pod's
  * whole life. It runs the test's harness image as the test's pods' user, meets the Pod Security Standard
- * {@code restricted}, and is deleted by {@link #close} (also from a shutdown hook on Ctrl-C). A pod orphaned by a
+ * {@code restricted}, runs on the node a ReadWriteOnce claim is attached to, and is deleted by {@link #close} (also
+ * from a shutdown hook on Ctrl-C). A pod orphaned by a
  * killed CLI ends itself: its command is a bounded {@code sleep} and it has an {@code activeDeadlineSeconds}.
  */
 public final class ReaderPod implements AutoCloseable {
@@ -39,6 +43,8 @@ public final class ReaderPod implements AutoCloseable {
   /** How long an orphaned reader pod lives at most. */
   static final long LIFETIME_SECONDS = 3600;
   private static final Duration POLL = Duration.ofMillis(500);
+  /** How long {@link #close} waits for the deleted pod to go (its grace period, then the kubelet's unmount). */
+  static final Duration GONE_BOUND = Duration.ofSeconds(60);
   /** Waiting reasons no wait mends; anything else (ImagePullBackOff too) may still heal within the bound. */
   private static final Set<String> HOPELESS = Set.of("InvalidImageName", "CreateContainerConfigError",
       "CreateContainerError", "ErrImageNeverPull");
@@ -63,8 +69,17 @@ public final class ReaderPod implements AutoCloseable {
     return name;
   }
 
-  /** The pod for {@code test}'s claim: what {@link #create} submits. */
+  /** The pod for {@code test}'s claim, on any node: what {@link #create} submits. */
   public static Pod desired(TestView test, String name, Identity identity) {
+    return desired(test, name, identity, null);
+  }
+
+  /**
+   * The pod for {@code test}'s claim: what {@link #create} submits.
+   *
+   * @param node the node it must run on ({@link #nodeHoldingClaim}), or null for any
+   */
+  public static Pod desired(TestView test, String name, Identity identity, String node) {
     if (test.harnessImage() == null) {
       throw new K8sProblem("test " + test.name() + " names no harness image (spec.harness.image)");
     }
@@ -81,7 +96,10 @@ public final class ReaderPod implements AutoCloseable {
         .withNewSpec()
           .withRestartPolicy("Never")
           .withActiveDeadlineSeconds(LIFETIME_SECONDS)
-          .withTerminationGracePeriodSeconds(0L)
+          // Deleted gracefully (never forced), so the object goes only once the kubelet has unmounted the claim;
+          // sleep, its only process, ignores SIGTERM as PID 1, so one second is all the grace it takes.
+          .withTerminationGracePeriodSeconds(1L)
+          .withAffinity(node == null ? null : onNode(node))
           // It reads files only; no API access.
           .withAutomountServiceAccountToken(false)
           .withImagePullSecrets(pullSecrets)
@@ -119,6 +137,40 @@ public final class ReaderPod implements AutoCloseable {
           .endVolume()
         .endSpec()
         .build();
+  }
+
+  /** A required node affinity on the node's name, as a DaemonSet's pods have (the hostname label may differ). */
+  private static Affinity onNode(String node) {
+    return new AffinityBuilder().withNewNodeAffinity().withNewRequiredDuringSchedulingIgnoredDuringExecution()
+        .addNewNodeSelectorTerm().addNewMatchField().withKey("metadata.name").withOperator("In").withValues(node)
+        .endMatchField().endNodeSelectorTerm()
+        .endRequiredDuringSchedulingIgnoredDuringExecution().endNodeAffinity().build();
+  }
+
+  /**
+   * The node a ReadWriteOnce claim is attached to, read from a pod that mounts it there (the test's master or a
+   * worker of a retained cluster): a reader pod anywhere else would wait for the volume (Multi-Attach) until its
+   * time-out. Null when the claim may be mounted on several nodes, no running pod mounts it, or this user may not read
+   * the claim or list pods (then the pod goes anywhere, as before).
+   */
+  public static String nodeHoldingClaim(KubernetesClient client, String namespace, String claim) {
+    try {
+      PersistentVolumeClaim found = client.persistentVolumeClaims().inNamespace(namespace).withName(claim).get();
+      List<String> modes = found == null || found.getSpec() == null || found.getSpec().getAccessModes() == null
+          ? List.of() : found.getSpec().getAccessModes();
+      if (modes.isEmpty() || modes.stream().anyMatch(m -> m.equals("ReadWriteMany") || m.equals("ReadOnlyMany"))) {
+        return null;
+      }
+      return client.pods().inNamespace(namespace).list().getItems().stream()
+          .filter(pod -> pod.getSpec() != null && pod.getSpec().getNodeName() != null)
+          .filter(pod -> pod.getStatus() == null || !Set.of("Succeeded", "Failed").contains(pod.getStatus().getPhase()))
+          .filter(pod -> pod.getSpec().getVolumes().stream().anyMatch(v -> v.getPersistentVolumeClaim() != null
+              && claim.equals(v.getPersistentVolumeClaim().getClaimName())))
+          .map(pod -> pod.getSpec().getNodeName())
+          .findFirst().orElse(null);
+    } catch (KubernetesClientException e) {
+      return null;
+    }
   }
 
   /** Creates the pod; from here on, {@link #close} (or the JVM's exit) deletes it. */
@@ -258,7 +310,10 @@ public final class ReaderPod implements AutoCloseable {
     }
   }
 
-  /** Deletes the pod (now, no grace period); idempotent, and never fails the command that used it. */
+  /**
+   * Deletes the pod and waits, at most {@link #GONE_BOUND}, until it is gone, so the claim is unmounted when the
+   * command returns; idempotent, and never fails the command that used it.
+   */
   @Override
   public void close() {
     delete();
@@ -267,6 +322,21 @@ public final class ReaderPod implements AutoCloseable {
     } catch (IllegalStateException shuttingDown) {
       // The hook is running or has run.
     }
+    long deadline = System.nanoTime() + GONE_BOUND.toNanos();
+    try {
+      while (client.pods().inNamespace(namespace).withName(name).get() != null) {
+        if (System.nanoTime() >= deadline) {
+          System.err.println("sft k8s: reader pod " + name + " in namespace " + namespace + " is still terminating"
+              + " after " + RunWaiter.human(GONE_BOUND) + " (kubectl get pod -n " + namespace + " " + name + ")");
+          return;
+        }
+        Thread.sleep(POLL.toMillis());
+      }
+    } catch (KubernetesClientException e) {
+      // The delete was accepted; whether it is gone yet is not worth failing the copy for.
+    } catch (InterruptedException e) {
+      Thread.currentThread().interrupt();
+    }
   }
 
   private void delete() {
@@ -274,7 +344,7 @@ public final class ReaderPod implements AutoCloseable {
       return;
     }
     try {
-      client.pods().inNamespace(namespace).withName(name).withGracePeriod(0).delete();
+      client.pods().inNamespace(namespace).withName(name).delete();
     } catch (KubernetesClientException e) {
       System.err.println("sft k8s: could not delete reader pod " + name + " in namespace " + namespace + ": "
           + e.getMessage() + " (kubectl delete pod -n " + namespace + " " + name + ")");

@@ -309,4 +309,55 @@ class EvidenceFetchTest {
         .isInstanceOf(K8sProblem.class).hasMessageContaining("has no run yet");
     assertThat(client.pods().inNamespace("staging").list().getItems()).isEmpty();
   }
+
+  /**
+   * A ReadWriteOnce claim is attached to one node: the reader pod goes where a pod mounting it runs (else it would
+   * wait for the volume until its time-out); a ReadWriteMany claim lets it go anywhere.
+   */
+  @Test
+  void aReadWriteOnceClaimPutsTheReaderPodOnTheNodeThatHoldsIt() {
+    client.persistentVolumeClaims().inNamespace("staging").resource(new io.fabric8.kubernetes.api.model
+        .PersistentVolumeClaimBuilder().withNewMetadata().withName("evidence-rwx").endMetadata()
+        .withNewSpec().withAccessModes("ReadWriteOnce").endSpec().build()).create();
+    assertThat(ReaderPod.nodeHoldingClaim(client, "staging", "evidence-rwx")).as("no pod mounts it yet").isNull();
+    client.pods().inNamespace("staging").resource(new PodBuilder().withNewMetadata().withName("nightly-master-0")
+        .endMetadata().withNewSpec().withNodeName("node-2").addNewContainer().withName("master").endContainer()
+        .addNewVolume().withName("shared").withNewPersistentVolumeClaim().withClaimName("evidence-rwx")
+        .endPersistentVolumeClaim().endVolume().endSpec().withNewStatus().withPhase("Running").endStatus().build())
+        .create();
+
+    String node = ReaderPod.nodeHoldingClaim(client, "staging", "evidence-rwx");
+    assertThat(node).isEqualTo("node-2");
+    var terms = ReaderPod.desired(test(), POD, PODS_USER, node).getSpec().getAffinity().getNodeAffinity()
+        .getRequiredDuringSchedulingIgnoredDuringExecution().getNodeSelectorTerms();
+    assertThat(terms).singleElement().satisfies(term -> assertThat(term.getMatchFields()).singleElement()
+        .satisfies(field -> {
+          assertThat(field.getKey()).isEqualTo("metadata.name");
+          assertThat(field.getOperator()).isEqualTo("In");
+          assertThat(field.getValues()).containsExactly("node-2");
+        }));
+
+    var claim = client.persistentVolumeClaims().inNamespace("staging").withName("evidence-rwx").get();
+    claim.getSpec().setAccessModes(List.of("ReadWriteMany"));
+    client.persistentVolumeClaims().inNamespace("staging").resource(claim).update();
+    assertThat(ReaderPod.nodeHoldingClaim(client, "staging", "evidence-rwx")).isNull();
+    assertThat(ReaderPod.desired(test(), POD, PODS_USER).getSpec().getAffinity()).isNull();
+  }
+
+  /** Never force-deleted: the object goes only once the kubelet has unmounted the claim. */
+  @Test
+  void theReaderPodIsDeletedWithAGracePeriodAndTheCloseWaitsUntilItIsGone() throws Exception {
+    assertThat(ReaderPod.desired(test(), POD, PODS_USER).getSpec().getTerminationGracePeriodSeconds()).isPositive();
+    ReaderPod reader = ReaderPod.create(client, ReaderPod.desired(test(), POD, PODS_USER));
+    reader.close();
+    assertThat(podGone()).isTrue();
+    List<String> deletes = new java.util.ArrayList<>();
+    io.fabric8.mockwebserver.http.RecordedRequest request;
+    while ((request = server.takeRequest(10, java.util.concurrent.TimeUnit.MILLISECONDS)) != null) {
+      if ("DELETE".equals(request.getMethod())) {
+        deletes.add(request.getBody().readUtf8());
+      }
+    }
+    assertThat(deletes).singleElement().asString().doesNotContain("\"gracePeriodSeconds\":0");
+  }
 }
