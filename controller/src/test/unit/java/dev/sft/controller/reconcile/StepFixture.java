@@ -21,6 +21,7 @@ import dev.sft.controller.support.Kubelet;
 import dev.sft.controller.support.TestClock;
 import dev.sft.controller.support.TestResources;
 import io.fabric8.kubernetes.api.model.Event;
+import io.fabric8.kubernetes.api.model.PersistentVolumeClaimStatusBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.time.Duration;
 import java.util.Comparator;
@@ -51,6 +52,25 @@ final class StepFixture {
     SchedulerFailureTest test = TestResources.valid(NAMESPACE, name);
     change.accept(test.getSpec());
     return client.resource(test).create();
+  }
+
+  /** Two builds compared: the baseline's Spark image is 4.1.2, the candidate's (the spec's own) 4.1.3. */
+  static void compare(SchedulerFailureTestSpec spec) {
+    spec.compare = new SchedulerFailureTestSpec.Compare();
+    spec.compare.baseline = new SchedulerFailureTestSpec.BaselineBuild();
+    spec.compare.baseline.sparkImage = "registry.example/spark:4.1.2";
+    spec.compare.baseline.harnessImage = "registry.example/sft-harness:0.0.9";
+  }
+
+  /** The image of the Spark container of the test's master StatefulSet, or null without one. */
+  String masterImage(SchedulerFailureTest test) {
+    var master = client.apps().statefulSets().inNamespace(NAMESPACE).withName(Names.master(test)).get();
+    return master == null ? null : master.getSpec().getTemplate().getSpec().getContainers().stream()
+        .filter(c -> Names.SPARK_CONTAINER.equals(c.getName())).findFirst().orElseThrow().getImage();
+  }
+
+  List<io.fabric8.kubernetes.api.model.batch.v1.Job> jobs() {
+    return client.batch().v1().jobs().inNamespace(NAMESPACE).list().getItems();
   }
 
   SchedulerFailureTest get(SchedulerFailureTest test) {
@@ -104,6 +124,14 @@ final class StepFixture {
     newAwaitCluster().advance(ledger);
     new StatusWriter(client).write(ledger.test());
     return ledger(test);
+  }
+
+  /** The provisioner bound the test's generated claim. */
+  void claimBound(SchedulerFailureTest test) {
+    client.persistentVolumeClaims().inNamespace(NAMESPACE).withName(Names.generatedClaim(test)).editStatus(c -> {
+      c.setStatus(new PersistentVolumeClaimStatusBuilder().withPhase("Bound").build());
+      return c;
+    });
   }
 
   String storageCheckJob(SchedulerFailureTest test) {
