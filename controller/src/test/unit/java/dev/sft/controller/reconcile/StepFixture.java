@@ -1,6 +1,9 @@
 package dev.sft.controller.reconcile;
 
+import dev.sft.contract.Verdict;
 import dev.sft.controller.api.ResolvedSpec;
+import dev.sft.controller.api.SchedulerFailureTestStatus.HarnessJob;
+import dev.sft.controller.support.Reports;
 import dev.sft.controller.api.SchedulerFailureTest;
 import dev.sft.controller.api.SchedulerFailureTestSpec;
 import dev.sft.controller.api.SchedulerFailureTestStatus;
@@ -93,6 +96,9 @@ final class StepFixture {
   void editStatus(SchedulerFailureTest test, Consumer<SchedulerFailureTestStatus> change) {
     client.resources(SchedulerFailureTest.class).inNamespace(NAMESPACE).withName(test.getMetadata().getName())
         .editStatus(t -> {
+          if (t.getStatus() == null) {
+            t.setStatus(new SchedulerFailureTestStatus());
+          }
           change.accept(t.getStatus());
           return t;
         });
@@ -124,6 +130,22 @@ final class StepFixture {
     newAwaitCluster().advance(ledger);
     new StatusWriter(client).write(ledger.test());
     return ledger(test);
+  }
+
+  /**
+   * Runs every harness Job of the run to its end, each reporting every repetition passed on the scheduler's side and
+   * {@code storage} on the storage side; returns the ledger as the last Job's step left it (its end not yet written).
+   */
+  StatusLedger allJobsFinished(SchedulerFailureTest test, Verdict storage) {
+    StatusLedger ledger = runningHarness(test);
+    RunHarnessJob step = newRunHarnessJob();
+    for (HarnessJob job : ledger.status().harnessJobs) {
+      step.advance(ledger); // creates it
+      kubelet.finishJob(NAMESPACE, job.name, Reports.of(ledger.status().runId, job.scenarios, 1, Verdict.Passed,
+          storage), storage == Verdict.Passed ? 0 : 1);
+      step.advance(ledger); // records it
+    }
+    return ledger;
   }
 
   /** The provisioner bound the test's generated claim. */
