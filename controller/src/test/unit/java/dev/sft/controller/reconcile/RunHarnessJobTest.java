@@ -14,7 +14,6 @@ import dev.sft.controller.status.Conditions;
 import dev.sft.controller.status.StatusLedger;
 import dev.sft.controller.support.Reports;
 import io.fabric8.kubernetes.api.model.ContainerStatusBuilder;
-import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.client.KubernetesClient;

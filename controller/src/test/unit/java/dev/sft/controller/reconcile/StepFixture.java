@@ -2,12 +2,12 @@ package dev.sft.controller.reconcile;
 
 import dev.sft.contract.Verdict;
 import dev.sft.controller.api.ResolvedSpec;
-import dev.sft.controller.api.SchedulerFailureTestStatus.HarnessJob;
-import dev.sft.controller.support.Reports;
 import dev.sft.controller.api.SchedulerFailureTest;
 import dev.sft.controller.api.SchedulerFailureTestSpec;
+import dev.sft.controller.api.SchedulerFailureTestStatus.HarnessJob;
 import dev.sft.controller.api.SchedulerFailureTestStatus;
 import dev.sft.controller.dependent.ChildResources;
+import dev.sft.controller.dependent.Names;
 import dev.sft.controller.dependent.PodSecurity;
 import dev.sft.controller.observe.ClusterObserver;
 import dev.sft.controller.observe.ClusterReadiness;
@@ -15,16 +15,17 @@ import dev.sft.controller.observe.HarnessObserver;
 import dev.sft.controller.observe.ObjectEvents;
 import dev.sft.controller.observe.StartProblems;
 import dev.sft.controller.observe.StorageObserver;
-import dev.sft.controller.dependent.Names;
 import dev.sft.controller.status.EventRecorder;
 import dev.sft.controller.status.StatusLedger;
 import dev.sft.controller.status.StatusWriter;
 import dev.sft.controller.support.FakeMasterProbe;
 import dev.sft.controller.support.Kubelet;
+import dev.sft.controller.support.Reports;
 import dev.sft.controller.support.TestClock;
 import dev.sft.controller.support.TestResources;
 import io.fabric8.kubernetes.api.model.Event;
 import io.fabric8.kubernetes.api.model.PersistentVolumeClaimStatusBuilder;
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.time.Duration;
 import java.util.Comparator;
@@ -72,7 +73,7 @@ final class StepFixture {
         .filter(c -> Names.SPARK_CONTAINER.equals(c.getName())).findFirst().orElseThrow().getImage();
   }
 
-  List<io.fabric8.kubernetes.api.model.batch.v1.Job> jobs() {
+  List<Job> jobs() {
     return client.batch().v1().jobs().inNamespace(NAMESPACE).list().getItems();
   }
 
