@@ -18,7 +18,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
 /**
  * What the schedule ({@code spec.schedule}) asks of a test now, and the record of every firing that starts or ends
  * nothing: skipped ({@code Forbid}), missed ({@code startingDeadlineSeconds}), or not due yet
- * ({@code nextScheduleTime}). {@link ScheduleDecision} decides; {@link RunOrchestrator} starts and ends the runs.
+ * ({@code nextScheduleTime}). {@link ScheduleDecision} decides; {@link StartRun} starts the runs and {@link EndRun} ends a replaced one.
  */
 @ApplicationScoped
 public class ScheduleKeeper {

@@ -27,19 +27,24 @@ import java.time.Instant;
 import java.util.List;
 
 /**
- * One step of one harness Job of a run: create it (after the write-ahead write that names it), watch it start and
- * run, and record its cells when it ends; a Spark pod lost while it ran voids its verdicts.
+ * Step {@code RunningHarness}: the run's harness Jobs one after the other ({@code harnessJobs[].state}). The first
+ * unfinished Job is created (after the write-ahead write that names it), watched as it starts and runs, and its cells
+ * recorded when it ends; a Spark pod lost while it ran voids its verdicts. A comparison's first candidate Job waits
+ * for the cluster's roll to the candidate's images ({@link RollCluster}); after the last Job the run ends
+ * ({@link EndRun}).
  */
 @ApplicationScoped
-public class HarnessJobSteps {
+public class RunHarnessJob implements RunStep {
   /** How often to look while a Job's pod does not run yet: a refused or stuck pod changes nothing in the Job. */
-  static final Duration START_POLL = RunOrchestrator.CLUSTER_POLL;
+  static final Duration START_POLL = AwaitCluster.CLUSTER_POLL;
   /**
    * A safety net while a Job's pod runs; its completion normally wakes the controller through the Job informer.
    */
   static final Duration HARNESS_POLL = Duration.ofSeconds(30);
 
   private final KubernetesClient client;
+  private final RollCluster rollCluster;
+  private final EndRun endRun;
   private final ChildResources children;
   private final HarnessObserver harnessObserver;
   private final StatusWriter statusWriter;
@@ -47,9 +52,12 @@ public class HarnessJobSteps {
   private final PodSecurity security;
   private final Clock clock;
 
-  public HarnessJobSteps(KubernetesClient client, ChildResources children, HarnessObserver harnessObserver,
-      StatusWriter statusWriter, EventRecorder events, PodSecurity security, Clock clock) {
+  public RunHarnessJob(KubernetesClient client, RollCluster rollCluster, EndRun endRun, ChildResources children,
+      HarnessObserver harnessObserver, StatusWriter statusWriter, EventRecorder events, PodSecurity security,
+      Clock clock) {
     this.client = client;
+    this.rollCluster = rollCluster;
+    this.endRun = endRun;
     this.children = children;
     this.harnessObserver = harnessObserver;
     this.statusWriter = statusWriter;
@@ -58,8 +66,20 @@ public class HarnessJobSteps {
     this.clock = clock;
   }
 
+  @Override
+  public Next advance(StatusLedger ledger) {
+    HarnessJob job = ledger.nextJob();
+    if (job == null) {
+      return endRun.finish(ledger, null);
+    }
+    if (RollCluster.due(ledger.status(), job)) {
+      return rollCluster.advance(ledger);
+    }
+    return advance(ledger, job);
+  }
+
   /** Advances {@code job}, the run's first unfinished harness Job, by one step. */
-  Next advance(StatusLedger ledger, HarnessJob job) {
+  private Next advance(StatusLedger ledger, HarnessJob job) {
     SchedulerFailureTest test = ledger.test();
     SchedulerFailureTestStatus status = ledger.status();
     switch (job.state) {

@@ -9,6 +9,7 @@ import dev.sft.api.SchedulerFailureTestStatus.Phase;
 import dev.sft.api.SchedulerFailureTestStatus.Step;
 import dev.sft.controller.dependent.ChildResources;
 import dev.sft.controller.dependent.OwnedResource;
+import dev.sft.controller.schedule.ScheduleDecision;
 import dev.sft.controller.status.BuildCellComparison;
 import dev.sft.controller.status.FindingHistory;
 import dev.sft.controller.status.Conditions;
@@ -22,20 +23,32 @@ import java.time.Clock;
 
 /**
  * The end of a run: its outcome (by its verdicts, or with {@code spec.compare} by the comparison of its two builds)
- * written first, then the cleanup its policy asks for, the step {@code CleaningUp} written ahead of the deletes.
+ * written first ({@link #finish}, by the step that ends the run), then step {@code CleaningUp} ({@link #advance}): the
+ * cleanup its policy asks for, the step written ahead of the deletes, then {@code Done}.
  */
 @ApplicationScoped
-public class RunEnding {
+public class EndRun implements RunStep {
   private final ChildResources children;
   private final StatusWriter statusWriter;
   private final EventRecorder events;
   private final Clock clock;
 
-  public RunEnding(ChildResources children, StatusWriter statusWriter, EventRecorder events, Clock clock) {
+  public EndRun(ChildResources children, StatusWriter statusWriter, EventRecorder events, Clock clock) {
     this.children = children;
     this.statusWriter = statusWriter;
     this.events = events;
     this.clock = clock;
+  }
+
+  /**
+   * The schedule's firing replaces the run in progress ({@code concurrencyPolicy Replace}): its unfinished Jobs fail
+   * as not run, and it ends; the firing, still due, starts the next run once this one is cleaned up.
+   */
+  Next replaced(StatusLedger ledger, ScheduleDecision.Replace replace) {
+    String why = "replaced by the schedule's firing at " + replace.firing() + " (concurrencyPolicy Replace)";
+    events.normal(ledger.test(), Reason.RunReplaced, "run " + ledger.status().runId + " " + why);
+    ledger.failUnfinishedJobs(why);
+    return finish(ledger, why);
   }
 
   /** Records the run's outcome, then cleans up by policy; the outcome is written before anything is deleted. */
@@ -96,7 +109,8 @@ public class RunEnding {
    * The step was recorded as CleaningUp before these deletes. {@code Retain} keeps the Jobs and the cluster and deletes
    * only what protects the pods during a run.
    */
-  Next cleanUp(StatusLedger ledger) {
+  @Override
+  public Next advance(StatusLedger ledger) {
     SchedulerFailureTest test = ledger.test();
     CleanupPolicy policy = policy(ledger);
     boolean retain = policy == CleanupPolicy.Retain;

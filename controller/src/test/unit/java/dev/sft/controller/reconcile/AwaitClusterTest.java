@@ -1,0 +1,135 @@
+package dev.sft.controller.reconcile;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sft.api.SchedulerFailureTest;
+import dev.sft.api.SchedulerFailureTestStatus;
+import dev.sft.api.SchedulerFailureTestStatus.JobState;
+import dev.sft.api.SchedulerFailureTestStatus.Phase;
+import dev.sft.api.SchedulerFailureTestStatus.Step;
+import dev.sft.api.Names;
+import dev.sft.controller.status.Conditions;
+import dev.sft.controller.status.StatusLedger;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
+import java.time.Instant;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link AwaitCluster} alone, over a mock API server, the cluster played by {@code Kubelet} and the master by
+ * {@code FakeMasterProbe}. Transitions covered:
+ * <ul>
+ *   <li>{@code AwaitingCluster}, not ready → stays, polls in {@link AwaitCluster#CLUSTER_POLL}; the status is written
+ *       when what it says changes, not again for the same view</li>
+ *   <li>{@code AwaitingCluster}, volume writable and workers ALIVE → {@code Running}/{@code RunningHarness},
+ *       {@code ClusterReady=True}, {@code ClusterReady} Event (written by the next step's write)</li>
+ *   <li>FAIL verdict, volume not writable → the run ends {@code Failed} ({@code SharedStorageNotWritable}), every
+ *       Job failed as not run, step {@code CleaningUp}</li>
+ *   <li>FAIL verdict, a Spark pod cannot start ({@code ImagePullBackOff}) → the run ends ({@code PodsCannotStart})</li>
+ *   <li>FAIL verdict, past {@code readyTimeoutSeconds} → the run ends ({@code ClusterNotReady})</li>
+ *   <li>restart: a new instance over {@code AwaitingCluster} counts the wait from the recorded apply time</li>
+ * </ul>
+ */
+@EnableKubernetesMockClient(crud = true)
+class AwaitClusterTest {
+  KubernetesClient client;
+  StepFixture fixture;
+
+  @BeforeEach
+  void wire() {
+    fixture = new StepFixture(client);
+  }
+
+  @Test
+  void aClusterNotReadyYetIsWaitedForAndItsConditionWrittenOnlyWhenItChanges() {
+    SchedulerFailureTest test = fixture.create("waits", spec -> {});
+    fixture.startAndApply(test);
+
+    Next next = fixture.newAwaitCluster().advance(fixture.ledger(test));
+
+    assertThat(next).isEqualTo(Next.waitFor(AwaitCluster.CLUSTER_POLL));
+    SchedulerFailureTest waiting = fixture.get(test);
+    assertThat(waiting.getStatus().step).isEqualTo(Step.AwaitingCluster);
+    var ready = Conditions.find(waiting.getStatus(), Conditions.CLUSTER_READY);
+    assertThat(ready.getStatus()).isEqualTo("False");
+    assertThat(ready.getReason()).isEqualTo("ClaimPending");
+    assertThat(ready.getMessage()).startsWith("claim waits-shared is Pending");
+
+    assertThat(fixture.newAwaitCluster().advance(fixture.ledger(test))).isEqualTo(Next.waitFor(AwaitCluster.CLUSTER_POLL));
+    assertThat(fixture.get(test).getMetadata().getResourceVersion())
+        .isEqualTo(waiting.getMetadata().getResourceVersion());
+  }
+
+  @Test
+  void aReadyClusterMovesTheRunToItsHarness() {
+    SchedulerFailureTest test = fixture.create("ready", spec -> {});
+    fixture.startAndApply(test);
+    fixture.kubelet.clusterUp(fixture.get(test), 2);
+    StatusLedger ledger = fixture.ledger(test);
+
+    assertThat(fixture.newAwaitCluster().advance(ledger)).isEqualTo(Next.CONTINUE);
+
+    SchedulerFailureTestStatus status = ledger.status();
+    assertThat(status.phase).isEqualTo(Phase.Running);
+    assertThat(status.step).isEqualTo(Step.RunningHarness);
+    assertThat(status.clusterReadyTime).isNotNull();
+    assertThat(status.message).isEqualTo("cluster ready: 2/2 workers ALIVE in the master");
+    assertThat(Conditions.find(status, Conditions.CLUSTER_READY).getStatus()).isEqualTo("True");
+    assertThat(fixture.eventReasons(test)).containsExactly("RunStarted", "ClusterReady");
+    // Not written yet: the next Job's write-ahead write records it.
+    assertThat(fixture.get(test).getStatus().step).isEqualTo(Step.AwaitingCluster);
+  }
+
+  @Test
+  void aVolumeThePodsCannotWriteEndsTheRun() {
+    SchedulerFailureTest test = fixture.create("unwritable", spec -> {});
+    fixture.startAndApply(test);
+    fixture.kubelet.storageChecked(fixture.get(test), 1, "uid 185 cannot create files in /shared/sft");
+    fixture.claimBound(test);
+
+    assertThat(fixture.newAwaitCluster().advance(fixture.ledger(test))).isEqualTo(Next.CONTINUE);
+
+    SchedulerFailureTestStatus status = fixture.get(test).getStatus();
+    assertThat(status.phase).isEqualTo(Phase.Failed);
+    assertThat(status.step).isEqualTo(Step.CleaningUp);
+    assertThat(status.message).contains("cannot write the shared volume");
+    assertThat(status.harnessJobs).allSatisfy(j -> {
+      assertThat(j.state).isEqualTo(JobState.Failed);
+      assertThat(j.message).startsWith("not run: ");
+    });
+    assertThat(fixture.eventReasons(test)).containsExactly("RunStarted", "SharedStorageNotWritable", "RunFailed");
+  }
+
+  @Test
+  void aSparkPodThatCannotStartEndsTheRun() {
+    SchedulerFailureTest test = fixture.create("pullfails", spec -> {});
+    fixture.startAndApply(test);
+    fixture.claimBound(test);
+    fixture.kubelet.containerWaiting(fixture.get(test), Names.MASTER, 0, "ImagePullBackOff",
+        "Back-off pulling image \"registry.example/spark:4.1.3\"");
+
+    assertThat(fixture.newAwaitCluster().advance(fixture.ledger(test))).isEqualTo(Next.CONTINUE);
+
+    SchedulerFailureTestStatus status = fixture.get(test).getStatus();
+    assertThat(status.phase).isEqualTo(Phase.Failed);
+    assertThat(Conditions.find(status, Conditions.CLUSTER_READY).getReason()).isEqualTo("PodsCannotStart");
+    assertThat(fixture.eventReasons(test)).contains("PodsCannotStart", "RunFailed");
+  }
+
+  @Test
+  void aClusterNotReadyPastItsTimeOutEndsTheRunCountedFromTheRecordedApply() {
+    SchedulerFailureTest test = fixture.create("slow", spec -> spec.spark.readyTimeoutSeconds = 60);
+    fixture.startAndApply(test);
+    Instant applied = Instant.parse(fixture.get(test).getStatus().clusterApplyTime);
+    fixture.clock.jumpTo(applied.plusSeconds(61));
+
+    // A new instance, as after a restart: only the status says when the wait began.
+    assertThat(fixture.newAwaitCluster().advance(fixture.ledger(test))).isEqualTo(Next.CONTINUE);
+
+    SchedulerFailureTestStatus status = fixture.get(test).getStatus();
+    assertThat(status.phase).isEqualTo(Phase.Failed);
+    assertThat(status.message).contains("not ready after 60 s");
+    assertThat(fixture.eventReasons(test)).contains("ClaimPending", "RunFailed");
+  }
+}

@@ -1,0 +1,299 @@
+package dev.sft.controller.reconcile;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sft.contract.BuildComparison;
+import dev.sft.contract.Verdict;
+import dev.sft.api.SchedulerFailureTest;
+import dev.sft.api.SchedulerFailureTestStatus;
+import dev.sft.api.SchedulerFailureTestStatus.HarnessJob;
+import dev.sft.api.SchedulerFailureTestStatus.JobState;
+import dev.sft.api.SchedulerFailureTestStatus.Step;
+import dev.sft.api.Names;
+import dev.sft.controller.status.Conditions;
+import dev.sft.controller.status.StatusLedger;
+import dev.sft.controller.support.Reports;
+import io.fabric8.kubernetes.api.model.ContainerStatusBuilder;
+import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.api.model.batch.v1.Job;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
+import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import io.fabric8.mockwebserver.http.RecordedRequest;
+import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link RunHarnessJob} alone, over a mock API server, the Job controller and kubelet played by {@code Kubelet}.
+ * Transitions covered (of {@code harnessJobs[].state}, the run's first unfinished Job):
+ * <ul>
+ *   <li>{@code Pending} → {@code Creating}: the write-ahead status write reaches the API server before the Job's
+ *       create; {@code HarnessJobCreated} Event</li>
+ *   <li>restart, {@code Creating} with the Job created → {@code Running}, no second create</li>
+ *   <li>restart, {@code Creating} without the Job → created once ("resumed"), then {@code Running}</li>
+ *   <li>{@code Running}, pod running → stays, polls in {@link RunHarnessJob#HARNESS_POLL}, no write for the same
+ *       view</li>
+ *   <li>{@code Running}, pod not started but may start ({@code ErrImagePull}) → stays, {@code HarnessComplete}
+ *       quotes it ({@code PodsNotStarting}), polls in {@link RunHarnessJob#START_POLL}</li>
+ *   <li>{@code Running}, pod refused ({@code CreateContainerConfigError}) → {@code Failed}, {@code PodsCannotStart}</li>
+ *   <li>{@code Running}, Job succeeded with a report → {@code Succeeded}, its cells recorded</li>
+ *   <li>{@code Running}, Job failed without a report → {@code Failed}, every repetition Unknown</li>
+ *   <li>{@code Running}, Job deleted → {@code Failed}</li>
+ *   <li>{@code Running}, a Spark container restarted during the Job → its verdicts voided, {@code UnplannedLoss}</li>
+ *   <li>no Job left → the run ends ({@link EndRun}, step {@code CleaningUp})</li>
+ *   <li>a comparison's candidate Job next on the baseline's cluster → {@link RollCluster} ({@code ApplyingCluster})</li>
+ * </ul>
+ */
+@EnableKubernetesMockClient(crud = true)
+class RunHarnessJobTest {
+  KubernetesClient client;
+  KubernetesMockServer server;
+  StepFixture fixture;
+
+  @BeforeEach
+  void wire() {
+    fixture = new StepFixture(client);
+  }
+
+  @Test
+  void aPendingJobIsWrittenAsCreatingBeforeItIsCreated() throws InterruptedException {
+    SchedulerFailureTest test = fixture.create("ahead", spec -> {});
+    StatusLedger ledger = fixture.runningHarness(test);
+    String jobName = ledger.status().harnessJobs.get(0).name;
+    requests();
+
+    Next next = fixture.newRunHarnessJob().advance(ledger);
+
+    assertThat(next).isEqualTo(Next.waitFor(RunHarnessJob.START_POLL));
+    List<String> requests = requests();
+    int statusWrite = requests.indexOf("PUT /apis/sft.dev/v1alpha1/namespaces/steps/schedulerfailuretests/ahead/status");
+    int create = requests.indexOf("POST /apis/batch/v1/namespaces/steps/jobs");
+    assertThat(statusWrite).isNotNegative().isLessThan(create);
+    HarnessJob recorded = fixture.get(test).getStatus().harnessJobs.get(0);
+    assertThat(recorded.state).isEqualTo(JobState.Creating);
+    assertThat(recorded.startTime).isNotNull();
+    assertThat(harnessJobs()).containsExactly(jobName);
+    assertThat(fixture.eventReasons(test)).endsWith("HarnessJobCreated");
+  }
+
+  @Test
+  void aRestartOverCreatingWithTheJobCreatedDoesNotCreateItAgain() throws InterruptedException {
+    SchedulerFailureTest test = fixture.create("created", spec -> {});
+    fixture.newRunHarnessJob().advance(fixture.runningHarness(test));
+    String uid = fixture.jobs().stream().filter(j -> j.getMetadata().getName().endsWith("-spec")).findFirst()
+        .orElseThrow().getMetadata().getUid();
+    requests();
+
+    assertThat(fixture.newRunHarnessJob().advance(fixture.ledger(test)))
+        .isEqualTo(Next.waitFor(RunHarnessJob.START_POLL));
+
+    assertThat(requests()).noneMatch(r -> r.startsWith("POST /apis/batch"));
+    assertThat(fixture.get(test).getStatus().harnessJobs.get(0).state).isEqualTo(JobState.Running);
+    assertThat(fixture.jobs()).filteredOn(j -> j.getMetadata().getName().endsWith("-spec"))
+        .singleElement().satisfies(j -> assertThat(j.getMetadata().getUid()).isEqualTo(uid));
+  }
+
+  @Test
+  void aRestartOverCreatingWithoutTheJobCreatesItOnce() {
+    SchedulerFailureTest test = fixture.create("resumed", spec -> {});
+    fixture.runningHarness(test);
+    // The previous controller wrote Creating and stopped before its create reached the API server.
+    fixture.editStatus(test, s -> {
+      s.harnessJobs.get(0).state = JobState.Creating;
+      s.harnessJobs.get(0).startTime = Instant.now().toString();
+    });
+
+    assertThat(fixture.newRunHarnessJob().advance(fixture.ledger(test)))
+        .isEqualTo(Next.waitFor(RunHarnessJob.START_POLL));
+    fixture.newRunHarnessJob().advance(fixture.ledger(test));
+
+    assertThat(harnessJobs()).hasSize(1);
+    assertThat(fixture.get(test).getStatus().harnessJobs.get(0).state).isEqualTo(JobState.Running);
+    assertThat(fixture.events(test)).filteredOn(e -> "HarnessJobCreated".equals(e.getReason())).singleElement()
+        .satisfies(e -> assertThat(e.getMessage()).endsWith("(resumed)"));
+  }
+
+  @Test
+  void aRunningPodIsLookedAtAgainLaterWithoutAWrite() {
+    SchedulerFailureTest test = fixture.create("runs", spec -> {});
+    String job = created(test);
+    client.resource(new PodBuilder().withNewMetadata().withNamespace(StepFixture.NAMESPACE).withName(job + "-abcde")
+        .addToLabels(Names.HARNESS_JOB_LABEL, job).endMetadata()
+        .withNewStatus().withPhase("Running").endStatus().build()).create();
+
+    assertThat(fixture.newRunHarnessJob().advance(fixture.ledger(test)))
+        .isEqualTo(Next.waitFor(RunHarnessJob.HARNESS_POLL));
+    String version = fixture.get(test).getMetadata().getResourceVersion();
+    assertThat(fixture.newRunHarnessJob().advance(fixture.ledger(test)))
+        .isEqualTo(Next.waitFor(RunHarnessJob.HARNESS_POLL));
+
+    assertThat(fixture.get(test).getMetadata().getResourceVersion()).isEqualTo(version);
+    assertThat(fixture.get(test).getStatus().harnessJobs.get(0).state).isEqualTo(JobState.Running);
+  }
+
+  @Test
+  void aPodThatMayStillStartIsQuotedWhileTheJobWaits() {
+    SchedulerFailureTest test = fixture.create("pulling", spec -> {});
+    String job = created(test);
+    fixture.kubelet.harnessWaiting(StepFixture.NAMESPACE, job, "ErrImagePull", "registry.example: i/o timeout");
+
+    assertThat(fixture.newRunHarnessJob().advance(fixture.ledger(test)))
+        .isEqualTo(Next.waitFor(RunHarnessJob.START_POLL));
+
+    SchedulerFailureTestStatus status = fixture.get(test).getStatus();
+    assertThat(status.harnessJobs.get(0).state).isEqualTo(JobState.Running);
+    var complete = Conditions.find(status, Conditions.HARNESS_COMPLETE);
+    assertThat(complete.getReason()).isEqualTo("PodsNotStarting");
+    assertThat(complete.getMessage()).startsWith("harness Job " + job + " not started: ").contains("ErrImagePull");
+  }
+
+  @Test
+  void aRefusedHarnessPodFailsItsJob() {
+    SchedulerFailureTest test = fixture.create("refused", spec -> {});
+    String job = created(test);
+    fixture.kubelet.harnessWaiting(StepFixture.NAMESPACE, job, "CreateContainerConfigError",
+        "secret \"s3-credentials\" not found");
+    StatusLedger ledger = fixture.ledger(test);
+
+    assertThat(fixture.newRunHarnessJob().advance(ledger)).isEqualTo(Next.CONTINUE);
+
+    HarnessJob failed = ledger.status().harnessJobs.get(0);
+    assertThat(failed.state).isEqualTo(JobState.Failed);
+    assertThat(failed.message).startsWith("the harness pod cannot start: ").contains("s3-credentials");
+    assertThat(fixture.eventReasons(test)).contains("HarnessJobFailed", "PodsCannotStart");
+  }
+
+  @Test
+  void aSucceededJobsReportBecomesItsCells() {
+    SchedulerFailureTest test = fixture.create("passes", spec -> {});
+    String job = created(test);
+    HarnessJob planned = fixture.get(test).getStatus().harnessJobs.get(0);
+    fixture.kubelet.finishJob(StepFixture.NAMESPACE, job, Reports.of(fixture.get(test).getStatus().runId,
+        planned.scenarios, 1, Verdict.Passed, Verdict.Passed), 0);
+    StatusLedger ledger = fixture.ledger(test);
+
+    assertThat(fixture.newRunHarnessJob().advance(ledger)).isEqualTo(Next.CONTINUE);
+
+    SchedulerFailureTestStatus status = ledger.status();
+    assertThat(status.harnessJobs.get(0).state).isEqualTo(JobState.Succeeded);
+    assertThat(status.harnessJobs.get(0).exitCode).isZero();
+    assertThat(status.cells).filteredOn(c -> job.equals(c.job)).hasSize(planned.scenarios.size())
+        .allSatisfy(c -> assertThat(c.passed).isEqualTo(1));
+    assertThat(status.message).startsWith("harness Job " + job + " succeeded (exit 0): 2/2 passed");
+    assertThat(fixture.eventReasons(test)).endsWith("HarnessJobSucceeded");
+  }
+
+  @Test
+  void aJobThatFailedWithoutAReportLeavesItsRepetitionsUnknown() {
+    SchedulerFailureTest test = fixture.create("noreport", spec -> {});
+    String job = created(test);
+    fixture.kubelet.finishJobWithMessage(StepFixture.NAMESPACE, job, null, 1);
+    StatusLedger ledger = fixture.ledger(test);
+
+    assertThat(fixture.newRunHarnessJob().advance(ledger)).isEqualTo(Next.CONTINUE);
+
+    HarnessJob failed = ledger.status().harnessJobs.get(0);
+    assertThat(failed.state).isEqualTo(JobState.Failed);
+    assertThat(failed.exitCode).isEqualTo(1);
+    assertThat(failed.message).contains("the harness left no termination message");
+    assertThat(ledger.status().cells).filteredOn(c -> job.equals(c.job)).isNotEmpty()
+        .allSatisfy(c -> assertThat(c.passed).isZero());
+    assertThat(fixture.eventReasons(test)).endsWith("HarnessJobFailed");
+  }
+
+  @Test
+  void aJobDeletedBeforeItFinishedFails() {
+    SchedulerFailureTest test = fixture.create("deleted", spec -> {});
+    String job = created(test);
+    fixture.newRunHarnessJob().advance(fixture.ledger(test)); // Running
+    client.batch().v1().jobs().inNamespace(StepFixture.NAMESPACE).withName(job).delete();
+    StatusLedger ledger = fixture.ledger(test);
+
+    assertThat(fixture.newRunHarnessJob().advance(ledger)).isEqualTo(Next.CONTINUE);
+
+    assertThat(ledger.status().harnessJobs.get(0).state).isEqualTo(JobState.Failed);
+    assertThat(ledger.status().harnessJobs.get(0).message).isEqualTo("the Job was deleted before it finished");
+    assertThat(harnessJobs()).isEmpty();
+  }
+
+  @Test
+  void aSparkContainerRestartedDuringTheJobVoidsItsVerdicts() {
+    SchedulerFailureTest test = fixture.create("lost", spec -> {});
+    String job = created(test);
+    String restartedAt = Instant.now().plusSeconds(1).toString();
+    client.pods().inNamespace(StepFixture.NAMESPACE).withName(Names.worker(test) + "-1").editStatus(p -> {
+      p.getStatus().setContainerStatuses(List.of(new ContainerStatusBuilder().withName(Names.SPARK_CONTAINER)
+          .withRestartCount(1).withNewLastState().withNewTerminated().withReason("OOMKilled").withExitCode(137)
+          .withFinishedAt(restartedAt).endTerminated().endLastState().build()));
+      return p;
+    });
+    HarnessJob planned = fixture.get(test).getStatus().harnessJobs.get(0);
+    fixture.kubelet.finishJob(StepFixture.NAMESPACE, job, Reports.of(fixture.get(test).getStatus().runId,
+        planned.scenarios, 1, Verdict.Passed, Verdict.Passed), 0);
+    StatusLedger ledger = fixture.ledger(test);
+
+    assertThat(fixture.newRunHarnessJob().advance(ledger)).isEqualTo(Next.CONTINUE);
+
+    SchedulerFailureTestStatus status = ledger.status();
+    assertThat(status.message).startsWith("unplanned loss while harness Job " + job + " ran: pod "
+        + Names.worker(test) + "-1 container spark restarted (OOMKilled");
+    assertThat(status.cells).filteredOn(c -> job.equals(c.job)).isNotEmpty()
+        .allSatisfy(c -> assertThat(c.passed).isZero());
+    assertThat(fixture.eventReasons(test)).endsWith("HarnessJobSucceeded", "UnplannedLoss");
+  }
+
+  @Test
+  void withEveryJobFinishedTheRunEnds() {
+    SchedulerFailureTest test = fixture.create("ends", spec -> {});
+    fixture.runningHarness(test);
+    fixture.editStatus(test, s -> s.harnessJobs.forEach(j -> j.state = JobState.Failed));
+
+    assertThat(fixture.newRunHarnessJob().advance(fixture.ledger(test))).isEqualTo(Next.CONTINUE);
+
+    SchedulerFailureTestStatus status = fixture.get(test).getStatus();
+    assertThat(status.step).isEqualTo(Step.CleaningUp);
+    assertThat(status.phase.finished()).isTrue();
+    assertThat(harnessJobs()).isEmpty();
+  }
+
+  @Test
+  void theCandidatesFirstJobWaitsForTheClusterToRoll() {
+    SchedulerFailureTest test = fixture.create("turn", StepFixture::compare);
+    fixture.runningHarness(test);
+    fixture.editStatus(test, RollClusterTest::baselineDone);
+
+    assertThat(fixture.newRunHarnessJob().advance(fixture.ledger(test))).isEqualTo(Next.CONTINUE);
+
+    SchedulerFailureTestStatus status = fixture.get(test).getStatus();
+    assertThat(status.step).isEqualTo(Step.ApplyingCluster);
+    assertThat(status.clusterBuild).isEqualTo(BuildComparison.CANDIDATE);
+    assertThat(status.harnessJobs).filteredOn(j -> BuildComparison.CANDIDATE.equals(j.build))
+        .extracting(j -> j.state).containsOnly(JobState.Pending);
+    assertThat(harnessJobs()).isEmpty();
+  }
+
+  /** Brings the run to its first harness Job, created; returns its name. */
+  private String created(SchedulerFailureTest test) {
+    fixture.newRunHarnessJob().advance(fixture.runningHarness(test));
+    return fixture.get(test).getStatus().harnessJobs.get(0).name;
+  }
+
+  private List<String> harnessJobs() {
+    return fixture.jobs().stream().map(Job::getMetadata)
+        .filter(m -> Names.HARNESS.equals(m.getLabels().get(Names.COMPONENT_LABEL))).map(m -> m.getName()).toList();
+  }
+
+  /** The requests the API server received since the last call, as "METHOD path". */
+  private List<String> requests() throws InterruptedException {
+    List<String> seen = new ArrayList<>();
+    RecordedRequest request;
+    while ((request = server.takeRequest(10, TimeUnit.MILLISECONDS)) != null) {
+      seen.add(request.getMethod() + " " + request.getPath());
+    }
+    return seen;
+  }
+}

@@ -1,0 +1,183 @@
+package dev.sft.controller.reconcile;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import dev.sft.api.SchedulerFailureTest;
+import dev.sft.api.SchedulerFailureTestStatus;
+import dev.sft.api.SchedulerFailureTestStatus.JobState;
+import dev.sft.api.SchedulerFailureTestStatus.Phase;
+import dev.sft.api.SchedulerFailureTestStatus.Step;
+import dev.sft.api.Names;
+import dev.sft.controller.status.Conditions;
+import dev.sft.controller.status.StatusLedger;
+import io.fabric8.kubernetes.api.model.apps.StatefulSet;
+import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
+import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
+import java.time.Instant;
+import java.time.temporal.ChronoUnit;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+
+/**
+ * {@link StartRun} alone, over a mock API server. Transitions covered:
+ * <ul>
+ *   <li>new generation, valid spec → {@code Provisioning}/{@code ApplyingCluster}, Jobs planned {@code Pending},
+ *       {@code RunStarted} Event; nothing created yet</li>
+ *   <li>invalid spec → {@code Pending} with {@code Stalled} ({@code InvalidSpec} Event), nothing created; a new
+ *       instance over that status writes and posts nothing again</li>
+ *   <li>finished run, same generation, no schedule → stays idle, no write</li>
+ *   <li>finished run, then a change of the scheduling fields alone → the generation is adopted, no new run</li>
+ *   <li>finished run, then any other change → run 2 with a new run id, run 1 archived in the history</li>
+ *   <li>finished run, the schedule's firing due → a run recording the firing ({@code lastScheduleTime}) and the next
+ *       ({@code nextScheduleTime}) in its start write</li>
+ *   <li>restart: the run id is derived from uid and run number, so a repeated start names the same run</li>
+ * </ul>
+ */
+@EnableKubernetesMockClient(crud = true)
+class StartRunTest {
+  KubernetesClient client;
+  StepFixture fixture;
+
+  @BeforeEach
+  void wire() {
+    fixture = new StepFixture(client);
+  }
+
+  @Test
+  void aNewGenerationStartsARunAndCreatesNothingYet() {
+    SchedulerFailureTest test = fixture.create("start", spec -> {});
+
+    Next next = fixture.newStartRun().advance(fixture.ledger(test));
+
+    assertThat(next).isEqualTo(Next.CONTINUE);
+    SchedulerFailureTestStatus status = fixture.get(test).getStatus();
+    assertThat(status.phase).isEqualTo(Phase.Provisioning);
+    assertThat(status.step).isEqualTo(Step.ApplyingCluster);
+    assertThat(status.runNumber).isEqualTo(1);
+    assertThat(status.runId).startsWith("start-r1-");
+    assertThat(status.runGeneration).isEqualTo(1L);
+    assertThat(status.runSpec).contains("registry.example/spark:4.1.3");
+    assertThat(status.harnessJobs).extracting(j -> j.state).containsOnly(JobState.Pending).isNotEmpty();
+    assertThat(fixture.eventReasons(test)).containsExactly("RunStarted");
+    assertThat(client.apps().statefulSets().inNamespace(StepFixture.NAMESPACE).list().getItems()).isEmpty();
+    assertThat(client.batch().v1().jobs().inNamespace(StepFixture.NAMESPACE).list().getItems()).isEmpty();
+  }
+
+  @Test
+  void anInvalidSpecStallsOnceAndCreatesNothing() {
+    SchedulerFailureTest test = fixture.create("invalid", spec -> spec.spark.workers = 0);
+
+    Next next = fixture.newStartRun().advance(fixture.ledger(test));
+
+    assertThat(next).isEqualTo(Next.IDLE);
+    SchedulerFailureTest stalled = fixture.get(test);
+    assertThat(stalled.getStatus().phase).isEqualTo(Phase.Pending);
+    assertThat(stalled.getStatus().runId).isNull();
+    assertThat(Conditions.find(stalled.getStatus(), Conditions.STALLED).getStatus()).isEqualTo("True");
+    assertThat(stalled.getStatus().message).startsWith("invalid spec, nothing was created: ").contains("workers");
+    assertThat(fixture.eventReasons(test)).containsExactly("InvalidSpec");
+
+    // A new instance (a restarted controller) over the stalled status: already reported.
+    assertThat(fixture.newStartRun().advance(fixture.ledger(test))).isEqualTo(Next.IDLE);
+    assertThat(fixture.get(test).getMetadata().getResourceVersion())
+        .isEqualTo(stalled.getMetadata().getResourceVersion());
+    assertThat(fixture.eventReasons(test)).containsExactly("InvalidSpec");
+    assertThat(client.apps().statefulSets().inNamespace(StepFixture.NAMESPACE).list().getItems()).isEmpty();
+  }
+
+  @Test
+  void aFinishedRunOfTheCurrentGenerationStaysIdle() {
+    SchedulerFailureTest test = fixture.create("idle", spec -> {});
+    finishedRun(test);
+    String version = fixture.get(test).getMetadata().getResourceVersion();
+
+    assertThat(fixture.newStartRun().advance(fixture.ledger(test))).isEqualTo(Next.IDLE);
+
+    assertThat(fixture.get(test).getMetadata().getResourceVersion()).isEqualTo(version);
+    assertThat(fixture.get(test).getStatus().runNumber).isEqualTo(1);
+  }
+
+  @Test
+  void aChangeOfTheScheduleAloneIsAdoptedWithoutARun() {
+    SchedulerFailureTest test = fixture.create("adopt", spec -> {});
+    finishedRun(test);
+    SchedulerFailureTest changed = fixture.get(test);
+    changed.getSpec().suspend = true;
+    changed = client.resource(changed).update();
+    assertThat(changed.getMetadata().getGeneration()).isEqualTo(2L);
+
+    Next next = fixture.newStartRun().advance(fixture.ledger(test));
+
+    assertThat(next).isEqualTo(Next.CONTINUE);
+    SchedulerFailureTestStatus status = fixture.get(test).getStatus();
+    assertThat(status.runNumber).isEqualTo(1);
+    assertThat(status.runGeneration).isEqualTo(2L);
+    assertThat(status.phase).isEqualTo(Phase.Succeeded);
+    assertThat(fixture.newStartRun().advance(fixture.ledger(test))).isEqualTo(Next.IDLE);
+  }
+
+  @Test
+  void anyOtherChangeStartsTheNextRunAndArchivesTheLast() {
+    SchedulerFailureTest test = fixture.create("rerun", spec -> {});
+    finishedRun(test);
+    String firstRun = fixture.get(test).getStatus().runId;
+    SchedulerFailureTest changed = fixture.get(test);
+    changed.getSpec().repeat = 2;
+    client.resource(changed).update();
+
+    assertThat(fixture.newStartRun().advance(fixture.ledger(test))).isEqualTo(Next.CONTINUE);
+
+    SchedulerFailureTestStatus status = fixture.get(test).getStatus();
+    assertThat(status.runNumber).isEqualTo(2);
+    assertThat(status.runId).startsWith("rerun-r2-").isNotEqualTo(firstRun);
+    assertThat(status.phase).isEqualTo(Phase.Provisioning);
+    assertThat(status.history).extracting(r -> r.runId).containsExactly(firstRun);
+  }
+
+  @Test
+  void aDueFiringOfTheScheduleStartsARunAndRecordsTheFiringInTheSameWrite() {
+    SchedulerFailureTest test = fixture.create("fires", spec -> spec.schedule = "0 * * * *");
+    finishedRun(test);
+    Instant firing = Instant.parse(fixture.get(test).getStatus().nextScheduleTime);
+    fixture.clock.jumpTo(firing.plusSeconds(5));
+
+    assertThat(fixture.newStartRun().advance(fixture.ledger(test))).isEqualTo(Next.CONTINUE);
+
+    SchedulerFailureTestStatus status = fixture.get(test).getStatus();
+    assertThat(status.runNumber).isEqualTo(2);
+    assertThat(status.lastScheduleTime).isEqualTo(firing.toString());
+    assertThat(Instant.parse(status.nextScheduleTime)).isEqualTo(firing.plus(1, ChronoUnit.HOURS));
+    assertThat(status.message).contains("the schedule's firing at " + firing);
+  }
+
+  @Test
+  void theRunIdIsDerivedSoARepeatedStartNamesTheSameRun() {
+    SchedulerFailureTest test = fixture.create("derived", spec -> {});
+    StatusLedger first = fixture.ledger(test);
+    StatusLedger stale = fixture.ledger(test); // the same view, as a reconcile on a lagging cache has it
+
+    fixture.newStartRun().advance(first);
+    try {
+      fixture.newStartRun().advance(stale);
+    } catch (KubernetesClientException conflict) {
+      // An API server that checks the resourceVersion refuses the stale write; the id was decided before it.
+    }
+
+    assertThat(first.status().runId).startsWith("derived-r1-");
+    assertThat(stale.status().runId).isEqualTo(first.status().runId);
+  }
+
+  /** Drives run 1 to a finished, cleaned-up end with every Job succeeded. */
+  private void finishedRun(SchedulerFailureTest test) {
+    fixture.newStartRun().advance(fixture.ledger(test));
+    fixture.editStatus(test, s -> {
+      s.phase = Phase.Succeeded;
+      s.step = Step.Done;
+      s.completionTime = Instant.now().toString();
+      s.harnessJobs.forEach(j -> j.state = JobState.Succeeded);
+    });
+    assertThat(client.resources(StatefulSet.class).inNamespace(StepFixture.NAMESPACE)
+        .withName(Names.master(test)).get()).isNull();
+  }
+}
