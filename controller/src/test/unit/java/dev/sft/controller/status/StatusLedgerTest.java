@@ -277,9 +277,12 @@ class StatusLedgerTest {
       List<ScenarioResult> results = job.speculation
           ? passed.scenarios().stream().map(r -> r.withKnown(Verdict.Passed, Verdict.Known, List.of(issue))).toList()
           : passed.scenarios();
-      // As the termination message carries them: each entry's index, matches and chances, not its text.
-      List<KnownFindingUse> uses = List.of(new KnownFindingUse(0, null, job.speculation ? 4 : 0,
-          job.speculation ? 4 : 0), new KnownFindingUse(1, null, 0, 4));
+      // As the termination message carries them: each entry's key, matches and chances, not its text; listed in
+      // another order than the spec's, as a key names its entry wherever it stands.
+      List<String> keys = ResolvedSpec.of(test.getSpec()).knownFindings().entries().stream()
+          .map(dev.sft.contract.KnownFinding::key).toList();
+      List<KnownFindingUse> uses = List.of(new KnownFindingUse(keys.get(1), null, 0, 4),
+          new KnownFindingUse(keys.get(0), null, job.speculation ? 4 : 0, job.speculation ? 4 : 0));
       ledger.finishJob(job, JobState.Succeeded, 0, Report.of("t1-r1-abcd", "iceberg", "spark://m:7077", results,
           null, null, null, List.of(), uses), null, "now");
     }
