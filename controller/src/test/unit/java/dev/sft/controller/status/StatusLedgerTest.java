@@ -353,4 +353,34 @@ class StatusLedgerTest {
     assertThat(spec.deadlineSeconds()).as("the control's cells count in the Job's deadline")
         .isEqualTo(300 + 4 * timeout * (3 * 2) * 2 - 4 * timeout - 120);
   }
+
+  @Test
+  void theTotalAndSummaryCountTwoOperationsTheControlsAndBothBuildsOfAComparison() {
+    test.getSpec().scenarios = List.of("speculation-original-wins", "executor-loss-task-replacement");
+    test.getSpec().control = true;
+    test.getSpec().operations = List.of("append", "overwrite-partitioned");
+    test.getSpec().compare = new SchedulerFailureTestSpec.Compare();
+    test.getSpec().compare.baseline = new SchedulerFailureTestSpec.BaselineBuild();
+    test.getSpec().compare.baseline.sparkImage = "spark:baseline";
+    test.getSpec().compare.baseline.harnessImage = "sft:baseline";
+    test.setStatus(new SchedulerFailureTestStatus());
+    ledger = new StatusLedger(test, null);
+    ledger.startRun("t1-r1-abcd", 1, "{}", ResolvedSpec.of(test.getSpec()));
+
+    var status = test.getStatus();
+    // 2 failure scenarios and their 2 families' controls, 2 operations, 2 repetitions, 2 builds.
+    assertThat(status.total).isEqualTo(4 * 2 * 2 * 2);
+    assertThat(status.summary).isEqualTo("0/32");
+    assertThat(status.harnessJobs).hasSize(4);
+    HarnessJob baselineSpec = ledger.nextJob();
+    assertThat(baselineSpec.build).isEqualTo("baseline");
+    String summary = ledger.finishJob(baselineSpec, JobState.Succeeded, 0, Reports.of(
+        "t1-r1-abcd-baseline", baselineSpec.scenarios, 2, Verdict.Passed, Verdict.Passed), null, "now");
+    // The speculation Job: its scenario and its family's control, each 2 operations x 2 repetitions, one build; the
+    // report covered only the append cells.
+    assertThat(summary).isEqualTo("harness Job " + baselineSpec.name + " succeeded (exit 0): 4/8 passed");
+    assertThat(status.summary).isEqualTo("4/32");
+    assertThat(status.cells).filteredOn(c -> baselineSpec.name.equals(c.job)).extracting(c -> c.repetitions)
+        .containsOnly(2).hasSize(4);
+  }
 }
