@@ -18,7 +18,8 @@ import java.util.Objects;
  * @param runId the run's id; evidence lives under {@code <sharedRoot>/<runId>/}
  * @param speculation {@code spark.speculation} of this driver run
  * @param scenarios the scenarios, every one with this speculation setting, in canonical order
- * @param repeat repetitions of each scenario
+ * @param repeat repetitions of each cell ({@link RunShape#MIN_REPEAT} to {@link RunShape#MAX_REPEAT}); {@link #shape}
+ *     counts them
  * @param timeoutSeconds bound of every gate and wait in the harness
  * @param killTimeoutSeconds bound of one call of the kill command, separate from the gates' bound
  * @param interruptOnCancel {@code spark.job.interruptOnCancel} of the monitored writes' job group: whether

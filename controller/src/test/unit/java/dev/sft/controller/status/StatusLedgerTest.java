@@ -6,6 +6,7 @@ import dev.sft.contract.DriverRun;
 import dev.sft.contract.KnownFindingUse;
 import dev.sft.contract.Report;
 import dev.sft.contract.ScenarioResult;
+import dev.sft.contract.TerminationMessage;
 import dev.sft.contract.Verdict;
 import dev.sft.controller.api.ResolvedSpec;
 import dev.sft.controller.api.SchedulerFailureTest;
@@ -277,14 +278,20 @@ class StatusLedgerTest {
       List<ScenarioResult> results = job.speculation
           ? passed.scenarios().stream().map(r -> r.withKnown(Verdict.Passed, Verdict.Known, List.of(issue))).toList()
           : passed.scenarios();
-      // As the termination message carries them: each entry's key, matches and chances, not its text; listed in
-      // another order than the spec's, as a key names its entry wherever it stands.
+      // Through the termination message, which carries each entry's key, matches and chances, not its text; listed
+      // in another order than the spec's, as a key names its entry wherever it stands.
       List<String> keys = ResolvedSpec.of(test.getSpec()).knownFindings().entries().stream()
           .map(dev.sft.contract.KnownFinding::key).toList();
       List<KnownFindingUse> uses = List.of(new KnownFindingUse(keys.get(1), null, 0, 4),
           new KnownFindingUse(keys.get(0), null, job.speculation ? 4 : 0, job.speculation ? 4 : 0));
-      ledger.finishJob(job, JobState.Succeeded, 0, Report.of("t1-r1-abcd", "iceberg", "spark://m:7077", results,
-          null, null, null, List.of(), uses), null, "now");
+      Report report = Report.of("t1-r1-abcd", "iceberg", "spark://m:7077", results, null, null, null, List.of(),
+          uses);
+      try {
+        report = TerminationMessage.decode(TerminationMessage.encode(report));
+      } catch (java.io.IOException e) {
+        throw new AssertionError(e);
+      }
+      ledger.finishJob(job, JobState.Succeeded, 0, report, null, "now");
     }
   }
 
