@@ -96,6 +96,12 @@ public record ResolvedSpec(
         spec.compare == null ? null : spec.compare.baseline.harnessImage.trim());
   }
 
+  /** How many cells and repetitions the run means, over both builds when it compares two. */
+  public dev.sft.contract.RunShape shape() {
+    return new dev.sft.contract.RunShape(scenarios, operations, repeat, compares()
+        ? dev.sft.contract.RunShape.COMPARED_BUILDS : dev.sft.contract.RunShape.ONE_BUILD, null);
+  }
+
   /** Whether the run compares a baseline build with the spec's own ({@code spec.compare}). */
   public boolean compares() {
     return baselineSparkImage != null;

@@ -69,8 +69,8 @@ public final class SpecDefaults {
   public static final long MIN_WORKERS = 2;
   public static final long MAX_WORKERS = 64;
   public static final long MIN_CORES_PER_WORKER = 2;
-  public static final long MIN_REPEAT = 1;
-  public static final long MAX_REPEAT = 100;
+  public static final long MIN_REPEAT = dev.sft.contract.RunShape.MIN_REPEAT;
+  public static final long MAX_REPEAT = dev.sft.contract.RunShape.MAX_REPEAT;
   public static final long MIN_HARNESS_TIMEOUT_SECONDS = 10;
   public static final long MAX_HARNESS_TIMEOUT_SECONDS = 3600;
   public static final long MIN_READY_TIMEOUT_SECONDS = 30;

@@ -18,7 +18,8 @@ import java.util.Objects;
  * @param runId the run's id; evidence lives under {@code <sharedRoot>/<runId>/}
  * @param speculation {@code spark.speculation} of this driver run
  * @param scenarios the scenarios, every one with this speculation setting, in canonical order
- * @param repeat repetitions of each scenario
+ * @param repeat repetitions of each cell ({@link RunShape#MIN_REPEAT} to {@link RunShape#MAX_REPEAT}); {@link #shape}
+ *     counts them
  * @param timeoutSeconds bound of every gate and wait in the harness
  * @param killTimeoutSeconds bound of one call of the kill command, separate from the gates' bound
  * @param interruptOnCancel {@code spark.job.interruptOnCancel} of the monitored writes' job group: whether
@@ -37,8 +38,8 @@ import java.util.Objects;
  *     {@link HarnessEnvironment#NOT_AFTER}), or null for none. The controller counts it from the Job's creation, as
  *     Kubernetes counts the Job's {@code activeDeadlineSeconds}, so that scheduling and a cold image pull before the
  *     driver's JVM starts cannot cost the report; the harness stops at the earlier of the two ({@link #stopAt}).
- * @param knownFindings the findings the user acknowledged ({@code --known-findings FILE}, env
- *     {@link HarnessEnvironment#KNOWN_FINDINGS}); a cell failing only by them is {@link Verdict#Known}
+ * @param knownFindings the findings the user acknowledged ({@code --known-findings FILE}, or inline
+ *     {@link #KNOWN_FINDINGS_JSON_OPTION}); a cell failing only by them is {@link Verdict#Known}
  * @param strict whether Known cells still fail the run's exit code ({@code --strict})
  * @param failOnStale a known finding that could have matched in at least this many repetitions and matched none fails
  *     the run ({@code --fail-on-stale N}); {@link #NEVER_FAIL_ON_STALE} (0) never
@@ -81,7 +82,9 @@ public record DriverRun(
   public static final String REPORT_FILE = "report.json";
   /**
    * The option that carries the known findings inline, as the controller and {@code sft local} pass them; users
-   * give a file ({@code --known-findings FILE}).
+   * give a file ({@code --known-findings FILE}). Their only channel to a driver run: an argument is bounded (at most
+   * {@link KnownFindings#MAX_ENTRIES} entries) and visible in the Job's command, where an environment variable would
+   * also be picked up, unseen, from a user's shell by every later {@code sft run}.
    */
   public static final String KNOWN_FINDINGS_JSON_OPTION = "--known-findings-json";
   /** The option that fails a run on a known finding that could have matched often enough and matched none. */
@@ -101,10 +104,6 @@ public record DriverRun(
     if (firstRepetition < 1) {
       throw new IllegalArgumentException(FIRST_REPETITION_OPTION + " must be at least 1, got " + firstRepetition);
     }
-    if (soak != null && repeat != 1) {
-      throw new IllegalArgumentException("--repeat and " + Soak.UNTIL_FAILURE_OPTION + " exclude each other: bound the"
-          + " soak with " + Soak.MAX_REPEAT_OPTION + " N and/or " + Soak.MAX_TIME_OPTION + " DURATION");
-    }
     Objects.requireNonNull(writer, "writer");
     if (timeoutSeconds < 1 || killTimeoutSeconds < 1) {
       throw new IllegalArgumentException("timeouts must be at least 1 s, got timeout " + timeoutSeconds
@@ -121,6 +120,8 @@ public record DriverRun(
     scenarios = scenarios.stream().distinct().sorted(Comparator.naturalOrder()).toList();
     operations = operations == null || operations.isEmpty() ? List.of(WriteOperation.DEFAULT)
         : operations.stream().distinct().sorted().toList();
+    // Checks repeat (its bounds, and that a soak repeats once) as every run's shape does.
+    new RunShape(scenarios, operations, repeat, RunShape.ONE_BUILD, soak);
     for (ScenarioName name : scenarios) {
       if (name.needsSpeculation() != speculation) {
         throw new IllegalArgumentException("scenario '" + name.id() + "' needs spark.speculation="
@@ -130,80 +131,33 @@ public record DriverRun(
     }
   }
 
-  /** A driver run without known findings, not strict. */
-  public DriverRun(String runId, boolean speculation, List<ScenarioName> scenarios, int repeat, WriterName writer,
-      int timeoutSeconds, int killTimeoutSeconds, boolean interruptOnCancel, String master, String sharedRoot,
-      String killCommand, String driverHost, String terminationLog, List<WriteOperation> operations,
-      int deadlineSeconds, Instant notAfter) {
-    this(runId, speculation, scenarios, repeat, writer, timeoutSeconds, killTimeoutSeconds, interruptOnCancel, master,
-        sharedRoot, killCommand, driverHost, terminationLog, operations, deadlineSeconds, notAfter, KnownFindings.NONE,
-        false, NEVER_FAIL_ON_STALE, null, 1);
+  /**
+   * A driver run of {@code scenarios} under {@code runId}, everything else at its default until set: one repetition of
+   * the default operation, the contract's kill bound, no deadline, no known findings. {@link Builder#build} checks the
+   * whole run.
+   */
+  public static Builder builder(String runId, boolean speculation, List<ScenarioName> scenarios) {
+    return new Builder(runId, speculation, scenarios);
   }
 
-  /** A driver run without an absolute deadline ({@link #notAfter} null). */
-  public DriverRun(String runId, boolean speculation, List<ScenarioName> scenarios, int repeat, WriterName writer,
-      int timeoutSeconds, int killTimeoutSeconds, boolean interruptOnCancel, String master, String sharedRoot,
-      String killCommand, String driverHost, String terminationLog, List<WriteOperation> operations,
-      int deadlineSeconds) {
-    this(runId, speculation, scenarios, repeat, writer, timeoutSeconds, killTimeoutSeconds, interruptOnCancel, master,
-        sharedRoot, killCommand, driverHost, terminationLog, operations, deadlineSeconds, null);
-  }
-
-  /** A driver run of the default operation ({@code append}) only, without a deadline of its own, as {@code sft local} starts them. */
-  public DriverRun(String runId, boolean speculation, List<ScenarioName> scenarios, int repeat, WriterName writer,
-      int timeoutSeconds, int killTimeoutSeconds, boolean interruptOnCancel, String master, String sharedRoot,
-      String killCommand, String driverHost, String terminationLog) {
-    this(runId, speculation, scenarios, repeat, writer, timeoutSeconds, killTimeoutSeconds, interruptOnCancel, master,
-        sharedRoot, killCommand, driverHost, terminationLog, List.of(WriteOperation.DEFAULT), NO_DEADLINE);
-  }
-
-  /** A driver run under these operations, without a deadline of its own ({@link #NO_DEADLINE}). */
-  public DriverRun(String runId, boolean speculation, List<ScenarioName> scenarios, int repeat, WriterName writer,
-      int timeoutSeconds, int killTimeoutSeconds, boolean interruptOnCancel, String master, String sharedRoot,
-      String killCommand, String driverHost, String terminationLog, List<WriteOperation> operations) {
-    this(runId, speculation, scenarios, repeat, writer, timeoutSeconds, killTimeoutSeconds, interruptOnCancel, master,
-        sharedRoot, killCommand, driverHost, terminationLog, operations, NO_DEADLINE);
-  }
-
-  /** A driver run of the default operation with this deadline ({@link #NO_DEADLINE} for none). */
-  public DriverRun(String runId, boolean speculation, List<ScenarioName> scenarios, int repeat, WriterName writer,
-      int timeoutSeconds, int killTimeoutSeconds, boolean interruptOnCancel, String master, String sharedRoot,
-      String killCommand, String driverHost, String terminationLog, int deadlineSeconds) {
-    this(runId, speculation, scenarios, repeat, writer, timeoutSeconds, killTimeoutSeconds, interruptOnCancel, master,
-        sharedRoot, killCommand, driverHost, terminationLog, List.of(WriteOperation.DEFAULT), deadlineSeconds);
-  }
-
-  /** The same run under these operations. */
-  public DriverRun withOperations(List<WriteOperation> newOperations) {
-    return new DriverRun(runId, speculation, scenarios, repeat, writer, timeoutSeconds, killTimeoutSeconds,
-        interruptOnCancel, master, sharedRoot, killCommand, driverHost, terminationLog, newOperations,
-        deadlineSeconds, notAfter, knownFindings, strict, failOnStale, soak, firstRepetition);
+  /** A builder holding every field of this run, to change a few. */
+  public Builder toBuilder() {
+    return new Builder(this);
   }
 
   /** The same run with this absolute deadline (null for none). */
   public DriverRun withNotAfter(Instant instant) {
-    return new DriverRun(runId, speculation, scenarios, repeat, writer, timeoutSeconds, killTimeoutSeconds,
-        interruptOnCancel, master, sharedRoot, killCommand, driverHost, terminationLog, operations,
-        deadlineSeconds, instant, knownFindings, strict, failOnStale, soak, firstRepetition);
-  }
-
-  /** The same run judged with these known findings, strictly or not, never failing on a stale entry. */
-  public DriverRun withKnownFindings(KnownFindings findings, boolean strictly) {
-    return withKnownFindings(findings, strictly, NEVER_FAIL_ON_STALE);
-  }
-
-  /** The same run judged with these known findings, strictly or not, failing on stale entries as {@code staleBound} says. */
-  public DriverRun withKnownFindings(KnownFindings findings, boolean strictly, int staleBound) {
-    return new DriverRun(runId, speculation, scenarios, repeat, writer, timeoutSeconds, killTimeoutSeconds,
-        interruptOnCancel, master, sharedRoot, killCommand, driverHost, terminationLog, operations,
-        deadlineSeconds, notAfter, findings, strictly, staleBound, soak, firstRepetition);
+    return toBuilder().notAfter(instant).build();
   }
 
   /** The same run as a soak (null for none). */
   public DriverRun withSoak(Soak newSoak) {
-    return new DriverRun(runId, speculation, scenarios, repeat, writer, timeoutSeconds, killTimeoutSeconds,
-        interruptOnCancel, master, sharedRoot, killCommand, driverHost, terminationLog, operations,
-        deadlineSeconds, notAfter, knownFindings, strict, failOnStale, newSoak, firstRepetition);
+    return toBuilder().soak(newSoak).build();
+  }
+
+  /** The same run's repetitions numbered from {@code first}. */
+  public DriverRun withFirstRepetition(int first) {
+    return toBuilder().firstRepetition(first).build();
   }
 
   /**
@@ -211,24 +165,17 @@ public record DriverRun(
    * {@code repetition}, reporting to no termination log (the comparison is the report).
    */
   public DriverRun turn(String buildRunId, int repetition) {
-    return new DriverRun(buildRunId, speculation, scenarios, 1, writer, timeoutSeconds, killTimeoutSeconds,
-        interruptOnCancel, master, sharedRoot, killCommand, driverHost, null, operations,
-        deadlineSeconds, notAfter, knownFindings, strict, failOnStale, soak, repetition);
+    return toBuilder().runId(buildRunId).repeat(1).terminationLog(null).firstRepetition(repetition).build();
   }
 
-  /** The same run's repetitions numbered from {@code first}. */
-  public DriverRun withFirstRepetition(int first) {
-    return new DriverRun(runId, speculation, scenarios, repeat, writer, timeoutSeconds, killTimeoutSeconds,
-        interruptOnCancel, master, sharedRoot, killCommand, driverHost, terminationLog, operations,
-        deadlineSeconds, notAfter, knownFindings, strict, failOnStale, soak, first);
+  /** What this driver run executes: its cells, each {@link #repeat} times (or soaked), one build. */
+  public RunShape shape() {
+    return new RunShape(scenarios, operations, repeat, RunShape.ONE_BUILD, soak);
   }
 
-  /**
-   * The numbers of the repetitions this run runs of {@code name}: {@link #repeat} of them from
-   * {@link #firstRepetition}, for a control as for a failure scenario.
-   */
-  public List<Integer> repetitionNumbers(ScenarioName name) {
-    return java.util.stream.IntStream.range(firstRepetition, firstRepetition + repeat).boxed().toList();
+  /** The numbers of the repetitions this run runs of each cell, a control's as a failure scenario's. */
+  public List<Integer> repetitionNumbers() {
+    return shape().repetitionNumbers(firstRepetition);
   }
 
   /**
@@ -357,9 +304,6 @@ public record DriverRun(
     if (notAfter != null) {
       env.put(HarnessEnvironment.NOT_AFTER, notAfter.toString());
     }
-    if (!knownFindings.isEmpty()) {
-      env.put(HarnessEnvironment.KNOWN_FINDINGS, knownFindings.toJson());
-    }
     return env;
   }
 
@@ -368,7 +312,7 @@ public record DriverRun(
     List<ScenarioResult> results = new ArrayList<>();
     for (ScenarioName name : scenarios) {
       for (WriteOperation operation : operations) {
-        for (int repetition : repetitionNumbers(name)) {
+        for (int repetition : repetitionNumbers()) {
           results.add(ScenarioResult.unknown(name.id(), operation, repetition, evidence, why));
         }
       }
@@ -379,6 +323,147 @@ public record DriverRun(
   /** A run-level report of a run that never reported its own. */
   public Report unreported(String evidence, String why) {
     return Report.of(runId, writer.id(), master, unknownResults(evidence, why), null, null, why);
+  }
+
+  /** Builds a {@link DriverRun} field by field; unset fields keep {@link DriverRun#builder}'s defaults. */
+  public static final class Builder {
+    private String runId;
+    private boolean speculation;
+    private List<ScenarioName> scenarios;
+    private int repeat = 1;
+    private WriterName writer;
+    private int timeoutSeconds;
+    private int killTimeoutSeconds = DEFAULT_KILL_TIMEOUT_SECONDS;
+    private boolean interruptOnCancel = DEFAULT_INTERRUPT_ON_CANCEL;
+    private String master;
+    private String sharedRoot;
+    private String killCommand;
+    private String driverHost;
+    private String terminationLog;
+    private List<WriteOperation> operations = List.of(WriteOperation.DEFAULT);
+    private int deadlineSeconds = NO_DEADLINE;
+    private Instant notAfter;
+    private KnownFindings knownFindings = KnownFindings.NONE;
+    private boolean strict;
+    private int failOnStale = NEVER_FAIL_ON_STALE;
+    private Soak soak;
+    private int firstRepetition = 1;
+
+    private Builder(String runId, boolean speculation, List<ScenarioName> scenarios) {
+      this.runId = runId;
+      this.speculation = speculation;
+      this.scenarios = scenarios;
+    }
+
+    private Builder(DriverRun run) {
+      this(run.runId, run.speculation, run.scenarios);
+      repeat = run.repeat;
+      writer = run.writer;
+      timeoutSeconds = run.timeoutSeconds;
+      killTimeoutSeconds = run.killTimeoutSeconds;
+      interruptOnCancel = run.interruptOnCancel;
+      master = run.master;
+      sharedRoot = run.sharedRoot;
+      killCommand = run.killCommand;
+      driverHost = run.driverHost;
+      terminationLog = run.terminationLog;
+      operations = run.operations;
+      deadlineSeconds = run.deadlineSeconds;
+      notAfter = run.notAfter;
+      knownFindings = run.knownFindings;
+      strict = run.strict;
+      failOnStale = run.failOnStale;
+      soak = run.soak;
+      firstRepetition = run.firstRepetition;
+    }
+
+    public Builder runId(String value) {
+      runId = value;
+      return this;
+    }
+
+    public Builder repeat(int value) {
+      repeat = value;
+      return this;
+    }
+
+    public Builder writer(WriterName value) {
+      writer = value;
+      return this;
+    }
+
+    /** The gates' bound and the kill command's. */
+    public Builder timeouts(int gateSeconds, int killSeconds) {
+      timeoutSeconds = gateSeconds;
+      killTimeoutSeconds = killSeconds;
+      return this;
+    }
+
+    public Builder interruptOnCancel(boolean value) {
+      interruptOnCancel = value;
+      return this;
+    }
+
+    /** Where the driver finds the cluster: its master URL and the shared folder. */
+    public Builder cluster(String masterUrl, String sharedFolder) {
+      master = masterUrl;
+      sharedRoot = sharedFolder;
+      return this;
+    }
+
+    public Builder killCommand(String value) {
+      killCommand = value;
+      return this;
+    }
+
+    public Builder driverHost(String value) {
+      driverHost = value;
+      return this;
+    }
+
+    public Builder terminationLog(String value) {
+      terminationLog = value;
+      return this;
+    }
+
+    public Builder operations(List<WriteOperation> value) {
+      operations = value;
+      return this;
+    }
+
+    public Builder deadlineSeconds(int value) {
+      deadlineSeconds = value;
+      return this;
+    }
+
+    public Builder notAfter(Instant value) {
+      notAfter = value;
+      return this;
+    }
+
+    /** The known findings, whether Known cells still fail the exit code, and the stale bound. */
+    public Builder knownFindings(KnownFindings findings, boolean strictly, int staleBound) {
+      knownFindings = findings;
+      strict = strictly;
+      failOnStale = staleBound;
+      return this;
+    }
+
+    public Builder soak(Soak value) {
+      soak = value;
+      return this;
+    }
+
+    public Builder firstRepetition(int value) {
+      firstRepetition = value;
+      return this;
+    }
+
+    public DriverRun build() {
+      return new DriverRun(runId, speculation, scenarios, repeat, writer, timeoutSeconds, killTimeoutSeconds,
+          interruptOnCancel, master, sharedRoot, killCommand, driverHost, terminationLog, operations, deadlineSeconds,
+          notAfter, knownFindings, strict, failOnStale, soak, firstRepetition);
+    }
   }
 
   private static void addIfSet(List<String> args, String option, String value) {

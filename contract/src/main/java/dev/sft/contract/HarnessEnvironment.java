@@ -31,8 +31,6 @@ public final class HarnessEnvironment {
   public static final String DEADLINE_SECONDS = "SFT_DEADLINE_SECONDS";
   /** {@link DriverRun#notAfter}: the harness's deadline as an RFC 3339 instant, counted from the Job's creation. */
   public static final String NOT_AFTER = "SFT_NOT_AFTER";
-  /** The known findings as JSON (an array of {@link KnownFinding}), when no {@code --known-findings FILE} is given. */
-  public static final String KNOWN_FINDINGS = "SFT_KNOWN_FINDINGS";
 
   /** The sft launcher's settings: where Spark's jars are, where the launcher is (for the kill wrappers). */
   public static final String SPARK_HOME = "SFT_SPARK_HOME";
@@ -55,5 +53,5 @@ public final class HarnessEnvironment {
    */
   public static final java.util.List<String> DRIVER_RUN_SETTINGS = java.util.List.of(MASTER, SHARED_ROOT,
       KILL_COMMAND, TIMEOUT_SECONDS, SPECULATION_ENABLED, EXECUTOR_CLASSPATH, KILL_TIMEOUT_SECONDS,
-      INTERRUPT_ON_CANCEL, TERMINATION_LOG, DEADLINE_SECONDS, NOT_AFTER, KNOWN_FINDINGS);
+      INTERRUPT_ON_CANCEL, TERMINATION_LOG, DEADLINE_SECONDS, NOT_AFTER);
 }

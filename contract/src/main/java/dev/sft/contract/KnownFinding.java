@@ -48,6 +48,8 @@ public record KnownFinding(
   public static final List<String> FIELDS = List.of("rule", "scenario", "operation", "writer", "cause", "message",
       "reference");
 
+  /** Six bytes: 48 bits keep the 50 entries a list may have apart. */
+  private static final int KEY_BYTES = 6;
   private static final Map<String, Pattern> PATTERNS = new ConcurrentHashMap<>();
 
   public KnownFinding {
@@ -93,6 +95,23 @@ public record KnownFinding(
         throw new IllegalArgumentException("message is not a valid regular expression: "
             + e.getDescription() + " near index " + e.getIndex() + " of '" + message + "'");
       }
+    }
+  }
+
+  /**
+   * The entry's name in a report's uses ({@link KnownFindingUse#key}), derived from every field, so that it names the
+   * same entry wherever the entry stands in the list and a compact report can leave the text out: the first 12 hex
+   * digits of the SHA-256 of the fields.
+   */
+  public String key() {
+    String fields = String.join("\u0000", rule, String.valueOf(scenario), String.valueOf(operation),
+        String.valueOf(writer), String.join(",", cause), String.valueOf(message), reference);
+    try {
+      byte[] digest = java.security.MessageDigest.getInstance("SHA-256")
+          .digest(fields.getBytes(java.nio.charset.StandardCharsets.UTF_8));
+      return java.util.HexFormat.of().formatHex(digest, 0, KEY_BYTES);
+    } catch (java.security.NoSuchAlgorithmException e) {
+      throw new IllegalStateException("every Java platform has SHA-256", e);
     }
   }
 

@@ -10,14 +10,21 @@ import java.util.Map;
  * that matched nothing is stale: the defect may be fixed, or the entry no longer says what the rule reports; how many
  * repetitions could have shown it says how much that absence weighs (none: the run never looked).
  *
- * @param index the entry's position in the known findings (0-based), so the controller can name its own entry
- *     when a termination message leaves the entry's text out
+ * @param key the entry's {@link KnownFinding#key}, so the controller names its own entry when a termination message
+ *     leaves the entry's text out, wherever the entry stands in the list
  * @param finding the entry, or null where a compact report left it out
  * @param matches how many failing checks it matched
  * @param couldHaveMatched how many repetitions it could have matched in ({@link KnownFinding#couldMatch}): of the
  *     cells its scenario, operation and writer select, those that judged its rule
  */
-public record KnownFindingUse(int index, KnownFinding finding, int matches, int couldHaveMatched) {
+public record KnownFindingUse(String key, KnownFinding finding, int matches, int couldHaveMatched) {
+  public KnownFindingUse {
+    if (key == null && finding == null) {
+      throw new IllegalArgumentException("a known finding's use names its entry: a key or the entry");
+    }
+    key = key == null ? finding.key() : key;
+  }
+
   public boolean stale() {
     return matches == 0;
   }
@@ -30,9 +37,9 @@ public record KnownFindingUse(int index, KnownFinding finding, int matches, int 
     return bound != DriverRun.NEVER_FAIL_ON_STALE && stale() && couldHaveMatched >= bound;
   }
 
-  /** The entry in one line, or its position where a compact report left its text out. */
+  /** The entry in one line, or its key where a compact report left its text out. */
   public String describe() {
-    return finding == null ? "entry " + (index + 1) : finding.describe();
+    return finding == null ? "entry " + key : finding.describe();
   }
 
   /** A stale entry in one line, with the repetitions it could have matched in. */
@@ -40,18 +47,24 @@ public record KnownFindingUse(int index, KnownFinding finding, int matches, int 
     return describe() + ": could have matched in " + couldHaveMatched + " repetition(s), matched none";
   }
 
-  /** The uses of several driver runs of one run, summed per entry: an entry is stale only if stale in every one. */
+  /** The same counts without the entry's text, as a compact report carries them. */
+  public KnownFindingUse withoutText() {
+    return new KnownFindingUse(key, null, matches, couldHaveMatched);
+  }
+
+  /**
+   * The uses of several driver runs of one run, summed per entry by key, in the order entries first appear: an entry
+   * is stale only if stale in every one.
+   */
   public static List<KnownFindingUse> merge(List<List<KnownFindingUse>> parts) {
-    Map<Integer, KnownFindingUse> byIndex = new LinkedHashMap<>();
+    Map<String, KnownFindingUse> byKey = new LinkedHashMap<>();
     for (List<KnownFindingUse> part : parts) {
       for (KnownFindingUse use : part) {
-        byIndex.merge(use.index(), use, (a, b) -> new KnownFindingUse(a.index(),
+        byKey.merge(use.key(), use, (a, b) -> new KnownFindingUse(a.key(),
             a.finding() != null ? a.finding() : b.finding(), a.matches() + b.matches(),
             a.couldHaveMatched() + b.couldHaveMatched()));
       }
     }
-    List<KnownFindingUse> merged = new ArrayList<>(byIndex.values());
-    merged.sort((a, b) -> Integer.compare(a.index(), b.index()));
-    return merged;
+    return new ArrayList<>(byKey.values());
   }
 }

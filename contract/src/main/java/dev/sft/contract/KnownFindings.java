@@ -12,12 +12,13 @@ import java.util.Set;
 
 /**
  * The known findings of a run, in the order the user listed them, and the one place that decides which results they
- * acknowledge. The file form ({@code --known-findings FILE}) and the environment form
- * ({@link HarnessEnvironment#KNOWN_FINDINGS}) are the same JSON: an array of {@link KnownFinding} objects.
+ * acknowledge. The file form ({@code --known-findings FILE}) and the inline form
+ * ({@link DriverRun#KNOWN_FINDINGS_JSON_OPTION}) are the same JSON: an array of {@link KnownFinding} objects, no two
+ * alike (a use names its entry by {@link KnownFinding#key}).
  */
 public final class KnownFindings {
   public static final KnownFindings NONE = new KnownFindings(List.of());
-  /** More entries than anyone maintains by hand; bounds the environment variable and the termination message. */
+  /** More entries than anyone maintains by hand; bounds the inline option and the termination message. */
   public static final int MAX_ENTRIES = 50;
   private static final ObjectMapper STRICT = new ObjectMapper()
       .enable(DeserializationFeature.FAIL_ON_UNKNOWN_PROPERTIES);
@@ -36,6 +37,13 @@ public final class KnownFindings {
     }
     if (entries.size() > MAX_ENTRIES) {
       throw new IllegalArgumentException("at most " + MAX_ENTRIES + " known findings, got " + entries.size());
+    }
+    List<String> keys = entries.stream().map(KnownFinding::key).toList();
+    for (int i = 0; i < keys.size(); i++) {
+      int first = keys.indexOf(keys.get(i));
+      if (first != i) {
+        throw new IllegalArgumentException("known finding " + (i + 1) + " repeats known finding " + (first + 1));
+      }
     }
     return new KnownFindings(entries);
   }
@@ -128,8 +136,7 @@ public final class KnownFindings {
    */
   public List<KnownFindingUse> uses(String writerId, List<ScenarioResult> results) {
     List<KnownFindingUse> uses = new ArrayList<>();
-    for (int i = 0; i < entries.size(); i++) {
-      KnownFinding entry = entries.get(i);
+    for (KnownFinding entry : entries) {
       int matches = 0;
       int couldHaveMatched = 0;
       for (ScenarioResult result : results) {
@@ -138,7 +145,7 @@ public final class KnownFindings {
         }
         couldHaveMatched += entry.couldMatch(writerId, result) ? 1 : 0;
       }
-      uses.add(new KnownFindingUse(i, entry, matches, couldHaveMatched));
+      uses.add(new KnownFindingUse(entry.key(), entry, matches, couldHaveMatched));
     }
     return uses;
   }

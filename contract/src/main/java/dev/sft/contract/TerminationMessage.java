@@ -78,7 +78,7 @@ public final class TerminationMessage {
 
   /** The known findings' match counts without their text: the controller has the entries in its spec. */
   private static List<KnownFindingUse> compactUses(Report report) {
-    return report.knownFindings().stream().map(u -> new KnownFindingUse(u.index(), null, u.matches(), u.couldHaveMatched())).toList();
+    return report.knownFindings().stream().map(KnownFindingUse::withoutText).toList();
   }
 
   /**

@@ -9,8 +9,15 @@ import org.junit.jupiter.api.Test;
 
 class DriverRunTest {
   private static DriverRun run(boolean speculation, List<ScenarioName> scenarios) {
-    return new DriverRun("t1-r1-abcd", speculation, scenarios, 2, WriterName.ICEBERG, 180, 30, true, "spark://m:7077",
-        "/shared", "/bin/kill", null, "/dev/termination-log");
+    return DriverRun.builder("t1-r1-abcd", speculation, scenarios)
+        .repeat(2)
+        .writer(WriterName.ICEBERG)
+        .timeouts(180, 30)
+        .interruptOnCancel(true)
+        .cluster("spark://m:7077", "/shared")
+        .killCommand("/bin/kill")
+        .terminationLog("/dev/termination-log")
+        .build();
   }
 
   @Test
@@ -60,7 +67,7 @@ class DriverRunTest {
     DriverRun run = run(true, List.of(ScenarioName.SPECULATION_ORIGINAL_WINS));
     assertThat(run.operations()).containsExactly(WriteOperation.DEFAULT);
     assertThat(run.arguments()).containsSequence("--operations", "append");
-    DriverRun matrix = run.withOperations(WriteOperation.parseList("overwrite-partitioned,append"));
+    DriverRun matrix = run.toBuilder().operations(WriteOperation.parseList("overwrite-partitioned,append")).build();
     assertThat(matrix.arguments()).containsSequence("--operations", "append,overwrite-partitioned");
     assertThat(matrix.unknownResults("/e", "driver died")).extracting(ScenarioResult::cell, ScenarioResult::repetition)
         .containsExactly(
@@ -76,19 +83,34 @@ class DriverRunTest {
     assertThat(none.deadlineSeconds()).isEqualTo(DriverRun.NO_DEADLINE);
     assertThat(none.arguments()).doesNotContain("--deadline");
     assertThat(none.environment()).doesNotContainKey(HarnessEnvironment.DEADLINE_SECONDS);
-    DriverRun bounded = new DriverRun("t1-r1-abcd", true, List.of(ScenarioName.SPECULATION_ORIGINAL_WINS), 1,
-        WriterName.ICEBERG, 180, 30, false, "spark://m:7077", "/shared", null, null, null, 900);
+    DriverRun bounded = DriverRun.builder("t1-r1-abcd", true, List.of(ScenarioName.SPECULATION_ORIGINAL_WINS))
+        .writer(WriterName.ICEBERG)
+        .timeouts(180, 30)
+        .interruptOnCancel(false)
+        .cluster("spark://m:7077", "/shared")
+        .deadlineSeconds(900)
+        .build();
     assertThat(bounded.arguments()).containsSequence("--deadline", "900");
     assertThat(bounded.environment()).containsEntry(HarnessEnvironment.DEADLINE_SECONDS, "900");
-    assertThatThrownBy(() -> new DriverRun("t1-r1-abcd", true, List.of(ScenarioName.SPECULATION_ORIGINAL_WINS), 1,
-        WriterName.ICEBERG, 180, 30, false, "spark://m:7077", "/shared", null, null, null, -1))
+    assertThatThrownBy(() -> DriverRun.builder("t1-r1-abcd", true, List.of(ScenarioName.SPECULATION_ORIGINAL_WINS))
+        .writer(WriterName.ICEBERG)
+        .timeouts(180, 30)
+        .interruptOnCancel(false)
+        .cluster("spark://m:7077", "/shared")
+        .deadlineSeconds(-1)
+        .build())
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("deadline");
   }
 
   @Test
   void anAbsoluteDeadlineIsRenderedWhenSetAndTheEarlierOfBothApplies() {
-    DriverRun relative = new DriverRun("t1-r1-abcd", true, List.of(ScenarioName.SPECULATION_ORIGINAL_WINS), 1,
-        WriterName.ICEBERG, 180, 30, false, "spark://m:7077", "/shared", null, null, null, 900);
+    DriverRun relative = DriverRun.builder("t1-r1-abcd", true, List.of(ScenarioName.SPECULATION_ORIGINAL_WINS))
+        .writer(WriterName.ICEBERG)
+        .timeouts(180, 30)
+        .interruptOnCancel(false)
+        .cluster("spark://m:7077", "/shared")
+        .deadlineSeconds(900)
+        .build();
     assertThat(relative.notAfter()).isNull();
     assertThat(relative.arguments()).doesNotContain("--not-after");
     assertThat(relative.environment()).doesNotContainKey(HarnessEnvironment.NOT_AFTER);
@@ -105,9 +127,14 @@ class DriverRunTest {
     // A driver that started on time keeps its own bound if that is earlier.
     DriverRun tight = absolute.withNotAfter(created.plusSeconds(3600));
     assertThat(tight.stopAt(created)).isEqualTo(created.plusSeconds(900));
-    DriverRun onlyAbsolute = new DriverRun("t1-r1-abcd", true, List.of(ScenarioName.SPECULATION_ORIGINAL_WINS), 1,
-        WriterName.ICEBERG, 180, 30, false, "spark://m:7077", "/shared", null, null, null, List.of(),
-        DriverRun.NO_DEADLINE, created);
+    DriverRun onlyAbsolute = DriverRun.builder("t1-r1-abcd", true, List.of(ScenarioName.SPECULATION_ORIGINAL_WINS))
+        .writer(WriterName.ICEBERG)
+        .timeouts(180, 30)
+        .interruptOnCancel(false)
+        .cluster("spark://m:7077", "/shared")
+        .deadlineSeconds(DriverRun.NO_DEADLINE)
+        .notAfter(created)
+        .build();
     assertThat(onlyAbsolute.stopAt(lateStart)).isEqualTo(created);
     assertThat(run(true, List.of(ScenarioName.SPECULATION_ORIGINAL_WINS)).stopAt(created)).isNull();
   }

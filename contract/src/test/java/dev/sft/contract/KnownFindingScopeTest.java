@@ -132,9 +132,9 @@ class KnownFindingScopeTest {
     KnownFinding entry = parse("{\"rule\": \"rows.count\", " + REF + "}").entries().get(0);
     List<ScenarioResult> passed = List.of(result("control-executor-loss", "append"));
     Report stale = Report.of("r", "iceberg", "m", passed, null, null, null, List.of(),
-        List.of(new KnownFindingUse(0, entry, 0, 5)));
+        List.of(new KnownFindingUse(entry.key(), entry, 0, 5)));
     Report used = Report.of("r", "iceberg", "m", passed, null, null, null, List.of(),
-        List.of(new KnownFindingUse(0, entry, 1, 5)));
+        List.of(new KnownFindingUse(entry.key(), entry, 1, 5)));
 
     assertThat(RunExitCode.judged(stale, false)).isEqualTo(RunExitCode.PASSED);
     assertThat(RunExitCode.judged(stale, false, 5)).isEqualTo(RunExitCode.SCENARIO_NOT_PASSED);
@@ -145,13 +145,17 @@ class KnownFindingScopeTest {
 
   @Test
   void aDriverRunCarriesItsStaleBoundAsAnArgument() {
-    DriverRun run = new DriverRun("r", true, List.of(ScenarioName.SPECULATION_ORIGINAL_WINS), 1, WriterName.ICEBERG,
-        10, 10, true, "spark://m:7077", "/shared", null, null, null);
+    DriverRun run = DriverRun.builder("r", true, List.of(ScenarioName.SPECULATION_ORIGINAL_WINS))
+        .writer(WriterName.ICEBERG)
+        .timeouts(10, 10)
+        .interruptOnCancel(true)
+        .cluster("spark://m:7077", "/shared")
+        .build();
 
     assertThat(run.arguments()).doesNotContain(DriverRun.FAIL_ON_STALE_OPTION);
-    assertThat(run.withKnownFindings(KnownFindings.NONE, false, 3).arguments())
+    assertThat(run.toBuilder().knownFindings(KnownFindings.NONE, false, 3).build().arguments())
         .containsSequence(DriverRun.FAIL_ON_STALE_OPTION, "3");
-    assertThatThrownBy(() -> run.withKnownFindings(KnownFindings.NONE, false, -1))
+    assertThatThrownBy(() -> run.toBuilder().knownFindings(KnownFindings.NONE, false, -1).build())
         .hasMessageContaining("--fail-on-stale must be 0 (never) or a number of repetitions, got -1");
   }
 }

@@ -122,16 +122,51 @@ class KnownFindingsTest {
   }
 
   @Test
+  void aUseNamesItsEntryByKeyWhereverTheEntryStandsInTheList() {
+    String loser = "{\"rule\": \"loser.no-files-left\", \"reference\": \"" + ISSUE + "\", " + INTERRUPTED + "}";
+    String rows = "{\"rule\": \"rows.exact\", \"reference\": \"https://example.org/fixed\"}";
+    KnownFindings listed = findings("[" + loser + ", " + rows + "]");
+    KnownFindings reordered = findings("[" + rows + ", " + loser + "]");
+    List<ScenarioResult> results = List.of(result("append", Verdict.Passed, Verdict.Failed, LOSER_LEFT));
+
+    List<KnownFindingUse> asListed = listed.uses("iceberg", results);
+    List<KnownFindingUse> asReordered = reordered.uses("iceberg", results);
+
+    KnownFinding loserEntry = listed.entries().get(0);
+    assertThat(asReordered).filteredOn(u -> u.key().equals(loserEntry.key())).singleElement()
+        .satisfies(u -> assertThat(u.finding()).isEqualTo(loserEntry))
+        .isEqualTo(asListed.get(0));
+    assertThat(asListed).extracting(KnownFindingUse::key).doesNotHaveDuplicates()
+        .containsExactlyInAnyOrderElementsOf(asReordered.stream().map(KnownFindingUse::key).toList());
+    // Merged across driver runs whose lists differ in order, each entry's counts add up under its own key.
+    assertThat(KnownFindingUse.merge(List.of(asListed, asReordered)))
+        .extracting(KnownFindingUse::key, KnownFindingUse::matches)
+        .containsExactly(org.assertj.core.groups.Tuple.tuple(loserEntry.key(), 2),
+            org.assertj.core.groups.Tuple.tuple(listed.entries().get(1).key(), 0));
+  }
+
+  @Test
+  void anEntryThatRepeatsAnotherIsRefusedAndAnyFieldChangesTheKey() {
+    String rows = "{\"rule\": \"rows.exact\", \"reference\": \"" + ISSUE + "\"}";
+    assertThatThrownBy(() -> findings("[" + rows + ", " + rows + "]"))
+        .hasMessageContaining("known finding 2 repeats known finding 1");
+    KnownFinding entry = findings("[" + rows + "]").entries().get(0);
+    assertThat(entry.key()).hasSize(12).isEqualTo(findings("[" + rows + "]").entries().get(0).key());
+    assertThat(new KnownFinding("rows.exact", null, "iceberg", null, ISSUE).key()).isNotEqualTo(entry.key());
+    assertThat(new KnownFinding("rows.exact", null, null, "lost", ISSUE).key()).isNotEqualTo(entry.key());
+  }
+
+  @Test
   void anEntryIsStaleOnlyWhenNoDriverRunMatchedIt() {
     KnownFinding entry = loserEntry(null, null, null, null);
     Report spec = Report.of("run", "iceberg", "m", List.of(), null, null, null, List.of(),
-        List.of(new KnownFindingUse(0, entry, 3, 4)));
+        List.of(new KnownFindingUse(entry.key(), entry, 3, 4)));
     Report loss = Report.of("run", "iceberg", "m", List.of(), null, null, null, List.of(),
-        List.of(new KnownFindingUse(0, entry, 0, 2)));
+        List.of(new KnownFindingUse(null, entry, 0, 2)));
 
     Report merged = Report.merge("run", List.of(spec, loss), null, null);
 
-    assertThat(merged.knownFindings()).containsExactly(new KnownFindingUse(0, entry, 3, 6));
+    assertThat(merged.knownFindings()).containsExactly(new KnownFindingUse(entry.key(), entry, 3, 6));
     assertThat(merged.staleKnownFindings()).isEmpty();
   }
 
@@ -151,7 +186,8 @@ class KnownFindingsTest {
       assertThat(cell.latestFailure().outcome()).isEqualTo(Verdict.Known);
       assertThat(cell.knownFindings()).containsExactly(ISSUE);
     });
-    assertThat(decoded.knownFindings()).containsExactly(new KnownFindingUse(0, null, 1, 1));
+    assertThat(decoded.knownFindings()).containsExactly(
+        new KnownFindingUse(known.entries().get(0).key(), null, 1, 1));
   }
 
   @Test
@@ -173,25 +209,38 @@ class KnownFindingsTest {
   }
 
   @Test
-  void aDriverRunCarriesItsKnownFindingsInTheEnvironmentAndStrictAsAnArgument() {
+  void aDriverRunCarriesItsKnownFindingsAndStrictAsArgumentsOnly() {
     KnownFindings known = findings("[{\"rule\": \"x\", \"reference\": \"" + ISSUE + "\"}]");
-    DriverRun run = new DriverRun("r", true, List.of(ScenarioName.SPECULATION_ORIGINAL_WINS), 1, WriterName.ICEBERG,
-        10, 10, true, "spark://m:7077", "/shared", null, null, null).withKnownFindings(known, true);
+    DriverRun run = DriverRun.builder("r", true, List.of(ScenarioName.SPECULATION_ORIGINAL_WINS))
+        .writer(WriterName.ICEBERG)
+        .timeouts(10, 10)
+        .interruptOnCancel(true)
+        .cluster("spark://m:7077", "/shared")
+        .knownFindings(known, true, DriverRun.NEVER_FAIL_ON_STALE)
+        .build();
 
-    assertThat(KnownFindings.parse(run.environment().get(HarnessEnvironment.KNOWN_FINDINGS), "env"))
+    List<String> args = run.arguments();
+    assertThat(KnownFindings.parse(args.get(args.indexOf(DriverRun.KNOWN_FINDINGS_JSON_OPTION) + 1), "args"))
         .isEqualTo(known);
-    assertThat(run.arguments()).contains("--strict");
+    assertThat(args).contains("--strict");
+    assertThat(run.environment().values()).as("one channel: the argument").noneMatch(v -> v.contains(ISSUE));
   }
 
   @Test
   void aDriverRunWithKnownFindingsReadsBackFromItsJson() throws IOException {
     KnownFindings known = findings("[{\"rule\": \"x\", \"reference\": \"" + ISSUE + "\"}]");
-    DriverRun run = new DriverRun("r", true, List.of(ScenarioName.SPECULATION_ORIGINAL_WINS), 1, WriterName.ICEBERG,
-        10, 10, true, "spark://m:7077", "/shared", null, null, null).withKnownFindings(known, false);
+    DriverRun run = DriverRun.builder("r", true, List.of(ScenarioName.SPECULATION_ORIGINAL_WINS))
+        .writer(WriterName.ICEBERG)
+        .timeouts(10, 10)
+        .interruptOnCancel(true)
+        .cluster("spark://m:7077", "/shared")
+        .knownFindings(known, false, DriverRun.NEVER_FAIL_ON_STALE)
+        .build();
     com.fasterxml.jackson.databind.ObjectMapper mapper = new com.fasterxml.jackson.databind.ObjectMapper()
         .findAndRegisterModules();
     assertThat(mapper.readValue(mapper.writeValueAsString(run), DriverRun.class)).isEqualTo(run);
-    assertThat(mapper.readValue(mapper.writeValueAsString(run.withKnownFindings(KnownFindings.NONE, false)),
-        DriverRun.class).knownFindings()).isEqualTo(KnownFindings.NONE);
+    DriverRun without = run.toBuilder().knownFindings(KnownFindings.NONE, false, DriverRun.NEVER_FAIL_ON_STALE).build();
+    assertThat(mapper.readValue(mapper.writeValueAsString(without), DriverRun.class).knownFindings())
+        .isEqualTo(KnownFindings.NONE);
   }
 }

@@ -44,12 +44,19 @@ public final class HarnessJobDependent {
   public static DriverRun driverRun(SchedulerFailureTest test, ResolvedSpec spec, String runId, boolean speculation,
       List<ScenarioName> scenarios) {
     // The custom resource has no kill settings: the pod-exec kill command gets the contract's default bound.
-    int cells = (int) scenarios.stream().distinct().count() * spec.operations().size();
-    int deadline = (int) harnessDeadlineSeconds(spec.harnessTimeoutSeconds(), cells, spec.repeat());
-    return new DriverRun(runId, speculation, scenarios, spec.repeat(), spec.writer(), spec.harnessTimeoutSeconds(),
-        DriverRun.DEFAULT_KILL_TIMEOUT_SECONDS, spec.interruptOnCancel(), Names.masterUrl(test), spec.mountPath(),
-        ImageLayout.KILL_COMMAND, "$(POD_IP)", ImageLayout.TERMINATION_LOG, spec.operations(), deadline)
-        .withKnownFindings(spec.knownFindings(), spec.strict());
+    DriverRun run = DriverRun.builder(runId, speculation, scenarios)
+        .repeat(spec.repeat())
+        .writer(spec.writer())
+        .timeouts(spec.harnessTimeoutSeconds(), DriverRun.DEFAULT_KILL_TIMEOUT_SECONDS)
+        .interruptOnCancel(spec.interruptOnCancel())
+        .cluster(Names.masterUrl(test), spec.mountPath())
+        .killCommand(ImageLayout.KILL_COMMAND)
+        .driverHost("$(POD_IP)")
+        .terminationLog(ImageLayout.TERMINATION_LOG)
+        .operations(spec.operations())
+        .knownFindings(spec.knownFindings(), spec.strict(), DriverRun.NEVER_FAIL_ON_STALE)
+        .build();
+    return run.toBuilder().deadlineSeconds((int) harnessDeadlineSeconds(run)).build();
   }
 
   public static Job desired(SchedulerFailureTest test, ResolvedSpec spec, PodSecurity security, String jobName,
@@ -144,18 +151,13 @@ public final class HarnessJobDependent {
    * The harness's own deadline: it starts no repetition after it, so the one still running (bounded by
    * {@link #DEADLINE_TIMEOUTS_PER_SCENARIO} timeouts) and the report fit before the Job's deadline ends the pod.
    */
-  static long harnessDeadlineSeconds(int timeoutSeconds, int cells, int repeat) {
-    return activeDeadlineSeconds(timeoutSeconds, cells, repeat) - DEADLINE_TIMEOUTS_PER_SCENARIO * timeoutSeconds
-        - REPORT_MARGIN_SECONDS;
+  static long harnessDeadlineSeconds(DriverRun run) {
+    return activeDeadlineSeconds(run) - DEADLINE_TIMEOUTS_PER_SCENARIO * run.timeoutSeconds() - REPORT_MARGIN_SECONDS;
   }
 
+  /** Room for every repetition the driver run executes ({@link DriverRun#shape}), each bounded by a few timeouts. */
   static long activeDeadlineSeconds(DriverRun run) {
-    return activeDeadlineSeconds(run.timeoutSeconds(), run.scenarios().size() * run.operations().size(),
-        run.repeat());
-  }
-
-  /** {@code cells}: scenarios × operations, each of which runs {@code repeat} times. */
-  static long activeDeadlineSeconds(int timeoutSeconds, int cells, int repeat) {
-    return DEADLINE_BASE_SECONDS + DEADLINE_TIMEOUTS_PER_SCENARIO * timeoutSeconds * cells * repeat;
+    return DEADLINE_BASE_SECONDS
+        + DEADLINE_TIMEOUTS_PER_SCENARIO * run.timeoutSeconds() * run.shape().total().getAsInt();
   }
 }

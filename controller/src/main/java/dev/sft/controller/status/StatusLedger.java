@@ -88,8 +88,7 @@ public final class StatusLedger {
       }
     }
     status.cells = new ArrayList<>();
-    // Every cell runs repeat times, each family's control too.
-    status.total = spec.scenarios().size() * spec.repeat() * spec.operations().size() * builds.size();
+    status.total = spec.shape().total().getAsInt();
     status.knownFindings = spec.knownFindings().isEmpty() ? null : spec.knownFindings().entries().stream()
         .map(StatusLedger::unmatched).collect(java.util.stream.Collectors.toCollection(ArrayList::new));
     updateCounts();
@@ -186,9 +185,9 @@ public final class StatusLedger {
     return status.cells.stream().filter(c -> job.name.equals(c.job)).mapToInt(c -> c.passed).sum();
   }
 
-  /** Every repetition the Job was to run: each of its cells (scenario × operation, controls included) {@code repeat} times. */
+  /** Every repetition the Job was to run. */
   private int repetitionsOf(HarnessJob job) {
-    return status.cells.stream().filter(c -> job.name.equals(c.job)).mapToInt(c -> c.repetitions).sum();
+    return driverRun(job).shape().total().getAsInt();
   }
 
   /**
@@ -229,15 +228,20 @@ public final class StatusLedger {
         && status.cells.stream().allMatch(c -> CellRecords.accepted(c, runSpec.strict()));
   }
 
-  /** Adds a Job's report's matches to each entry, by its index in the spec (a termination message omits the text). */
+  /**
+   * Adds a Job's report's matches to each entry, named by its key (a termination message omits the text); a key
+   * the spec's entries do not have (not this run's list) counts for none.
+   */
   private void countKnownFindingMatches(Report report) {
     if (status.knownFindings == null) {
       return;
     }
+    List<String> keys = runSpec.knownFindings().entries().stream().map(KnownFinding::key).toList();
     for (KnownFindingUse use : report.knownFindings()) {
-      if (use.index() >= 0 && use.index() < status.knownFindings.size()) {
-        status.knownFindings.get(use.index()).matches += use.matches();
-        status.knownFindings.get(use.index()).couldHaveMatched += use.couldHaveMatched();
+      int entry = keys.indexOf(use.key());
+      if (entry >= 0) {
+        status.knownFindings.get(entry).matches += use.matches();
+        status.knownFindings.get(entry).couldHaveMatched += use.couldHaveMatched();
       }
     }
   }
@@ -338,7 +342,7 @@ public final class StatusLedger {
     DriverRun run = driverRun(job);
     for (ScenarioName name : run.scenarios()) {
       for (WriteOperation operation : run.operations()) {
-        int repetitions = run.repeat();
+        int repetitions = run.repetitionNumbers().size();
         String cell = name.id() + "/" + operation.id();
         CellStatus recorded = reported.stream().filter(s -> s.cell().equals(cell)).findFirst()
             .map(s -> CellRecords.reported(s, job.name, repetitions, why))

@@ -155,6 +155,15 @@ public final class SpecValidator {
         violations.add(new Violation("spec.knownFindings[" + i + "]", e.getMessage()));
       }
     }
+    if (violations.stream().noneMatch(v -> v.field().startsWith("spec.knownFindings"))) {
+      try {
+        // The list as a whole: no entry may repeat another, as a report names each by its key.
+        dev.sft.contract.KnownFindings.of(entries.stream().map(SchedulerFailureTestSpec.KnownFindingSpec::toContract)
+            .toList());
+      } catch (IllegalArgumentException e) {
+        violations.add(new Violation("spec.knownFindings", e.getMessage()));
+      }
+    }
   }
 
   private static void validateSpark(SchedulerFailureTestSpec.Spark spark, WriterName writer,

@@ -1,7 +1,6 @@
 package dev.sft.harness.cli;
 
 import dev.sft.contract.DriverRun;
-import dev.sft.contract.HarnessEnvironment;
 import dev.sft.contract.KnownFindings;
 import java.io.IOException;
 import java.nio.file.Files;
@@ -23,8 +22,8 @@ final class KnownFindingOptions {
 
   /**
    * {@code --known-findings FILE}, or else {@code inlineJson}, the same JSON given inline
-   * ({@link DriverRun#KNOWN_FINDINGS_JSON_OPTION} or env {@link HarnessEnvironment#KNOWN_FINDINGS}: how the controller
-   * and {@code sft local} hand them to a driver run), or null; none when neither is given.
+   * ({@link DriverRun#KNOWN_FINDINGS_JSON_OPTION}: how the controller and {@code sft local} hand them to a driver
+   * run), or null; none when neither is given.
    */
   KnownFindings knownFindings(String inlineJson) {
     if (knownFindings != null) {
@@ -38,8 +37,7 @@ final class KnownFindingOptions {
       }
     }
     if (inlineJson != null && !inlineJson.isBlank()) {
-      return KnownFindings.parse(inlineJson, DriverRun.KNOWN_FINDINGS_JSON_OPTION + " (or env "
-          + HarnessEnvironment.KNOWN_FINDINGS + ")");
+      return KnownFindings.parse(inlineJson, DriverRun.KNOWN_FINDINGS_JSON_OPTION);
     }
     return KnownFindings.NONE;
   }

@@ -3,6 +3,7 @@ package dev.sft.harness.cli;
 import dev.sft.contract.DriverRun;
 import dev.sft.contract.KnownFindings;
 import dev.sft.contract.ScenarioName;
+import dev.sft.contract.RunShape;
 import dev.sft.contract.Soak;
 import dev.sft.contract.WriteOperation;
 import dev.sft.contract.WriterName;
@@ -58,7 +59,8 @@ public final class LocalCommand implements Callable<Integer> {
   @Option(names = "--keep", description = "retain the tables of passing scenarios (failing ones are always kept)")
   boolean keep;
 
-  @Option(names = "--repeat", defaultValue = "1", description = "repetitions of each scenario (default 1)")
+  @Option(names = "--repeat", defaultValue = "1", description = "repetitions of each scenario, " + RunShape.MIN_REPEAT
+      + " to " + RunShape.MAX_REPEAT + " (default 1)")
   int repeat;
 
   @Option(names = "--writer", defaultValue = "iceberg",
@@ -116,7 +118,7 @@ public final class LocalCommand implements Callable<Integer> {
       throw new IllegalArgumentException("--kill-command " + ownKill + " is not an executable file");
     }
     OptionValues.positive("--timeout", timeoutSeconds);
-    OptionValues.positive("--repeat", repeat);
+    RunShape.requireRepeat("--repeat", repeat);
     Soak soak = soakOptions.soak(repeat);
     OptionValues.positive("--kill-timeout", killTimeoutSeconds);
     boolean interrupt = OptionValues.parseBoolean("--interrupt-on-cancel", interruptOnCancel);

@@ -3,6 +3,7 @@ package dev.sft.harness.cli;
 import dev.sft.contract.BuildComparison;
 import dev.sft.contract.DriverRun;
 import dev.sft.contract.HarnessEnvironment;
+import dev.sft.contract.RunShape;
 import dev.sft.contract.ScenarioName;
 import dev.sft.contract.TerminationMessage;
 import dev.sft.contract.WriteOperation;
@@ -95,7 +96,8 @@ public final class RunCommand implements Callable<Integer> {
       + " (default: append); known: " + OptionValues.KNOWN_OPERATIONS)
   String operations;
 
-  @Option(names = "--repeat", defaultValue = "1", description = "repetitions of each scenario (default 1)")
+  @Option(names = "--repeat", defaultValue = "1", description = "repetitions of each scenario, " + RunShape.MIN_REPEAT
+      + " to " + RunShape.MAX_REPEAT + " (default 1)")
   int repeat;
 
   @Option(names = DriverRun.FIRST_REPETITION_OPTION, defaultValue = "1", paramLabel = "N", description = "number the"
@@ -158,9 +160,7 @@ public final class RunCommand implements Callable<Integer> {
   CompareOptions compareOptions = new CompareOptions();
 
   @Option(names = DriverRun.KNOWN_FINDINGS_JSON_OPTION, hidden = true,
-      defaultValue = "${env:" + HarnessEnvironment.KNOWN_FINDINGS + "}",
-      description = "the known findings as inline JSON, as the controller and sft local pass them (env "
-          + HarnessEnvironment.KNOWN_FINDINGS + ")")
+      description = "the known findings as inline JSON, as the controller and sft local pass them")
   String knownFindingsJson;
 
   @Option(names = "--jar", description = "a jar under test (repeatable) that replaces the released jar of the same"
@@ -263,26 +263,23 @@ public final class RunCommand implements Callable<Integer> {
     List<ScenarioName> selected = OptionValues.scenarios(scenarios, s -> s.needsSpeculation() == speculationOn);
     selected = verdicts.withControl(selected);
     String kill = killCommand == null || killCommand.isBlank() ? null : killCommand.trim();
-    return new DriverRun(
-        runId == null ? RunIds.generate() : RunIds.validate(runId),
-        speculationOn,
-        selected,
-        OptionValues.positive("--repeat", repeat),
-        WriterName.fromId(writer),
-        OptionValues.positive("--timeout", timeoutSeconds),
-        OptionValues.positive("--kill-timeout", killTimeoutSeconds),
-        OptionValues.parseBoolean("--interrupt-on-cancel", interruptOnCancel),
-        master.trim(),
-        sharedRoot.toString(),
-        kill,
-        driverHost,
-        terminationLog == null ? null : terminationLog.toString(),
-        OptionValues.operations(operations),
-        deadlineSeconds(),
-        notAfter())
-        .withKnownFindings(verdicts.knownFindings(knownFindingsJson), verdicts.strict(), verdicts.failOnStale())
-        .withSoak(soakOptions.soak(repeat))
-        .withFirstRepetition(OptionValues.positive(DriverRun.FIRST_REPETITION_OPTION, firstRepetition));
+    return DriverRun.builder(runId == null ? RunIds.generate() : RunIds.validate(runId), speculationOn, selected)
+        .repeat(repeat)
+        .writer(WriterName.fromId(writer))
+        .timeouts(OptionValues.positive("--timeout", timeoutSeconds),
+            OptionValues.positive("--kill-timeout", killTimeoutSeconds))
+        .interruptOnCancel(OptionValues.parseBoolean("--interrupt-on-cancel", interruptOnCancel))
+        .cluster(master.trim(), sharedRoot.toString())
+        .killCommand(kill)
+        .driverHost(driverHost)
+        .terminationLog(terminationLog == null ? null : terminationLog.toString())
+        .operations(OptionValues.operations(operations))
+        .deadlineSeconds(deadlineSeconds())
+        .notAfter(notAfter())
+        .knownFindings(verdicts.knownFindings(knownFindingsJson), verdicts.strict(), verdicts.failOnStale())
+        .soak(soakOptions.soak(repeat))
+        .firstRepetition(OptionValues.positive(DriverRun.FIRST_REPETITION_OPTION, firstRepetition))
+        .build();
   }
 
   private Instant notAfter() {

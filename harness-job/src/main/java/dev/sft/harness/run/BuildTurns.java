@@ -1,6 +1,7 @@
 package dev.sft.harness.run;
 
 import dev.sft.contract.BuildComparison;
+import dev.sft.contract.RunShape;
 import dev.sft.contract.Report;
 import dev.sft.contract.RunExitCode;
 import dev.sft.harness.driver.Progress;
@@ -59,11 +60,14 @@ public final class BuildTurns {
     return homes;
   }
 
-  /** Takes {@code repeat} rounds of turns; a turn that fails to judge does not stop the others. */
-  public void take(int repeat, Turn turn) {
-    for (int repetition = 1; repetition <= repeat; repetition++) {
+  /**
+   * Takes a round of turns per repetition of the comparison's {@code shape}, each build one repetition per round; a
+   * turn that fails to judge does not stop the others.
+   */
+  public void take(RunShape shape, Turn turn) {
+    for (int repetition : shape.repetitionNumbers(1)) {
       for (Build build : builds) {
-        Progress.say("compare: repetition " + repetition + " of " + repeat + ", " + build.label());
+        Progress.say("compare: repetition " + repetition + " of " + shape.repeat() + ", " + build.label());
         for (HarnessDriver.Outcome outcome : turn.take(build, repetition)) {
           parts.get(build).add(outcome.report());
           worst = outcome.exitCode().code() > worst.code() ? outcome.exitCode() : worst;

@@ -1,6 +1,7 @@
 package dev.sft.harness.run;
 
 import dev.sft.contract.DriverRun;
+import dev.sft.contract.RunShape;
 import dev.sft.contract.HarnessEnvironment;
 import dev.sft.harness.jars.JarSet;
 import java.nio.file.Path;
@@ -28,7 +29,8 @@ public final class CompareOnCluster {
   public BuildTurns.Compared run() {
     String startedAt = Instant.now().toString();
     Map<BuildTurns.Build, Path> homes = turns.sparkHomes(options.runDir());
-    turns.take(options.run().repeat(), (build, repetition) -> List.of(
+    turns.take(new RunShape(options.run().scenarios(), options.run().operations(), options.run().repeat(),
+        RunShape.COMPARED_BUILDS, null), (build, repetition) -> List.of(
         turn(build, homes.get(build), options.run().turn(build.runId(), repetition))));
     return turns.finish(Path.of(options.run().sharedRoot()), options.runId(), startedAt, options.keepFixtures());
   }

@@ -2,6 +2,7 @@ package dev.sft.harness.run;
 
 import dev.sft.contract.BuildComparison;
 import dev.sft.contract.DriverRun;
+import dev.sft.contract.RunShape;
 import dev.sft.contract.Report;
 import dev.sft.contract.KnownFindings;
 import dev.sft.contract.RunExitCode;
@@ -164,7 +165,8 @@ public final class EmbeddedRun {
    */
   private void compareInTurn(BuildTurns turns, List<DriverProcess> drivers, String masterUrl, Path killWrapper) {
     Map<BuildTurns.Build, Path> homes = turns.sparkHomes(clusterDir);
-    turns.take(settings.repeat(), (build, repetition) -> {
+    turns.take(new RunShape(settings.scenarios(), settings.operations(), settings.repeat(),
+        RunShape.COMPARED_BUILDS, null), (build, repetition) -> {
       List<HarnessDriver.Outcome> outcomes = new ArrayList<>();
       for (DriverRun planned : plan(build.runId(), 1, masterUrl, killWrapper)) {
         DriverRun run = planned.withFirstRepetition(repetition);
@@ -186,11 +188,17 @@ public final class EmbeddedRun {
 
   /** One build's driver runs, one per speculation setting its scenarios need. */
   private List<DriverRun> plan(String runId, int repeat, String masterUrl, Path killWrapper) {
-    return DriverRun.plan(settings.scenarios(), (speculation, group) -> new DriverRun(
-        runId, speculation, group, repeat, settings.writer(), settings.timeoutSeconds(),
-        settings.killTimeoutSeconds(), settings.interruptOnCancel(), masterUrl, shared.toString(),
-        killWrapper.toString(), LocalCluster.MASTER_HOST, null, settings.operations())
-        .withKnownFindings(settings.knownFindings(), settings.strict()));
+    return DriverRun.plan(settings.scenarios(), (speculation, group) -> DriverRun.builder(runId, speculation, group)
+        .repeat(repeat)
+        .writer(settings.writer())
+        .timeouts(settings.timeoutSeconds(), settings.killTimeoutSeconds())
+        .interruptOnCancel(settings.interruptOnCancel())
+        .cluster(masterUrl, shared.toString())
+        .killCommand(killWrapper.toString())
+        .driverHost(LocalCluster.MASTER_HOST)
+        .operations(settings.operations())
+        .knownFindings(settings.knownFindings(), settings.strict(), DriverRun.NEVER_FAIL_ON_STALE)
+        .build());
   }
 
   /**

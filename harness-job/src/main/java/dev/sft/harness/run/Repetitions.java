@@ -56,7 +56,7 @@ final class Repetitions {
     List<ScenarioResult> results = new ArrayList<>();
     for (ScenarioName name : run.scenarios()) {
       for (WriteOperation operation : run.operations()) {
-        for (int repetition : run.repetitionNumbers(name)) {
+        for (int repetition : run.repetitionNumbers()) {
           results.add(one(name, operation, repetition));
         }
       }

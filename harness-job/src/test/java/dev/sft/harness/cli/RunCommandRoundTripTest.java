@@ -47,20 +47,34 @@ class RunCommandRoundTripTest {
     int checked = 0;
     for (List<ScenarioName> set : sets) {
       // As the controller renders them: pod-exec kill command, $(POD_IP), the termination log, a deadline.
-      for (DriverRun run : DriverRun.plan(set, (speculation, group) -> new DriverRun("t1-r1-abcd", speculation,
-          group, 3, WriterName.COMET_NATIVE, 240, 45, true, "spark://t1-master.ns1.svc:7077", "/shared/sft",
-          "/opt/sft/bin/sft-kill-pod-exec", "$(POD_IP)", "/dev/termination-log", 2100 + group.size())
-          .withNotAfter(java.time.Instant.parse("2026-12-02T08:35:00Z"))
-          .withKnownFindings(KNOWN, group.size() % 2 == 0, group.size() % 3))) {
+      for (DriverRun run : DriverRun.plan(set, (speculation, group) -> DriverRun.builder("t1-r1-abcd", speculation,
+          group)
+          .repeat(3)
+          .writer(WriterName.COMET_NATIVE)
+          .timeouts(240, 45)
+          .interruptOnCancel(true)
+          .cluster("spark://t1-master.ns1.svc:7077", "/shared/sft")
+          .killCommand("/opt/sft/bin/sft-kill-pod-exec")
+          .driverHost("$(POD_IP)")
+          .terminationLog("/dev/termination-log")
+          .deadlineSeconds(2100 + group.size())
+          .notAfter(java.time.Instant.parse("2026-12-02T08:35:00Z"))
+          .knownFindings(KNOWN, group.size() % 2 == 0, group.size() % 3)
+          .build())) {
         assertThat(parse(run.arguments())).isEqualTo(run);
         assertThat(run.deadlineSeconds()).isPositive();
         assertThat(run.notAfter()).isNotNull();
         checked++;
       }
       // As sft local renders them: no termination log, no deadline.
-      for (DriverRun run : DriverRun.plan(set, (speculation, group) -> new DriverRun("local-1", speculation,
-          group, 1, WriterName.ICEBERG, 180, 30, false, "spark://127.0.0.1:7077", "/tmp/out/shared", "/tmp/out/kill",
-          "127.0.0.1", null))) {
+      for (DriverRun run : DriverRun.plan(set, (speculation, group) -> DriverRun.builder("local-1", speculation, group)
+          .writer(WriterName.ICEBERG)
+          .timeouts(180, 30)
+          .interruptOnCancel(false)
+          .cluster("spark://127.0.0.1:7077", "/tmp/out/shared")
+          .killCommand("/tmp/out/kill")
+          .driverHost("127.0.0.1")
+          .build())) {
         assertThat(parse(run.arguments())).isEqualTo(run);
         assertThat(run.deadlineSeconds()).isEqualTo(DriverRun.NO_DEADLINE);
         assertThat(run.arguments()).doesNotContain("--deadline");
@@ -100,8 +114,14 @@ class RunCommandRoundTripTest {
 
   @Test
   void operationsReadBackEqualAndAllSelectsTheMatrix() {
-    DriverRun matrix = new DriverRun("t1-r1-abcd", true, List.of(ScenarioName.SPECULATION_ORIGINAL_WINS), 2,
-        WriterName.ICEBERG, 180, 30, false, "spark://h:7077", "/s", null, null, null, WriteOperation.all());
+    DriverRun matrix = DriverRun.builder("t1-r1-abcd", true, List.of(ScenarioName.SPECULATION_ORIGINAL_WINS))
+        .repeat(2)
+        .writer(WriterName.ICEBERG)
+        .timeouts(180, 30)
+        .interruptOnCancel(false)
+        .cluster("spark://h:7077", "/s")
+        .operations(WriteOperation.all())
+        .build();
     assertThat(parse(matrix.arguments())).isEqualTo(matrix);
     DriverRun all = parse(List.of("run", "--master", "spark://h:7077", "--shared-root", "/s", "--run-id", "r1",
         "--speculation", "true", "--scenarios", "all", "--operations", "all"));

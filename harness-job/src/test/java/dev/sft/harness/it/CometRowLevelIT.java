@@ -62,9 +62,14 @@ class CometRowLevelIT {
   void startCluster() throws Exception {
     Path dir = ItCluster.freshDir("comet-row-level");
     cluster = ItCluster.start(dir.resolve("cluster"), TIMEOUT);
-    DriverRun run = new DriverRun("comet-row-level", false, List.of(ScenarioName.EXECUTOR_LOSS_TASK_REPLACEMENT),
-        1, WriterName.COMET_NATIVE, (int) TIMEOUT.toSeconds(), 30, false, cluster.masterUrl(),
-        dir.resolve("shared").toString(), "/bin/true", LocalCluster.MASTER_HOST, null);
+    DriverRun run = DriverRun.builder("comet-row-level", false, List.of(ScenarioName.EXECUTOR_LOSS_TASK_REPLACEMENT))
+        .writer(WriterName.COMET_NATIVE)
+        .timeouts((int) TIMEOUT.toSeconds(), 30)
+        .interruptOnCancel(false)
+        .cluster(cluster.masterUrl(), dir.resolve("shared").toString())
+        .killCommand("/bin/true")
+        .driverHost(LocalCluster.MASTER_HOST)
+        .build();
     DriverRunOptions options = new DriverRunOptions(run, dir.resolve("report.json"), null, false, false, Map.of(),
         List.of());
     spark = SparkSession.builder().config(SparkSettings.conf(options.sparkInputs())).getOrCreate();

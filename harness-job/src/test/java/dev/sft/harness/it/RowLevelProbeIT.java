@@ -77,9 +77,14 @@ class RowLevelProbeIT {
   }
 
   static DriverRunOptions options(Path dir, String master) {
-    DriverRun run = new DriverRun("row-level", false, List.of(ScenarioName.EXECUTOR_LOSS_TASK_REPLACEMENT), 1,
-        WriterName.ICEBERG, (int) TIMEOUT.toSeconds(), 30, false, master, dir.resolve("shared").toString(),
-        "/bin/true", LocalCluster.MASTER_HOST, null);
+    DriverRun run = DriverRun.builder("row-level", false, List.of(ScenarioName.EXECUTOR_LOSS_TASK_REPLACEMENT))
+        .writer(WriterName.ICEBERG)
+        .timeouts((int) TIMEOUT.toSeconds(), 30)
+        .interruptOnCancel(false)
+        .cluster(master, dir.resolve("shared").toString())
+        .killCommand("/bin/true")
+        .driverHost(LocalCluster.MASTER_HOST)
+        .build();
     return new DriverRunOptions(run, dir.resolve("report.json"), null, false, false, Map.of(), List.of());
   }
 

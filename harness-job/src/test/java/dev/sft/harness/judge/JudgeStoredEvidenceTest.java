@@ -270,9 +270,15 @@ class JudgeStoredEvidenceTest {
   }
 
   private static void driverRun(Path runDir, boolean speculation, ScenarioName scenario) {
-    DriverRun run = new DriverRun(RUN_ID, speculation, List.of(scenario), 1, WriterName.ICEBERG, 60, 30, true,
-        "spark://127.0.0.1:7077", runDir.getParent().toString(), "kill", "127.0.0.1", null,
-        List.of(WriteOperation.DEFAULT));
+    DriverRun run = DriverRun.builder(RUN_ID, speculation, List.of(scenario))
+        .writer(WriterName.ICEBERG)
+        .timeouts(60, 30)
+        .interruptOnCancel(true)
+        .cluster("spark://127.0.0.1:7077", runDir.getParent().toString())
+        .killCommand("kill")
+        .driverHost("127.0.0.1")
+        .operations(List.of(WriteOperation.DEFAULT))
+        .build();
     Markers.publish(EvidenceLayout.driverDir(runDir, run.group()).resolve(EvidenceLayout.DRIVER_RUN), run);
   }
 

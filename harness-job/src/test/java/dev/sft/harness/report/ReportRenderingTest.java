@@ -174,7 +174,7 @@ class ReportRenderingTest {
         .isEqualTo("PASSED WITH 1 KNOWN FINDING");
     Report stale = new Report(report.runId(), report.writer(), report.master(), report.scenarios(), report.passed(),
         report.startedAt(), report.finishedAt(), report.failure(), report.stats(), report.jars(), List.of(
-            report.knownFindings().get(0), new dev.sft.contract.KnownFindingUse(1, known.entries().get(1), 0, 2)));
+            report.knownFindings().get(0), new dev.sft.contract.KnownFindingUse(null, known.entries().get(1), 0, 2)));
     assertThat(ReportOutcome.headline(stale, 2)).isEqualTo("NOT PASSED: 1 stale known finding(s) (--fail-on-stale 2)");
     assertThat(ReportOutcome.headline(stale, 3)).isEqualTo("PASSED WITH 1 KNOWN FINDING");
     String html = HtmlReport.render(report);

@@ -20,9 +20,14 @@ class RunReportMergeTest {
   @TempDir Path shared;
 
   private DriverRun run(boolean speculation) {
-    return DriverRun.plan(ScenarioName.faults(), (spec, group) -> new DriverRun("t-r1-x", spec, group, 2,
-        WriterName.ICEBERG, 180, DriverRun.DEFAULT_KILL_TIMEOUT_SECONDS, false, "spark://m:7077", shared.toString(),
-        "/opt/sft/bin/sft-kill-pod-exec", null, null))
+    return DriverRun.plan(ScenarioName.faults(), (spec, group) -> DriverRun.builder("t-r1-x", spec, group)
+        .repeat(2)
+        .writer(WriterName.ICEBERG)
+        .timeouts(180, DriverRun.DEFAULT_KILL_TIMEOUT_SECONDS)
+        .interruptOnCancel(false)
+        .cluster("spark://m:7077", shared.toString())
+        .killCommand("/opt/sft/bin/sft-kill-pod-exec")
+        .build())
         .get(speculation ? 0 : 1);
   }
 

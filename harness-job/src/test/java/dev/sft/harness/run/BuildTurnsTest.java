@@ -7,6 +7,9 @@ import dev.sft.contract.Check;
 import dev.sft.contract.Report;
 import dev.sft.contract.ReportJson;
 import dev.sft.contract.RunExitCode;
+import dev.sft.contract.RunShape;
+import dev.sft.contract.ScenarioName;
+import dev.sft.contract.WriteOperation;
 import dev.sft.contract.ScenarioResult;
 import dev.sft.contract.Verdict;
 import dev.sft.harness.report.ComparisonFiles;
@@ -35,7 +38,7 @@ class BuildTurnsTest {
   void buildsTakeTurnsRepetitionByRepetitionUnderRunIdsOfTheirOwn(@TempDir Path shared) throws Exception {
     BuildTurns turns = new BuildTurns("cmp", null, null);
     List<String> order = new ArrayList<>();
-    turns.take(3, (build, repetition) -> {
+    turns.take(compared(3), (build, repetition) -> {
       order.add(build.label() + " " + repetition);
       return List.of(turn(build.runId(), repetition, false, RunExitCode.PASSED));
     });
@@ -56,7 +59,7 @@ class BuildTurnsTest {
   @Test
   void aCandidateThatFailsARuleTheBaselineNeverFailedRegressesAndExitsNotPassed(@TempDir Path shared) {
     BuildTurns turns = new BuildTurns("cmp", null, null);
-    turns.take(2, (build, repetition) -> List.of(turn(build.runId(), repetition,
+    turns.take(compared(2), (build, repetition) -> List.of(turn(build.runId(), repetition,
         build.label().equals(BuildTurns.CANDIDATE), RunExitCode.PASSED)));
 
     BuildTurns.Compared compared = turns.finish(shared, "cmp", "t0", false);
@@ -69,7 +72,7 @@ class BuildTurnsTest {
   void aTurnThatCouldNotJudgeDecidesTheExitAndTheOtherTurnsStillRun(@TempDir Path shared) {
     BuildTurns turns = new BuildTurns("cmp", null, null);
     List<String> order = new ArrayList<>();
-    turns.take(2, (build, repetition) -> {
+    turns.take(compared(2), (build, repetition) -> {
       order.add(build.label() + " " + repetition);
       boolean preflight = build.label().equals(BuildTurns.BASELINE) && repetition == 1;
       return List.of(turn(build.runId(), repetition, false,
@@ -79,5 +82,11 @@ class BuildTurnsTest {
     assertThat(order).hasSize(4);
     assertThat(turns.judged()).isFalse();
     assertThat(turns.finish(shared, "cmp", "t0", false).exitCode()).isEqualTo(RunExitCode.PREFLIGHT_FAILED);
+  }
+
+  /** Two builds compared over one cell, {@code repeat} times each. */
+  private static RunShape compared(int repeat) {
+    return new RunShape(List.of(ScenarioName.EXECUTOR_LOSS_SHUFFLE_LOSS), List.of(WriteOperation.DEFAULT), repeat,
+        RunShape.COMPARED_BUILDS, null);
   }
 }

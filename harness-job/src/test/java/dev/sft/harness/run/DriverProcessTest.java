@@ -25,9 +25,16 @@ class DriverProcessTest {
     Files.createDirectories(sparkHome.resolve("jars"));
     Files.writeString(sparkHome.resolve("jars").resolve(JavaModuleFlags.FILE), "");
     Path shared = Files.createDirectories(dir.resolve("shared"));
-    DriverRun run = new DriverRun("local-1", false, List.of(ScenarioName.EXECUTOR_LOSS_TASK_REPLACEMENT,
-        ScenarioName.EXECUTOR_LOSS_SHUFFLE_LOSS), 3, WriterName.ICEBERG, 60, 30, false, "spark://127.0.0.1:1",
-        shared.toString(), "/bin/true", "127.0.0.1", null);
+    DriverRun run = DriverRun.builder("local-1", false, List.of(ScenarioName.EXECUTOR_LOSS_TASK_REPLACEMENT,
+            ScenarioName.EXECUTOR_LOSS_SHUFFLE_LOSS))
+        .repeat(3)
+        .writer(WriterName.ICEBERG)
+        .timeouts(60, 30)
+        .interruptOnCancel(false)
+        .cluster("spark://127.0.0.1:1", shared.toString())
+        .killCommand("/bin/true")
+        .driverHost("127.0.0.1")
+        .build();
 
     HarnessDriver.Outcome outcome = new DriverProcess(sparkHome, dir.resolve("cluster"), run, false, List.of(),
         ClassDataSharing.off()).run();
@@ -47,14 +54,19 @@ class DriverProcessTest {
 
   @Test
   void aDriverOfSftLocalTakesNoDriverRunSettingFromTheUsersShell(@TempDir Path dir) {
-    DriverRun run = new DriverRun("local-1", false, List.of(ScenarioName.EXECUTOR_LOSS_TASK_REPLACEMENT), 1,
-        WriterName.ICEBERG, 60, 30, false, "spark://127.0.0.1:1", dir.toString(), "/bin/true", "127.0.0.1", null);
+    DriverRun run = DriverRun.builder("local-1", false, List.of(ScenarioName.EXECUTOR_LOSS_TASK_REPLACEMENT))
+        .writer(WriterName.ICEBERG)
+        .timeouts(60, 30)
+        .interruptOnCancel(false)
+        .cluster("spark://127.0.0.1:1", dir.toString())
+        .killCommand("/bin/true")
+        .driverHost("127.0.0.1")
+        .build();
 
     java.util.Map<String, String> env = new DriverProcess(dir, dir, run, false, List.of(), ClassDataSharing.off())
         .environment();
 
     assertThat(env).containsEntry(dev.sft.contract.HarnessEnvironment.TERMINATION_LOG, null)
-        .containsEntry(dev.sft.contract.HarnessEnvironment.KNOWN_FINDINGS, null)
         .containsEntry(dev.sft.contract.HarnessEnvironment.EXECUTOR_CLASSPATH, null)
         .containsEntry(dev.sft.contract.HarnessEnvironment.LOCAL_DRIVER, "1");
     assertThat(dev.sft.contract.HarnessEnvironment.DRIVER_RUN_SETTINGS).allSatisfy(name ->

@@ -57,7 +57,13 @@ class DriverRunDeadlineTest {
   }
 
   private static DriverRun run(int deadlineSeconds, Instant notAfter) {
-    return new DriverRun("run-1", false, List.of(ScenarioName.EXECUTOR_LOSS_SHUFFLE_LOSS), 1, WriterName.ICEBERG,
-        180, 30, false, "spark://m:7077", "/shared/sft", null, null, null, List.of(), deadlineSeconds, notAfter);
+    return DriverRun.builder("run-1", false, List.of(ScenarioName.EXECUTOR_LOSS_SHUFFLE_LOSS))
+        .writer(WriterName.ICEBERG)
+        .timeouts(180, 30)
+        .interruptOnCancel(false)
+        .cluster("spark://m:7077", "/shared/sft")
+        .deadlineSeconds(deadlineSeconds)
+        .notAfter(notAfter)
+        .build();
   }
 }

@@ -23,9 +23,16 @@ class RepetitionsTest {
   private final List<String> ran = new ArrayList<>();
 
   private static DriverRun run(int repeat) {
-    return new DriverRun("run-1", false, List.of(ScenarioName.EXECUTOR_LOSS_TASK_REPLACEMENT,
-        ScenarioName.CONTROL_EXECUTOR_LOSS),
-        repeat, WriterName.ICEBERG, 60, 30, true, "spark://m:7077", "/shared", "/kill", null, null, OPERATIONS);
+    return DriverRun.builder("run-1", false, List.of(ScenarioName.EXECUTOR_LOSS_TASK_REPLACEMENT,
+            ScenarioName.CONTROL_EXECUTOR_LOSS))
+        .repeat(repeat)
+        .writer(WriterName.ICEBERG)
+        .timeouts(60, 30)
+        .interruptOnCancel(true)
+        .cluster("spark://m:7077", "/shared")
+        .killCommand("/kill")
+        .operations(OPERATIONS)
+        .build();
   }
 
   /** Records each repetition; those {@code failing} picks fail storage. */

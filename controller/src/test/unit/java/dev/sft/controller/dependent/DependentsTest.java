@@ -206,11 +206,17 @@ class DependentsTest {
     expected.addAll(run.arguments());
     expected.addAll(List.of("--conf", "spark.driver.port=7078", "--conf", "spark.driver.blockManager.port=7079"));
     assertThat(harness.getCommand()).containsExactlyElementsOf(expected);
-    assertThat(run).isEqualTo(new DriverRun("t1-r1-abcd", false,
-        List.of(ScenarioName.EXECUTOR_LOSS_TASK_REPLACEMENT, ScenarioName.EXECUTOR_LOSS_SHUFFLE_LOSS), 1,
-        WriterName.ICEBERG, 180, 30, DriverRun.DEFAULT_INTERRUPT_ON_CANCEL, "spark://t1-master.ns1.svc:7077", "/shared/sft",
-        "/opt/sft/bin/sft-kill-pod-exec",
-        "$(POD_IP)", "/dev/termination-log", 900));
+    assertThat(run).isEqualTo(DriverRun.builder("t1-r1-abcd", false,
+            List.of(ScenarioName.EXECUTOR_LOSS_TASK_REPLACEMENT, ScenarioName.EXECUTOR_LOSS_SHUFFLE_LOSS))
+        .writer(WriterName.ICEBERG)
+        .timeouts(180, 30)
+        .interruptOnCancel(DriverRun.DEFAULT_INTERRUPT_ON_CANCEL)
+        .cluster("spark://t1-master.ns1.svc:7077", "/shared/sft")
+        .killCommand("/opt/sft/bin/sft-kill-pod-exec")
+        .driverHost("$(POD_IP)")
+        .terminationLog("/dev/termination-log")
+        .deadlineSeconds(900)
+        .build());
     // The harness's own deadline is part of the driver run: argument and environment, nothing beside them.
     assertThat(harness.getCommand()).containsSequence("--deadline", "900");
     assertThat(harness.getEnv()).filteredOn(e -> e.getName().equals("SFT_DEADLINE_SECONDS")).hasSize(1);

@@ -6,6 +6,7 @@ import dev.sft.contract.DriverRun;
 import dev.sft.contract.KnownFindingUse;
 import dev.sft.contract.Report;
 import dev.sft.contract.ScenarioResult;
+import dev.sft.contract.TerminationMessage;
 import dev.sft.contract.Verdict;
 import dev.sft.api.ResolvedSpec;
 import dev.sft.api.SchedulerFailureTest;
@@ -277,11 +278,20 @@ class StatusLedgerTest {
       List<ScenarioResult> results = job.speculation
           ? passed.scenarios().stream().map(r -> r.withKnown(Verdict.Passed, Verdict.Known, List.of(issue))).toList()
           : passed.scenarios();
-      // As the termination message carries them: each entry's index, matches and chances, not its text.
-      List<KnownFindingUse> uses = List.of(new KnownFindingUse(0, null, job.speculation ? 4 : 0,
-          job.speculation ? 4 : 0), new KnownFindingUse(1, null, 0, 4));
-      ledger.finishJob(job, JobState.Succeeded, 0, Report.of("t1-r1-abcd", "iceberg", "spark://m:7077", results,
-          null, null, null, List.of(), uses), null, "now");
+      // Through the termination message, which carries each entry's key, matches and chances, not its text; listed
+      // in another order than the spec's, as a key names its entry wherever it stands.
+      List<String> keys = ResolvedSpec.of(test.getSpec()).knownFindings().entries().stream()
+          .map(dev.sft.contract.KnownFinding::key).toList();
+      List<KnownFindingUse> uses = List.of(new KnownFindingUse(keys.get(1), null, 0, 4),
+          new KnownFindingUse(keys.get(0), null, job.speculation ? 4 : 0, job.speculation ? 4 : 0));
+      Report report = Report.of("t1-r1-abcd", "iceberg", "spark://m:7077", results, null, null, null, List.of(),
+          uses);
+      try {
+        report = TerminationMessage.decode(TerminationMessage.encode(report));
+      } catch (java.io.IOException e) {
+        throw new AssertionError(e);
+      }
+      ledger.finishJob(job, JobState.Succeeded, 0, report, null, "now");
     }
   }
 
@@ -349,5 +359,35 @@ class StatusLedgerTest {
     int timeout = spec.timeoutSeconds();
     assertThat(spec.deadlineSeconds()).as("the control's cells count in the Job's deadline")
         .isEqualTo(300 + 4 * timeout * (3 * 2) * 2 - 4 * timeout - 120);
+  }
+
+  @Test
+  void theTotalAndSummaryCountTwoOperationsTheControlsAndBothBuildsOfAComparison() {
+    test.getSpec().scenarios = List.of("speculation-original-wins", "executor-loss-task-replacement");
+    test.getSpec().control = true;
+    test.getSpec().operations = List.of("append", "overwrite-partitioned");
+    test.getSpec().compare = new SchedulerFailureTestSpec.Compare();
+    test.getSpec().compare.baseline = new SchedulerFailureTestSpec.BaselineBuild();
+    test.getSpec().compare.baseline.sparkImage = "spark:baseline";
+    test.getSpec().compare.baseline.harnessImage = "sft:baseline";
+    test.setStatus(new SchedulerFailureTestStatus());
+    ledger = new StatusLedger(test, null);
+    ledger.startRun("t1-r1-abcd", 1, "{}", ResolvedSpec.of(test.getSpec()));
+
+    var status = test.getStatus();
+    // 2 failure scenarios and their 2 families' controls, 2 operations, 2 repetitions, 2 builds.
+    assertThat(status.total).isEqualTo(4 * 2 * 2 * 2);
+    assertThat(status.summary).isEqualTo("0/32");
+    assertThat(status.harnessJobs).hasSize(4);
+    HarnessJob baselineSpec = ledger.nextJob();
+    assertThat(baselineSpec.build).isEqualTo("baseline");
+    String summary = ledger.finishJob(baselineSpec, JobState.Succeeded, 0, Reports.of(
+        "t1-r1-abcd-baseline", baselineSpec.scenarios, 2, Verdict.Passed, Verdict.Passed), null, "now");
+    // The speculation Job: its scenario and its family's control, each 2 operations x 2 repetitions, one build; the
+    // report covered only the append cells.
+    assertThat(summary).isEqualTo("harness Job " + baselineSpec.name + " succeeded (exit 0): 4/8 passed");
+    assertThat(status.summary).isEqualTo("4/32");
+    assertThat(status.cells).filteredOn(c -> baselineSpec.name.equals(c.job)).extracting(c -> c.repetitions)
+        .containsOnly(2).hasSize(4);
   }
 }

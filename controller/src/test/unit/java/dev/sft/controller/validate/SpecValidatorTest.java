@@ -250,6 +250,18 @@ class SpecValidatorTest {
   }
 
   @Test
+  void aKnownFindingThatRepeatsAnotherIsRefusedAsAReportNamesEachByItsKey() {
+    SchedulerFailureTest test = TestResources.valid("ns1", "t1");
+    var entry = new dev.sft.controller.api.SchedulerFailureTestSpec.KnownFindingSpec();
+    entry.rule = "rows.count";
+    entry.reference = "https://github.com/apache/iceberg/issues/1";
+    test.getSpec().knownFindings = List.of(entry, entry);
+
+    assertThat(SpecValidator.validate(test)).extracting(v -> v.field() + ": " + v.problem())
+        .containsExactly("spec.knownFindings: known finding 2 repeats known finding 1");
+  }
+
+  @Test
   void theControlIsAskedForWithSpecControlNotListedAsAScenario() {
     SchedulerFailureTest test = TestResources.valid("ns1", "t1");
     test.getSpec().scenarios = List.of("control-shuffle-loss", "nope");

@@ -1,0 +1,85 @@
+package dev.sft.contract;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.time.Duration;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+
+class RunShapeTest {
+  /** Two failure scenarios of two families and both families' controls. */
+  private static final List<ScenarioName> WITH_CONTROLS = ScenarioName.withControls(List.of(
+      ScenarioName.SPECULATION_ORIGINAL_WINS, ScenarioName.EXECUTOR_LOSS_SHUFFLE_LOSS));
+  private static final List<WriteOperation> TWO_OPERATIONS = WriteOperation.parseList("append,overwrite-partitioned");
+
+  @Test
+  void everyCellRunsRepeatTimesControlsIncluded() {
+    RunShape shape = RunShape.of(WITH_CONTROLS, TWO_OPERATIONS, 3);
+
+    assertThat(WITH_CONTROLS).hasSize(4);
+    assertThat(shape.cells()).isEqualTo(4 * 2);
+    assertThat(shape.total()).hasValue(4 * 2 * 3);
+    assertThat(shape.repetitionNumbers(1)).containsExactly(1, 2, 3);
+  }
+
+  @Test
+  void aComparisonRunsEveryCellRepeatTimesForEachBuild() {
+    RunShape shape = new RunShape(WITH_CONTROLS, TWO_OPERATIONS, 3, RunShape.COMPARED_BUILDS, null);
+
+    assertThat(shape.cells()).as("one build's").isEqualTo(8);
+    assertThat(shape.total()).hasValue(8 * 3 * 2);
+    assertThat(shape.repetitionNumbers(1)).as("rounds of turns").containsExactly(1, 2, 3);
+  }
+
+  @Test
+  void aDriverRunIsTheShapeOfItsSpeculationGroupOneBuildAndNumbersOnFromItsFirstRepetition() {
+    RunShape whole = new RunShape(WITH_CONTROLS, TWO_OPERATIONS, 3, RunShape.COMPARED_BUILDS, null);
+    List<ScenarioName> loss = WITH_CONTROLS.stream().filter(s -> !s.needsSpeculation()).toList();
+
+    RunShape one = whole.driverRun(loss);
+
+    assertThat(one.builds()).isEqualTo(RunShape.ONE_BUILD);
+    assertThat(one.total()).hasValue(2 * 2 * 3);
+    DriverRun run = DriverRun.builder("r", false, loss).repeat(3).writer(WriterName.ICEBERG).timeouts(60, 30)
+        .cluster("spark://m:7077", "/shared").operations(TWO_OPERATIONS).firstRepetition(4).build();
+    assertThat(run.shape()).isEqualTo(one);
+    assertThat(run.repetitionNumbers()).containsExactly(4, 5, 6);
+    assertThat(run.unknownResults("/e", "lost")).hasSize(one.total().getAsInt());
+  }
+
+  @Test
+  void aSoakIsCountedByItsRoundsBoundAndNotAtAllByTimeAlone() {
+    RunShape rounds = new RunShape(WITH_CONTROLS, TWO_OPERATIONS, 1, RunShape.ONE_BUILD, new Soak(50, null));
+    RunShape timed = new RunShape(WITH_CONTROLS, TWO_OPERATIONS, 1, RunShape.ONE_BUILD,
+        new Soak(0, Duration.ofMinutes(30)));
+
+    assertThat(rounds.total()).hasValue(8 * 50);
+    assertThat(timed.total()).isEmpty();
+    assertThat(rounds.repetitionNumbers(1)).as("a soak numbers its rounds itself").containsExactly(1);
+    assertThatThrownBy(() -> new RunShape(WITH_CONTROLS, TWO_OPERATIONS, 2, RunShape.ONE_BUILD, new Soak(5, null)))
+        .hasMessageContaining("--repeat and --until-failure exclude each other");
+    assertThatThrownBy(() -> new RunShape(WITH_CONTROLS, TWO_OPERATIONS, 1, RunShape.COMPARED_BUILDS,
+        new Soak(5, null))).hasMessageContaining("exclude each other");
+  }
+
+  @Test
+  void repeatIsBoundedOnceForEveryEntry() {
+    assertThat(RunShape.requireRepeat("spec.repeat", RunShape.MAX_REPEAT)).isEqualTo(RunShape.MAX_REPEAT);
+    assertThatThrownBy(() -> RunShape.requireRepeat("--repeat", 0)).hasMessage("--repeat must be 1 to 100, got 0");
+    assertThatThrownBy(() -> RunShape.requireRepeat("--repeat", RunShape.MAX_REPEAT + 1))
+        .hasMessageContaining("got 101");
+    assertThatThrownBy(() -> DriverRun.builder("r", false, List.of(ScenarioName.EXECUTOR_LOSS_SHUFFLE_LOSS))
+        .repeat(0).writer(WriterName.ICEBERG).timeouts(60, 30).cluster("spark://m:7077", "/shared").build())
+        .hasMessageContaining("--repeat must be 1 to 100");
+  }
+
+  @Test
+  void duplicateScenariosAndOperationsCountOnce() {
+    RunShape shape = RunShape.of(List.of(ScenarioName.EXECUTOR_LOSS_SHUFFLE_LOSS,
+        ScenarioName.EXECUTOR_LOSS_SHUFFLE_LOSS), List.of(WriteOperation.DEFAULT, WriteOperation.DEFAULT), 2);
+
+    assertThat(shape.cells()).isEqualTo(1);
+    assertThat(shape.total()).hasValue(2);
+  }
+}
