@@ -252,7 +252,7 @@ class SpecValidatorTest {
   @Test
   void aKnownFindingThatRepeatsAnotherIsRefusedAsAReportNamesEachByItsKey() {
     SchedulerFailureTest test = TestResources.valid("ns1", "t1");
-    var entry = new dev.sft.controller.api.SchedulerFailureTestSpec.KnownFindingSpec();
+    var entry = new dev.sft.api.SchedulerFailureTestSpec.KnownFindingSpec();
     entry.rule = "rows.count";
     entry.reference = "https://github.com/apache/iceberg/issues/1";
     test.getSpec().knownFindings = List.of(entry, entry);
