@@ -30,7 +30,7 @@ function expect(what, ok, detail = "") {
 }
 const ofKind = (kind) => objects.filter((o) => o.kind === kind);
 
-// What the controller does (controller/src/main/java/dev/sft/controller: ChildResources, the dependents, the
+// What the controller does (controller/src/main/java/dev/sft/controller: ChildResources, the owned-resource classes, the
 // observers, StatusWriter, EventRecorder, the informers of SchedulerFailureTestReconciler).
 const CONTROLLER_NEEDS = [
   ["sft.dev", "schedulerfailuretests", ["get", "list", "watch"]],
@@ -47,7 +47,7 @@ const CONTROLLER_NEEDS = [
   ["", "pods", ["get", "list"]],
   ["", "events", ["create", "list"]],
 ];
-// What the controller grants each test's harness (HarnessRoleDependent). Kubernetes refuses to let the controller
+// What the controller grants each test's harness (HarnessRole). Kubernetes refuses to let the controller
 // create a Role with permissions it does not hold itself.
 const HARNESS_ROLE = [
   ["", "pods", ["get", "list", "watch"]],

@@ -153,7 +153,7 @@ check "listenOnPodIP=true binds the controller to status.podIP, the default does
   ! grep -q QUARKUS_HTTP_HOST '$rendered/default.yaml'"
 
 # OpenShift assigns the ids: null leaves them out of the controller pod and sends the controller an empty setting
-# (dependent/PodSecurity leaves them out of every test pod); an assigned-range UID renders as an integer.
+# (owned/PodSecurity leaves them out of every test pod); an assigned-range UID renders as an integer.
 check "pod ids: 185 by default, null left for the platform, large UIDs as integers" node -e '
   const yaml = require(process.argv[1]), { execFileSync } = require("child_process");
   const [helm, chart] = process.argv.slice(2);

@@ -87,7 +87,7 @@ namespace's Role (watchNamespaces). Kept in step with controller/src/main/java/d
 - apiGroups: [rbac.authorization.k8s.io]
   resources: [roles, rolebindings]
   verbs: [get, create, update, delete]
-# The run's PodDisruptionBudget over its master and worker pods (SparkDisruptionBudgetDependent).
+# The run's PodDisruptionBudget over its master and worker pods (SparkDisruptionBudget).
 - apiGroups: [policy]
   resources: [poddisruptionbudgets]
   verbs: [get, create, update, delete]

@@ -7,7 +7,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.stream.IntStream;
 
-/** Names and labels of the objects a test owns; every dependent and observer derives them from here. */
+/** Names and labels of the objects a test owns; every owned-resource class and observer derives them from here. */
 public final class Names {
   /** Every child name is {@code <name>-<suffix>}; {@link SpecDefaults#MAX_NAME_LENGTH} says why 45. */
   public static final int MAX_TEST_NAME_LENGTH = SpecDefaults.MAX_NAME_LENGTH;
@@ -21,7 +21,7 @@ public final class Names {
   public static final String COMPONENT_LABEL = "sft.dev/component";
   public static final String RUN_ID_LABEL = "sft.dev/run-id";
   public static final String HARNESS_JOB_LABEL = "sft.dev/harness-job";
-  /** On a generated claim: it holds a test's evidence and may outlive the test ({@code SharedClaimDependent}). */
+  /** On a generated claim: it holds a test's evidence and may outlive the test ({@code SharedClaim}). */
   public static final String EVIDENCE_LABEL = "sft.dev/evidence";
   /** Hash of the desired object the controller last applied; a different hash means "update it". */
   public static final String DESIRED_HASH_ANNOTATION = "sft.dev/desired-hash";
@@ -88,7 +88,7 @@ public final class Names {
         + DriverRun.group(speculation);
   }
 
-  /** The run's shared-storage check ({@code StorageCheckJobDependent}). */
+  /** The run's shared-storage check ({@code StorageCheckJobManifest}). */
   public static String storageCheckJob(SchedulerFailureTest test, int runNumber) {
     return test.getMetadata().getName() + "-r" + runNumber + "-storage";
   }

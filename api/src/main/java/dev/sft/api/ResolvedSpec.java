@@ -13,7 +13,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * A validated spec with every default applied: what the dependents build objects from. Build it only after
+ * A validated spec with every default applied: what the owned-resource classes build objects from. Build it only after
  * {@code SpecValidator} found no violation.
  */
 public record ResolvedSpec(

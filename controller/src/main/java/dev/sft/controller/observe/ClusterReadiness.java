@@ -18,7 +18,7 @@ public class ClusterReadiness {
   public enum Outcome { READY, WAIT, FAIL }
 
   /** @param reason the {@code ClusterReady} condition's reason; {@code message} its message */
-  public record Verdict(Outcome outcome, Reason reason, String message) {}
+  public record Assessment(Outcome outcome, Reason reason, String message) {}
 
   private final ClusterObserver cluster;
   private final StorageObserver storage;
@@ -34,10 +34,10 @@ public class ClusterReadiness {
    * @param storageCheckJob the run's storage-check Job
    * @param waitedSeconds how long the run has waited for its cluster
    */
-  public Verdict assess(SchedulerFailureTest test, ResolvedSpec spec, String storageCheckJob, long waitedSeconds) {
+  public Assessment assess(SchedulerFailureTest test, ResolvedSpec spec, String storageCheckJob, long waitedSeconds) {
     StorageObserver.Observation volume = storage.observe(test, spec, storageCheckJob);
     if (volume.state() == StorageObserver.State.NOT_WRITABLE) {
-      return new Verdict(Outcome.FAIL, Reason.SharedStorageNotWritable, volume.message());
+      return new Assessment(Outcome.FAIL, Reason.SharedStorageNotWritable, volume.message());
     }
     boolean claimPending = volume.state() == StorageObserver.State.CLAIM_PENDING;
     if (claimPending) {
@@ -46,24 +46,24 @@ public class ClusterReadiness {
     }
     ClusterObserver.Observation sparkCluster = cluster.observe(test, spec);
     if (sparkCluster.ready() && volume.state() == StorageObserver.State.WRITABLE) {
-      return new Verdict(Outcome.READY, Reason.WorkersAlive, sparkCluster.describe());
+      return new Assessment(Outcome.READY, Reason.WorkersAlive, sparkCluster.describe());
     }
     // Why pods do not start is the news: it leads the message, and what cannot heal fails the run now.
     StartProblems.Problem start = startProblems.ofCluster(test, storageCheckJob);
     if (start != null && !start.heals()) {
-      return new Verdict(Outcome.FAIL, Reason.PodsCannotStart, "pods cannot start: " + start.message());
+      return new Assessment(Outcome.FAIL, Reason.PodsCannotStart, "pods cannot start: " + start.message());
     }
     String seen = sparkCluster.describe() + "; " + volume.message();
     return waitOrFail(spec, waitedSeconds, start == null ? Reason.WaitingForWorkers : Reason.PodsNotStarting,
         Reason.ClusterNotReady, start == null ? seen : start.message() + "; " + seen);
   }
 
-  private static Verdict waitOrFail(ResolvedSpec spec, long waitedSeconds, Reason waiting, Reason failed,
+  private static Assessment waitOrFail(ResolvedSpec spec, long waitedSeconds, Reason waiting, Reason failed,
       String seen) {
     if (waitedSeconds > spec.readyTimeoutSeconds()) {
-      return new Verdict(Outcome.FAIL, failed, "cluster not ready after " + spec.readyTimeoutSeconds() + " s: "
+      return new Assessment(Outcome.FAIL, failed, "cluster not ready after " + spec.readyTimeoutSeconds() + " s: "
           + seen);
     }
-    return new Verdict(Outcome.WAIT, waiting, seen);
+    return new Assessment(Outcome.WAIT, waiting, seen);
   }
 }

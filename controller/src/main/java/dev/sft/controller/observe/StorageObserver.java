@@ -3,7 +3,7 @@ package dev.sft.controller.observe;
 import dev.sft.api.ResolvedSpec;
 import dev.sft.api.SchedulerFailureTest;
 import dev.sft.api.Names;
-import dev.sft.controller.dependent.SharedClaimDependent;
+import dev.sft.controller.owned.SharedClaim;
 import io.fabric8.kubernetes.api.model.ContainerStateTerminated;
 import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
@@ -12,7 +12,7 @@ import jakarta.enterprise.context.ApplicationScoped;
 
 /**
  * Observes the shared volume of a run: whether its claim is bound, and what the run's storage check
- * ({@code StorageCheckJobDependent}) found. A claim that stays {@code Pending} is reported with its storage class
+ * ({@code StorageCheckJobManifest}) found. A claim that stays {@code Pending} is reported with its storage class
  * and the provisioner's latest Event, since that, not the workers, is what keeps the cluster from starting. Reads
  * only.
  */
@@ -39,7 +39,7 @@ public class StorageObserver {
     if (check != null && check.getStatus() != null && count(check.getStatus().getSucceeded()) > 0) {
       return new Observation(State.WRITABLE, "shared volume writable at " + spec.mountPath());
     }
-    String claimName = SharedClaimDependent.claimName(test, spec);
+    String claimName = SharedClaim.claimName(test, spec);
     PersistentVolumeClaim claim = client.persistentVolumeClaims().inNamespace(namespace).withName(claimName).get();
     if (claim == null) {
       return new Observation(State.CLAIM_PENDING, "claim " + claimName + " does not exist"

@@ -5,11 +5,11 @@ import dev.sft.api.SchedulerFailureTest;
 import dev.sft.api.SchedulerFailureTestStatus;
 import dev.sft.api.SchedulerFailureTestStatus.JobState;
 import dev.sft.api.SchedulerFailureTestStatus.Step;
-import dev.sft.controller.dependent.ChildResources;
+import dev.sft.controller.owned.ChildResources;
 import dev.sft.api.Names;
-import dev.sft.controller.dependent.OwnedResource;
-import dev.sft.controller.dependent.PodSecurity;
-import dev.sft.controller.dependent.StorageCheckJobDependent;
+import dev.sft.controller.owned.OwnedResource;
+import dev.sft.controller.owned.PodSecurity;
+import dev.sft.controller.owned.StorageCheckJobManifest;
 import dev.sft.controller.status.Conditions;
 import dev.sft.controller.status.Reason;
 import dev.sft.controller.status.StatusLedger;
@@ -43,9 +43,9 @@ public class ApplyCluster implements RunStep {
     SchedulerFailureTest test = ledger.test();
     SchedulerFailureTestStatus status = ledger.status();
     ResolvedSpec spec = ledger.clusterSpec();
-    for (OwnedResource<?> dependent : children.cluster()) {
-      if (dependent.isOwned(spec)) {
-        children.apply(test, spec, dependent);
+    for (OwnedResource<?> owned : children.cluster()) {
+      if (owned.isOwned(spec)) {
+        children.apply(test, spec, owned);
       }
     }
     boolean rolling = status.harnessJobs.stream().anyMatch(j -> j.state != JobState.Pending);
@@ -53,7 +53,7 @@ public class ApplyCluster implements RunStep {
       // Jobs of earlier runs would hold the kill transport's RBAC and clutter the namespace.
       children.deleteJobsOfOtherRuns(test, status.runId);
       // The harness starts only once the pods' user has created and renamed a file on the shared volume.
-      children.createJob(test, StorageCheckJobDependent.desired(test, spec, security,
+      children.createJob(test, StorageCheckJobManifest.desired(test, spec, security,
           Names.storageCheckJob(test, status.runNumber), status.runId));
     }
     status.step = Step.AwaitingCluster;

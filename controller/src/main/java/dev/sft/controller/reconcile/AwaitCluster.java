@@ -47,26 +47,26 @@ public class AwaitCluster implements RunStep {
     SchedulerFailureTestStatus status = ledger.status();
     String applied = status.clusterApplyTime != null ? status.clusterApplyTime : status.startTime;
     long waited = Duration.between(Instant.parse(applied), clock.instant()).toSeconds();
-    ClusterReadiness.Verdict verdict = readiness.assess(test, ledger.clusterSpec(),
+    ClusterReadiness.Assessment assessment = readiness.assess(test, ledger.clusterSpec(),
         Names.storageCheckJob(test, status.runNumber), waited);
-    boolean ready = verdict.outcome() == ClusterReadiness.Outcome.READY;
-    boolean changed = Conditions.set(status, Conditions.CLUSTER_READY, ready, verdict.reason(), verdict.message(),
+    boolean ready = assessment.outcome() == ClusterReadiness.Outcome.READY;
+    boolean changed = Conditions.set(status, Conditions.CLUSTER_READY, ready, assessment.reason(), assessment.message(),
         ledger.generation());
-    switch (verdict.outcome()) {
+    switch (assessment.outcome()) {
       case READY -> {
         status.clusterReadyTime = clock.instant().toString();
         status.phase = Phase.Running;
         status.step = Step.RunningHarness;
         status.message = "cluster ready" + (status.clusterBuild == null ? "" : " for the " + status.clusterBuild
-            + " build") + ": " + verdict.message();
+            + " build") + ": " + assessment.message();
         Conditions.forPhase(status, Reason.Running, "running the harness", ledger.generation());
         events.normal(test, Reason.ClusterReady, status.message);
         return Next.CONTINUE; // the next Job's write-ahead write records this too
       }
       case FAIL -> {
-        events.warning(test, verdict.reason(), verdict.message());
-        ledger.failUnfinishedJobs(verdict.message());
-        return endRun.finish(ledger, verdict.message());
+        events.warning(test, assessment.reason(), assessment.message());
+        ledger.failUnfinishedJobs(assessment.message());
+        return endRun.finish(ledger, assessment.message());
       }
       default -> {
         if (changed) {

@@ -7,8 +7,8 @@ import dev.sft.api.SchedulerFailureTestStatus;
 import dev.sft.api.SchedulerFailureTestStatus.Cleanup;
 import dev.sft.api.SchedulerFailureTestStatus.Phase;
 import dev.sft.api.SchedulerFailureTestStatus.Step;
-import dev.sft.controller.dependent.ChildResources;
-import dev.sft.controller.dependent.OwnedResource;
+import dev.sft.controller.owned.ChildResources;
+import dev.sft.controller.owned.OwnedResource;
 import dev.sft.controller.schedule.ScheduleDecision;
 import dev.sft.controller.status.BuildCellComparison;
 import dev.sft.controller.status.FindingHistory;
@@ -119,9 +119,9 @@ public class EndRun implements RunStep {
         children.delete(test, Job.class, job.getMetadata().getName());
       }
     }
-    for (OwnedResource<?> dependent : children.cluster()) {
-      if (dependent.isOwned(ledger.runSpec()) && !dependent.survives(policy)) {
-        children.delete(test, dependent.type(), dependent.name(test));
+    for (OwnedResource<?> owned : children.cluster()) {
+      if (owned.isOwned(ledger.runSpec()) && !owned.survives(policy)) {
+        children.delete(test, owned.type(), owned.name(test));
       }
     }
     ledger.status().cleanup = retain ? Cleanup.Retained : Cleanup.Done;

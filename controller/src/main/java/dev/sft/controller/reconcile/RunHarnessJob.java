@@ -6,10 +6,10 @@ import dev.sft.api.SchedulerFailureTest;
 import dev.sft.api.SchedulerFailureTestStatus.HarnessJob;
 import dev.sft.api.SchedulerFailureTestStatus.JobState;
 import dev.sft.api.SchedulerFailureTestStatus;
-import dev.sft.controller.dependent.ChildResources;
-import dev.sft.controller.dependent.HarnessJobDependent;
+import dev.sft.controller.owned.ChildResources;
+import dev.sft.controller.owned.HarnessJobManifest;
 import dev.sft.api.Names;
-import dev.sft.controller.dependent.PodSecurity;
+import dev.sft.controller.owned.PodSecurity;
 import dev.sft.controller.observe.HarnessObserver;
 import dev.sft.controller.observe.SparkPodLosses;
 import dev.sft.controller.observe.StartProblems;
@@ -130,7 +130,7 @@ public class RunHarnessJob implements RunStep {
 
   private void create(StatusLedger ledger, HarnessJob job) {
     DriverRun run = ledger.driverRun(job);
-    children.createJob(ledger.test(), HarnessJobDependent.desired(ledger.test(), ledger.buildSpec(job), security,
+    children.createJob(ledger.test(), HarnessJobManifest.desired(ledger.test(), ledger.buildSpec(job), security,
         job.name, run, ledger.comparisonOf(job)));
   }
 

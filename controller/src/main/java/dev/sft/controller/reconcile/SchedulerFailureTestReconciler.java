@@ -28,7 +28,7 @@ import java.util.concurrent.TimeUnit;
  * its own client rather than JOSDK's {@link Context} caches. An exception becomes {@code Reconciling=True} with its
  * message ({@link ReconcileErrors}) and is retried. No finalizer: every child but the generated claim has the test as
  * owner, so Kubernetes garbage-collects them when the test is deleted; the claim holds the evidence and has an owner
- * only when both cleanup policies are DeleteAll ({@code SharedClaimDependent}).
+ * only when both cleanup policies are DeleteAll ({@code SharedClaim}).
  */
 @ControllerConfiguration(
     name = SchedulerFailureTestReconciler.NAME,

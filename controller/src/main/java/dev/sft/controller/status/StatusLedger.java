@@ -17,7 +17,7 @@ import dev.sft.api.SchedulerFailureTestStatus.JobState;
 import dev.sft.api.SchedulerFailureTestStatus.KnownFindingStatus;
 import dev.sft.api.SchedulerFailureTestStatus.RunRecord;
 import dev.sft.api.SchedulerFailureTestStatus;
-import dev.sft.controller.dependent.HarnessJobDependent;
+import dev.sft.controller.owned.HarnessJobManifest;
 import dev.sft.api.Names;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -77,7 +77,7 @@ public final class StatusLedger {
         : java.util.Collections.singletonList(null);
     for (String build : builds) {
       for (DriverRun run : DriverRun.plan(spec.scenarios(),
-          (speculation, group) -> HarnessJobDependent.driverRun(test, spec, runId, speculation, group))) {
+          (speculation, group) -> HarnessJobManifest.driverRun(test, spec, runId, speculation, group))) {
         HarnessJob job = new HarnessJob();
         job.name = Names.harnessJob(test, runNumber, run.speculation(), build);
         job.build = build;
@@ -107,7 +107,7 @@ public final class StatusLedger {
   /** The driver run a harness Job of the current run executes: under its build's run id when it compares two. */
   public DriverRun driverRun(HarnessJob job) {
     String runId = job.build == null ? status.runId : BuildComparison.buildRunId(status.runId, job.build);
-    DriverRun run = HarnessJobDependent.driverRun(test, runSpec, runId, job.speculation,
+    DriverRun run = HarnessJobManifest.driverRun(test, runSpec, runId, job.speculation,
         job.scenarios.stream().map(ScenarioName::fromId).toList());
     // Counted, as Kubernetes counts the Job's activeDeadlineSeconds, from when the Job was created (its write-ahead
     // start time, so a restarted controller renders the same instant): a pod that waits for a node or an image pull

@@ -1,4 +1,4 @@
-package dev.sft.controller.dependent;
+package dev.sft.controller.owned;
 
 import dev.sft.api.Names;
 import dev.sft.api.ResolvedSpec;
@@ -47,17 +47,17 @@ public class ChildResources {
    */
   public static List<OwnedResource<?>> cluster(String controllerNamespace, PodSecurity security) {
     return List.of(
-        new SharedClaimDependent(),
-        new MasterServiceDependent(),
-        new WorkerServiceDependent(),
-        new HarnessServiceAccountDependent(),
-        new HarnessRoleDependent(),
-        new HarnessRoleBindingDependent(),
-        new SparkNetworkPolicyDependent(),
-        new ControllerProbePolicyDependent(controllerNamespace),
-        new SparkDisruptionBudgetDependent(),
-        new MasterStatefulSetDependent(security),
-        new WorkerStatefulSetDependent(security));
+        new SharedClaim(),
+        new MasterService(),
+        new WorkerService(),
+        new HarnessServiceAccount(),
+        new HarnessRole(),
+        new HarnessRoleBinding(),
+        new SparkNetworkPolicy(),
+        new ControllerProbePolicy(controllerNamespace),
+        new SparkDisruptionBudget(),
+        new MasterStatefulSet(security),
+        new WorkerStatefulSet(security));
   }
 
   public List<OwnedResource<?>> cluster() {
@@ -65,13 +65,13 @@ public class ChildResources {
   }
 
   /** Creates the child, or updates it when its desired state changed since the controller last applied it. */
-  public <R extends HasMetadata> R apply(SchedulerFailureTest test, ResolvedSpec spec, OwnedResource<R> dependent) {
-    R desired = decorate(test, dependent.desired(test, spec), dependent.deletedWithTest(spec));
-    R existing = client.resources(dependent.type()).inNamespace(namespace(test)).withName(dependent.name(test)).get();
+  public <R extends HasMetadata> R apply(SchedulerFailureTest test, ResolvedSpec spec, OwnedResource<R> owned) {
+    R desired = decorate(test, owned.desired(test, spec), owned.deletedWithTest(spec));
+    R existing = client.resources(owned.type()).inNamespace(namespace(test)).withName(owned.name(test)).get();
     if (existing == null) {
-      return createIfAbsent(dependent.type(), desired);
+      return createIfAbsent(owned.type(), desired);
     }
-    if (!dependent.updatable()) {
+    if (!owned.updatable()) {
       return ownedAsDesired(existing, desired);
     }
     String existingHash = existing.getMetadata().getAnnotations() == null

@@ -1,4 +1,4 @@
-package dev.sft.controller.dependent;
+package dev.sft.controller.owned;
 
 import dev.sft.api.Names;
 import dev.sft.api.ResolvedSpec;
@@ -9,10 +9,10 @@ import java.util.Map;
 
 /**
  * Admits traffic to this test's pods only from this test's pods (Spark RPC, block transfers, the client-mode
- * driver); {@link ControllerProbePolicyDependent} adds the controller's readiness probe to the master's UI port.
+ * driver); {@link ControllerProbePolicy} adds the controller's readiness probe to the master's UI port.
  * Egress stays open: the harness talks to the API server for pod exec.
  */
-public final class SparkNetworkPolicyDependent implements OwnedResource<NetworkPolicy> {
+public final class SparkNetworkPolicy implements OwnedResource<NetworkPolicy> {
 
   @Override
   public Class<NetworkPolicy> type() {

@@ -1,4 +1,4 @@
-package dev.sft.controller.dependent;
+package dev.sft.controller.owned;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -38,7 +38,7 @@ class PodSettingsTest {
           .containsExactly("registry-credentials");
       assertThat(pod.getContainers()).allSatisfy(c -> assertThat(c.getImagePullPolicy()).isEqualTo("Always"));
     });
-    assertThat(new HarnessServiceAccountDependent().desired(test, spec).getImagePullSecrets())
+    assertThat(new HarnessServiceAccount().desired(test, spec).getImagePullSecrets())
         .extracting(LocalObjectReference::getName).containsExactly("registry-credentials");
   }
 
@@ -56,9 +56,9 @@ class PodSettingsTest {
     test.getSpec().harness.resources = new ResourceRequirementsBuilder()
         .addToLimits("memory", new Quantity("2Gi")).build();
     ResolvedSpec spec = ResolvedSpec.of(test.getSpec());
-    DriverRun run = HarnessJobDependent.driverRun(test, spec, "t1-r1-abcd", false,
+    DriverRun run = HarnessJobManifest.driverRun(test, spec, "t1-r1-abcd", false,
         List.of(ScenarioName.EXECUTOR_LOSS_TASK_REPLACEMENT, ScenarioName.EXECUTOR_LOSS_SHUFFLE_LOSS));
-    Job job = HarnessJobDependent.desired(test, spec, SECURITY, "t1-r1-loss", run);
+    Job job = HarnessJobManifest.desired(test, spec, SECURITY, "t1-r1-loss", run);
     Container harness = job.getSpec().getTemplate().getSpec().getContainers().get(0);
     // Not from the image's ENV: another image with the same layout works.
     assertThat(RenderedPods.env(harness, "SFT_SPARK_HOME")).isEqualTo("/opt/spark");
@@ -77,9 +77,9 @@ class PodSettingsTest {
   @Test
   void withoutAMemoryLimitTheDriverHeapIsStillExplicit() {
     ResolvedSpec spec = ResolvedSpec.of(test.getSpec());
-    DriverRun run = HarnessJobDependent.driverRun(test, spec, "t1-r1-abcd", true,
+    DriverRun run = HarnessJobManifest.driverRun(test, spec, "t1-r1-abcd", true,
         List.of(ScenarioName.SPECULATION_ORIGINAL_WINS));
-    Container harness = HarnessJobDependent.desired(test, spec, SECURITY, "t1-r1-spec", run).getSpec().getTemplate()
+    Container harness = HarnessJobManifest.desired(test, spec, SECURITY, "t1-r1-spec", run).getSpec().getTemplate()
         .getSpec().getContainers().get(0);
     assertThat(RenderedPods.env(harness, "SFT_DRIVER_HEAP")).isEqualTo("1024m");
     assertThat(RenderedPods.env(harness, "SFT_DEADLINE_SECONDS")).isEqualTo("180");
@@ -87,7 +87,7 @@ class PodSettingsTest {
 
   @Test
   void theGeneratedClaimGoesWithItsTestOnlyWhenEveryOutcomeDeletesIt() {
-    var claim = new SharedClaimDependent();
+    var claim = new SharedClaim();
     for (var onSuccess : CleanupPolicy.values()) {
       for (var onFailure : CleanupPolicy.values()) {
         test.getSpec().cleanup = new SchedulerFailureTestSpec.Cleanup();
@@ -99,32 +99,32 @@ class PodSettingsTest {
     }
     assertThat(claim.desired(test, ResolvedSpec.of(test.getSpec())).getMetadata().getLabels())
         .containsEntry(Names.EVIDENCE_LABEL, "true");
-    assertThat(new WorkerStatefulSetDependent(SECURITY).deletedWithTest(ResolvedSpec.of(test.getSpec()))).isTrue();
+    assertThat(new WorkerStatefulSet(SECURITY).deletedWithTest(ResolvedSpec.of(test.getSpec()))).isTrue();
   }
 
   @Test
   void theClaimIsReadWriteManyUnlessTheTemplateNamesItsModes() {
-    assertThat(new SharedClaimDependent().desired(test, ResolvedSpec.of(test.getSpec())).getSpec().getAccessModes())
+    assertThat(new SharedClaim().desired(test, ResolvedSpec.of(test.getSpec())).getSpec().getAccessModes())
         .containsExactly("ReadWriteMany");
     test.getSpec().storage.claimTemplate.accessModes = List.of("ReadWriteOnce");
-    assertThat(new SharedClaimDependent().desired(test, ResolvedSpec.of(test.getSpec())).getSpec().getAccessModes())
+    assertThat(new SharedClaim().desired(test, ResolvedSpec.of(test.getSpec())).getSpec().getAccessModes())
         .containsExactly("ReadWriteOnce");
   }
 
   @Test
   void theStorageCheckCreatesAndRenamesAFileAsThePodsUserOnTheSharedMount() {
     ResolvedSpec spec = ResolvedSpec.of(test.getSpec());
-    Job check = StorageCheckJobDependent.desired(test, spec, SECURITY, "t1-r1-storage", "t1-r1-abcd");
+    Job check = StorageCheckJobManifest.desired(test, spec, SECURITY, "t1-r1-storage", "t1-r1-abcd");
     assertThat(check.getSpec().getBackoffLimit()).isZero();
     assertThat(check.getSpec().getActiveDeadlineSeconds()).isEqualTo(600L);
     assertThat(check.getMetadata().getLabels()).containsEntry(Names.COMPONENT_LABEL, Names.STORAGE_CHECK)
         .containsEntry(Names.RUN_ID_LABEL, "t1-r1-abcd");
     PodSpec pod = check.getSpec().getTemplate().getSpec();
-    Container worker = new WorkerStatefulSetDependent(SECURITY).desired(test, spec).getSpec().getTemplate().getSpec()
+    Container worker = new WorkerStatefulSet(SECURITY).desired(test, spec).getSpec().getTemplate().getSpec()
         .getContainers().get(0);
     // The same user, groups and mount as the workers that write the evidence.
     assertThat(pod.getSecurityContext())
-        .isEqualTo(new WorkerStatefulSetDependent(SECURITY).desired(test, spec).getSpec()
+        .isEqualTo(new WorkerStatefulSet(SECURITY).desired(test, spec).getSpec()
         .getTemplate().getSpec().getSecurityContext());
     Container container = pod.getContainers().get(0);
     assertThat(container.getImage()).isEqualTo(worker.getImage());

@@ -1,4 +1,4 @@
-package dev.sft.controller.dependent;
+package dev.sft.controller.owned;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -44,7 +44,7 @@ class PodResourcesTest {
     test.getSpec().spark.coresPerWorker = 4;
     test.getSpec().spark.memory = "4g";
     ResolvedSpec spec = ResolvedSpec.of(test.getSpec());
-    Container worker = new WorkerStatefulSetDependent(SECURITY).desired(test, spec).getSpec().getTemplate().getSpec()
+    Container worker = new WorkerStatefulSet(SECURITY).desired(test, spec).getSpec().getTemplate().getSpec()
         .getContainers().get(0);
     // 768Mi + 4 executors × 1152Mi.
     assertGuaranteed(worker.getResources(), "5376Mi", "4");
@@ -57,7 +57,7 @@ class PodResourcesTest {
     test.getSpec().harness.resources = new ResourceRequirementsBuilder()
         .addToRequests("cpu", new Quantity("250m")).build();
     ResolvedSpec spec = ResolvedSpec.of(test.getSpec());
-    Container worker = new WorkerStatefulSetDependent(SECURITY).desired(test, spec).getSpec().getTemplate().getSpec()
+    Container worker = new WorkerStatefulSet(SECURITY).desired(test, spec).getSpec().getTemplate().getSpec()
         .getContainers().get(0);
     assertThat(worker.getResources().getRequests()).containsEntry("memory", new Quantity("4Gi"))
         .containsEntry("cpu", new Quantity("2"));
@@ -76,8 +76,8 @@ class PodResourcesTest {
     Map<String, String> expected = Map.of("cluster-autoscaler.kubernetes.io/safe-to-evict", "false",
         "karpenter.sh/do-not-disrupt", "true");
     for (PodTemplateSpec template : List.of(
-        new MasterStatefulSetDependent(SECURITY).desired(test, spec).getSpec().getTemplate(),
-        new WorkerStatefulSetDependent(SECURITY).desired(test, spec).getSpec().getTemplate(),
+        new MasterStatefulSet(SECURITY).desired(test, spec).getSpec().getTemplate(),
+        new WorkerStatefulSet(SECURITY).desired(test, spec).getSpec().getTemplate(),
         harnessPod(spec))) {
       assertThat(template.getMetadata().getAnnotations()).containsAllEntriesOf(expected);
     }
@@ -86,7 +86,7 @@ class PodResourcesTest {
   @Test
   void theDisruptionBudgetAllowsNoEvictionOfThisTestsMasterAndWorkers() {
     ResolvedSpec spec = ResolvedSpec.of(test.getSpec());
-    SparkDisruptionBudgetDependent dependent = new SparkDisruptionBudgetDependent();
+    SparkDisruptionBudget dependent = new SparkDisruptionBudget();
     PodDisruptionBudget budget = dependent.desired(test, spec);
     assertThat(budget.getMetadata().getName()).isEqualTo("t1-spark");
     assertThat(budget.getSpec().getMaxUnavailable().getIntVal()).isZero();
@@ -103,13 +103,13 @@ class PodResourcesTest {
       assertThat(dependent.survives(policy)).isFalse();
     }
     assertThat(ChildResources.cluster("sft-system", SECURITY))
-        .anyMatch(d -> d instanceof SparkDisruptionBudgetDependent);
+        .anyMatch(d -> d instanceof SparkDisruptionBudget);
   }
 
   private PodTemplateSpec harnessPod(ResolvedSpec spec) {
-    DriverRun run = HarnessJobDependent.driverRun(test, spec, "t1-r1-abcd", true,
+    DriverRun run = HarnessJobManifest.driverRun(test, spec, "t1-r1-abcd", true,
         List.of(ScenarioName.SPECULATION_ORIGINAL_WINS));
-    return HarnessJobDependent.desired(test, spec, SECURITY, "t1-r1-spec", run).getSpec().getTemplate();
+    return HarnessJobManifest.desired(test, spec, SECURITY, "t1-r1-spec", run).getSpec().getTemplate();
   }
 
   private static void assertGuaranteed(ResourceRequirements resources, String memory, String cpu) {

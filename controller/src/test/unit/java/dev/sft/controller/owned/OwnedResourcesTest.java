@@ -1,4 +1,4 @@
-package dev.sft.controller.dependent;
+package dev.sft.controller.owned;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -20,7 +20,7 @@ import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** The desired objects themselves: what each pod runs, and what the harness is allowed to do and reach. */
-class DependentsTest {
+class OwnedResourcesTest {
   private static final PodSecurity SECURITY = RenderedPods.SECURITY;
   final SchedulerFailureTest test = named(TestResources.valid("ns1", "t1"));
   final ResolvedSpec spec = ResolvedSpec.of(test.getSpec());
@@ -43,7 +43,7 @@ class DependentsTest {
         new com.fasterxml.jackson.core.type.TypeReference<List<PolicyRule>>() { });
     assertThat(chart).as("the chart's controller rules").isNotEmpty();
     test.getSpec().spark.workers = 3;
-    var harness = new HarnessRoleDependent().desired(test, ResolvedSpec.of(test.getSpec()));
+    var harness = new HarnessRole().desired(test, ResolvedSpec.of(test.getSpec()));
     for (PolicyRule granted : harness.getRules()) {
       for (String group : granted.getApiGroups()) {
         for (String resource : granted.getResources()) {
@@ -70,7 +70,7 @@ class DependentsTest {
   @Test
   void theHarnessMayExecOnlyIntoThisTestsWorkerPodsByName() {
     test.getSpec().spark.workers = 3;
-    var role = new HarnessRoleDependent().desired(test, ResolvedSpec.of(test.getSpec()));
+    var role = new HarnessRole().desired(test, ResolvedSpec.of(test.getSpec()));
     assertThat(role.getRules()).hasSize(2);
     PolicyRule pods = role.getRules().get(0);
     assertThat(pods.getResources()).containsExactly("pods");
@@ -84,7 +84,7 @@ class DependentsTest {
       assertThat(r.getApiGroups()).containsExactly("");
       assertThat(r.getVerbs()).doesNotContain("*", "delete", "update", "patch");
     });
-    var binding = new HarnessRoleBindingDependent().desired(test, spec);
+    var binding = new HarnessRoleBinding().desired(test, spec);
     assertThat(binding.getRoleRef().getName()).isEqualTo("t1-harness");
     assertThat(binding.getSubjects()).singleElement().satisfies(s -> {
       assertThat(s.getKind()).isEqualTo("ServiceAccount");
@@ -95,7 +95,7 @@ class DependentsTest {
 
   @Test
   void theNetworkPolicyAdmitsOnlyThisTestsPodsPlusTheProbeToTheMasterUi() {
-    var policy = new SparkNetworkPolicyDependent().desired(test, spec);
+    var policy = new SparkNetworkPolicy().desired(test, spec);
     assertThat(policy.getSpec().getPolicyTypes()).containsExactly("Ingress");
     assertThat(policy.getSpec().getPodSelector().getMatchLabels()).containsExactlyEntriesOf(
         java.util.Map.of(Names.TEST_LABEL, "t1"));
@@ -106,7 +106,7 @@ class DependentsTest {
           assertThat(peer.getNamespaceSelector()).isNull();
         }));
     // The probe: only the master's pods, only its UI port, only from the controller's own namespace and pods.
-    var probe = new ControllerProbePolicyDependent("sft-system").desired(test, spec);
+    var probe = new ControllerProbePolicy("sft-system").desired(test, spec);
     assertThat(probe.getMetadata().getName()).isEqualTo("t1-probe");
     assertThat(probe.getSpec().getPodSelector().getMatchLabels()).containsExactlyInAnyOrderEntriesOf(
         java.util.Map.of(Names.TEST_LABEL, "t1", Names.COMPONENT_LABEL, Names.MASTER));
@@ -156,9 +156,9 @@ class DependentsTest {
 
   @Test
   void sparkDaemonsAdvertiseTheirPodIpAndRunWithoutShuffleServiceDecommissionOrPushShuffle() {
-    Container master = new MasterStatefulSetDependent(SECURITY).desired(test, spec).getSpec().getTemplate().getSpec()
+    Container master = new MasterStatefulSet(SECURITY).desired(test, spec).getSpec().getTemplate().getSpec()
         .getContainers().get(0);
-    Container worker = new WorkerStatefulSetDependent(SECURITY).desired(test, spec).getSpec().getTemplate().getSpec()
+    Container worker = new WorkerStatefulSet(SECURITY).desired(test, spec).getSpec().getTemplate().getSpec()
         .getContainers().get(0);
     assertThat(master.getCommand()).containsSubsequence("java", "-cp", "/opt/spark/jars/*",
         "org.apache.spark.deploy.master.Master", "--host", "$(POD_IP)", "--port", "7077", "--webui-port", "8080");
@@ -181,19 +181,19 @@ class DependentsTest {
 
   @Test
   void workerAntiAffinityFollowsTheSpec() {
-    assertThat(WorkerStatefulSetDependent.antiAffinity(test, WorkerAntiAffinity.None)).isNull();
-    assertThat(WorkerStatefulSetDependent.antiAffinity(test, WorkerAntiAffinity.Preferred).getPodAntiAffinity()
+    assertThat(WorkerStatefulSet.antiAffinity(test, WorkerAntiAffinity.None)).isNull();
+    assertThat(WorkerStatefulSet.antiAffinity(test, WorkerAntiAffinity.Preferred).getPodAntiAffinity()
         .getPreferredDuringSchedulingIgnoredDuringExecution()).hasSize(1);
-    assertThat(WorkerStatefulSetDependent.antiAffinity(test, WorkerAntiAffinity.Required).getPodAntiAffinity()
+    assertThat(WorkerStatefulSet.antiAffinity(test, WorkerAntiAffinity.Required).getPodAntiAffinity()
         .getRequiredDuringSchedulingIgnoredDuringExecution()).singleElement()
         .satisfies(t -> assertThat(t.getTopologyKey()).isEqualTo("kubernetes.io/hostname"));
   }
 
   @Test
   void theHarnessJobRunsTheClientModeDriverOnceWithABoundedDeadline() {
-    DriverRun run = HarnessJobDependent.driverRun(test, spec, "t1-r1-abcd", false,
+    DriverRun run = HarnessJobManifest.driverRun(test, spec, "t1-r1-abcd", false,
         List.of(ScenarioName.EXECUTOR_LOSS_TASK_REPLACEMENT, ScenarioName.EXECUTOR_LOSS_SHUFFLE_LOSS));
-    Job job = HarnessJobDependent.desired(test, spec, SECURITY, "t1-r1-loss", run);
+    Job job = HarnessJobManifest.desired(test, spec, SECURITY, "t1-r1-loss", run);
     assertThat(job.getSpec().getBackoffLimit()).isZero();
     assertThat(job.getSpec().getActiveDeadlineSeconds()).isEqualTo(300L + 4 * 180 * 2);
     PodSpec pod = job.getSpec().getTemplate().getSpec();
@@ -236,14 +236,14 @@ class DependentsTest {
 
   @Test
   void interruptOnCancelFromTheResourceReachesTheHarnessAsArgumentAndEnvironment() {
-    assertThat(HarnessJobDependent.driverRun(test, spec, "t1-r1-abcd", true,
+    assertThat(HarnessJobManifest.driverRun(test, spec, "t1-r1-abcd", true,
         List.of(ScenarioName.SPECULATION_ORIGINAL_WINS)).interruptOnCancel()).as("default, as the reference runs")
         .isTrue();
     test.getSpec().harness.interruptOnCancel = false;
     ResolvedSpec on = ResolvedSpec.of(test.getSpec());
-    DriverRun run = HarnessJobDependent.driverRun(test, on, "t1-r1-abcd", true,
+    DriverRun run = HarnessJobManifest.driverRun(test, on, "t1-r1-abcd", true,
         List.of(ScenarioName.SPECULATION_ORIGINAL_WINS));
-    Container harness = HarnessJobDependent.desired(test, on, SECURITY, "t1-r1-spec", run).getSpec().getTemplate()
+    Container harness = HarnessJobManifest.desired(test, on, SECURITY, "t1-r1-spec", run).getSpec().getTemplate()
         .getSpec().getContainers().get(0);
     assertThat(harness.getCommand()).containsSequence("--interrupt-on-cancel", "false")
         .containsSequence("--kill-timeout", String.valueOf(DriverRun.DEFAULT_KILL_TIMEOUT_SECONDS));
@@ -260,9 +260,9 @@ class DependentsTest {
     test.getSpec().knownFindings = List.of(entry);
     test.getSpec().failOnStale = 3;
     ResolvedSpec withKnown = ResolvedSpec.of(test.getSpec());
-    DriverRun run = HarnessJobDependent.driverRun(test, withKnown, "t1-r1-abcd", true,
+    DriverRun run = HarnessJobManifest.driverRun(test, withKnown, "t1-r1-abcd", true,
         List.of(ScenarioName.SPECULATION_ORIGINAL_WINS));
-    Container harness = HarnessJobDependent.desired(test, withKnown, SECURITY, "t1-r1-spec", run).getSpec()
+    Container harness = HarnessJobManifest.desired(test, withKnown, SECURITY, "t1-r1-spec", run).getSpec()
         .getTemplate().getSpec().getContainers().get(0);
     assertThat(harness.getCommand()).containsSequence(DriverRun.KNOWN_FINDINGS_JSON_OPTION,
         "[{\"rule\":\"loser.no-files-left\",\"scenario\":\"speculation\",\"cause\":[\"loser-interrupted-abort\"],"
@@ -275,9 +275,9 @@ class DependentsTest {
   void aCommandOverrideReplacesOnlyTheCommand() {
     test.getSpec().harness.command = List.of("/opt/upstream/run-suite.sh");
     ResolvedSpec overridden = ResolvedSpec.of(test.getSpec());
-    DriverRun run = HarnessJobDependent.driverRun(test, overridden, "t1-r1-abcd", true,
+    DriverRun run = HarnessJobManifest.driverRun(test, overridden, "t1-r1-abcd", true,
         List.of(ScenarioName.SPECULATION_ORIGINAL_WINS));
-    Container harness = HarnessJobDependent.desired(test, overridden, SECURITY, "t1-r1-spec", run).getSpec()
+    Container harness = HarnessJobManifest.desired(test, overridden, SECURITY, "t1-r1-spec", run).getSpec()
         .getTemplate()
         .getSpec().getContainers().get(0);
     assertThat(harness.getCommand()).containsExactly("sh", "-c", ImageLayout.PASSWD_ENTRY_SCRIPT, "sft-user",

@@ -1,4 +1,4 @@
-package dev.sft.controller.dependent;
+package dev.sft.controller.owned;
 
 import dev.sft.api.Names;
 import dev.sft.api.ResolvedSpec;
@@ -22,7 +22,7 @@ import java.util.List;
  * time-out (AKS upgrades fail, EKS managed node groups fail with PodEvictionFailure after 15 minutes). Evicting it is
  * an unplanned loss the run reports, as any lost Spark pod.
  */
-public final class SparkDisruptionBudgetDependent implements OwnedResource<PodDisruptionBudget> {
+public final class SparkDisruptionBudget implements OwnedResource<PodDisruptionBudget> {
 
   @Override
   public Class<PodDisruptionBudget> type() {

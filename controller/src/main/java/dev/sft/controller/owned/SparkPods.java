@@ -1,4 +1,4 @@
-package dev.sft.controller.dependent;
+package dev.sft.controller.owned;
 
 import dev.sft.api.ImagePorts;
 import dev.sft.contract.ImageClassData;
@@ -53,7 +53,7 @@ final class SparkPods {
     if (withShared) {
       mounts.add(new VolumeMountBuilder().withName(SHARED_VOLUME).withMountPath(spec.mountPath()).build());
       volumes.add(new VolumeBuilder().withName(SHARED_VOLUME)
-          .withNewPersistentVolumeClaim().withClaimName(SharedClaimDependent.claimName(test, spec))
+          .withNewPersistentVolumeClaim().withClaimName(SharedClaim.claimName(test, spec))
           .endPersistentVolumeClaim().build());
     }
     mounts.add(new VolumeMountBuilder().withName(SCRATCH_VOLUME).withMountPath(ImageLayout.SCRATCH_DIR).build());

@@ -1,4 +1,4 @@
-package dev.sft.controller.dependent;
+package dev.sft.controller.owned;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
@@ -31,9 +31,9 @@ class ArbitraryUserTest {
   void unsetIdsAreLeftOutOfEveryPodForThePlatformToAssign() {
     PodSecurity platform = PodSecurity.of(null, null, null);
     List<PodSpec> pods = List.of(
-        new MasterStatefulSetDependent(platform).desired(test, spec).getSpec().getTemplate().getSpec(),
-        new WorkerStatefulSetDependent(platform).desired(test, spec).getSpec().getTemplate().getSpec(),
-        StorageCheckJobDependent.desired(test, spec, platform, "t1-r1-storage", "t1-r1-abcd").getSpec()
+        new MasterStatefulSet(platform).desired(test, spec).getSpec().getTemplate().getSpec(),
+        new WorkerStatefulSet(platform).desired(test, spec).getSpec().getTemplate().getSpec(),
+        StorageCheckJobManifest.desired(test, spec, platform, "t1-r1-storage", "t1-r1-abcd").getSpec()
             .getTemplate().getSpec());
     assertThat(pods).allSatisfy(pod -> {
       var context = pod.getSecurityContext();

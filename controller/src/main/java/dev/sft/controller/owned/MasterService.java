@@ -1,4 +1,4 @@
-package dev.sft.controller.dependent;
+package dev.sft.controller.owned;
 
 import dev.sft.api.ImagePorts;
 import dev.sft.api.Names;
@@ -8,7 +8,7 @@ import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.ServiceBuilder;
 
 /** Headless Service giving the master a stable DNS name: {@code <name>-master.<namespace>.svc}. */
-public final class MasterServiceDependent implements OwnedResource<Service> {
+public final class MasterService implements OwnedResource<Service> {
 
   @Override
   public Class<Service> type() {

@@ -1,4 +1,4 @@
-package dev.sft.controller.dependent;
+package dev.sft.controller.owned;
 
 import dev.sft.api.ImagePorts;
 import dev.sft.api.Names;
@@ -21,12 +21,12 @@ import java.util.List;
  * The Spark Standalone workers: {@code workers} pods, each running {@code org.apache.spark.deploy.worker.Worker}
  * on its own pod IP and mounting the shared volume at the same path as the harness.
  */
-public final class WorkerStatefulSetDependent implements OwnedResource<StatefulSet> {
+public final class WorkerStatefulSet implements OwnedResource<StatefulSet> {
   static final String MAIN_CLASS = "org.apache.spark.deploy.worker.Worker";
 
   private final PodSecurity security;
 
-  public WorkerStatefulSetDependent(PodSecurity security) {
+  public WorkerStatefulSet(PodSecurity security) {
     this.security = security;
   }
 

@@ -1,4 +1,4 @@
-package dev.sft.controller.dependent;
+package dev.sft.controller.owned;
 
 import dev.sft.api.Names;
 import dev.sft.api.ResolvedSpec;
@@ -18,7 +18,7 @@ import java.util.Map;
  * without an access point and NFS exports without it are often root-owned 0755). It runs in the Spark image with the very pod template the workers and the harness use, and on
  * failure its termination message says who could not write where, for {@code SharedStorageNotWritable}.
  */
-public final class StorageCheckJobDependent {
+public final class StorageCheckJobManifest {
   /** The probe's folder under the mount path; the check removes its own file, nothing else. */
   static final String PROBE_PREFIX = ".sft-storage-check-";
   static final String MOUNT_ENV = "SFT_MOUNT_PATH";
@@ -39,7 +39,7 @@ public final class StorageCheckJobDependent {
           + "| tee /dev/termination-log >&2",
       "exit 1");
 
-  private StorageCheckJobDependent() {}
+  private StorageCheckJobManifest() {}
 
   public static Job desired(SchedulerFailureTest test, ResolvedSpec spec, PodSecurity security, String jobName,
       String runId) {

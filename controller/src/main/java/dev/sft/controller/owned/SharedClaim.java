@@ -1,4 +1,4 @@
-package dev.sft.controller.dependent;
+package dev.sft.controller.owned;
 
 import dev.sft.api.Names;
 import dev.sft.api.ResolvedSpec;
@@ -14,7 +14,7 @@ import io.fabric8.kubernetes.api.model.Quantity;
  * evidence, so unless both cleanup policies are {@code DeleteAll} it has no owner: deleting the test (by hand, or an
  * Argo CD prune) leaves it, as its cleanup policy would; {@link Names#EVIDENCE_LABEL} finds it.
  */
-public final class SharedClaimDependent implements OwnedResource<PersistentVolumeClaim> {
+public final class SharedClaim implements OwnedResource<PersistentVolumeClaim> {
 
   @Override
   public Class<PersistentVolumeClaim> type() {

@@ -1,4 +1,4 @@
-package dev.sft.controller.dependent;
+package dev.sft.controller.owned;
 
 import dev.sft.api.ImagePorts;
 import dev.sft.api.Names;
@@ -12,17 +12,17 @@ import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicyBuilder;
  * Admits the controller's readiness probe to this test's master, and only to its UI port: the peer is the
  * controller's own namespace (by its {@code kubernetes.io/metadata.name} label, which Kubernetes sets on every
  * namespace) and the controller's pod label, so a pod labelled like the controller in any other namespace gets no
- * further than {@link SparkNetworkPolicyDependent} lets it. NetworkPolicies add up: the master's pods are selected by
+ * further than {@link SparkNetworkPolicy} lets it. NetworkPolicies add up: the master's pods are selected by
  * both policies and admit the union.
  */
-public final class ControllerProbePolicyDependent implements OwnedResource<NetworkPolicy> {
+public final class ControllerProbePolicy implements OwnedResource<NetworkPolicy> {
   /** The label Kubernetes puts on every namespace, holding its name. */
   static final String NAMESPACE_NAME_LABEL = "kubernetes.io/metadata.name";
 
   private final String controllerNamespace;
 
   /** @param controllerNamespace the namespace the controller's pod runs in (from the downward API) */
-  public ControllerProbePolicyDependent(String controllerNamespace) {
+  public ControllerProbePolicy(String controllerNamespace) {
     this.controllerNamespace = controllerNamespace;
   }
 

@@ -1,4 +1,4 @@
-package dev.sft.controller.dependent;
+package dev.sft.controller.owned;
 
 import dev.sft.api.ImagePorts;
 import dev.sft.api.Names;
@@ -12,12 +12,12 @@ import java.util.ArrayList;
 import java.util.List;
 
 /** The Spark Standalone master: one pod running {@code org.apache.spark.deploy.master.Master}. */
-public final class MasterStatefulSetDependent implements OwnedResource<StatefulSet> {
+public final class MasterStatefulSet implements OwnedResource<StatefulSet> {
   static final String MAIN_CLASS = "org.apache.spark.deploy.master.Master";
 
   private final PodSecurity security;
 
-  public MasterStatefulSetDependent(PodSecurity security) {
+  public MasterStatefulSet(PodSecurity security) {
     this.security = security;
   }
 

@@ -1,4 +1,4 @@
-package dev.sft.controller.dependent;
+package dev.sft.controller.owned;
 
 import dev.sft.api.ResolvedSpec;
 import dev.sft.controller.spark.MemoryBudget;

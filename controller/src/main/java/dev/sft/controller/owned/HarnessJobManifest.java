@@ -1,4 +1,4 @@
-package dev.sft.controller.dependent;
+package dev.sft.controller.owned;
 
 import dev.sft.api.ImagePorts;
 import dev.sft.api.Names;
@@ -27,7 +27,7 @@ import java.util.Map;
  * SparkContext starts, so each setting is its own driver run). It leaves a compact report in its termination
  * message, from which the controller copies the verdicts.
  */
-public final class HarnessJobDependent {
+public final class HarnessJobManifest {
   /** Fixed overhead for the driver, executors and preflight, on top of the scenario bound below. */
   static final long DEADLINE_BASE_SECONDS = 300;
   /** Every scenario waits on a few gates, each bounded by timeoutSeconds. */
@@ -38,7 +38,7 @@ public final class HarnessJobDependent {
    */
   static final long REPORT_MARGIN_SECONDS = 120;
 
-  private HarnessJobDependent() {}
+  private HarnessJobManifest() {}
 
   /** The driver run of one speculation setting of this test's current run, as the harness pod runs it. */
   public static DriverRun driverRun(SchedulerFailureTest test, ResolvedSpec spec, String runId, boolean speculation,

@@ -1,4 +1,4 @@
-package dev.sft.controller.dependent;
+package dev.sft.controller.owned;
 
 import dev.sft.api.Names;
 import dev.sft.api.ResolvedSpec;
@@ -10,7 +10,7 @@ import io.fabric8.kubernetes.api.model.ServiceAccountBuilder;
  * The identity of the harness pods; the kill transport uses its token to exec into worker pods. It carries the spec's
  * pull secrets too, so that pods under this account pull from the same registry even without the pod's own list.
  */
-public final class HarnessServiceAccountDependent implements OwnedResource<ServiceAccount> {
+public final class HarnessServiceAccount implements OwnedResource<ServiceAccount> {
 
   @Override
   public Class<ServiceAccount> type() {

@@ -1,4 +1,4 @@
-package dev.sft.controller.dependent;
+package dev.sft.controller.owned;
 
 import dev.sft.contract.DriverRun;
 import dev.sft.contract.ScenarioName;
@@ -19,13 +19,13 @@ final class RenderedPods {
 
   /** Master, worker, harness Job and storage-check Job pods, in that order. */
   static List<PodSpec> all(SchedulerFailureTest test, ResolvedSpec spec) {
-    DriverRun run = HarnessJobDependent.driverRun(test, spec, "t1-r1-abcd", true,
+    DriverRun run = HarnessJobManifest.driverRun(test, spec, "t1-r1-abcd", true,
         List.of(ScenarioName.SPECULATION_ORIGINAL_WINS));
     return Stream.of(
-        new MasterStatefulSetDependent(SECURITY).desired(test, spec).getSpec().getTemplate().getSpec(),
-        new WorkerStatefulSetDependent(SECURITY).desired(test, spec).getSpec().getTemplate().getSpec(),
-        HarnessJobDependent.desired(test, spec, SECURITY, "t1-r1-spec", run).getSpec().getTemplate().getSpec(),
-        StorageCheckJobDependent.desired(test, spec, SECURITY, "t1-r1-storage", "t1-r1-abcd").getSpec().getTemplate()
+        new MasterStatefulSet(SECURITY).desired(test, spec).getSpec().getTemplate().getSpec(),
+        new WorkerStatefulSet(SECURITY).desired(test, spec).getSpec().getTemplate().getSpec(),
+        HarnessJobManifest.desired(test, spec, SECURITY, "t1-r1-spec", run).getSpec().getTemplate().getSpec(),
+        StorageCheckJobManifest.desired(test, spec, SECURITY, "t1-r1-storage", "t1-r1-abcd").getSpec().getTemplate()
             .getSpec()).toList();
   }
 

@@ -1,4 +1,4 @@
-package dev.sft.controller.dependent;
+package dev.sft.controller.owned;
 
 import dev.sft.api.Names;
 import dev.sft.api.ResolvedSpec;
@@ -6,8 +6,8 @@ import dev.sft.api.SchedulerFailureTest;
 import io.fabric8.kubernetes.api.model.rbac.RoleBinding;
 import io.fabric8.kubernetes.api.model.rbac.RoleBindingBuilder;
 
-/** Grants {@link HarnessRoleDependent}'s role to {@link HarnessServiceAccountDependent}'s account. */
-public final class HarnessRoleBindingDependent implements OwnedResource<RoleBinding> {
+/** Grants {@link HarnessRole}'s role to {@link HarnessServiceAccount}'s account. */
+public final class HarnessRoleBinding implements OwnedResource<RoleBinding> {
 
   @Override
   public Class<RoleBinding> type() {

@@ -1,4 +1,4 @@
-package dev.sft.controller.dependent;
+package dev.sft.controller.owned;
 
 import dev.sft.api.Names;
 import dev.sft.api.ResolvedSpec;
@@ -12,7 +12,7 @@ import io.fabric8.kubernetes.api.model.rbac.RoleBuilder;
  * for the pod with a list and a watch first) and exec only into this
  * test's worker pods, named one by one, so a kill can never reach another test's or anyone else's pod.
  */
-public final class HarnessRoleDependent implements OwnedResource<Role> {
+public final class HarnessRole implements OwnedResource<Role> {
 
   @Override
   public Class<Role> type() {
