@@ -17,6 +17,7 @@ import dev.sft.controller.support.ConditionChecks;
 import dev.sft.controller.support.ReconcilerTestBase;
 import dev.sft.controller.support.Reports;
 import dev.sft.controller.support.TestResources;
+import dev.sft.controller.support.WithStrictKubernetesServer;
 import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
 import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.ServiceAccount;
@@ -27,14 +28,13 @@ import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget;
 import io.fabric8.kubernetes.api.model.rbac.Role;
 import io.fabric8.kubernetes.api.model.rbac.RoleBinding;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
 import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** A test resource goes from creation through both harness Jobs to Succeeded, with the verdicts copied. */
 @QuarkusTest
-@WithKubernetesTestServer(crud = true)
+@WithStrictKubernetesServer
 class HappyPathTest extends ReconcilerTestBase {
   @Test
   void runsBothJobsInOrderOnceTheMasterSeesEveryWorkerAndCopiesTheVerdicts() throws Exception {

@@ -11,11 +11,11 @@ import dev.sft.controller.status.Reason;
 import dev.sft.controller.support.ConditionChecks;
 import dev.sft.controller.support.TestCluster;
 import dev.sft.controller.support.TestResources;
+import dev.sft.controller.support.WithStrictKubernetesServer;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.ResourceRequirementsBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
 import jakarta.inject.Inject;
 import java.util.List;
 import java.util.function.Consumer;
@@ -31,7 +31,7 @@ import org.junit.jupiter.params.provider.MethodSource;
  * anything, so these reach the controller's own validation.)
  */
 @QuarkusTest
-@WithKubernetesTestServer(crud = true)
+@WithStrictKubernetesServer
 class InvalidSpecTest {
   @Inject KubernetesClient client;
 

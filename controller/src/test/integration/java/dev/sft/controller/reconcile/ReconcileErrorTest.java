@@ -9,9 +9,9 @@ import dev.sft.controller.status.Reason;
 import dev.sft.controller.support.ConditionChecks;
 import dev.sft.controller.support.TestCluster;
 import dev.sft.controller.support.TestResources;
+import dev.sft.controller.support.WithStrictKubernetesServer;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
 import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 
@@ -20,7 +20,7 @@ import org.junit.jupiter.api.Test;
  * goes away, and never as {@code Stalled} (which Argo CD shows as Degraded and Flux as Failed).
  */
 @QuarkusTest
-@WithKubernetesTestServer(crud = true)
+@WithStrictKubernetesServer
 class ReconcileErrorTest {
   @Inject KubernetesClient client;
 

@@ -13,11 +13,11 @@ import dev.sft.controller.support.Runs;
 import dev.sft.controller.support.TestClock;
 import dev.sft.controller.support.TestCluster;
 import dev.sft.controller.support.TestResources;
+import dev.sft.controller.support.WithStrictKubernetesServer;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.javaoperatorsdk.operator.Operator;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
-import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.time.Instant;
@@ -32,7 +32,7 @@ import org.junit.jupiter.api.Test;
  * at all past startingDeadlineSeconds. Runs its own JOSDK operators, as {@link ControllerRestartTest}.
  */
 @QuarkusTest
-@WithKubernetesTestServer(crud = true)
+@WithStrictKubernetesServer
 @TestProfile(ControllerRestartTest.ManualControllers.class)
 class ScheduleRestartTest {
   @Inject KubernetesClient client;

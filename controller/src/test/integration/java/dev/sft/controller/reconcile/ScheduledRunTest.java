@@ -16,8 +16,8 @@ import dev.sft.controller.support.ReconcilerTestBase;
 import dev.sft.controller.support.Reports;
 import dev.sft.controller.support.Runs;
 import dev.sft.controller.support.TestClock;
+import dev.sft.controller.support.WithStrictKubernetesServer;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.time.Instant;
@@ -32,7 +32,7 @@ import org.junit.jupiter.api.Test;
  * ({@link TestClock}) is moved to just after each firing.
  */
 @QuarkusTest
-@WithKubernetesTestServer(crud = true)
+@WithStrictKubernetesServer
 class ScheduledRunTest extends ReconcilerTestBase {
   private static final String SCENARIO = "speculation-original-wins";
   @Inject TestClock clock;
