@@ -17,6 +17,7 @@ public abstract class ReconcilerTestBase {
   @Inject protected FakeMasterProbe masters;
   @KubernetesTestServer protected KubernetesMockServer server;
   @KubernetesTestServer protected StaleWriteRejectingDispatcher apiServer;
+  @KubernetesTestServer protected ControllerReads looks;
   protected TestCluster cluster;
   protected Kubelet kubelet;
   protected EventSelection events;

@@ -17,17 +17,21 @@ import java.util.Queue;
  * The API server the controller's tests run against: fabric8's CRUD mock (as {@code @WithKubernetesTestServer(crud =
  * true)} starts it) behind {@link StaleWriteRejectingDispatcher}, so a write from a stale copy fails as on Kubernetes.
  * A test reaches the mock through a {@code @KubernetesTestServer KubernetesMockServer} field and the refusals through a
- * {@code @KubernetesTestServer StaleWriteRejectingDispatcher} field. Use it through {@link WithStrictKubernetesServer}.
+ * {@code @KubernetesTestServer StaleWriteRejectingDispatcher} field, and the controller's looks at a test through a
+ * {@code @KubernetesTestServer ControllerReads} field. Use it through {@link WithStrictKubernetesServer}.
  */
 public final class StrictKubernetesServer implements QuarkusTestResourceLifecycleManager {
   private KubernetesMockServer server;
   private StaleWriteRejectingDispatcher dispatcher;
+  private ControllerReads reads;
 
   @Override
   public Map<String, String> start() {
     Map<ServerRequest, Queue<ServerResponse>> expectations = new HashMap<>();
     dispatcher = new StaleWriteRejectingDispatcher(new KubernetesMixedDispatcher(expectations, List.of()));
-    server = new KubernetesMockServer(new io.fabric8.mockwebserver.Context(), new MockWebServer(), expectations, dispatcher, false);
+    reads = new ControllerReads(dispatcher);
+    server = new KubernetesMockServer(new io.fabric8.mockwebserver.Context(), new MockWebServer(), expectations, reads,
+        false);
     server.init(InetAddress.getLoopbackAddress(), 0);
     // What quarkus-test-kubernetes-client's resource configures, so the client finds this server and nothing else.
     String masterUrl;
@@ -53,6 +57,8 @@ public final class StrictKubernetesServer implements QuarkusTestResourceLifecycl
         new TestInjector.AnnotatedAndMatchesType(KubernetesTestServer.class, KubernetesMockServer.class));
     injector.injectIntoFields(dispatcher,
         new TestInjector.AnnotatedAndMatchesType(KubernetesTestServer.class, StaleWriteRejectingDispatcher.class));
+    injector.injectIntoFields(reads,
+        new TestInjector.AnnotatedAndMatchesType(KubernetesTestServer.class, ControllerReads.class));
   }
 
   @Override

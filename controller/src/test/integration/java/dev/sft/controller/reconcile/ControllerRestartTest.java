@@ -161,8 +161,7 @@ class ControllerRestartTest {
 
   /** Stops the controller, changes the world while no controller runs, and starts a new controller. */
   private void restartWhileDown(Runnable whileDown) throws InterruptedException {
-    controller.stop();
-    Thread.sleep(200);
+    controller.stop(); // returns once in-flight reconciles have ended (JOSDK's reconciliationTerminationTimeout)
     whileDown.run();
     startController();
   }

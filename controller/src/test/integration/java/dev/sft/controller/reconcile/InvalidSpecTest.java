@@ -127,7 +127,8 @@ class InvalidSpecTest {
     assertThat(status.runId).isNull();
     // The Event is written after the status; wait for it rather than race it.
     assertThat(cluster.awaitEventReason(test, Reason.InvalidSpec.name())).containsExactly(Reason.InvalidSpec.name());
-    Thread.sleep(300); // a controller that created children after stalling would be caught here
+    // The Event is the last act of the reconcile that stalled, and a stalled test waits for a new generation: children
+    // created on the way would be there by now.
     assertThat(cluster.children(test)).isEmpty();
   }
 }

@@ -90,7 +90,7 @@ class StartFailureTest extends ReconcilerTestBase {
     });
     assertThat(Conditions.find(waiting.getStatus(), Conditions.CLUSTER_READY).getMessage())
         .startsWith("pod full-master-0 Unschedulable: 0/3 nodes are available: 3 Insufficient memory.; ");
-    Thread.sleep(2500); // longer than the cluster poll: a cluster autoscaler may still add a node
+    looks.awaitLooks(test, 2); // the cluster poll looked again: a cluster autoscaler may still add a node
     assertThat(cluster.get(test).getStatus().phase).isEqualTo(Phase.Provisioning);
   }
 
