@@ -31,9 +31,8 @@ import java.util.Optional;
  *
  * <p>Time zones: a firing is every instant whose wall-clock time in the zone matches, as robfig/cron walks time. So a
  * time the clocks skip (02:30 when they jump from 02:00 to 03:00) does not fire that day, and a time that occurs twice
- * (when the clocks go back) fires twice. cron-utils resolves such times through {@link ZonedDateTime} instead (a
- * skipped time moves past the gap, a repeated one fires once), so it only ever sees wall-clock times here, and the
- * zone is applied by {@link #next}.
+ * (when the clocks go back) fires twice. cron-utils, stepping through {@link ZonedDateTime}s, skips the first too but
+ * fires a repeated time once (9.2.1), so it only ever sees wall-clock times here, and {@link #next} applies the zone.
  *
  * <p>Beyond Kubernetes, day-of-week 7 is Sunday (as 0) and macros are read in any case; neither changes what an
  * expression Kubernetes accepts means. {@code @every} (robfig's fixed interval, which Kubernetes also accepts) is
