@@ -6,8 +6,8 @@ import io.fabric8.kubernetes.api.model.EventList;
 import io.fabric8.kubernetes.api.model.EventListBuilder;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import io.fabric8.mockwebserver.http.RecordedRequest;
-import io.quarkus.test.kubernetes.client.KubernetesServer;
 import java.net.URLEncoder;
 import java.nio.charset.StandardCharsets;
 import java.time.Instant;
@@ -26,12 +26,12 @@ import java.util.concurrent.TimeUnit;
  * a field-selected list of that object's Events gets the Events a real API server would select.
  */
 public final class EventSelection {
-  private final KubernetesServer server;
+  private final KubernetesMockServer server;
   private final KubernetesClient client;
   /** The selected Events per request path the controller sends. */
   private final Map<String, List<Event>> selected = new ConcurrentHashMap<>();
 
-  public EventSelection(KubernetesServer server, KubernetesClient client) {
+  public EventSelection(KubernetesMockServer server, KubernetesClient client) {
     this.server = server;
     this.client = client;
   }
@@ -59,7 +59,7 @@ public final class EventSelection {
   public List<String> unselectedListings() throws InterruptedException {
     List<String> unselected = new ArrayList<>();
     RecordedRequest request;
-    while ((request = server.getKubernetesMockServer().takeRequest(1, TimeUnit.MILLISECONDS)) != null) {
+    while ((request = server.takeRequest(1, TimeUnit.MILLISECONDS)) != null) {
       String path = request.getPath();
       if ("GET".equals(request.getMethod()) && path.matches("/api/v1/namespaces/[^/]+/events(\\?.*)?")
           && !path.contains("fieldSelector=involvedObject")) {

@@ -190,6 +190,15 @@ public final class Kubelet {
     finishPod(namespace, jobName, Names.HARNESS_CONTAINER, logTail, 137, "OOMKilled");
   }
 
+  /** The Job's pod runs, {@code ready} or not yet: the Job controller counts it active. */
+  public void jobRunning(String namespace, String jobName, boolean ready) {
+    client.batch().v1().jobs().inNamespace(namespace).withName(jobName).editStatus(j -> {
+      j.setStatus(new JobStatusBuilder().withStartTime(Instant.now().toString()).withActive(1)
+          .withReady(ready ? 1 : 0).build());
+      return j;
+    });
+  }
+
   /** The Job ran past its activeDeadlineSeconds: the Job controller failed it and deleted its pod. */
   public void jobDeadlineExceeded(String namespace, String jobName) {
     client.batch().v1().jobs().inNamespace(namespace).withName(jobName).editStatus(j -> {

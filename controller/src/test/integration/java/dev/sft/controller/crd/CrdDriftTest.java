@@ -2,8 +2,8 @@ package dev.sft.controller.crd;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.sft.controller.support.WithStrictKubernetesServer;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
@@ -14,7 +14,7 @@ import org.junit.jupiter.api.Test;
  * To update the committed copy: {@code controller/update-crds.sh}.
  */
 @QuarkusTest
-@WithKubernetesTestServer(crud = true)
+@WithStrictKubernetesServer
 class CrdDriftTest {
   static final String FILE = "schedulerfailuretests.sft.dev-v1.yml";
   static final Path GENERATED = Path.of("target", "kubernetes", FILE);

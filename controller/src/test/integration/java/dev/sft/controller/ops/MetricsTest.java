@@ -16,9 +16,9 @@ import dev.sft.controller.support.ReconcilerTestBase;
 import dev.sft.controller.support.Runs;
 import dev.sft.controller.support.TestCluster;
 import dev.sft.controller.support.TestResources;
+import dev.sft.controller.support.WithStrictKubernetesServer;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
 import java.net.URI;
 import java.net.URL;
 import java.net.http.HttpClient;
@@ -42,7 +42,7 @@ import org.junit.jupiter.api.Test;
  * series go.
  */
 @QuarkusTest
-@WithKubernetesTestServer(crud = true)
+@WithStrictKubernetesServer
 class MetricsTest extends ReconcilerTestBase {
   static final Path CHART = Path.of("..", "charts", "sft-operator");
   static final Path DASHBOARD = CHART.resolve("dashboards/sft.json");

@@ -2,9 +2,9 @@ package dev.sft.controller.ops;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.sft.controller.support.WithStrictKubernetesServer;
 import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
 import java.net.URI;
 import java.net.URL;
 import java.net.http.HttpClient;
@@ -18,7 +18,7 @@ import org.junit.jupiter.api.Test;
  * disappears, the chart's probes would restart a healthy controller, or monitoring would scrape nothing.
  */
 @QuarkusTest
-@WithKubernetesTestServer(crud = true)
+@WithStrictKubernetesServer
 class OperationalEndpointsTest {
   @TestHTTPResource("/q/health/started") URL started;
   @TestHTTPResource("/q/health/live") URL live;

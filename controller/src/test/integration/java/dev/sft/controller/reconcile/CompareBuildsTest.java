@@ -18,11 +18,11 @@ import dev.sft.controller.status.Reason;
 import dev.sft.controller.support.ConditionChecks;
 import dev.sft.controller.support.ReconcilerTestBase;
 import dev.sft.controller.support.TestResources;
+import dev.sft.controller.support.WithStrictKubernetesServer;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
@@ -31,7 +31,7 @@ import org.junit.jupiter.api.Test;
  * candidate's and its Jobs run; the status compares the builds cell by cell, and only a regression fails the run.
  */
 @QuarkusTest
-@WithKubernetesTestServer(crud = true)
+@WithStrictKubernetesServer
 class CompareBuildsTest extends ReconcilerTestBase {
   static final String NS = "compare";
   static final String BASELINE_IMAGE = "registry.example/sft:1.11";

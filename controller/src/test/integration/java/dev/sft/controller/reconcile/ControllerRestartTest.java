@@ -14,6 +14,7 @@ import dev.sft.controller.support.Kubelet;
 import dev.sft.controller.support.Reports;
 import dev.sft.controller.support.TestCluster;
 import dev.sft.controller.support.TestResources;
+import dev.sft.controller.support.WithStrictKubernetesServer;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -22,7 +23,6 @@ import io.micrometer.core.instrument.simple.SimpleMeterRegistry;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
-import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
 import jakarta.inject.Inject;
 import java.util.List;
 import java.util.Map;
@@ -36,7 +36,7 @@ import org.junit.jupiter.api.Test;
  * can stop one and start another.
  */
 @QuarkusTest
-@WithKubernetesTestServer(crud = true)
+@WithStrictKubernetesServer
 @TestProfile(ControllerRestartTest.ManualControllers.class)
 class ControllerRestartTest {
   public static class ManualControllers implements QuarkusTestProfile {
@@ -161,8 +161,7 @@ class ControllerRestartTest {
 
   /** Stops the controller, changes the world while no controller runs, and starts a new controller. */
   private void restartWhileDown(Runnable whileDown) throws InterruptedException {
-    controller.stop();
-    Thread.sleep(200);
+    controller.stop(); // returns once in-flight reconciles have ended (JOSDK's reconciliationTerminationTimeout)
     whileDown.run();
     startController();
   }

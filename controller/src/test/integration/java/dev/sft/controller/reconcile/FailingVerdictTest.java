@@ -15,19 +15,19 @@ import dev.sft.controller.support.ReconcilerTestBase;
 import dev.sft.controller.support.Reports;
 import dev.sft.controller.support.Runs;
 import dev.sft.controller.support.TestResources;
+import dev.sft.controller.support.WithStrictKubernetesServer;
 import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy;
 import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget;
 import io.fabric8.kubernetes.api.model.rbac.Role;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** A failing or missing verdict fails the run, and by default everything is kept for inspection. */
 @QuarkusTest
-@WithKubernetesTestServer(crud = true)
+@WithStrictKubernetesServer
 class FailingVerdictTest extends ReconcilerTestBase {
   @Test
   void aFailedStorageVerdictFailsTheRunAndRetainsTheClusterAndJobs() {

@@ -17,6 +17,7 @@ import dev.sft.controller.support.ConditionChecks;
 import dev.sft.controller.support.ReconcilerTestBase;
 import dev.sft.controller.support.Reports;
 import dev.sft.controller.support.TestResources;
+import dev.sft.controller.support.WithStrictKubernetesServer;
 import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
 import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.ServiceAccount;
@@ -27,14 +28,12 @@ import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget;
 import io.fabric8.kubernetes.api.model.rbac.Role;
 import io.fabric8.kubernetes.api.model.rbac.RoleBinding;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
-import java.time.Duration;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** A test resource goes from creation through both harness Jobs to Succeeded, with the verdicts copied. */
 @QuarkusTest
-@WithKubernetesTestServer(crud = true)
+@WithStrictKubernetesServer
 class HappyPathTest extends ReconcilerTestBase {
   @Test
   void runsBothJobsInOrderOnceTheMasterSeesEveryWorkerAndCopiesTheVerdicts() throws Exception {
@@ -80,7 +79,7 @@ class HappyPathTest extends ReconcilerTestBase {
     kubelet.statefulSetsReady(test, 2);
     cluster.awaitStatus(test, "workers counted", s -> s.conditions.stream().anyMatch(
         c -> c.getType().equals(Conditions.CLUSTER_READY) && c.getMessage().contains("1/2 workers ALIVE")));
-    Thread.sleep(2500); // longer than the probe interval: the controller looked again and still waits
+    looks.awaitLooks(test, 2); // the controller probed the master again (it polls) and still waits
     assertThat(cluster.jobs(test)).isEmpty();
     assertThat(cluster.get(test).getStatus().phase).isEqualTo(Phase.Provisioning);
 
@@ -97,8 +96,17 @@ class HappyPathTest extends ReconcilerTestBase {
         .containsSubsequence("--run-id", running.getStatus().runId)
         // Each driver run has its own report; the harness merges them into the run's report.json.
         .containsSubsequence("--report", "/shared/sft/" + running.getStatus().runId + "/driver-spec/report.json");
-    // The loss Job waits for the speculation Job.
-    Thread.sleep(500);
+    // The loss Job waits for the speculation Job: its pod starting, then ready, wakes the controller, which creates
+    // nothing.
+    looks.awaitLookAfter(test, new Runnable() {
+      private boolean ready;
+
+      @Override
+      public void run() {
+        kubelet.jobRunning("happy", "alpha-r1-spec", ready);
+        ready = true;
+      }
+    });
     assertThat(cluster.jobs(test)).extracting(j -> j.getMetadata().getName()).containsExactly("alpha-r1-spec");
 
     String runId = running.getStatus().runId;
@@ -159,8 +167,8 @@ class HappyPathTest extends ReconcilerTestBase {
         Reason.CleanedUp.name());
     cluster.awaitEventReasonCount(test, Reason.HarnessJobSucceeded.name(), 2);
 
-    // Nothing further happens to a finished test.
-    Thread.sleep(Duration.ofMillis(500).toMillis());
+    // Nothing further happens to a finished test. Nothing the controller watches changes any more (its Jobs are gone),
+    // so there is no look to wait for: CleanedUp is the last act of the reconcile that finished the run.
     assertThat(cluster.get(test).getStatus().runId).isEqualTo(runId);
     assertThat(Names.harnessJob(test, 1, true)).isEqualTo("alpha-r1-spec");
   }

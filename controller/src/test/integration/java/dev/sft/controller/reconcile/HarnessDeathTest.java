@@ -11,18 +11,18 @@ import dev.sft.controller.support.FakeMasterProbe;
 import dev.sft.controller.support.Kubelet;
 import dev.sft.controller.support.TestCluster;
 import dev.sft.controller.support.TestResources;
+import dev.sft.controller.support.WithStrictKubernetesServer;
 import io.fabric8.kubernetes.api.model.Quantity;
 import io.fabric8.kubernetes.api.model.ResourceRequirementsBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
 import jakarta.inject.Inject;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** A harness pod that Kubernetes killed says so in the status: out of memory, or past the Job's deadline. */
 @QuarkusTest
-@WithKubernetesTestServer(crud = true)
+@WithStrictKubernetesServer
 class HarnessDeathTest {
   @Inject KubernetesClient client;
   @Inject FakeMasterProbe masters;

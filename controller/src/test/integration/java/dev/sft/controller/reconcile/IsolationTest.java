@@ -13,20 +13,20 @@ import dev.sft.controller.support.Kubelet;
 import dev.sft.controller.support.Reports;
 import dev.sft.controller.support.TestCluster;
 import dev.sft.controller.support.TestResources;
+import dev.sft.controller.support.WithStrictKubernetesServer;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
 import io.fabric8.kubernetes.api.model.networking.v1.NetworkPolicy;
 import io.fabric8.kubernetes.api.model.rbac.Role;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
 import jakarta.inject.Inject;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** Three tests in one namespace at once: each gets its own objects, permissions and verdicts. */
 @QuarkusTest
-@WithKubernetesTestServer(crud = true)
+@WithStrictKubernetesServer
 class IsolationTest {
   @Inject KubernetesClient client;
   @Inject FakeMasterProbe masters;

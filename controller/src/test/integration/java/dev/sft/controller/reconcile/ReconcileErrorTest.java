@@ -9,9 +9,11 @@ import dev.sft.controller.status.Reason;
 import dev.sft.controller.support.ConditionChecks;
 import dev.sft.controller.support.TestCluster;
 import dev.sft.controller.support.TestResources;
+import dev.sft.controller.support.ControllerReads;
+import dev.sft.controller.support.WithStrictKubernetesServer;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
+import io.quarkus.test.kubernetes.client.KubernetesTestServer;
 import jakarta.inject.Inject;
 import org.junit.jupiter.api.Test;
 
@@ -20,9 +22,10 @@ import org.junit.jupiter.api.Test;
  * goes away, and never as {@code Stalled} (which Argo CD shows as Degraded and Flux as Failed).
  */
 @QuarkusTest
-@WithKubernetesTestServer(crud = true)
+@WithStrictKubernetesServer
 class ReconcileErrorTest {
   @Inject KubernetesClient client;
+  @KubernetesTestServer ControllerReads reads;
 
   @Test
   void aFailingReconcileIsReconcilingWithTheMessageAndRecoversWhenTheCauseIsGone() throws InterruptedException {
@@ -36,11 +39,11 @@ class ReconcileErrorTest {
             && Reason.ClaimPending.name().equals(Conditions.find(s, Conditions.CLUSTER_READY).getReason()));
     String goodRunSpec = waiting.getStatus().runSpec;
 
-    // The stored run spec no longer parses: every reconcile of this run throws while resolving it. Written a moment
-    // after the controller's own last write: once in CI, with this write 17 ms after the controller's, the
-    // controller went on reconciling a cache without it for 75 s (no error, no write), as if fabric8's mock server
-    // had delivered the two writes' watch events out of order; a real API server delivers them in order.
-    Thread.sleep(1000);
+    // The stored run spec no longer parses: every reconcile of this run throws while resolving it. Written once the
+    // controller has looked twice since its own last write: once in CI, with this write 17 ms after the controller's,
+    // the controller went on reconciling a cache without it for 75 s (no error, no write), as if fabric8's mock
+    // server had delivered the two writes' watch events out of order; a real API server delivers them in order.
+    reads.awaitLooks(test, 2);
     waiting = cluster.get(test);
     waiting.getStatus().runSpec = "{not json";
     client.resource(waiting).updateStatus();

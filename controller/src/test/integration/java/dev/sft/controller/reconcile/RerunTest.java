@@ -16,20 +16,22 @@ import dev.sft.controller.support.Reports;
 import dev.sft.controller.support.Runs;
 import dev.sft.controller.support.TestCluster;
 import dev.sft.controller.support.TestResources;
+import dev.sft.controller.support.ControllerReads;
+import dev.sft.controller.support.WithStrictKubernetesServer;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
-import io.fabric8.kubernetes.api.model.batch.v1.Job;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
+import io.quarkus.test.kubernetes.client.KubernetesTestServer;
 import jakarta.inject.Inject;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 
 /** GitOps re-runs: a new generation after a run starts a new run; one during a run waits for it. */
 @QuarkusTest
-@WithKubernetesTestServer(crud = true)
+@WithStrictKubernetesServer
 class RerunTest {
   @Inject KubernetesClient client;
+  @KubernetesTestServer ControllerReads reads;
   @Inject FakeMasterProbe masters;
 
   @Test
@@ -58,8 +60,16 @@ class RerunTest {
     assertThat(queued.getStatus().runGeneration).isEqualTo(1L);
     // The Event follows the status write.
     assertThat(cluster.awaitEventReason(test, Reason.RunQueued.name())).contains(Reason.RunQueued.name());
-    // Never mixed into the running run: same Job, and the cluster keeps the old image.
-    Thread.sleep(500);
+    // Never mixed into the running run: same Job, and the cluster keeps the old image, also once the Job's pod runs.
+    reads.awaitLookAfter(test, new Runnable() {
+      private boolean ready;
+
+      @Override
+      public void run() {
+        kubelet.jobRunning("rerun", "gitops-r1-spec", ready);
+        ready = true;
+      }
+    });
     assertThat(cluster.jobs(test)).extracting(j -> j.getMetadata().getName()).containsExactly("gitops-r1-spec");
     assertThat(image(cluster.child(test, StatefulSet.class, "gitops-worker"))).isEqualTo("registry.example/spark:4.1.3");
 
@@ -85,9 +95,10 @@ class RerunTest {
     assertThat(image(cluster.child(test, StatefulSet.class, "gitops-worker"))).isEqualTo("registry.example/spark:4.1.4");
 
     new Runs(cluster, kubelet).runToEnd(test, Verdict.Passed, Verdict.Passed);
-    cluster.awaitStatus(test, "second succeeded", s -> s.runNumber == 2 && s.phase == Phase.Succeeded);
-    Job secondJob = cluster.jobs(test).isEmpty() ? null : cluster.jobs(test).get(0);
-    assertThat(secondJob).as("default cleanup deleted the second run's Job").isNull();
+    // Cleanup follows the Succeeded write: wait for its end, not for the phase.
+    cluster.awaitStatus(test, "second cleaned up", s -> s.runNumber == 2 && s.phase == Phase.Succeeded
+        && s.cleanup == Cleanup.Done);
+    assertThat(cluster.jobs(test)).as("default cleanup deleted the second run's Job").isEmpty();
   }
 
   @Test

@@ -15,12 +15,12 @@ import dev.sft.controller.support.Kubelet;
 import dev.sft.controller.support.Runs;
 import dev.sft.controller.support.TestCluster;
 import dev.sft.controller.support.TestResources;
+import dev.sft.controller.support.WithStrictKubernetesServer;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.apps.StatefulSetStatusBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.NonDeletingOperation;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
 import jakarta.inject.Inject;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -30,7 +30,7 @@ import org.junit.jupiter.api.Test;
  * each clause of the rollout rule on both StatefulSets, then for ALIVE workers on the new pods.
  */
 @QuarkusTest
-@WithKubernetesTestServer(crud = true)
+@WithStrictKubernetesServer
 class RetainedClusterRolloutTest {
   static final String NS = "kept";
   @Inject KubernetesClient client;

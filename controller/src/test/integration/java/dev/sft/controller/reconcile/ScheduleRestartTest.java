@@ -13,11 +13,13 @@ import dev.sft.controller.support.Runs;
 import dev.sft.controller.support.TestClock;
 import dev.sft.controller.support.TestCluster;
 import dev.sft.controller.support.TestResources;
+import dev.sft.controller.support.ControllerReads;
+import dev.sft.controller.support.WithStrictKubernetesServer;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.javaoperatorsdk.operator.Operator;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.TestProfile;
-import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
+import io.quarkus.test.kubernetes.client.KubernetesTestServer;
 import jakarta.inject.Inject;
 import java.time.Duration;
 import java.time.Instant;
@@ -32,10 +34,11 @@ import org.junit.jupiter.api.Test;
  * at all past startingDeadlineSeconds. Runs its own JOSDK operators, as {@link ControllerRestartTest}.
  */
 @QuarkusTest
-@WithKubernetesTestServer(crud = true)
+@WithStrictKubernetesServer
 @TestProfile(ControllerRestartTest.ManualControllers.class)
 class ScheduleRestartTest {
   @Inject KubernetesClient client;
+  @KubernetesTestServer ControllerReads reads;
   @Inject FakeMasterProbe masters;
   @Inject RunOrchestrator orchestrator;
   @Inject ReconcileErrors errors;
@@ -73,7 +76,7 @@ class ScheduleRestartTest {
         s -> Objects.equals(s.runNumber, 2)).getStatus();
     assertThat(second.lastScheduleTime).isEqualTo(night3.toString());
     assertThat(second.nextScheduleTime).isEqualTo(night3.plus(Duration.ofDays(1)).toString());
-    Thread.sleep(3000); // several one-second rechecks of the test profile
+    reads.awaitLooks(test, 3); // several of the test profile's one-second rechecks
     assertThat(cluster.get(test).getStatus().runNumber).as("never a burst").isEqualTo(2);
   }
 
@@ -96,7 +99,7 @@ class ScheduleRestartTest {
     assertThat(missed.runNumber).isEqualTo(1);
     assertThat(missed.lastScheduleTime).isNull();
     cluster.awaitEventReason(test, Reason.ScheduleMissed.name());
-    Thread.sleep(2000);
+    reads.awaitLooks(test, 2);
     assertThat(cluster.get(test).getStatus().runNumber).isEqualTo(1);
   }
 

@@ -9,10 +9,10 @@ import dev.sft.controller.status.Conditions;
 import dev.sft.controller.status.Reason;
 import dev.sft.controller.support.ReconcilerTestBase;
 import dev.sft.controller.support.TestResources;
+import dev.sft.controller.support.WithStrictKubernetesServer;
 import io.fabric8.kubernetes.api.model.PersistentVolumeClaim;
 import io.fabric8.kubernetes.api.model.PersistentVolumeClaimStatusBuilder;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
 
@@ -21,7 +21,7 @@ import org.junit.jupiter.api.Test;
  * class and the provisioner's Event) and a volume the pods' user cannot write, never as workers not ready.
  */
 @QuarkusTest
-@WithKubernetesTestServer(crud = true)
+@WithStrictKubernetesServer
 class SharedStorageTest extends ReconcilerTestBase {
   @Test
   void aClaimThatStaysPendingIsReportedWithItsStorageClassAndTheProvisionersEvent() throws Exception {

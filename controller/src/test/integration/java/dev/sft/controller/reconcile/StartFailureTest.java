@@ -13,9 +13,9 @@ import dev.sft.controller.status.Reason;
 import dev.sft.controller.support.ReconcilerTestBase;
 import dev.sft.controller.support.Reports;
 import dev.sft.controller.support.TestResources;
+import dev.sft.controller.support.WithStrictKubernetesServer;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
 import java.time.Duration;
 import java.time.Instant;
 import org.junit.jupiter.api.Test;
@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Test;
  * the run waits.
  */
 @QuarkusTest
-@WithKubernetesTestServer(crud = true)
+@WithStrictKubernetesServer
 class StartFailureTest extends ReconcilerTestBase {
   /** Far below the readiness time-out (600 s) and the harness's poll (30 s). */
   static final Duration PROMPTLY = Duration.ofSeconds(10);
@@ -90,7 +90,7 @@ class StartFailureTest extends ReconcilerTestBase {
     });
     assertThat(Conditions.find(waiting.getStatus(), Conditions.CLUSTER_READY).getMessage())
         .startsWith("pod full-master-0 Unschedulable: 0/3 nodes are available: 3 Insufficient memory.; ");
-    Thread.sleep(2500); // longer than the cluster poll: a cluster autoscaler may still add a node
+    looks.awaitLooks(test, 2); // the cluster poll looked again: a cluster autoscaler may still add a node
     assertThat(cluster.get(test).getStatus().phase).isEqualTo(Phase.Provisioning);
   }
 

@@ -16,8 +16,8 @@ import dev.sft.api.SpecDefaults;
 import dev.sft.controller.support.Reports;
 import dev.sft.controller.support.ReconcilerTestBase;
 import dev.sft.controller.support.TestResources;
+import dev.sft.controller.support.WithStrictKubernetesServer;
 import io.quarkus.test.junit.QuarkusTest;
-import io.quarkus.test.kubernetes.client.WithKubernetesTestServer;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
 import java.util.List;
@@ -29,7 +29,7 @@ import org.junit.jupiter.api.Test;
  * what the API server accepts: one summary per cell, nothing Unknown by transport.
  */
 @QuarkusTest
-@WithKubernetesTestServer(crud = true)
+@WithStrictKubernetesServer
 class VerdictTransportTest extends ReconcilerTestBase {
   /** etcd refuses a request above 1.5 MiB; the status keeps a margin for the rest of the object. */
   private static final int STATUS_BUDGET_BYTES = 1024 * 1024;

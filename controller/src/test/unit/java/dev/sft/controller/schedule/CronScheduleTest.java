@@ -76,9 +76,26 @@ class CronScheduleTest {
     // Day-of-month '*': only Fridays.
     assertThat(firings("0 0 * * FRI", "2025-06-01T00:00:00", 2))
         .containsExactly(utc("2025-06-06T00:00:00"), utc("2025-06-13T00:00:00"));
-    // Vixie reads '*/2' as starting with '*': both must match (the 1st, 3rd, ... that is a Friday), no OR.
-    assertThat(firings("0 0 */2 * FRI", "2025-06-01T00:00:00", 2))
-        .containsExactly(utc("2025-06-13T00:00:00"), utc("2025-06-27T00:00:00"));
+  }
+
+  @Test
+  void aStarWithAStepRestrictsTheDayAsKubernetesDoes() {
+    // robfig/cron (Kubernetes) drops the star for '*/2': both fields restricted, so either matches: the odd days and
+    // the Fridays (06-06 and 06-13 are Fridays, 06-06 is even).
+    assertThat(firings("0 0 */2 * FRI", "2025-06-01T00:00:00", 4))
+        .containsExactly(utc("2025-06-03T00:00:00"), utc("2025-06-05T00:00:00"), utc("2025-06-06T00:00:00"),
+            utc("2025-06-07T00:00:00"));
+  }
+
+  @Test
+  void aQuestionMarkIsAStarInEveryField() {
+    assertThat(firings("0 0 ? * MON", "2025-01-01T00:00:00", 2))
+        .containsExactly(utc("2025-01-06T00:00:00"), utc("2025-01-13T00:00:00"));
+    assertThat(firings("0 0 13 * ?", "2025-06-01T00:00:00", 2))
+        .as("'?' does not restrict the day: the 13th only")
+        .containsExactly(utc("2025-06-13T00:00:00"), utc("2025-07-13T00:00:00"));
+    assertThat(firings("?/20 * * * *", "2025-01-01T10:00:00", 3))
+        .containsExactly(utc("2025-01-01T10:20:00"), utc("2025-01-01T10:40:00"), utc("2025-01-01T11:00:00"));
   }
 
   @Test
@@ -122,29 +139,38 @@ class CronScheduleTest {
   }
 
   @Test
-  void aTimeTheClocksSkipFiresOnceAtTheJump() {
-    // 2025-03-30: Berlin goes from 02:00 CET to 03:00 CEST (01:00 UTC); 02:30 does not exist that day.
+  void aTimeTheClocksSkipDoesNotFireThatDay() {
+    // 2025-03-30: Berlin goes from 02:00 CET to 03:00 CEST (01:00 UTC); 02:30 does not exist that day, and robfig/cron
+    // (Kubernetes) never reaches it.
     CronSchedule cron = CronSchedule.parse("30 2 * * *");
-    assertThat(firings(cron, BERLIN, "2025-03-29T00:00:00", 3))
-        .containsExactly(utc("2025-03-29T01:30:00"), utc("2025-03-30T01:00:00"), utc("2025-03-31T00:30:00"));
-    // Every quarter hour: the four skipped times collapse into one firing at the jump, then 03:00 is the same
-    // instant and fires no second time.
-    assertThat(firings(CronSchedule.parse("*/15 * * * *"), BERLIN, "2025-03-30T00:40:00", 4))
-        .containsExactly(utc("2025-03-30T00:45:00"), utc("2025-03-30T01:00:00"), utc("2025-03-30T01:15:00"),
-            utc("2025-03-30T01:30:00"));
+    assertThat(firings(cron, BERLIN, "2025-03-29T00:00:00", 2))
+        .containsExactly(utc("2025-03-29T01:30:00"), utc("2025-03-31T00:30:00"));
+    // Every quarter hour: 02:00-02:45 do not exist; 01:45 CET is followed by 03:00 CEST.
+    assertThat(firings(CronSchedule.parse("*/15 * * * *"), BERLIN, "2025-03-30T00:40:00", 3))
+        .containsExactly(utc("2025-03-30T00:45:00"), utc("2025-03-30T01:00:00"), utc("2025-03-30T01:15:00"));
   }
 
   @Test
-  void aTimeThatOccursTwiceFiresOnlyTheFirstTime() {
-    // 2025-10-26: Berlin goes back from 03:00 CEST to 02:00 CET (01:00 UTC); 02:30 happens twice.
+  void aTimeThatOccursTwiceFiresTwice() {
+    // 2025-10-26: Berlin goes back from 03:00 CEST to 02:00 CET (01:00 UTC); 02:30 happens twice, and robfig/cron
+    // (Kubernetes) fires at both, an hour apart.
     CronSchedule cron = CronSchedule.parse("30 2 * * *");
-    assertThat(firings(cron, BERLIN, "2025-10-25T12:00:00", 2))
-        .containsExactly(utc("2025-10-26T00:30:00"), utc("2025-10-27T01:30:00"));
-    // Asked from within the repeated hour (02:10 CET, the second pass): 02:30 already fired.
-    assertThat(cron.next(utc("2025-10-26T01:10:00"), BERLIN)).isEqualTo(utc("2025-10-27T01:30:00"));
-    // Hourly: 02:00 fires once (00:00 UTC), 03:00 CET is 02:00 UTC.
+    assertThat(firings(cron, BERLIN, "2025-10-25T12:00:00", 3))
+        .containsExactly(utc("2025-10-26T00:30:00"), utc("2025-10-26T01:30:00"), utc("2025-10-27T01:30:00"));
+    // Asked from between the two: the second pass is next.
+    assertThat(cron.next(utc("2025-10-26T01:10:00"), BERLIN)).isEqualTo(utc("2025-10-26T01:30:00"));
+    // Two minutes a quarter hour apart interleave across the two passes in instant order.
+    assertThat(firings(CronSchedule.parse("15,45 2 * * *"), BERLIN, "2025-10-26T00:20:00", 3))
+        .containsExactly(utc("2025-10-26T00:45:00"), utc("2025-10-26T01:15:00"), utc("2025-10-26T01:45:00"));
+    // Hourly: 02:00 CEST (00:00 UTC), 02:00 CET (01:00 UTC), 03:00 CET (02:00 UTC).
     assertThat(firings(CronSchedule.parse("0 * * * *"), BERLIN, "2025-10-25T23:30:00", 3))
-        .containsExactly(utc("2025-10-26T00:00:00"), utc("2025-10-26T02:00:00"), utc("2025-10-26T03:00:00"));
+        .containsExactly(utc("2025-10-26T00:00:00"), utc("2025-10-26T01:00:00"), utc("2025-10-26T02:00:00"));
+  }
+
+  @Test
+  void latestAcrossARepeatedHourIsItsSecondPass() {
+    assertThat(CronSchedule.parse("30 2 * * *").latest(utc("2025-10-25T12:00:00"), utc("2025-10-26T01:45:00"),
+        BERLIN)).contains(utc("2025-10-26T01:30:00"));
   }
 
   @Test
@@ -167,22 +193,23 @@ class CronScheduleTest {
   @CsvSource(delimiter = '|', quoteCharacter = '"', value = {
       "0 3 * *|expected five fields (minute hour day-of-month month day-of-week), got 4 in '0 3 * *'",
       "0 3 * * * *|expected five fields (minute hour day-of-month month day-of-week), got 6",
-      "60 * * * *|minute field '60': 60 is out of range 0-59",
-      "0 24 * * *|hour field '24': 24 is out of range 0-23",
-      "0 0 0 * *|day-of-month field '0': 0 is out of range 1-31",
-      "0 0 1 13 *|month field '13': 13 is out of range 1-12",
-      "0 0 * * 8|day-of-week field '8': 8 is out of range 0-7",
-      "0 0 * FOO *|month field 'FOO': 'FOO' is not a value; expected a number or a name (JAN,",
-      "0 0 * * MONDAY|day-of-week field 'MONDAY': 'MONDAY' is not a value; expected a number or a name (SUN,",
-      "*/0 * * * *|minute field '*/0': step must be at least 1, got 0",
-      "*/x * * * *|minute field '*/x': 'x' is not a step; expected a number",
-      "0 5-3 * * *|hour field '5-3': range 5-3 runs backwards (from 5 to 3)",
-      "1,,2 * * * *|minute field '1,,2': empty list item",
+      "60 * * * *|minute field '60': Value 60 not in range [0, 59]",
+      "0 24 * * *|hour field '24': Value 24 not in range [0, 23]",
+      "0 0 0 * *|day-of-month field '0': Value 0 not in range [1, 31]",
+      "0 0 1 13 *|month field '13': Value 13 not in range [1, 12]",
+      "0 0 * * 8|day-of-week field '8': Value 8 not in range [0, 7]",
+      "0 0 * FOO *|month field 'FOO': Invalid chars in expression! Expression: FOO",
+      "0 0 * * MONDAY|day-of-week field 'MONDAY': Invalid chars in expression! Expression: MONDAY",
+      "*/0 * * * *|minute field '*/0': Period 0 not in range",
+      "*/x * * * *|minute field '*/x': ",
+      "0 5-3 * * *|hour field '5-3': Invalid range! [5,3]",
+      "1,,2 * * * *|minute field '1,,2': ",
       "0 0 30 2 *|'0 0 30 2 *' never fires",
       "0 0 31 4,6,9,11 *|never fires",
       "@reboot|unknown macro '@reboot'",
+      "@every 1h|unknown macro '@every 1h'",
       "@often|unknown macro '@often': use @yearly, @annually, @monthly, @weekly, @daily, @midnight or @hourly",
-      "-1 * * * *|minute field '-1': '' is not a value",
+      "-1 * * * *|minute field '-1': ",
   })
   void invalidExpressionsAreRefusedNamingTheProblem(String expression, String message) {
     assertThatThrownBy(() -> CronSchedule.parse(expression))

@@ -1,0 +1,70 @@
+package dev.sft.controller.support;
+
+import io.fabric8.kubernetes.client.server.mock.KubernetesMixedDispatcher;
+import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
+import io.fabric8.mockwebserver.MockWebServer;
+import io.fabric8.mockwebserver.ServerRequest;
+import io.fabric8.mockwebserver.ServerResponse;
+import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
+import io.quarkus.test.kubernetes.client.KubernetesTestServer;
+import java.net.InetAddress;
+import java.util.HashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Queue;
+
+/**
+ * The API server the controller's tests run against: fabric8's CRUD mock (as {@code @WithKubernetesTestServer(crud =
+ * true)} starts it) behind {@link StaleWriteRejectingDispatcher}, so a write from a stale copy fails as on Kubernetes.
+ * A test reaches the mock through a {@code @KubernetesTestServer KubernetesMockServer} field and the refusals through a
+ * {@code @KubernetesTestServer StaleWriteRejectingDispatcher} field, and the controller's looks at a test through a
+ * {@code @KubernetesTestServer ControllerReads} field. Use it through {@link WithStrictKubernetesServer}.
+ */
+public final class StrictKubernetesServer implements QuarkusTestResourceLifecycleManager {
+  private KubernetesMockServer server;
+  private StaleWriteRejectingDispatcher dispatcher;
+  private ControllerReads reads;
+
+  @Override
+  public Map<String, String> start() {
+    Map<ServerRequest, Queue<ServerResponse>> expectations = new HashMap<>();
+    dispatcher = new StaleWriteRejectingDispatcher(new KubernetesMixedDispatcher(expectations, List.of()));
+    reads = new ControllerReads(dispatcher);
+    server = new KubernetesMockServer(new io.fabric8.mockwebserver.Context(), new MockWebServer(), expectations, reads,
+        false);
+    server.init(InetAddress.getLoopbackAddress(), 0);
+    // What quarkus-test-kubernetes-client's resource configures, so the client finds this server and nothing else.
+    String masterUrl;
+    try (var client = server.createClient()) {
+      masterUrl = client.getConfiguration().getMasterUrl();
+    }
+    Map<String, String> config = Map.of(
+        "kubernetes.master", masterUrl,
+        "kubernetes.trust.certificates", "true",
+        "quarkus.tls.trust-all", "true",
+        "kubernetes.auth.tryKubeConfig", "false",
+        "kubernetes.auth.tryServiceAccount", "false",
+        "kubernetes.namespace", "test",
+        "http2.disable", "true");
+    // The fabric8 client reads these as system properties, not as Quarkus configuration.
+    config.forEach(System::setProperty);
+    return config;
+  }
+
+  @Override
+  public void inject(TestInjector injector) {
+    injector.injectIntoFields(server,
+        new TestInjector.AnnotatedAndMatchesType(KubernetesTestServer.class, KubernetesMockServer.class));
+    injector.injectIntoFields(dispatcher,
+        new TestInjector.AnnotatedAndMatchesType(KubernetesTestServer.class, StaleWriteRejectingDispatcher.class));
+    injector.injectIntoFields(reads,
+        new TestInjector.AnnotatedAndMatchesType(KubernetesTestServer.class, ControllerReads.class));
+  }
+
+  @Override
+  public void stop() {
+    if (server != null) {
+      server.destroy();
+    }
+  }
+}
