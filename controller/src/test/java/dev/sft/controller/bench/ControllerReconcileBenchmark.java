@@ -5,7 +5,7 @@ import dev.sft.api.SchedulerFailureTest;
 import dev.sft.api.SchedulerFailureTestStatus.Step;
 import dev.sft.api.Names;
 import dev.sft.controller.support.FakeMasterProbe;
-import dev.sft.controller.support.Kubelet;
+import dev.sft.controller.support.WorkloadSimulator;
 import dev.sft.controller.support.TestResources;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
 
@@ -77,8 +77,8 @@ public final class ControllerReconcileBenchmark {
     masters.createContext("/", exchange -> {
       String master = exchange.getRequestURI().getPath().split("/")[2];
       String body = mastersUp.contains(master)
-          ? "{\"workers\":[{\"host\":\"" + Kubelet.workerIp(0) + "\",\"state\":\"ALIVE\"},{\"host\":\""
-              + Kubelet.workerIp(1) + "\",\"state\":\"ALIVE\"}]}"
+          ? "{\"workers\":[{\"host\":\"" + WorkloadSimulator.workerIp(0) + "\",\"state\":\"ALIVE\"},{\"host\":\""
+              + WorkloadSimulator.workerIp(1) + "\",\"state\":\"ALIVE\"}]}"
           : "{\"workers\":[]}";
       byte[] bytes = body.getBytes(StandardCharsets.UTF_8);
       exchange.sendResponseHeaders(200, bytes.length);
@@ -144,9 +144,9 @@ public final class ControllerReconcileBenchmark {
       for (SchedulerFailureTest test : tests) {
         mastersUp.add(Names.master(test));
       }
-      Kubelet kubelet = new Kubelet(client, new FakeMasterProbe());
+      WorkloadSimulator workloads = new WorkloadSimulator(client, new FakeMasterProbe());
       for (SchedulerFailureTest test : tests) {
-        kubelet.statefulSetsReady(test, 2);
+        workloads.statefulSetsReady(test, 2);
         readyAt.put(test.getMetadata().getName(), System.nanoTime());
       }
       waitUntil(Duration.ofSeconds(120), "a Job for every resource", () -> jobSeenAt.size() == count, controller);

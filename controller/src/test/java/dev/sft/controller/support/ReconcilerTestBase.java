@@ -8,7 +8,7 @@ import org.junit.jupiter.api.BeforeEach;
 
 /**
  * What a controller suite that drives test resources through their runs starts from: the mock API server's client,
- * the scripted master probe, the simulated parts of a cluster (the API objects' life cycle and the kubelet) and the
+ * the scripted master probe, the simulated parts of a cluster (the API objects' life cycle and the workloads) and the
  * API server's field selection of Events ({@link EventSelection}).
  * Subclasses carry {@code @QuarkusTest} and {@link WithStrictKubernetesServer} themselves.
  */
@@ -19,13 +19,13 @@ public abstract class ReconcilerTestBase {
   @KubernetesTestServer protected StaleWriteRejectingDispatcher apiServer;
   @KubernetesTestServer protected ControllerReads looks;
   protected TestCluster cluster;
-  protected Kubelet kubelet;
+  protected WorkloadSimulator workloads;
   protected EventSelection events;
 
   @BeforeEach
   void startSimulatedCluster() {
     cluster = new TestCluster(client);
-    kubelet = new Kubelet(client, masters);
+    workloads = new WorkloadSimulator(client, masters);
     events = new EventSelection(server, client);
   }
 }

@@ -7,11 +7,11 @@ import dev.sft.api.SchedulerFailureTestStatus.Step;
 /** Drives a test's run the way the cluster and the harness would, with chosen verdicts. */
 public final class Runs {
   private final TestCluster cluster;
-  private final Kubelet kubelet;
+  private final WorkloadSimulator workloads;
 
-  public Runs(TestCluster cluster, Kubelet kubelet) {
+  public Runs(TestCluster cluster, WorkloadSimulator workloads) {
     this.cluster = cluster;
-    this.kubelet = kubelet;
+    this.workloads = workloads;
   }
 
   /** Brings the cluster up and finishes every harness Job of the current run; returns the run's id. */
@@ -19,13 +19,13 @@ public final class Runs {
     var applied = cluster.awaitStatus(test, "cluster applied", s -> s.step == Step.AwaitingCluster
         || s.step == Step.RunningHarness);
     int workers = applied.getSpec().spark.workers == null ? 2 : applied.getSpec().spark.workers;
-    kubelet.clusterUp(test, workers);
+    workloads.clusterUp(test, workers);
     String runId = applied.getStatus().runId;
     int repeat = applied.getSpec().repeat == null ? 1 : applied.getSpec().repeat;
     for (var job : applied.getStatus().harnessJobs) {
       cluster.awaitJob(test, job.name);
       Verdict storage = job.speculation ? speculationStorage : lossStorage;
-      kubelet.finishJob(test.getMetadata().getNamespace(), job.name,
+      workloads.finishJob(test.getMetadata().getNamespace(), job.name,
           Reports.of(runId, job.scenarios, repeat, Verdict.Passed, storage), storage == Verdict.Passed ? 0 : 1);
     }
     return runId;

@@ -60,12 +60,12 @@ class MetricsTest extends ReconcilerTestBase {
     SchedulerFailureTest passing = TestResources.valid("metrics", "passing");
     passing.getSpec().scenarios = List.of("speculation-original-wins");
     cluster.create(passing);
-    new Runs(cluster, kubelet).runToEnd(passing, Verdict.Passed, Verdict.Passed);
+    new Runs(cluster, workloads).runToEnd(passing, Verdict.Passed, Verdict.Passed);
     cluster.awaitStatus(passing, "succeeded", s -> s.phase == Phase.Succeeded);
     SchedulerFailureTest test = TestResources.valid("metrics", "nightly");
     cluster.create(test);
     // Speculation cells pass; each executor-loss cell's one repetition fails its storage verdict.
-    new Runs(cluster, kubelet).runToEnd(test, Verdict.Passed, Verdict.Failed);
+    new Runs(cluster, workloads).runToEnd(test, Verdict.Passed, Verdict.Failed);
     cluster.awaitStatus(test, "failed and done", s -> s.phase == Phase.Failed && s.step == Step.Done);
 
     List<Sample> samples = await().atMost(TestCluster.TIMEOUT).until(this::scrape,

@@ -11,7 +11,7 @@ import dev.sft.api.SchedulerFailureTestStatus.Phase;
 import dev.sft.api.SchedulerFailureTestStatus.Step;
 import dev.sft.controller.status.Reason;
 import dev.sft.controller.support.FakeMasterProbe;
-import dev.sft.controller.support.Kubelet;
+import dev.sft.controller.support.WorkloadSimulator;
 import dev.sft.controller.support.Runs;
 import dev.sft.controller.support.TestCluster;
 import dev.sft.controller.support.TestResources;
@@ -43,7 +43,7 @@ class CleanupPolicyTest {
   @BeforeEach
   void setUp() {
     cluster = new TestCluster(client);
-    runs = new Runs(cluster, new Kubelet(client, masters));
+    runs = new Runs(cluster, new WorkloadSimulator(client, masters));
   }
 
   @Test

@@ -63,15 +63,15 @@ class CompareBuildsTest extends ReconcilerTestBase {
     assertThat(cluster.jobs(test)).extracting(j -> j.getMetadata().getName())
         .containsExactlyInAnyOrder("comet-r1-base-spec", "comet-r1-base-loss");
     cluster.awaitEventReason(test, Reason.ClusterRolling.name());
-    kubelet.clusterUp(test, 2);
+    workloads.clusterUp(test, 2);
 
     Container candidateSpec = harness(cluster.awaitJob(test, "comet-r1-cand-spec"));
     assertThat(candidateSpec.getImage()).isEqualTo(CANDIDATE_HARNESS_IMAGE);
     assertThat(String.join(" ", candidateSpec.getCommand())).contains("--run-id " + runId + "-candidate")
         .contains(BuildComparison.COMPARISON_OPTION + " " + runId);
     // Comet fell back to the JVM writer: the native writer did not run.
-    kubelet.finishJob(NS, "comet-r1-cand-spec", report(runId + "-candidate", "speculation-original-wins", false), 1);
-    kubelet.finishJob(NS, harnessJobAfter(test, "comet-r1-cand-loss"),
+    workloads.finishJob(NS, "comet-r1-cand-spec", report(runId + "-candidate", "speculation-original-wins", false), 1);
+    workloads.finishJob(NS, harnessJobAfter(test, "comet-r1-cand-loss"),
         report(runId + "-candidate", "executor-loss-task-replacement", true), 0);
 
     SchedulerFailureTestStatus status = cluster.awaitStatus(test, "failed",
@@ -99,10 +99,10 @@ class CompareBuildsTest extends ReconcilerTestBase {
     cluster.create(test);
     String runId = runBaseline(test);
     cluster.awaitStatus(test, "rolling", s -> "candidate".equals(s.clusterBuild) && s.step == Step.AwaitingCluster);
-    kubelet.clusterUp(test, 2);
+    workloads.clusterUp(test, 2);
     cluster.awaitJob(test, "same-r1-cand-spec");
-    kubelet.finishJob(NS, "same-r1-cand-spec", report(runId + "-candidate", "speculation-original-wins", true), 0);
-    kubelet.finishJob(NS, harnessJobAfter(test, "same-r1-cand-loss"),
+    workloads.finishJob(NS, "same-r1-cand-spec", report(runId + "-candidate", "speculation-original-wins", true), 0);
+    workloads.finishJob(NS, harnessJobAfter(test, "same-r1-cand-loss"),
         report(runId + "-candidate", "executor-loss-task-replacement", true), 0);
 
     SchedulerFailureTestStatus status = cluster.awaitStatus(test, "succeeded",
@@ -124,13 +124,13 @@ class CompareBuildsTest extends ReconcilerTestBase {
         name + "-r1-cand-loss candidate");
     assertThat(applied.getStatus().total).isEqualTo(4);
     assertThat(sparkImage(test, Names.master(test))).isEqualTo(BASELINE_IMAGE);
-    kubelet.clusterUp(test, 2);
+    workloads.clusterUp(test, 2);
     Container baseline = harness(cluster.awaitJob(test, name + "-r1-base-spec"));
     assertThat(baseline.getImage()).isEqualTo(BASELINE_IMAGE);
     assertThat(String.join(" ", baseline.getCommand())).contains("--run-id " + runId + "-baseline")
         .doesNotContain(BuildComparison.COMPARISON_OPTION);
-    kubelet.finishJob(NS, name + "-r1-base-spec", report(runId + "-baseline", "speculation-original-wins", true), 0);
-    kubelet.finishJob(NS, harnessJobAfter(test, name + "-r1-base-loss"),
+    workloads.finishJob(NS, name + "-r1-base-spec", report(runId + "-baseline", "speculation-original-wins", true), 0);
+    workloads.finishJob(NS, harnessJobAfter(test, name + "-r1-base-loss"),
         report(runId + "-baseline", "executor-loss-task-replacement", true), 0);
     return runId;
   }

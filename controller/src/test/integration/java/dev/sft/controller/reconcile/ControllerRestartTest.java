@@ -10,7 +10,7 @@ import dev.sft.api.SchedulerFailureTestStatus.Phase;
 import dev.sft.api.SchedulerFailureTestStatus.Step;
 import dev.sft.controller.ops.RunMetrics;
 import dev.sft.controller.support.FakeMasterProbe;
-import dev.sft.controller.support.Kubelet;
+import dev.sft.controller.support.WorkloadSimulator;
 import dev.sft.controller.support.Reports;
 import dev.sft.controller.support.TestCluster;
 import dev.sft.controller.support.TestResources;
@@ -62,20 +62,20 @@ class ControllerRestartTest {
   @Test
   void aJobThatFinishedWhileTheControllerWasDownIsReadAndTheNextJobCreatedOnce() throws Exception {
     TestCluster cluster = new TestCluster(client);
-    Kubelet kubelet = new Kubelet(client, masters);
+    WorkloadSimulator workloads = new WorkloadSimulator(client, masters);
     SchedulerFailureTest test = retained("restart", "down-while-running");
     cluster.create(test);
     startController();
     cluster.awaitStatus(test, "applied", s -> s.step == Step.AwaitingCluster);
-    kubelet.clusterUp(test, 2);
+    workloads.clusterUp(test, 2);
     Job first = cluster.awaitJob(test, "down-while-running-r1-spec");
     cluster.awaitStatus(test, "job running", s -> s.harnessJobs.get(0).state == JobState.Running);
 
-    restartWhileDown(() -> kubelet.finishJob("restart", first.getMetadata().getName(), Reports.of(runId(cluster, test),
+    restartWhileDown(() -> workloads.finishJob("restart", first.getMetadata().getName(), Reports.of(runId(cluster, test),
         List.of("speculation-original-wins", "speculation-speculative-wins"), 1, Verdict.Passed, Verdict.Passed), 0));
 
     Job second = cluster.awaitJob(test, "down-while-running-r1-loss");
-    kubelet.finishJob("restart", second.getMetadata().getName(), Reports.of(runId(cluster, test),
+    workloads.finishJob("restart", second.getMetadata().getName(), Reports.of(runId(cluster, test),
         List.of("executor-loss-task-replacement", "executor-loss-shuffle-loss"), 1, Verdict.Passed, Verdict.Passed), 0);
     var done = cluster.awaitStatus(test, "succeeded", s -> s.phase == Phase.Succeeded).getStatus();
     assertThat(done.summary).isEqualTo("4/4");
@@ -87,12 +87,12 @@ class ControllerRestartTest {
   @Test
   void aWriteAheadCreatingWithTheJobAlreadyCreatedDoesNotCreateItAgain() throws Exception {
     TestCluster cluster = new TestCluster(client);
-    Kubelet kubelet = new Kubelet(client, masters);
+    WorkloadSimulator workloads = new WorkloadSimulator(client, masters);
     SchedulerFailureTest test = retained("restart", "created-then-crashed");
     cluster.create(test);
     startController();
     cluster.awaitStatus(test, "applied", s -> s.step == Step.AwaitingCluster);
-    kubelet.clusterUp(test, 2);
+    workloads.clusterUp(test, 2);
     Job created = cluster.awaitJob(test, "created-then-crashed-r1-spec");
     cluster.awaitStatus(test, "job running", s -> s.harnessJobs.get(0).state == JobState.Running);
 
@@ -107,12 +107,12 @@ class ControllerRestartTest {
   @Test
   void aWriteAheadCreatingWithoutTheJobCreatesExactlyOne() throws Exception {
     TestCluster cluster = new TestCluster(client);
-    Kubelet kubelet = new Kubelet(client, masters);
+    WorkloadSimulator workloads = new WorkloadSimulator(client, masters);
     SchedulerFailureTest test = retained("restart", "crashed-before-create");
     cluster.create(test);
     startController();
     cluster.awaitStatus(test, "applied", s -> s.step == Step.AwaitingCluster);
-    kubelet.clusterUp(test, 2);
+    workloads.clusterUp(test, 2);
     cluster.awaitJob(test, "crashed-before-create-r1-spec");
     cluster.awaitStatus(test, "job running", s -> s.harnessJobs.get(0).state == JobState.Running);
 

@@ -33,7 +33,7 @@ class FailingVerdictTest extends ReconcilerTestBase {
   void aFailedStorageVerdictFailsTheRunAndRetainsTheClusterAndJobs() {
     SchedulerFailureTest test = TestResources.valid("failing", "orphans");
     cluster.create(test);
-    new Runs(cluster, kubelet).runToEnd(test, Verdict.Passed, Verdict.Failed);
+    new Runs(cluster, workloads).runToEnd(test, Verdict.Passed, Verdict.Failed);
 
     SchedulerFailureTest failed = cluster.awaitStatus(test, "failed",
         s -> s.phase == Phase.Failed && s.step == Step.Done);
@@ -74,10 +74,10 @@ class FailingVerdictTest extends ReconcilerTestBase {
     test.getSpec().scenarios = List.of("speculation-original-wins");
     cluster.create(test);
     var applied = cluster.awaitStatus(test, "applied", s -> s.step == Step.AwaitingCluster);
-    kubelet.clusterUp(test, 2);
+    workloads.clusterUp(test, 2);
     cluster.awaitJob(test, "crashed-r1-spec");
     // The driver died (OOM): the termination message holds the log tail, not a report.
-    kubelet.finishJobWithMessage("failing", "crashed-r1-spec", "java.lang.OutOfMemoryError: Java heap space", 137);
+    workloads.finishJobWithMessage("failing", "crashed-r1-spec", "java.lang.OutOfMemoryError: Java heap space", 137);
 
     var status = cluster.awaitStatus(test, "failed", s -> s.phase == Phase.Failed).getStatus();
     assertThat(status.cells).singleElement().satisfies(c -> {
@@ -98,10 +98,10 @@ class FailingVerdictTest extends ReconcilerTestBase {
     test.getSpec().repeat = 2;
     cluster.create(test);
     var applied = cluster.awaitStatus(test, "applied", s -> s.step == Step.AwaitingCluster);
-    kubelet.clusterUp(test, 2);
+    workloads.clusterUp(test, 2);
     cluster.awaitJob(test, "partial-r1-spec");
     // Exit 0 and a passing report, but only repetition 1 of 2 is in it.
-    kubelet.finishJob("failing", "partial-r1-spec", Reports.of(applied.getStatus().runId,
+    workloads.finishJob("failing", "partial-r1-spec", Reports.of(applied.getStatus().runId,
         List.of("speculation-original-wins"), 1, Verdict.Passed, Verdict.Passed), 0);
 
     var status = cluster.awaitStatus(test, "failed", s -> s.phase == Phase.Failed).getStatus();
@@ -120,10 +120,10 @@ class FailingVerdictTest extends ReconcilerTestBase {
     test.getSpec().scenarios = List.of("speculation-original-wins");
     cluster.create(test);
     var applied = cluster.awaitStatus(test, "applied", s -> s.step == Step.AwaitingCluster);
-    kubelet.clusterUp(test, 2);
+    workloads.clusterUp(test, 2);
     cluster.awaitJob(test, "scheduler-r1-spec");
     // The Job's exit code says success; the report's scheduler verdict says otherwise, and the report decides.
-    kubelet.finishJob("failing", "scheduler-r1-spec", Reports.of(applied.getStatus().runId,
+    workloads.finishJob("failing", "scheduler-r1-spec", Reports.of(applied.getStatus().runId,
         List.of("speculation-original-wins"), 1, Verdict.Failed, Verdict.Passed), 0);
 
     var status = cluster.awaitStatus(test, "failed", s -> s.phase == Phase.Failed).getStatus();

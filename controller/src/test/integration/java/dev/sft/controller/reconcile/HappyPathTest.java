@@ -75,15 +75,15 @@ class HappyPathTest extends ReconcilerTestBase {
     });
 
     // Pods ready is not enough: the master sees only one of two workers, so no driver may start.
-    kubelet.masterReportsAlive(test, 1);
-    kubelet.statefulSetsReady(test, 2);
+    workloads.masterReportsAlive(test, 1);
+    workloads.statefulSetsReady(test, 2);
     cluster.awaitStatus(test, "workers counted", s -> s.conditions.stream().anyMatch(
         c -> c.getType().equals(Conditions.CLUSTER_READY) && c.getMessage().contains("1/2 workers ALIVE")));
     looks.awaitLooks(test, 2); // the controller probed the master again (it polls) and still waits
     assertThat(cluster.jobs(test)).isEmpty();
     assertThat(cluster.get(test).getStatus().phase).isEqualTo(Phase.Provisioning);
 
-    kubelet.masterReportsAlive(test, 2);
+    workloads.masterReportsAlive(test, 2);
     Job speculationJob = cluster.awaitJob(test, "alpha-r1-spec");
     SchedulerFailureTest running = cluster.get(test);
     assertThat(running.getStatus().phase).isEqualTo(Phase.Running);
@@ -103,7 +103,7 @@ class HappyPathTest extends ReconcilerTestBase {
 
       @Override
       public void run() {
-        kubelet.jobRunning("happy", "alpha-r1-spec", ready);
+        workloads.jobRunning("happy", "alpha-r1-spec", ready);
         ready = true;
       }
     });
@@ -113,7 +113,7 @@ class HappyPathTest extends ReconcilerTestBase {
     List<String> speculation = List.of("speculation-original-wins", "speculation-speculative-wins");
     List<String> loss = List.of("executor-loss-task-replacement", "executor-loss-shuffle-loss");
     Report specReport = Reports.of(runId, speculation, 2, Verdict.Passed, Verdict.Passed);
-    kubelet.finishJob("happy", "alpha-r1-spec", specReport, 0);
+    workloads.finishJob("happy", "alpha-r1-spec", specReport, 0);
     Job lossJob = cluster.awaitJob(test, "alpha-r1-loss");
     assertThat(lossJob.getSpec().getTemplate().getSpec().getContainers().get(0).getCommand())
         .containsSubsequence("--speculation", "false")
@@ -123,7 +123,7 @@ class HappyPathTest extends ReconcilerTestBase {
     assertThat(between.getStatus().harnessJobs.get(0).state).isEqualTo(JobState.Succeeded);
     assertThat(between.getStatus().summary).isEqualTo("4/8");
 
-    kubelet.finishJob("happy", "alpha-r1-loss", Reports.of(runId, loss, 2, Verdict.Passed, Verdict.Passed), 0);
+    workloads.finishJob("happy", "alpha-r1-loss", Reports.of(runId, loss, 2, Verdict.Passed, Verdict.Passed), 0);
     SchedulerFailureTest done = cluster.awaitStatus(test, "succeeded and cleaned up",
         s -> s.phase == Phase.Succeeded && s.cleanup == Cleanup.Done);
 

@@ -8,7 +8,7 @@ import dev.sft.api.SchedulerFailureTestStatus.JobState;
 import dev.sft.api.SchedulerFailureTestStatus.Phase;
 import dev.sft.api.SchedulerFailureTestStatus.Step;
 import dev.sft.controller.support.FakeMasterProbe;
-import dev.sft.controller.support.Kubelet;
+import dev.sft.controller.support.WorkloadSimulator;
 import dev.sft.controller.support.TestCluster;
 import dev.sft.controller.support.TestResources;
 import dev.sft.controller.support.WithStrictKubernetesServer;
@@ -30,16 +30,16 @@ class HarnessDeathTest {
   @Test
   void anOomKilledHarnessIsReportedWithItsLimitAndItsRepetitionsUnknown() {
     TestCluster cluster = new TestCluster(client);
-    Kubelet kubelet = new Kubelet(client, masters);
+    WorkloadSimulator workloads = new WorkloadSimulator(client, masters);
     SchedulerFailureTest test = TestResources.valid("deaths", "oom");
     test.getSpec().scenarios = List.of("speculation-original-wins");
     test.getSpec().harness.resources = new ResourceRequirementsBuilder()
         .addToLimits("memory", new Quantity("1536Mi")).build();
     cluster.create(test);
     cluster.awaitStatus(test, "applied", s -> s.step == Step.AwaitingCluster);
-    kubelet.clusterUp(test, 2);
+    workloads.clusterUp(test, 2);
     cluster.awaitJob(test, "oom-r1-spec");
-    kubelet.harnessOomKilled("deaths", "oom-r1-spec", "sft: scenario speculation-original-wins #1 started");
+    workloads.harnessOomKilled("deaths", "oom-r1-spec", "sft: scenario speculation-original-wins #1 started");
 
     var failed = cluster.awaitStatus(test, "failed", s -> s.phase == Phase.Failed);
     var job = failed.getStatus().harnessJobs.get(0);
@@ -54,14 +54,14 @@ class HarnessDeathTest {
   @Test
   void aJobPastItsDeadlineIsReportedAsSuchThoughItsPodIsGone() {
     TestCluster cluster = new TestCluster(client);
-    Kubelet kubelet = new Kubelet(client, masters);
+    WorkloadSimulator workloads = new WorkloadSimulator(client, masters);
     SchedulerFailureTest test = TestResources.valid("deaths", "late");
     test.getSpec().scenarios = List.of("speculation-original-wins");
     cluster.create(test);
     cluster.awaitStatus(test, "applied", s -> s.step == Step.AwaitingCluster);
-    kubelet.clusterUp(test, 2);
+    workloads.clusterUp(test, 2);
     cluster.awaitJob(test, "late-r1-spec");
-    kubelet.jobDeadlineExceeded("deaths", "late-r1-spec");
+    workloads.jobDeadlineExceeded("deaths", "late-r1-spec");
 
     var failed = cluster.awaitStatus(test, "failed", s -> s.phase == Phase.Failed);
     assertThat(failed.getStatus().harnessJobs.get(0).message).startsWith("the Job ran past its "

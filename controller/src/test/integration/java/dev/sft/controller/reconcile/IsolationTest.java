@@ -9,7 +9,7 @@ import dev.sft.api.SchedulerFailureTestStatus.Phase;
 import dev.sft.api.SchedulerFailureTestStatus.Step;
 import dev.sft.api.Names;
 import dev.sft.controller.support.FakeMasterProbe;
-import dev.sft.controller.support.Kubelet;
+import dev.sft.controller.support.WorkloadSimulator;
 import dev.sft.controller.support.Reports;
 import dev.sft.controller.support.TestCluster;
 import dev.sft.controller.support.TestResources;
@@ -34,7 +34,7 @@ class IsolationTest {
   @Test
   void threeTestsInOneNamespaceDoNotShareObjectsPermissionsOrVerdicts() {
     TestCluster cluster = new TestCluster(client);
-    Kubelet kubelet = new Kubelet(client, masters);
+    WorkloadSimulator workloads = new WorkloadSimulator(client, masters);
     List<String> names = List.of("red", "green", "blue");
     List<SchedulerFailureTest> tests = names.stream().map(n -> {
       SchedulerFailureTest t = TestResources.valid("shared-ns", n);
@@ -66,13 +66,13 @@ class IsolationTest {
     }
 
     // Only green's cluster comes up: only green gets a Job.
-    kubelet.clusterUp(tests.get(1), 2);
+    workloads.clusterUp(tests.get(1), 2);
     cluster.awaitJob(tests.get(1), "green-r1-loss");
     assertThat(cluster.jobs(tests.get(0))).isEmpty();
     assertThat(cluster.jobs(tests.get(2))).isEmpty();
 
-    kubelet.clusterUp(tests.get(0), 2);
-    kubelet.clusterUp(tests.get(2), 3);
+    workloads.clusterUp(tests.get(0), 2);
+    workloads.clusterUp(tests.get(2), 3);
     for (SchedulerFailureTest t : tests) {
       cluster.awaitJob(t, t.getMetadata().getName() + "-r1-loss");
     }
@@ -81,7 +81,7 @@ class IsolationTest {
       String name = t.getMetadata().getName();
       Verdict storage = name.equals("green") ? Verdict.Failed : Verdict.Passed;
       String runId = cluster.get(t).getStatus().runId;
-      kubelet.finishJob("shared-ns", name + "-r1-loss",
+      workloads.finishJob("shared-ns", name + "-r1-loss",
           Reports.of(runId, List.of("executor-loss-task-replacement"), 1, Verdict.Passed, storage),
           storage == Verdict.Passed ? 0 : 1);
     }

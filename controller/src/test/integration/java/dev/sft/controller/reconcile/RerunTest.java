@@ -11,7 +11,7 @@ import dev.sft.controller.status.Conditions;
 import dev.sft.controller.status.HistoryLimits;
 import dev.sft.controller.status.Reason;
 import dev.sft.controller.support.FakeMasterProbe;
-import dev.sft.controller.support.Kubelet;
+import dev.sft.controller.support.WorkloadSimulator;
 import dev.sft.controller.support.Reports;
 import dev.sft.controller.support.Runs;
 import dev.sft.controller.support.TestCluster;
@@ -37,13 +37,13 @@ class RerunTest {
   @Test
   void aChangeDuringARunIsQueuedAndThenRunsWithANewRunIdKeepingHistory() throws Exception {
     TestCluster cluster = new TestCluster(client);
-    Kubelet kubelet = new Kubelet(client, masters);
+    WorkloadSimulator workloads = new WorkloadSimulator(client, masters);
     SchedulerFailureTest test = TestResources.valid("rerun", "gitops");
     test.getSpec().scenarios = List.of("speculation-original-wins");
     cluster.create(test);
     var first = cluster.awaitStatus(test, "applied", s -> s.step == Step.AwaitingCluster);
     String firstRunId = first.getStatus().runId;
-    kubelet.clusterUp(test, 2);
+    workloads.clusterUp(test, 2);
     cluster.awaitJob(test, "gitops-r1-spec");
 
     // A new image tag arrives from Git while the Job runs.
@@ -66,14 +66,14 @@ class RerunTest {
 
       @Override
       public void run() {
-        kubelet.jobRunning("rerun", "gitops-r1-spec", ready);
+        workloads.jobRunning("rerun", "gitops-r1-spec", ready);
         ready = true;
       }
     });
     assertThat(cluster.jobs(test)).extracting(j -> j.getMetadata().getName()).containsExactly("gitops-r1-spec");
     assertThat(image(cluster.child(test, StatefulSet.class, "gitops-worker"))).isEqualTo("registry.example/spark:4.1.3");
 
-    kubelet.finishJob("rerun", "gitops-r1-spec", Reports.of(firstRunId, List.of("speculation-original-wins"), 1,
+    workloads.finishJob("rerun", "gitops-r1-spec", Reports.of(firstRunId, List.of("speculation-original-wins"), 1,
         Verdict.Passed, Verdict.Passed), 0);
 
     // The finished run goes to history and a second run starts for generation 2 on the new images.
@@ -94,7 +94,7 @@ class RerunTest {
     });
     assertThat(image(cluster.child(test, StatefulSet.class, "gitops-worker"))).isEqualTo("registry.example/spark:4.1.4");
 
-    new Runs(cluster, kubelet).runToEnd(test, Verdict.Passed, Verdict.Passed);
+    new Runs(cluster, workloads).runToEnd(test, Verdict.Passed, Verdict.Passed);
     // Cleanup follows the Succeeded write: wait for its end, not for the phase.
     cluster.awaitStatus(test, "second cleaned up", s -> s.runNumber == 2 && s.phase == Phase.Succeeded
         && s.cleanup == Cleanup.Done);
@@ -104,11 +104,11 @@ class RerunTest {
   @Test
   void historyIsBounded() {
     TestCluster cluster = new TestCluster(client);
-    Kubelet kubelet = new Kubelet(client, masters);
+    WorkloadSimulator workloads = new WorkloadSimulator(client, masters);
     SchedulerFailureTest test = TestResources.valid("rerun", "bounded");
     test.getSpec().scenarios = List.of("speculation-original-wins");
     cluster.create(test);
-    Runs runs = new Runs(cluster, kubelet);
+    Runs runs = new Runs(cluster, workloads);
     int runsToDo = HistoryLimits.DEFAULTS.succeeded() + 2;
     for (int run = 1; run <= runsToDo; run++) {
       final int number = run;

@@ -11,7 +11,7 @@ import dev.sft.api.SchedulerFailureTestStatus.Step;
 import dev.sft.api.Names;
 import dev.sft.controller.status.Conditions;
 import dev.sft.controller.support.FakeMasterProbe;
-import dev.sft.controller.support.Kubelet;
+import dev.sft.controller.support.WorkloadSimulator;
 import dev.sft.controller.support.Runs;
 import dev.sft.controller.support.TestCluster;
 import dev.sft.controller.support.TestResources;
@@ -39,13 +39,13 @@ class RetainedClusterRolloutTest {
   @Test
   void theSecondRunWaitsForBothStatefulSetsToRollAndForWorkersOnTheNewPods() {
     TestCluster cluster = new TestCluster(client);
-    Kubelet kubelet = new Kubelet(client, masters);
+    WorkloadSimulator workloads = new WorkloadSimulator(client, masters);
     SchedulerFailureTest test = TestResources.valid(NS, "kept");
     test.getSpec().scenarios = List.of("speculation-original-wins");
     test.getSpec().cleanup = new SchedulerFailureTestSpec.Cleanup();
     test.getSpec().cleanup.onSuccess = CleanupPolicy.Retain;
     cluster.create(test);
-    new Runs(cluster, kubelet).runToEnd(test, Verdict.Passed, Verdict.Passed);
+    new Runs(cluster, workloads).runToEnd(test, Verdict.Passed, Verdict.Passed);
     cluster.awaitStatus(test, "first run done", s -> s.phase == Phase.Succeeded && s.step == Step.Done);
 
     // GitOps changes the Spark image: both StatefulSets get a new template (generation 2), pods still the old ones.
@@ -53,7 +53,7 @@ class RetainedClusterRolloutTest {
     current.getSpec().spark.image = "registry.example/spark:4.1.4";
     client.resource(current).update();
     cluster.awaitStatus(test, "second run waiting", s -> s.runNumber == 2 && s.step == Step.AwaitingCluster);
-    kubelet.storageChecked(test, 0, "writable");
+    workloads.storageChecked(test, 0, "writable");
     assertThat(client.apps().statefulSets().inNamespace(NS).withName("kept-worker").get().getMetadata()
         .getGeneration()).isEqualTo(2L);
 
@@ -63,7 +63,7 @@ class RetainedClusterRolloutTest {
     setStatus("kept-worker", 1L, 2, 2, 2, "kept-worker-1", "kept-worker-1");
     awaitWaiting(cluster, test, "kept-master: generation 2 not yet observed by its controller");
     // 2. The master rolled; the workers' controller observed generation 2 but has updated one pod of two.
-    kubelet.rolledOut(test, "kept-master", 1);
+    workloads.rolledOut(test, "kept-master", 1);
     awaitWaiting(cluster, test, "kept-worker: generation 2 not yet observed by its controller");
     setWorkerStatus(2, 2, 1, "kept-worker-1", "kept-worker-2");
     awaitWaiting(cluster, test, "kept-worker: 2/2 ready, 1/2 of the latest template");

@@ -8,7 +8,7 @@ import dev.sft.api.SchedulerFailureTestStatus.Cleanup;
 import dev.sft.api.SchedulerFailureTestStatus;
 import dev.sft.controller.status.Reason;
 import dev.sft.controller.support.FakeMasterProbe;
-import dev.sft.controller.support.Kubelet;
+import dev.sft.controller.support.WorkloadSimulator;
 import dev.sft.controller.support.Runs;
 import dev.sft.controller.support.TestClock;
 import dev.sft.controller.support.TestCluster;
@@ -64,7 +64,7 @@ class ScheduleRestartTest {
     SchedulerFailureTest test = nightly("missed");
     cluster.create(test);
     startController();
-    new Runs(cluster, new Kubelet(client, masters)).runToEnd(test, Verdict.Passed, Verdict.Passed);
+    new Runs(cluster, new WorkloadSimulator(client, masters)).runToEnd(test, Verdict.Passed, Verdict.Passed);
     Instant night1 = Instant.parse(awaitCleanedUp(cluster, test).nextScheduleTime);
 
     controller.stop();
@@ -87,7 +87,7 @@ class ScheduleRestartTest {
     test.getSpec().startingDeadlineSeconds = 60L;
     cluster.create(test);
     startController();
-    new Runs(cluster, new Kubelet(client, masters)).runToEnd(test, Verdict.Passed, Verdict.Passed);
+    new Runs(cluster, new WorkloadSimulator(client, masters)).runToEnd(test, Verdict.Passed, Verdict.Passed);
     Instant night1 = Instant.parse(awaitCleanedUp(cluster, test).nextScheduleTime);
 
     controller.stop();

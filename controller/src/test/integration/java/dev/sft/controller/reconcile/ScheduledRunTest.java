@@ -48,7 +48,7 @@ class ScheduledRunTest extends ReconcilerTestBase {
   void eachFiringStartsARunWithANewRunId() {
     SchedulerFailureTest test = nightly("twice");
     cluster.create(test);
-    Runs runs = new Runs(cluster, kubelet);
+    Runs runs = new Runs(cluster, workloads);
     String first = runs.runToEnd(test, Verdict.Passed, Verdict.Passed);
     var afterFirst = awaitCleanedUp(test, 1);
     assertThat(afterFirst.lastScheduleTime).as("the first run came from the spec, not the schedule").isNull();
@@ -81,7 +81,7 @@ class ScheduledRunTest extends ReconcilerTestBase {
     SchedulerFailureTest test = nightly("forbid");
     cluster.create(test);
     var running = cluster.awaitStatus(test, "run 1 applied", s -> s.step != null && java.util.Objects.equals(s.runNumber, 1));
-    kubelet.clusterUp(test, 2);
+    workloads.clusterUp(test, 2);
     cluster.awaitJob(test, "forbid-r1-spec");
     cluster.awaitStatus(test, "job running", s -> s.harnessJobs.get(0).state == JobState.Running);
     Instant night1 = Instant.parse(running.getStatus().nextScheduleTime);
@@ -94,7 +94,7 @@ class ScheduledRunTest extends ReconcilerTestBase {
     assertThat(skipped.lastScheduleTime).isNull();
     cluster.awaitEventReason(test, Reason.ScheduleSkipped.name());
 
-    kubelet.finishJob("schedule", "forbid-r1-spec", Reports.of(running.getStatus().runId, List.of(SCENARIO), 1,
+    workloads.finishJob("schedule", "forbid-r1-spec", Reports.of(running.getStatus().runId, List.of(SCENARIO), 1,
         Verdict.Passed, Verdict.Passed), 0);
     awaitCleanedUp(test, 1);
     looks.awaitLooks(test, 3); // several of the test profile's one-second rechecks
@@ -109,7 +109,7 @@ class ScheduledRunTest extends ReconcilerTestBase {
     test.getSpec().concurrencyPolicy = ConcurrencyPolicy.Replace;
     cluster.create(test);
     var running = cluster.awaitStatus(test, "run 1 applied", s -> s.step != null && java.util.Objects.equals(s.runNumber, 1));
-    kubelet.clusterUp(test, 2);
+    workloads.clusterUp(test, 2);
     cluster.awaitJob(test, "replace-r1-spec");
     cluster.awaitStatus(test, "job running", s -> s.harnessJobs.get(0).state == JobState.Running);
     Instant night1 = Instant.parse(running.getStatus().nextScheduleTime);
@@ -124,7 +124,7 @@ class ScheduledRunTest extends ReconcilerTestBase {
     });
     assertThat(second.lastResult).isEqualTo(Phase.Failed);
     cluster.awaitEventReason(test, Reason.RunReplaced.name());
-    new Runs(cluster, kubelet).runToEnd(test, Verdict.Passed, Verdict.Passed);
+    new Runs(cluster, workloads).runToEnd(test, Verdict.Passed, Verdict.Passed);
     cluster.awaitStatus(test, "run 2 succeeded", s -> java.util.Objects.equals(s.runNumber, 2) && s.phase == Phase.Succeeded);
   }
 
@@ -137,7 +137,7 @@ class ScheduledRunTest extends ReconcilerTestBase {
     test.getSpec().cleanup = new SchedulerFailureTestSpec.Cleanup();
     test.getSpec().cleanup.onFailure = CleanupPolicy.DeleteCluster;
     cluster.create(test);
-    Runs runs = new Runs(cluster, kubelet);
+    Runs runs = new Runs(cluster, workloads);
     List<Verdict> storage = List.of(Verdict.Passed, Verdict.Failed, Verdict.Passed, Verdict.Failed);
     String[] ids = new String[storage.size()];
     for (int run = 1; run <= storage.size(); run++) {
@@ -163,7 +163,7 @@ class ScheduledRunTest extends ReconcilerTestBase {
   void suspendingStartsNoRunAndAFiringMissedMeanwhileStartsOnResume() throws Exception {
     SchedulerFailureTest test = nightly("suspended");
     cluster.create(test);
-    new Runs(cluster, kubelet).runToEnd(test, Verdict.Passed, Verdict.Passed);
+    new Runs(cluster, workloads).runToEnd(test, Verdict.Passed, Verdict.Passed);
     Instant night1 = Instant.parse(awaitCleanedUp(test, 1).nextScheduleTime);
 
     edit(test, spec -> spec.suspend = true);
@@ -197,7 +197,7 @@ class ScheduledRunTest extends ReconcilerTestBase {
   void aChangeOfWhatRunsStillStartsARunAtOnce() {
     SchedulerFailureTest test = nightly("changed");
     cluster.create(test);
-    new Runs(cluster, kubelet).runToEnd(test, Verdict.Passed, Verdict.Passed);
+    new Runs(cluster, workloads).runToEnd(test, Verdict.Passed, Verdict.Passed);
     awaitCleanedUp(test, 1);
     edit(test, spec -> spec.repeat = 2);
     var second = cluster.awaitStatus(test, "run 2 for generation 2", s -> java.util.Objects.equals(s.runNumber, 2)).getStatus();

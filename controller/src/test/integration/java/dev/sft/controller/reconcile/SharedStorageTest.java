@@ -36,9 +36,9 @@ class SharedStorageTest extends ReconcilerTestBase {
             + "access mode");
     events.unselectedListings(); // from here on only the controller reads Events
     // Even with every pod up and every worker ALIVE, the claim is the news while it is not bound.
-    kubelet.masterReportsAlive(test, 2);
-    kubelet.rolledOut(test, "unbound-master", 1);
-    kubelet.rolledOut(test, "unbound-worker", 2);
+    workloads.masterReportsAlive(test, 2);
+    workloads.rolledOut(test, "unbound-master", 1);
+    workloads.rolledOut(test, "unbound-worker", 2);
 
     var waiting = cluster.awaitStatus(test, "waiting on the claim", s -> {
       var c = Conditions.find(s, Conditions.CLUSTER_READY);
@@ -67,8 +67,8 @@ class SharedStorageTest extends ReconcilerTestBase {
     cluster.create(test);
     cluster.awaitStatus(test, "applied", s -> s.step == Step.AwaitingCluster);
     setClaimPhase("storage", "rootowned-shared", "Bound");
-    kubelet.masterReportsAlive(test, 2);
-    kubelet.storageChecked(test, 1, "uid 185 (groups 185) cannot create and rename a file in /shared/sft: "
+    workloads.masterReportsAlive(test, 2);
+    workloads.storageChecked(test, 1, "uid 185 (groups 185) cannot create and rename a file in /shared/sft: "
         + "sh: 1: cannot create /shared/sft/.sft-storage-check-x.tmp: Permission denied; the folder is "
         + "drwxr-xr-x 2 0 0 4096 Dec  1 12:00 /shared/sft");
 

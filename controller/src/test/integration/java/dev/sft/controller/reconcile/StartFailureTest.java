@@ -34,7 +34,7 @@ class StartFailureTest extends ReconcilerTestBase {
   @Test
   void aPodSecurityRefusalOfTheWorkersFailsTheRunAtOnceQuotingTheEvent() {
     SchedulerFailureTest test = applied("refused");
-    kubelet.storageChecked(test, 0, "uid 185 gid 185 can create and rename files in /shared/sft");
+    workloads.storageChecked(test, 0, "uid 185 gid 185 can create and rename files in /shared/sft");
     Instant refused = Instant.now();
     events.record(statefulSet(test, "refused-worker"), "FailedCreate", "create Pod refused-worker-0 in StatefulSet "
         + "refused-worker failed error: pods \"refused-worker-0\" is forbidden: violates PodSecurity "
@@ -56,8 +56,8 @@ class StartFailureTest extends ReconcilerTestBase {
   @Test
   void aFirstFailedPullIsReportedAndItsBackOffFailsTheRun() {
     SchedulerFailureTest test = applied("pulls");
-    kubelet.storageChecked(test, 0, "uid 185 gid 185 can create and rename files in /shared/sft");
-    kubelet.containerWaiting(test, Names.WORKER, 0, "ErrImagePull",
+    workloads.storageChecked(test, 0, "uid 185 gid 185 can create and rename files in /shared/sft");
+    workloads.containerWaiting(test, Names.WORKER, 0, "ErrImagePull",
         "failed to pull image \"registry.example/spark:4.1.3\": 401 Unauthorized");
     var reported = cluster.awaitStatus(test, "pull error reported", s -> {
       var c = Conditions.find(s, Conditions.CLUSTER_READY);
@@ -70,7 +70,7 @@ class StartFailureTest extends ReconcilerTestBase {
         + "image \"registry.example/spark:4.1.3\": 401 Unauthorized; ");
 
     Instant backOff = Instant.now();
-    kubelet.containerWaiting(test, Names.WORKER, 0, "ImagePullBackOff",
+    workloads.containerWaiting(test, Names.WORKER, 0, "ImagePullBackOff",
         "Back-off pulling image \"registry.example/spark:4.1.3\"");
     var failed = cluster.awaitStatus(test, "failed", s -> s.phase == Phase.Failed);
     assertThat(Duration.between(backOff, Instant.now())).isLessThan(PROMPTLY);
@@ -82,8 +82,8 @@ class StartFailureTest extends ReconcilerTestBase {
   @Test
   void anUnschedulablePodIsReportedWhileTheRunWaits() throws InterruptedException {
     SchedulerFailureTest test = applied("full");
-    kubelet.storageChecked(test, 0, "uid 185 gid 185 can create and rename files in /shared/sft");
-    kubelet.unschedulable(test, Names.MASTER, 0, "0/3 nodes are available: 3 Insufficient memory.");
+    workloads.storageChecked(test, 0, "uid 185 gid 185 can create and rename files in /shared/sft");
+    workloads.unschedulable(test, Names.MASTER, 0, "0/3 nodes are available: 3 Insufficient memory.");
     var waiting = cluster.awaitStatus(test, "unschedulable reported", s -> {
       var c = Conditions.find(s, Conditions.CLUSTER_READY);
       return c != null && Reason.PodsNotStarting.name().equals(c.getReason());
@@ -97,7 +97,7 @@ class StartFailureTest extends ReconcilerTestBase {
   @Test
   void aQuotaRefusingTheHarnessIsReportedWithinSecondsAndTheRunGoesOnOnceItFits() throws InterruptedException {
     SchedulerFailureTest test = applied("quota");
-    kubelet.clusterUp(test, 2);
+    workloads.clusterUp(test, 2);
     var job = cluster.awaitJob(test, "quota-r1-spec");
     Instant refused = Instant.now();
     events.record(job, "FailedCreate", "Error creating: pods \"quota-r1-spec-x7k2p\" is forbidden: exceeded quota: "
@@ -117,7 +117,7 @@ class StartFailureTest extends ReconcilerTestBase {
     // The quota frees up: the Job controller creates the pod, which runs the harness to its end.
     String runId = waiting.getStatus().runId;
     var first = waiting.getStatus().harnessJobs.get(0);
-    kubelet.finishJob("starts", first.name, Reports.of(runId, first.scenarios, 1, Verdict.Passed, Verdict.Passed), 0);
+    workloads.finishJob("starts", first.name, Reports.of(runId, first.scenarios, 1, Verdict.Passed, Verdict.Passed), 0);
     var done = cluster.awaitStatus(test, "first Job done", s -> s.harnessJobs.get(0).state == JobState.Succeeded);
     assertThat(Conditions.find(done.getStatus(), Conditions.HARNESS_COMPLETE).getMessage())
         .doesNotContain("exceeded quota");
@@ -126,10 +126,10 @@ class StartFailureTest extends ReconcilerTestBase {
   @Test
   void aHarnessContainerThatCannotBeConfiguredFailsItsJobAtOnce() {
     SchedulerFailureTest test = applied("config");
-    kubelet.clusterUp(test, 2);
+    workloads.clusterUp(test, 2);
     cluster.awaitJob(test, "config-r1-spec");
     Instant stuck = Instant.now();
-    kubelet.harnessWaiting("starts", "config-r1-spec", "CreateContainerConfigError",
+    workloads.harnessWaiting("starts", "config-r1-spec", "CreateContainerConfigError",
         "secret \"object-store\" not found");
     var failedJob = cluster.awaitStatus(test, "Job failed", s -> s.harnessJobs.get(0).state == JobState.Failed);
     assertThat(Duration.between(stuck, Instant.now())).isLessThan(PROMPTLY);

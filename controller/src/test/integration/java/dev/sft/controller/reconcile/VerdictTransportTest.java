@@ -44,7 +44,7 @@ class VerdictTransportTest extends ReconcilerTestBase {
     test.getSpec().control = true;
     cluster.create(test);
     cluster.awaitStatus(test, "cluster applied", s -> s.step == Step.AwaitingCluster);
-    kubelet.clusterUp(test, 2);
+    workloads.clusterUp(test, 2);
     var running = cluster.awaitStatus(test, "first Job", s -> s.step == Step.RunningHarness);
     String runId = running.getStatus().runId;
 
@@ -57,7 +57,7 @@ class VerdictTransportTest extends ReconcilerTestBase {
       assertThat(TerminationMessage.encode(report).getBytes(StandardCharsets.UTF_8).length)
           .isLessThanOrEqualTo(TerminationMessage.MAX_BYTES);
       sent.add(report);
-      kubelet.finishJob("transport", job.name, report, 1);
+      workloads.finishJob("transport", job.name, report, 1);
     }
     SchedulerFailureTest done = cluster.awaitStatus(test, "run finished", s -> s.phase == Phase.Failed);
 

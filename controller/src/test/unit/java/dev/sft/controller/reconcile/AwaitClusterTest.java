@@ -17,7 +17,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link AwaitCluster} alone, over a mock API server, the cluster played by {@code Kubelet} and the master by
+ * {@link AwaitCluster} alone, over a mock API server, the cluster played by {@code WorkloadSimulator} and the master by
  * {@code FakeMasterProbe}. Transitions covered:
  * <ul>
  *   <li>{@code AwaitingCluster}, not ready → stays, polls in {@link AwaitCluster#CLUSTER_POLL}; the status is written
@@ -65,7 +65,7 @@ class AwaitClusterTest {
   void aReadyClusterMovesTheRunToItsHarness() {
     SchedulerFailureTest test = fixture.create("ready", spec -> {});
     fixture.startAndApply(test);
-    fixture.kubelet.clusterUp(fixture.get(test), 2);
+    fixture.workloads.clusterUp(fixture.get(test), 2);
     StatusLedger ledger = fixture.ledger(test);
 
     assertThat(fixture.newAwaitCluster().advance(ledger)).isEqualTo(Next.CONTINUE);
@@ -85,7 +85,7 @@ class AwaitClusterTest {
   void aVolumeThePodsCannotWriteEndsTheRun() {
     SchedulerFailureTest test = fixture.create("unwritable", spec -> {});
     fixture.startAndApply(test);
-    fixture.kubelet.storageChecked(fixture.get(test), 1, "uid 185 cannot create files in /shared/sft");
+    fixture.workloads.storageChecked(fixture.get(test), 1, "uid 185 cannot create files in /shared/sft");
     fixture.claimBound(test);
 
     assertThat(fixture.newAwaitCluster().advance(fixture.ledger(test))).isEqualTo(Next.CONTINUE);
@@ -106,7 +106,7 @@ class AwaitClusterTest {
     SchedulerFailureTest test = fixture.create("pullfails", spec -> {});
     fixture.startAndApply(test);
     fixture.claimBound(test);
-    fixture.kubelet.containerWaiting(fixture.get(test), Names.MASTER, 0, "ImagePullBackOff",
+    fixture.workloads.containerWaiting(fixture.get(test), Names.MASTER, 0, "ImagePullBackOff",
         "Back-off pulling image \"registry.example/spark:4.1.3\"");
 
     assertThat(fixture.newAwaitCluster().advance(fixture.ledger(test))).isEqualTo(Next.CONTINUE);

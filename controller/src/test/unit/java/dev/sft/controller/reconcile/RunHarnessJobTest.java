@@ -28,7 +28,7 @@ import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
- * {@link RunHarnessJob} alone, over a mock API server, the Job controller and kubelet played by {@code Kubelet}.
+ * {@link RunHarnessJob} alone, over a mock API server, the Job controller and kubelet played by {@code WorkloadSimulator}.
  * Transitions covered (of {@code harnessJobs[].state}, the run's first unfinished Job):
  * <ul>
  *   <li>{@code Pending} → {@code Creating}: the write-ahead status write reaches the API server before the Job's
@@ -139,7 +139,7 @@ class RunHarnessJobTest {
   void aPodThatMayStillStartIsQuotedWhileTheJobWaits() {
     SchedulerFailureTest test = fixture.create("pulling", spec -> {});
     String job = created(test);
-    fixture.kubelet.harnessWaiting(StepFixture.NAMESPACE, job, "ErrImagePull", "registry.example: i/o timeout");
+    fixture.workloads.harnessWaiting(StepFixture.NAMESPACE, job, "ErrImagePull", "registry.example: i/o timeout");
 
     assertThat(fixture.newRunHarnessJob().advance(fixture.ledger(test)))
         .isEqualTo(Next.waitFor(RunHarnessJob.START_POLL));
@@ -155,7 +155,7 @@ class RunHarnessJobTest {
   void aRefusedHarnessPodFailsItsJob() {
     SchedulerFailureTest test = fixture.create("refused", spec -> {});
     String job = created(test);
-    fixture.kubelet.harnessWaiting(StepFixture.NAMESPACE, job, "CreateContainerConfigError",
+    fixture.workloads.harnessWaiting(StepFixture.NAMESPACE, job, "CreateContainerConfigError",
         "secret \"s3-credentials\" not found");
     StatusLedger ledger = fixture.ledger(test);
 
@@ -172,7 +172,7 @@ class RunHarnessJobTest {
     SchedulerFailureTest test = fixture.create("passes", spec -> {});
     String job = created(test);
     HarnessJob planned = fixture.get(test).getStatus().harnessJobs.get(0);
-    fixture.kubelet.finishJob(StepFixture.NAMESPACE, job, Reports.of(fixture.get(test).getStatus().runId,
+    fixture.workloads.finishJob(StepFixture.NAMESPACE, job, Reports.of(fixture.get(test).getStatus().runId,
         planned.scenarios, 1, Verdict.Passed, Verdict.Passed), 0);
     StatusLedger ledger = fixture.ledger(test);
 
@@ -191,7 +191,7 @@ class RunHarnessJobTest {
   void aJobThatFailedWithoutAReportLeavesItsRepetitionsUnknown() {
     SchedulerFailureTest test = fixture.create("noreport", spec -> {});
     String job = created(test);
-    fixture.kubelet.finishJobWithMessage(StepFixture.NAMESPACE, job, null, 1);
+    fixture.workloads.finishJobWithMessage(StepFixture.NAMESPACE, job, null, 1);
     StatusLedger ledger = fixture.ledger(test);
 
     assertThat(fixture.newRunHarnessJob().advance(ledger)).isEqualTo(Next.CONTINUE);
@@ -232,7 +232,7 @@ class RunHarnessJobTest {
       return p;
     });
     HarnessJob planned = fixture.get(test).getStatus().harnessJobs.get(0);
-    fixture.kubelet.finishJob(StepFixture.NAMESPACE, job, Reports.of(fixture.get(test).getStatus().runId,
+    fixture.workloads.finishJob(StepFixture.NAMESPACE, job, Reports.of(fixture.get(test).getStatus().runId,
         planned.scenarios, 1, Verdict.Passed, Verdict.Passed), 0);
     StatusLedger ledger = fixture.ledger(test);
 

@@ -19,7 +19,7 @@ import dev.sft.controller.status.EventRecorder;
 import dev.sft.controller.status.StatusLedger;
 import dev.sft.controller.status.StatusWriter;
 import dev.sft.controller.support.FakeMasterProbe;
-import dev.sft.controller.support.Kubelet;
+import dev.sft.controller.support.WorkloadSimulator;
 import dev.sft.controller.support.Reports;
 import dev.sft.controller.support.TestClock;
 import dev.sft.controller.support.TestResources;
@@ -43,12 +43,12 @@ final class StepFixture {
   final KubernetesClient client;
   final TestClock clock = new TestClock();
   final FakeMasterProbe masters = new FakeMasterProbe();
-  final Kubelet kubelet;
+  final WorkloadSimulator workloads;
   private final PodSecurity security = PodSecurity.of(185L, 185L, 185L);
 
   StepFixture(KubernetesClient client) {
     this.client = client;
-    this.kubelet = new Kubelet(client, masters);
+    this.workloads = new WorkloadSimulator(client, masters);
   }
 
   /** Creates a valid test (two workers, four scenarios), changed first by {@code change}. */
@@ -126,7 +126,7 @@ final class StepFixture {
   /** Starts a run, applies its cluster, brings it up: the status is at {@code RunningHarness}, not yet written. */
   StatusLedger runningHarness(SchedulerFailureTest test) {
     startAndApply(test);
-    kubelet.clusterUp(get(test), ResolvedSpec.of(test.getSpec()).workers());
+    workloads.clusterUp(get(test), ResolvedSpec.of(test.getSpec()).workers());
     StatusLedger ledger = ledger(test);
     newAwaitCluster().advance(ledger);
     new StatusWriter(client).write(ledger.test());
@@ -142,7 +142,7 @@ final class StepFixture {
     RunHarnessJob step = newRunHarnessJob();
     for (HarnessJob job : ledger.status().harnessJobs) {
       step.advance(ledger); // creates it
-      kubelet.finishJob(NAMESPACE, job.name, Reports.of(ledger.status().runId, job.scenarios, 1, Verdict.Passed,
+      workloads.finishJob(NAMESPACE, job.name, Reports.of(ledger.status().runId, job.scenarios, 1, Verdict.Passed,
           storage), storage == Verdict.Passed ? 0 : 1);
       step.advance(ledger); // records it
     }

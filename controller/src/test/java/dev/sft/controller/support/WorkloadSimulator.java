@@ -23,11 +23,11 @@ import java.util.stream.IntStream;
  * and the kubelet (pods become ready, a harness container exits with a termination message), and the Spark master
  * answering the readiness probe.
  */
-public final class Kubelet {
+public final class WorkloadSimulator {
   private final KubernetesClient client;
   private final FakeMasterProbe masters;
 
-  public Kubelet(KubernetesClient client, FakeMasterProbe masters) {
+  public WorkloadSimulator(KubernetesClient client, FakeMasterProbe masters) {
     this.client = client;
     this.masters = masters;
   }
@@ -158,7 +158,7 @@ public final class Kubelet {
   /** The master's {@code /json/} lists this many workers ALIVE, on the worker pods' IPs. */
   public void masterReportsAlive(SchedulerFailureTest test, int workers) {
     masters.reportAlive(Names.masterJsonUrl(test, Names.IN_CLUSTER_MASTER_JSON_URL),
-        IntStream.range(0, workers).mapToObj(Kubelet::workerIp).toList());
+        IntStream.range(0, workers).mapToObj(WorkloadSimulator::workerIp).toList());
   }
 
   /** The pod IP {@link #statefulSetsReady} gives worker pod {@code ordinal}. */
