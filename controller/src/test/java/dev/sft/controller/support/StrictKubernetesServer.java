@@ -25,6 +25,18 @@ public final class StrictKubernetesServer implements QuarkusTestResourceLifecycl
   private StaleWriteRejectingDispatcher dispatcher;
   private ControllerReads reads;
 
+  /**
+   * A started server on loopback that refuses stale writes, without Quarkus: for tests that wire the controller's
+   * classes by hand. The caller destroys it.
+   */
+  public static KubernetesMockServer standalone() {
+    Map<ServerRequest, Queue<ServerResponse>> expectations = new HashMap<>();
+    KubernetesMockServer server = new KubernetesMockServer(new io.fabric8.mockwebserver.Context(), new MockWebServer(),
+        expectations, new StaleWriteRejectingDispatcher(new KubernetesMixedDispatcher(expectations, List.of())), false);
+    server.init(InetAddress.getLoopbackAddress(), 0);
+    return server;
+  }
+
   @Override
   public Map<String, String> start() {
     Map<ServerRequest, Queue<ServerResponse>> expectations = new HashMap<>();

@@ -12,13 +12,9 @@ import dev.sft.api.Names;
 import dev.sft.controller.status.Conditions;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.batch.v1.JobBuilder;
-import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
-import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
-import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import java.util.List;
 import java.util.Map;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -33,16 +29,7 @@ import org.junit.jupiter.api.Test;
  *   <li>failure: a create the API server refuses (403; 5xx the client retries itself) propagates, and the status still says {@code ApplyingCluster}</li>
  * </ul>
  */
-@EnableKubernetesMockClient(crud = true)
-class ApplyClusterTest {
-  KubernetesClient client;
-  KubernetesMockServer server;
-  StepFixture fixture;
-
-  @BeforeEach
-  void wire() {
-    fixture = new StepFixture(client);
-  }
+class ApplyClusterTest extends StepTest {
 
   @Test
   void aRunsFirstApplyCreatesTheClusterAndTheStorageCheckThenAwaitsIt() {

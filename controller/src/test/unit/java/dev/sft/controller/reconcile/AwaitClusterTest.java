@@ -10,10 +10,7 @@ import dev.sft.api.SchedulerFailureTestStatus.Step;
 import dev.sft.api.Names;
 import dev.sft.controller.status.Conditions;
 import dev.sft.controller.status.StatusLedger;
-import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import java.time.Instant;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -31,15 +28,7 @@ import org.junit.jupiter.api.Test;
  *   <li>restart: a new instance over {@code AwaitingCluster} counts the wait from the recorded apply time</li>
  * </ul>
  */
-@EnableKubernetesMockClient(crud = true)
-class AwaitClusterTest {
-  KubernetesClient client;
-  StepFixture fixture;
-
-  @BeforeEach
-  void wire() {
-    fixture = new StepFixture(client);
-  }
+class AwaitClusterTest extends StepTest {
 
   @Test
   void aClusterNotReadyYetIsWaitedForAndItsConditionWrittenOnlyWhenItChanges() {

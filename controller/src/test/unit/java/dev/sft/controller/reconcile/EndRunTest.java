@@ -16,10 +16,7 @@ import dev.sft.controller.status.Conditions;
 import dev.sft.controller.status.StatusLedger;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.fabric8.kubernetes.api.model.policy.v1.PodDisruptionBudget;
-import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import java.time.Instant;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -39,15 +36,7 @@ import org.junit.jupiter.api.Test;
  *   <li>restart: a new instance over {@code CleaningUp} after part of the deletes completes them</li>
  * </ul>
  */
-@EnableKubernetesMockClient(crud = true)
-class EndRunTest {
-  KubernetesClient client;
-  StepFixture fixture;
-
-  @BeforeEach
-  void wire() {
-    fixture = new StepFixture(client);
-  }
+class EndRunTest extends StepTest {
 
   @Test
   void aRunWhoseRepetitionsAllPassedSucceedsAndWritesItsOutcomeBeforeAnyDelete() {

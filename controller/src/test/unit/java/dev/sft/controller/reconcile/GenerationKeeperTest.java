@@ -6,10 +6,7 @@ import dev.sft.api.SchedulerFailureTest;
 import dev.sft.api.SchedulerFailureTestSpec;
 import dev.sft.api.SchedulerFailureTestStatus;
 import dev.sft.controller.status.Conditions;
-import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import java.util.function.Consumer;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -24,15 +21,7 @@ import org.junit.jupiter.api.Test;
  *   <li>the run's own generation → nothing</li>
  * </ul>
  */
-@EnableKubernetesMockClient(crud = true)
-class GenerationKeeperTest {
-  KubernetesClient client;
-  StepFixture fixture;
-
-  @BeforeEach
-  void wire() {
-    fixture = new StepFixture(client);
-  }
+class GenerationKeeperTest extends StepTest {
 
   @Test
   void aChangeOfTheScheduleAloneIsAdoptedByTheRun() {

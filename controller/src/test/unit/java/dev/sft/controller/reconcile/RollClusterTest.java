@@ -9,9 +9,6 @@ import dev.sft.api.SchedulerFailureTestStatus;
 import dev.sft.api.SchedulerFailureTestStatus.HarnessJob;
 import dev.sft.api.SchedulerFailureTestStatus.JobState;
 import dev.sft.api.SchedulerFailureTestStatus.Step;
-import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -25,15 +22,7 @@ import org.junit.jupiter.api.Test;
  *   <li>failure: asked to roll with no Job waiting for another build → refused, nothing written</li>
  * </ul>
  */
-@EnableKubernetesMockClient(crud = true)
-class RollClusterTest {
-  KubernetesClient client;
-  StepFixture fixture;
-
-  @BeforeEach
-  void wire() {
-    fixture = new StepFixture(client);
-  }
+class RollClusterTest extends StepTest {
 
   @Test
   void theCandidatesTurnRecordsItsBuildAndGoesBackToApplyingTheCluster() {

@@ -16,15 +16,11 @@ import dev.sft.controller.support.Reports;
 import io.fabric8.kubernetes.api.model.ContainerStatusBuilder;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.batch.v1.Job;
-import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
-import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import io.fabric8.mockwebserver.http.RecordedRequest;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -48,16 +44,7 @@ import org.junit.jupiter.api.Test;
  *   <li>a comparison's candidate Job next on the baseline's cluster → {@link RollCluster} ({@code ApplyingCluster})</li>
  * </ul>
  */
-@EnableKubernetesMockClient(crud = true)
-class RunHarnessJobTest {
-  KubernetesClient client;
-  KubernetesMockServer server;
-  StepFixture fixture;
-
-  @BeforeEach
-  void wire() {
-    fixture = new StepFixture(client);
-  }
+class RunHarnessJobTest extends StepTest {
 
   @Test
   void aPendingJobIsWrittenAsCreatingBeforeItIsCreated() throws InterruptedException {

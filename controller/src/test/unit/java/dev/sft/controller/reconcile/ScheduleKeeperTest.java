@@ -5,8 +5,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.sft.api.SchedulerFailureTest;
 import dev.sft.api.SchedulerFailureTestSpec.ConcurrencyPolicy;
 import dev.sft.controller.schedule.ScheduleDecision;
-import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import java.time.Duration;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
@@ -28,16 +26,12 @@ import org.junit.jupiter.api.Test;
  *       schedule or while suspended</li>
  * </ul>
  */
-@EnableKubernetesMockClient(crud = true)
-class ScheduleKeeperTest {
-  KubernetesClient client;
-  StepFixture fixture;
+class ScheduleKeeperTest extends StepTest {
   /** A firing of the hourly schedule, a minute before the test clock's now. */
   Instant hour;
 
   @BeforeEach
-  void wire() {
-    fixture = new StepFixture(client);
+  void atAFiring() {
     hour = Instant.now().truncatedTo(ChronoUnit.HOURS).plus(1, ChronoUnit.HOURS);
     fixture.clock.jumpTo(hour.plusSeconds(60));
   }

@@ -1,6 +1,7 @@
 package dev.sft.controller.reconcile;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.sft.api.SchedulerFailureTest;
 import dev.sft.api.SchedulerFailureTestStatus;
@@ -11,12 +12,9 @@ import dev.sft.api.Names;
 import dev.sft.controller.status.Conditions;
 import dev.sft.controller.status.StatusLedger;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
-import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
-import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -34,15 +32,7 @@ import org.junit.jupiter.api.Test;
  *   <li>restart: the run id is derived from uid and run number, so a repeated start names the same run</li>
  * </ul>
  */
-@EnableKubernetesMockClient(crud = true)
-class StartRunTest {
-  KubernetesClient client;
-  StepFixture fixture;
-
-  @BeforeEach
-  void wire() {
-    fixture = new StepFixture(client);
-  }
+class StartRunTest extends StepTest {
 
   @Test
   void aNewGenerationStartsARunAndCreatesNothingYet() {
@@ -158,14 +148,13 @@ class StartRunTest {
     StatusLedger stale = fixture.ledger(test); // the same view, as a reconcile on a lagging cache has it
 
     fixture.newStartRun().advance(first);
-    try {
-      fixture.newStartRun().advance(stale);
-    } catch (KubernetesClientException conflict) {
-      // An API server that checks the resourceVersion refuses the stale write; the id was decided before it.
-    }
+    // The API server refuses the stale view's write (409, as Kubernetes); the id it decided before is the same.
+    assertThatThrownBy(() -> fixture.newStartRun().advance(stale)).isInstanceOf(KubernetesClientException.class)
+        .satisfies(e -> assertThat(((KubernetesClientException) e).getCode()).isEqualTo(409));
 
     assertThat(first.status().runId).startsWith("derived-r1-");
     assertThat(stale.status().runId).isEqualTo(first.status().runId);
+    assertThat(fixture.get(test).getStatus().runNumber).as("one run started, not two").isEqualTo(1);
   }
 
   /** Drives run 1 to a finished, cleaned-up end with every Job succeeded. */

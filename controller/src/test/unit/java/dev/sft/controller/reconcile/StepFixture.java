@@ -33,7 +33,7 @@ import java.util.List;
 import java.util.function.Consumer;
 
 /**
- * The controller's real step classes wired by hand, as CDI wires them, over a mock API server in CRUD mode: no
+ * The controller's real step classes wired by hand, as CDI wires them, over a mock API server ({@link StepTest}): no
  * Quarkus boot. Each {@code new...} call builds a fresh instance, as a restarted controller would have; every
  * {@link #ledger} reads the test from the API server, as {@link RunOrchestrator} does at the start of a reconcile.
  */
