@@ -83,20 +83,12 @@ class DriverRunTest {
     assertThat(none.deadlineSeconds()).isEqualTo(DriverRun.NO_DEADLINE);
     assertThat(none.arguments()).doesNotContain("--deadline");
     assertThat(none.environment()).doesNotContainKey(HarnessEnvironment.DEADLINE_SECONDS);
-    DriverRun bounded = DriverRun.builder("t1-r1-abcd", true, List.of(ScenarioName.SPECULATION_ORIGINAL_WINS))
-        .writer(WriterName.ICEBERG)
-        .timeouts(180, 30)
-        .interruptOnCancel(false)
-        .cluster("spark://m:7077", "/shared")
+    DriverRun bounded = speculationOnCluster()
         .deadlineSeconds(900)
         .build();
     assertThat(bounded.arguments()).containsSequence("--deadline", "900");
     assertThat(bounded.environment()).containsEntry(HarnessEnvironment.DEADLINE_SECONDS, "900");
-    assertThatThrownBy(() -> DriverRun.builder("t1-r1-abcd", true, List.of(ScenarioName.SPECULATION_ORIGINAL_WINS))
-        .writer(WriterName.ICEBERG)
-        .timeouts(180, 30)
-        .interruptOnCancel(false)
-        .cluster("spark://m:7077", "/shared")
+    assertThatThrownBy(() -> speculationOnCluster()
         .deadlineSeconds(-1)
         .build())
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("deadline");
@@ -104,11 +96,7 @@ class DriverRunTest {
 
   @Test
   void anAbsoluteDeadlineIsRenderedWhenSetAndTheEarlierOfBothApplies() {
-    DriverRun relative = DriverRun.builder("t1-r1-abcd", true, List.of(ScenarioName.SPECULATION_ORIGINAL_WINS))
-        .writer(WriterName.ICEBERG)
-        .timeouts(180, 30)
-        .interruptOnCancel(false)
-        .cluster("spark://m:7077", "/shared")
+    DriverRun relative = speculationOnCluster()
         .deadlineSeconds(900)
         .build();
     assertThat(relative.notAfter()).isNull();
@@ -127,11 +115,7 @@ class DriverRunTest {
     // A driver that started on time keeps its own bound if that is earlier.
     DriverRun tight = absolute.withNotAfter(created.plusSeconds(3600));
     assertThat(tight.stopAt(created)).isEqualTo(created.plusSeconds(900));
-    DriverRun onlyAbsolute = DriverRun.builder("t1-r1-abcd", true, List.of(ScenarioName.SPECULATION_ORIGINAL_WINS))
-        .writer(WriterName.ICEBERG)
-        .timeouts(180, 30)
-        .interruptOnCancel(false)
-        .cluster("spark://m:7077", "/shared")
+    DriverRun onlyAbsolute = speculationOnCluster()
         .deadlineSeconds(DriverRun.NO_DEADLINE)
         .notAfter(created)
         .build();
@@ -155,5 +139,14 @@ class DriverRunTest {
     assertThat(report.passed()).isFalse();
     assertThat(report.failure()).isEqualTo("driver died");
     assertThat(report.writer()).isEqualTo("iceberg");
+  }
+
+  /** A speculation driver run on a cluster, with the timeouts a test's defaults give. */
+  private static DriverRun.Builder speculationOnCluster() {
+    return DriverRun.builder("t1-r1-abcd", true, List.of(ScenarioName.SPECULATION_ORIGINAL_WINS))
+        .writer(WriterName.ICEBERG)
+        .timeouts(180, 30)
+        .interruptOnCancel(false)
+        .cluster("spark://m:7077", "/shared");
   }
 }

@@ -211,13 +211,7 @@ class KnownFindingsTest {
   @Test
   void aDriverRunCarriesItsKnownFindingsAndStrictAsArgumentsOnly() {
     KnownFindings known = findings("[{\"rule\": \"x\", \"reference\": \"" + ISSUE + "\"}]");
-    DriverRun run = DriverRun.builder("r", true, List.of(ScenarioName.SPECULATION_ORIGINAL_WINS))
-        .writer(WriterName.ICEBERG)
-        .timeouts(10, 10)
-        .interruptOnCancel(true)
-        .cluster("spark://m:7077", "/shared")
-        .knownFindings(known, true, DriverRun.NEVER_FAIL_ON_STALE)
-        .build();
+    DriverRun run = carrying(known, true);
 
     List<String> args = run.arguments();
     assertThat(KnownFindings.parse(args.get(args.indexOf(DriverRun.KNOWN_FINDINGS_JSON_OPTION) + 1), "args"))
@@ -229,18 +223,23 @@ class KnownFindingsTest {
   @Test
   void aDriverRunWithKnownFindingsReadsBackFromItsJson() throws IOException {
     KnownFindings known = findings("[{\"rule\": \"x\", \"reference\": \"" + ISSUE + "\"}]");
-    DriverRun run = DriverRun.builder("r", true, List.of(ScenarioName.SPECULATION_ORIGINAL_WINS))
-        .writer(WriterName.ICEBERG)
-        .timeouts(10, 10)
-        .interruptOnCancel(true)
-        .cluster("spark://m:7077", "/shared")
-        .knownFindings(known, false, DriverRun.NEVER_FAIL_ON_STALE)
-        .build();
+    DriverRun run = carrying(known, false);
     com.fasterxml.jackson.databind.ObjectMapper mapper = new com.fasterxml.jackson.databind.ObjectMapper()
         .findAndRegisterModules();
     assertThat(mapper.readValue(mapper.writeValueAsString(run), DriverRun.class)).isEqualTo(run);
     DriverRun without = run.toBuilder().knownFindings(KnownFindings.NONE, false, DriverRun.NEVER_FAIL_ON_STALE).build();
     assertThat(mapper.readValue(mapper.writeValueAsString(without), DriverRun.class).knownFindings())
         .isEqualTo(KnownFindings.NONE);
+  }
+
+  /** A speculation driver run that carries {@code known}, {@code strict} or not. */
+  private static DriverRun carrying(KnownFindings known, boolean strict) {
+    return DriverRun.builder("r", true, List.of(ScenarioName.SPECULATION_ORIGINAL_WINS))
+        .writer(WriterName.ICEBERG)
+        .timeouts(10, 10)
+        .interruptOnCancel(true)
+        .cluster("spark://m:7077", "/shared")
+        .knownFindings(known, strict, DriverRun.NEVER_FAIL_ON_STALE)
+        .build();
   }
 }
