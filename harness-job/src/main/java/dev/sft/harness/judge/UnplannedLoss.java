@@ -3,7 +3,7 @@ package dev.sft.harness.judge;
 import static dev.sft.contract.Check.SCHEDULER;
 import static dev.sft.contract.Check.STORAGE;
 
-import dev.sft.harness.driver.SchedulerEvent;
+import dev.sft.harness.evidence.SchedulerEvent;
 import java.util.List;
 import java.util.Set;
 

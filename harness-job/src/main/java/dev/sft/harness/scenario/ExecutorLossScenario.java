@@ -3,7 +3,7 @@ package dev.sft.harness.scenario;
 import dev.sft.harness.evidence.EvidenceLayout;
 import dev.sft.contract.ScenarioName;
 import dev.sft.harness.driver.BoundedJob;
-import dev.sft.harness.driver.SchedulerEvent;
+import dev.sft.harness.evidence.SchedulerEvent;
 import dev.sft.harness.evidence.BoundedWait;
 import dev.sft.harness.evidence.Markers;
 import dev.sft.harness.judge.ExecutorLossJudge;

@@ -10,7 +10,7 @@ import dev.sft.harness.evidence.Markers;
 import dev.sft.harness.evidence.PriorState;
 import dev.sft.harness.judge.Quiescence;
 import dev.sft.harness.judge.RecordedDrive;
-import dev.sft.harness.judge.RowCounts;
+import dev.sft.harness.evidence.RowCounts;
 import dev.sft.harness.judge.WriteEvidence;
 import dev.sft.contract.Check;
 import dev.sft.harness.driver.ExecutorHosts;

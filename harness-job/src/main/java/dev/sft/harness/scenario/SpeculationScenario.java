@@ -2,7 +2,7 @@ package dev.sft.harness.scenario;
 
 import dev.sft.contract.ScenarioName;
 import dev.sft.harness.driver.BoundedJob;
-import dev.sft.harness.driver.SchedulerEvent;
+import dev.sft.harness.evidence.SchedulerEvent;
 import dev.sft.harness.evidence.AttemptMarker;
 import dev.sft.harness.evidence.AttemptIdentity;
 import dev.sft.harness.evidence.BoundedWait;

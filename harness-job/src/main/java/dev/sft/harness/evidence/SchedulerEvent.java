@@ -1,4 +1,4 @@
-package dev.sft.harness.driver;
+package dev.sft.harness.evidence;
 
 /**
  * One scheduler event as the driver's listener saw it. Fields that do not apply to an event type are null.

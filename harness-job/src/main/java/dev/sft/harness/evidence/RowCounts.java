@@ -1,4 +1,4 @@
-package dev.sft.harness.judge;
+package dev.sft.harness.evidence;
 
 /**
  * What the row verification read: the expected multiset's counts, the table's, and both EXCEPT ALL differences of
