@@ -70,7 +70,7 @@ abstract class ExecutorLossScenario extends MonitoredWriteScenario<ExecutorLossS
   abstract List<Integer> holdBeforeInput();
 
   /** The target, once the scenario's preconditions can be met; empty while they cannot yet. */
-  abstract Optional<KillTarget> chooseTarget(ScenarioRepetition run, WriteEvidence evidence);
+  abstract Optional<KillTarget> chooseTarget(ScenarioRepetition repetition, WriteEvidence evidence);
 
 
   @Override
@@ -91,8 +91,8 @@ abstract class ExecutorLossScenario extends MonitoredWriteScenario<ExecutorLossS
   }
 
   /** The probe's settings: by default initial writer attempts pause after {@link #PAUSE_AFTER_ROWS} rows. */
-  ProbeSpec probeSpec(ScenarioRepetition run, ScenarioContext context, String location) {
-    return new ProbeSpec(run.dir().toString(), Fixture.dataLocation(location), List.of(), PAUSE_AFTER_ROWS,
+  ProbeSpec probeSpec(ScenarioRepetition repetition, ScenarioContext context, String location) {
+    return new ProbeSpec(repetition.dir().toString(), Fixture.dataLocation(location), List.of(), PAUSE_AFTER_ROWS,
         holdBeforeInput(), context.timeout().toMillis());
   }
 
@@ -113,20 +113,20 @@ abstract class ExecutorLossScenario extends MonitoredWriteScenario<ExecutorLossS
    *
    * @return whether all hold, so the kill may proceed
    */
-  boolean preKill(ScenarioRepetition run, KillTarget target) {
-    return ExecutorLossJudge.preKill(run.checks(), target,
+  boolean preKill(ScenarioRepetition repetition, KillTarget target) {
+    return ExecutorLossJudge.preKill(repetition.checks(), target,
         WriterFiles.states(target.victim().paths()), WriterFiles.states(target.other().paths()),
-        WriteEvidence.read(run.gates()).handedOff(target.attempt().taskAttemptId()), run.history());
+        WriteEvidence.read(repetition.gates()).handedOff(target.attempt().taskAttemptId()), repetition.history());
   }
 
   @Override
-  void drive(ScenarioRepetition run, ScenarioContext context, String table, String location, Progress progress) {
-    ProbeSpec spec = probeSpec(run, context, location);
-    try (BoundedJob<Void> write = BoundedJob.startWrite(context.spark(), run.jobGroup(), context.interruptOnCancel(), () -> {
-      MonitoredWrite.write(context, run.operation(), input(context, spec), table, spec);
+  void drive(ScenarioRepetition repetition, ScenarioContext context, String table, String location, Progress progress) {
+    ProbeSpec spec = probeSpec(repetition, context, location);
+    try (BoundedJob<Void> write = BoundedJob.startWrite(context.spark(), repetition.jobGroup(), context.interruptOnCancel(), () -> {
+      MonitoredWrite.write(context, repetition.operation(), input(context, spec), table, spec);
       return null;
     })) {
-      run.phase("write started; " + heldDescription());
+      repetition.phase("write started; " + heldDescription());
       Reach reach = BoundedWait.until(
           targetWanted(),
           context.timeout(),
@@ -135,34 +135,34 @@ abstract class ExecutorLossScenario extends MonitoredWriteScenario<ExecutorLossS
               write.await(context.timeout());
               throw new IllegalStateException("the write ended before a target could be chosen");
             }
-            WriteEvidence evidence = WriteEvidence.read(run.gates());
-            Optional<KillTarget> chosen = chooseTarget(run, evidence);
+            WriteEvidence evidence = WriteEvidence.read(repetition.gates());
+            Optional<KillTarget> chosen = chooseTarget(repetition, evidence);
             return chosen.isPresent() ? chosen.map(Reach::target)
-                : unreachable(run, evidence, spec).map(Reach::unreachable);
+                : unreachable(repetition, evidence, spec).map(Reach::unreachable);
           },
-          () -> describe(run));
+          () -> describe(repetition));
       if (reach.unreachable() != null) {
         progress.unreachable = reach.unreachable();
-        run.phase("UNKNOWN, nothing killed: " + reach.unreachable() + "; releasing every held attempt");
-        Markers.publishText(run.gates().releaseAll(), "released by the driver: no partly written attempt to kill");
+        repetition.phase("UNKNOWN, nothing killed: " + reach.unreachable() + "; releasing every held attempt");
+        Markers.publishText(repetition.gates().releaseAll(), "released by the driver: no partly written attempt to kill");
         write.await(context.timeout());
-        run.phase("write committed without a kill; storage is audited as usual");
+        repetition.phase("write committed without a kill; storage is audited as usual");
         return;
       }
       KillTarget target = reach.target();
       progress.target = target;
       AttemptIdentity victim = target.attempt();
-      Markers.publish(run.dir().resolve(EvidenceLayout.KILL_TARGET), target);
-      if (!preKill(run, target)) {
+      Markers.publish(repetition.dir().resolve(EvidenceLayout.KILL_TARGET), target);
+      if (!preKill(repetition, target)) {
         throw new IllegalStateException("the pre-kill evidence does not hold; nothing was killed");
       }
 
-      run.phase("killing executor " + victim.executorId() + " (PID " + victim.pid() + " on " + victim.host()
+      repetition.phase("killing executor " + victim.executorId() + " (PID " + victim.pid() + " on " + victim.host()
           + ") which runs writer partition " + victim.partition() + " TID " + victim.taskAttemptId());
-      run.killing(victim.executorId());
-      KillInvoker.Outcome kill = KillInvoker.kill(context.killCommand(), victim, run.dir(), context.killTimeout());
+      repetition.killing(victim.executorId());
+      KillInvoker.Outcome kill = KillInvoker.kill(context.killCommand(), victim, repetition.dir(), context.killTimeout());
       progress.kill = kill;
-      ExecutorLossJudge.kill(run.checks(), kill.succeeded(), kill.describe());
+      ExecutorLossJudge.kill(repetition.checks(), kill.succeeded(), kill.describe());
       if (!kill.succeeded()) {
         throw new IllegalStateException("the kill command refused, failed or timed out: " + kill.describe());
       }
@@ -170,14 +170,14 @@ abstract class ExecutorLossScenario extends MonitoredWriteScenario<ExecutorLossS
       BoundedWait.untilTrue(
           "executor " + victim.executorId() + " removal and ExecutorLostFailure for TID " + victim.taskAttemptId(),
           context.timeout(),
-          () -> run.history().executorRemoved(victim.executorId()).isPresent()
-              && run.taskEnd(victim.taskAttemptId()).isPresent(),
-          () -> "executor-removed " + run.history().executorRemoved(victim.executorId()).isPresent()
-              + ", task-end " + run.taskEnd(victim.taskAttemptId()).map(SchedulerEvent::reason).orElse("none"));
-      run.phase("executor " + victim.executorId() + " removed; releasing every held attempt");
-      Markers.publishText(run.gates().releaseAll(), "released by the driver after the kill");
+          () -> repetition.history().executorRemoved(victim.executorId()).isPresent()
+              && repetition.taskEnd(victim.taskAttemptId()).isPresent(),
+          () -> "executor-removed " + repetition.history().executorRemoved(victim.executorId()).isPresent()
+              + ", task-end " + repetition.taskEnd(victim.taskAttemptId()).map(SchedulerEvent::reason).orElse("none"));
+      repetition.phase("executor " + victim.executorId() + " removed; releasing every held attempt");
+      Markers.publishText(repetition.gates().releaseAll(), "released by the driver after the kill");
       write.await(context.timeout());
-      run.phase("write committed after recovery");
+      repetition.phase("write committed after recovery");
     }
   }
 
@@ -197,9 +197,9 @@ abstract class ExecutorLossScenario extends MonitoredWriteScenario<ExecutorLossS
    * hold, or finished) and no paused one owns a byte on storage ({@link PartlyWrittenAttempts}), re-listed now by
    * the attempts' file name prefixes under the data location.
    */
-  Optional<String> unreachable(ScenarioRepetition run, WriteEvidence evidence, ProbeSpec spec) {
+  Optional<String> unreachable(ScenarioRepetition repetition, WriteEvidence evidence, ProbeSpec spec) {
     // The application's task slots: spark.cores.max at one core per task (SparkSettings), all registered by preflight.
-    return PartlyWrittenAttempts.unreachable(evidence, run.history(), dev.sft.harness.driver.SparkSettings.MAX_CORES,
+    return PartlyWrittenAttempts.unreachable(evidence, repetition.history(), dev.sft.harness.driver.SparkSettings.MAX_CORES,
         attempt -> WriterFiles.states(WriterFiles.ownedBy(spec.dataLocation(), attempt)));
   }
 
@@ -218,8 +218,8 @@ abstract class ExecutorLossScenario extends MonitoredWriteScenario<ExecutorLossS
   }
 
   /** What the probe has seen so far, for the time-out message of the target wait. */
-  String describe(ScenarioRepetition run) {
-    WriteEvidence evidence = WriteEvidence.read(run.gates());
+  String describe(ScenarioRepetition repetition) {
+    WriteEvidence evidence = WriteEvidence.read(repetition.gates());
     return "paused attempts " + evidence.paused().stream()
         .map(m -> "p" + m.attempt().partition() + "/TID " + m.attempt().taskAttemptId() + "@executor "
             + m.attempt().executorId() + " files " + WriterFiles.states(m.paths()))

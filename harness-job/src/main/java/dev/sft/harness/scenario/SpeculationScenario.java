@@ -65,15 +65,15 @@ final class SpeculationScenario extends MonitoredWriteScenario<SpeculationScenar
 
 
   @Override
-  void drive(ScenarioRepetition run, ScenarioContext context, String table, String location, Progress progress) {
-    GatePaths gates = run.gates();
-    ProbeSpec spec = new ProbeSpec(run.dir().toString(), Fixture.dataLocation(location), List.of(TARGET_PARTITION), 0,
+  void drive(ScenarioRepetition repetition, ScenarioContext context, String table, String location, Progress progress) {
+    GatePaths gates = repetition.gates();
+    ProbeSpec spec = new ProbeSpec(repetition.dir().toString(), Fixture.dataLocation(location), List.of(TARGET_PARTITION), 0,
         List.of(), context.timeout().toMillis());
-    try (BoundedJob<Void> write = BoundedJob.startWrite(context.spark(), run.jobGroup(), context.interruptOnCancel(), () -> {
-      MonitoredWrite.write(context, run.operation(), context.fixture().source(), table, spec);
+    try (BoundedJob<Void> write = BoundedJob.startWrite(context.spark(), repetition.jobGroup(), context.interruptOnCancel(), () -> {
+      MonitoredWrite.write(context, repetition.operation(), context.fixture().source(), table, spec);
       return null;
     })) {
-      run.phase("write started; partition " + TARGET_PARTITION
+      repetition.phase("write started; partition " + TARGET_PARTITION
           + " is held after handoff until a speculative copy reaches handoff too");
       List<AttemptMarker> held = BoundedWait.until(
           "two attempts of writer partition " + TARGET_PARTITION + " to reach handoff",
@@ -87,12 +87,12 @@ final class SpeculationScenario extends MonitoredWriteScenario<SpeculationScenar
             List<AttemptMarker> handoffs = WriteEvidence.read(gates).handoffsOf(TARGET_PARTITION);
             return handoffs.size() >= 2 ? Optional.of(handoffs) : Optional.empty();
           },
-          () -> describeTarget(run, gates));
+          () -> describeTarget(repetition, gates));
       SpeculationRace race = identify(held);
       progress.race = race;
       AttemptMarker selected = winner.selected(race);
       AttemptMarker loser = winner.loser(race);
-      run.phase("both attempts at handoff: original TID " + race.original().attempt().taskAttemptId() + " on "
+      repetition.phase("both attempts at handoff: original TID " + race.original().attempt().taskAttemptId() + " on "
           + race.original().attempt().host() + ", speculative TID " + race.speculative().attempt().taskAttemptId()
           + " on " + race.speculative().attempt().host() + "; releasing the " + winner.name().toLowerCase()
           + " attempt only");
@@ -100,12 +100,12 @@ final class SpeculationScenario extends MonitoredWriteScenario<SpeculationScenar
           gates.release(TARGET_PARTITION, selected.attempt().taskAttemptId()), "released by the driver");
       write.await(context.timeout());
       long loserTid = loser.attempt().taskAttemptId();
-      run.phase("write committed; waiting for the losing attempt TID " + loserTid + " to be cancelled and abort");
+      repetition.phase("write committed; waiting for the losing attempt TID " + loserTid + " to be cancelled and abort");
       BoundedWait.untilTrue(
           "the losing attempt TID " + loserTid + " to end in the scheduler and run its abort path",
           context.timeout(),
-          () -> run.taskEnd(loserTid).isPresent() && WriteEvidence.read(gates).abortOf(loserTid).isPresent(),
-          () -> "task-end " + run.taskEnd(loserTid).map(SchedulerEvent::reason).orElse("none")
+          () -> repetition.taskEnd(loserTid).isPresent() && WriteEvidence.read(gates).abortOf(loserTid).isPresent(),
+          () -> "task-end " + repetition.taskEnd(loserTid).map(SchedulerEvent::reason).orElse("none")
               + ", abort marker " + WriteEvidence.read(gates).abortOf(loserTid).isPresent());
     }
   }
@@ -121,13 +121,13 @@ final class SpeculationScenario extends MonitoredWriteScenario<SpeculationScenar
    * aborted: an abort may leave its deletes running after it returns.
    */
   @Override
-  void beforeAudit(ScenarioRepetition run, Progress progress, String location, long restedAtMs) {
+  void beforeAudit(ScenarioRepetition repetition, Progress progress, String location, long restedAtMs) {
     if (progress.race == null) {
       return;
     }
     AttemptIdentity loser = winner.loser(progress.race).attempt();
-    Optional<AttemptMarker> abort = WriteEvidence.read(run.gates()).abortOf(loser.taskAttemptId());
-    run.phase("waiting up to " + CleanupWait.BOUND.toSeconds() + " s after the losing attempt's abort for its files"
+    Optional<AttemptMarker> abort = WriteEvidence.read(repetition.gates()).abortOf(loser.taskAttemptId());
+    repetition.phase("waiting up to " + CleanupWait.BOUND.toSeconds() + " s after the losing attempt's abort for its files"
         + " to go");
     progress.loserCleanup = CleanupWait.await(() -> WriterFiles.ownedBy(Fixture.dataLocation(location), loser),
         abort.map(AttemptMarker::timeMillis).orElse(restedAtMs),
@@ -142,11 +142,11 @@ final class SpeculationScenario extends MonitoredWriteScenario<SpeculationScenar
     return new SpeculationRace(original, speculative);
   }
 
-  private static String describeTarget(ScenarioRepetition run, GatePaths gates) {
+  private static String describeTarget(ScenarioRepetition repetition, GatePaths gates) {
     WriteEvidence evidence = WriteEvidence.read(gates);
     List<String> started = evidence.started().stream().filter(m -> m.attempt().partition() == TARGET_PARTITION)
         .map(m -> "TID " + m.attempt().taskAttemptId() + "@" + m.attempt().host()).toList();
-    List<String> tasks = run.events().stream()
+    List<String> tasks = repetition.events().stream()
         .filter(e -> e.partition() != null && e.partition() == TARGET_PARTITION && e.stageId() != null)
         .map(e -> e.type() + " TID " + e.taskId() + "@" + e.host() + (e.reason() == null ? "" : " " + e.reason())
             + (Boolean.TRUE.equals(e.speculative()) ? " (speculative)" : ""))
