@@ -47,12 +47,12 @@ final class ControlScenario extends MonitoredWriteScenario<Void> {
   }
 
   @Override
-  Void newProgress() {
+  Void newLearned() {
     return null;
   }
 
   @Override
-  void drive(ScenarioRepetition repetition, ScenarioContext context, String table, String location, Void progress) {
+  void drive(ScenarioRepetition repetition, ScenarioContext context, String table, String location, Void learned) {
     ProbeSpec observeOnly = new ProbeSpec(repetition.dir().toString(), Fixture.dataLocation(location), List.of(), 0,
         List.of(), context.timeout().toMillis());
     Dataset<Row> input = context.fixture().source();
@@ -73,7 +73,7 @@ final class ControlScenario extends MonitoredWriteScenario<Void> {
   }
 
   @Override
-  RecordedDrive.Fault fault(Void progress) {
+  RecordedDrive.Fault fault(Void learned) {
     return RecordedDrive.Fault.NONE;
   }
 }

@@ -35,7 +35,7 @@ import org.apache.spark.sql.Row;
  * {@link ExecutorLossJudge}'s. Subclasses choose the input and the target, and add their own scheduler evidence;
  * {@link LossAfterHandoffScenario} also replaces the pause by a hold after commit, with pre-kill rules of its own.
  */
-abstract class ExecutorLossScenario extends MonitoredWriteScenario<ExecutorLossScenario.Progress> {
+abstract class ExecutorLossScenario extends MonitoredWriteScenario<ExecutorLossScenario.Learned> {
   static final int PAUSE_AFTER_ROWS = 4_000;
   static final Map<String, String> TABLE_PROPERTIES = Map.of(
       "write.distribution-mode", "none",
@@ -50,7 +50,7 @@ abstract class ExecutorLossScenario extends MonitoredWriteScenario<ExecutorLossS
    * What the drive learned: the target once chosen, and whether its executor was killed; or, instead of a target,
    * why none can appear ({@link PartlyWrittenAttempts}).
    */
-  static final class Progress {
+  static final class Learned {
     KillTarget target;
     boolean killed;
     String unreachable;
@@ -59,8 +59,8 @@ abstract class ExecutorLossScenario extends MonitoredWriteScenario<ExecutorLossS
   }
 
   @Override
-  Progress newProgress() {
-    return new Progress();
+  Learned newLearned() {
+    return new Learned();
   }
 
   /** The monitored write's input, fed through {@link dev.sft.harness.probe.PausingInput}. */
@@ -85,9 +85,9 @@ abstract class ExecutorLossScenario extends MonitoredWriteScenario<ExecutorLossS
 
 
   @Override
-  RecordedDrive.Fault fault(Progress progress) {
-    return new RecordedDrive.Fault(null, progress.unreachable, progress.kill == null ? null : progress.kill.command(),
-        progress.killed);
+  RecordedDrive.Fault fault(Learned learned) {
+    return new RecordedDrive.Fault(null, learned.unreachable, learned.kill == null ? null : learned.kill.command(),
+        learned.killed);
   }
 
   /** The probe's settings: by default initial writer attempts pause after {@link #PAUSE_AFTER_ROWS} rows. */
@@ -120,7 +120,7 @@ abstract class ExecutorLossScenario extends MonitoredWriteScenario<ExecutorLossS
   }
 
   @Override
-  void drive(ScenarioRepetition repetition, ScenarioContext context, String table, String location, Progress progress) {
+  void drive(ScenarioRepetition repetition, ScenarioContext context, String table, String location, Learned learned) {
     ProbeSpec spec = probeSpec(repetition, context, location);
     try (BoundedJob<Void> write = BoundedJob.startWrite(context.spark(), repetition.jobGroup(), context.interruptOnCancel(), () -> {
       MonitoredWrite.write(context, repetition.operation(), input(context, spec), table, spec);
@@ -142,7 +142,7 @@ abstract class ExecutorLossScenario extends MonitoredWriteScenario<ExecutorLossS
           },
           () -> describe(repetition));
       if (reach.unreachable() != null) {
-        progress.unreachable = reach.unreachable();
+        learned.unreachable = reach.unreachable();
         repetition.phase("UNKNOWN, nothing killed: " + reach.unreachable() + "; releasing every held attempt");
         Markers.publishText(repetition.gates().releaseAll(), "released by the driver: no partly written attempt to kill");
         write.await(context.timeout());
@@ -150,7 +150,7 @@ abstract class ExecutorLossScenario extends MonitoredWriteScenario<ExecutorLossS
         return;
       }
       KillTarget target = reach.target();
-      progress.target = target;
+      learned.target = target;
       AttemptIdentity victim = target.attempt();
       Markers.publish(repetition.dir().resolve(EvidenceLayout.KILL_TARGET), target);
       if (!preKill(repetition, target)) {
@@ -161,12 +161,12 @@ abstract class ExecutorLossScenario extends MonitoredWriteScenario<ExecutorLossS
           + ") which runs writer partition " + victim.partition() + " TID " + victim.taskAttemptId());
       repetition.killing(victim.executorId());
       KillInvoker.Outcome kill = KillInvoker.kill(context.killCommand(), victim, repetition.dir(), context.killTimeout());
-      progress.kill = kill;
+      learned.kill = kill;
       ExecutorLossJudge.kill(repetition.checks(), kill.succeeded(), kill.describe());
       if (!kill.succeeded()) {
         throw new IllegalStateException("the kill command refused, failed or timed out: " + kill.describe());
       }
-      progress.killed = true;
+      learned.killed = true;
       BoundedWait.untilTrue(
           "executor " + victim.executorId() + " removal and ExecutorLostFailure for TID " + victim.taskAttemptId(),
           context.timeout(),

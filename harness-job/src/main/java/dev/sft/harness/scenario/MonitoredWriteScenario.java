@@ -58,19 +58,19 @@ abstract class MonitoredWriteScenario<S> implements Scenario {
   /** How the table differs from a default Iceberg table, for the progress line. */
   abstract String tableDescription();
 
-  /** A fresh, empty record of the drive's progress. */
-  abstract S newProgress();
+  /** A fresh, empty record of what the drive learns. */
+  abstract S newLearned();
 
-  abstract void drive(ScenarioRepetition repetition, ScenarioContext context, String table, String location, S progress);
+  abstract void drive(ScenarioRepetition repetition, ScenarioContext context, String table, String location, S learned);
 
   /** How far the drive got with the scenario's fault, for the judges ({@link RecordedDrive.Fault}). */
-  abstract RecordedDrive.Fault fault(S progress);
+  abstract RecordedDrive.Fault fault(S learned);
 
   /**
    * What the scenario waits for before the storage audit, once the write came to rest at {@code restedAtMs}, and
-   * records in its progress for {@link #fault}; nothing by default.
+   * records in what the drive learned for {@link #fault}; nothing by default.
    */
-  void beforeAudit(ScenarioRepetition repetition, S progress, String location, long restedAtMs) {}
+  void beforeAudit(ScenarioRepetition repetition, S learned, String location, long restedAtMs) {}
 
   @Override
   public final ScenarioResult run(ScenarioContext context, Operation operation, int repetitionNumber) {
@@ -90,7 +90,7 @@ abstract class MonitoredWriteScenario<S> implements Scenario {
     String table = repetition.tableName();
     String location = null;
     String failure = null;
-    S progress = newProgress();
+    S learned = newLearned();
     PriorState prior = null;
     try {
       repetition.phase("creating empty " + operation.id().layout().id() + " table " + Fixture.qualified(table) + " ("
@@ -100,7 +100,7 @@ abstract class MonitoredWriteScenario<S> implements Scenario {
       properties.putAll(operationOverrides(operation));
       location = context.fixture().createTable(table, operation.id().layout(), properties);
       prior = preparePriorState(repetition, context, operation, table, location);
-      drive(repetition, context, table, location, progress);
+      drive(repetition, context, table, location, learned);
     } catch (RuntimeException e) {
       failure = "scenario did not complete: " + e.getMessage();
       // Not yet a verdict: the judges decide, and a write Comet did not run natively is Unknown (below).
@@ -121,10 +121,10 @@ abstract class MonitoredWriteScenario<S> implements Scenario {
     RowsRead rows = notNative != null || location == null || prior == null ? RowsRead.NOT_READ
         : readRows(repetition, context, table);
     if (location != null && prior != null && stillLive.isEmpty()) {
-      beforeAudit(repetition, progress, location, restedAtMs);
+      beforeAudit(repetition, learned, location, restedAtMs);
     }
     RecordedDrive drive = new RecordedDrive(name.id(), operation.id().id(), repetitionNumber, true, location, failure,
-        repetition.checks().all(), fault(progress), repetition.killedByHarness(), notNative, stillLive, rows.counts(),
+        repetition.checks().all(), fault(learned), repetition.killedByHarness(), notNative, stillLive, rows.counts(),
         rows.unreadable(), repetition.kills());
     return ScenarioSupport.finish(repetition, context, drive, location);
   }

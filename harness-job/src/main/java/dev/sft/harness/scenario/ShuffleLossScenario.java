@@ -95,9 +95,9 @@ final class ShuffleLossScenario extends ExecutorLossScenario {
   static final Set<OperationName> SORTED_BY_ID = Set.of(OperationName.UPDATE_MOR, OperationName.UPDATE_DV);
 
   @Override
-  void drive(ScenarioRepetition repetition, ScenarioContext context, String table, String location, Progress progress) {
+  void drive(ScenarioRepetition repetition, ScenarioContext context, String table, String location, Learned learned) {
     sortIfReinserting(repetition, context, table);
-    super.drive(repetition, context, table, location, progress);
+    super.drive(repetition, context, table, location, learned);
   }
 
   /** Sorts the table by {@code id} for an operation of {@link #SORTED_BY_ID}; also for the shuffle-loss control. */

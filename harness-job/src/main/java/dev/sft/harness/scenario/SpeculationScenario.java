@@ -26,7 +26,7 @@ import java.util.Optional;
  * Only the selected attempt is released. It must win in the scheduler and be the accepted message, and the other
  * must be cancelled and cleaned up by the writer's own abort path.
  */
-final class SpeculationScenario extends MonitoredWriteScenario<SpeculationScenario.Progress> {
+final class SpeculationScenario extends MonitoredWriteScenario<SpeculationScenario.Learned> {
   static final int TARGET_PARTITION = SpeculationJudge.TARGET_PARTITION;
   /**
    * One-byte target files, as in the reference suite: each attempt rolls many files, so the file-set rules and the
@@ -43,14 +43,14 @@ final class SpeculationScenario extends MonitoredWriteScenario<SpeculationScenar
   }
 
   /** What the drive learned: the race, once both attempts reached handoff; then the wait for the loser's cleanup. */
-  static final class Progress {
+  static final class Learned {
     SpeculationRace race;
     CleanupWait.Outcome loserCleanup;
   }
 
   @Override
-  Progress newProgress() {
-    return new Progress();
+  Learned newLearned() {
+    return new Learned();
   }
 
   @Override
@@ -65,7 +65,7 @@ final class SpeculationScenario extends MonitoredWriteScenario<SpeculationScenar
 
 
   @Override
-  void drive(ScenarioRepetition repetition, ScenarioContext context, String table, String location, Progress progress) {
+  void drive(ScenarioRepetition repetition, ScenarioContext context, String table, String location, Learned learned) {
     GatePaths gates = repetition.gates();
     ProbeSpec spec = new ProbeSpec(repetition.dir().toString(), Fixture.dataLocation(location), List.of(TARGET_PARTITION), 0,
         List.of(), context.timeout().toMillis());
@@ -89,7 +89,7 @@ final class SpeculationScenario extends MonitoredWriteScenario<SpeculationScenar
           },
           () -> describeTarget(repetition, gates));
       SpeculationRace race = identify(held);
-      progress.race = race;
+      learned.race = race;
       AttemptMarker selected = winner.selected(race);
       AttemptMarker loser = winner.loser(race);
       repetition.phase("both attempts at handoff: original TID " + race.original().attempt().taskAttemptId() + " on "
@@ -111,8 +111,8 @@ final class SpeculationScenario extends MonitoredWriteScenario<SpeculationScenar
   }
 
   @Override
-  RecordedDrive.Fault fault(Progress progress) {
-    return new RecordedDrive.Fault(progress.race, null, null, false, progress.loserCleanup);
+  RecordedDrive.Fault fault(Learned learned) {
+    return new RecordedDrive.Fault(learned.race, null, null, false, learned.loserCleanup);
   }
 
   /**
@@ -121,15 +121,15 @@ final class SpeculationScenario extends MonitoredWriteScenario<SpeculationScenar
    * aborted: an abort may leave its deletes running after it returns.
    */
   @Override
-  void beforeAudit(ScenarioRepetition repetition, Progress progress, String location, long restedAtMs) {
-    if (progress.race == null) {
+  void beforeAudit(ScenarioRepetition repetition, Learned learned, String location, long restedAtMs) {
+    if (learned.race == null) {
       return;
     }
-    AttemptIdentity loser = winner.loser(progress.race).attempt();
+    AttemptIdentity loser = winner.loser(learned.race).attempt();
     Optional<AttemptMarker> abort = WriteEvidence.read(repetition.gates()).abortOf(loser.taskAttemptId());
     repetition.phase("waiting up to " + CleanupWait.BOUND.toSeconds() + " s after the losing attempt's abort for its files"
         + " to go");
-    progress.loserCleanup = CleanupWait.await(() -> WriterFiles.ownedBy(Fixture.dataLocation(location), loser),
+    learned.loserCleanup = CleanupWait.await(() -> WriterFiles.ownedBy(Fixture.dataLocation(location), loser),
         abort.map(AttemptMarker::timeMillis).orElse(restedAtMs),
         abort.isPresent() ? "its abort returned" : "the write came to rest", CleanupWait.BOUND);
   }
