@@ -4,7 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sft.e2e.apiserver.auth.AccessControl;
 import dev.sft.e2e.apiserver.auth.RequestAttributes;
-import dev.sft.e2e.apiserver.validation.Admission;
+import dev.sft.e2e.apiserver.validation.RequestValidation;
 import dev.sft.e2e.apiserver.validation.RequestRefused;
 import io.fabric8.kubernetes.client.server.mock.KubernetesAttributesExtractor;
 import io.fabric8.kubernetes.client.utils.Serialization;
@@ -74,10 +74,10 @@ final class HttpFront {
     try {
       Map<String, String> query = new HashMap<>();
       request.params().forEach(p -> query.putIfAbsent(p.getKey(), p.getValue()));
-      AccessControl.Verdict verdict = access.admit(request.method().name(), path, query,
+      AccessControl.Ruling ruling = access.admit(request.method().name(), path, query,
           request.getHeader("Authorization"), "websocket".equalsIgnoreCase(request.getHeader("Upgrade")));
-      if (verdict.admitted().isEmpty()) {
-        json(request.response(), verdict.code(), verdict.body());
+      if (ruling.admitted().isEmpty()) {
+        json(request.response(), ruling.code(), ruling.body());
         return;
       }
       if (request.method() == io.vertx.core.http.HttpMethod.GET) {
@@ -101,7 +101,7 @@ final class HttpFront {
       } else if (request.method() == io.vertx.core.http.HttpMethod.GET && WatchEndpoint.isWatch(request)) {
         watches.serve(request);
       } else {
-        toStore(request, verdict.admitted().get());
+        toStore(request, ruling.admitted().get());
       }
     } catch (RuntimeException e) {
       fail(request.response(), 500, "InternalError", "stand-in failed on " + request.method() + " "
@@ -120,7 +120,7 @@ final class HttpFront {
       try {
         String contentType = request.getHeader("Content-Type");
         byte[] bytes = body.getBytes();
-        Optional<RequestRefused> tooLarge = Admission.requestTooLarge(bytes.length);
+        Optional<RequestRefused> tooLarge = RequestValidation.requestTooLarge(bytes.length);
         if (tooLarge.isPresent()) {
           json(request.response(), tooLarge.get().code(), tooLarge.get().statusJson());
           return;

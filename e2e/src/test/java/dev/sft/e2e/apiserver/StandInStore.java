@@ -2,8 +2,8 @@ package dev.sft.e2e.apiserver;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.sft.e2e.apiserver.validation.Admission;
-import dev.sft.e2e.apiserver.validation.Admitted;
+import dev.sft.e2e.apiserver.validation.RequestValidation;
+import dev.sft.e2e.apiserver.validation.Validated;
 import dev.sft.e2e.apiserver.validation.RequestRefused;
 import dev.sft.e2e.admission.AdmissionRefused;
 import dev.sft.e2e.admission.ClusterObjects;
@@ -36,7 +36,7 @@ import java.util.function.Function;
  * The object store: fabric8's CRUD dispatcher (storage, label/field selectors, create, get, list, delete with
  * finalizers, CRD bookkeeping), with its PUT/PATCH replaced by {@link UpdateHandler}, every change recorded in a
  * {@link WatchHub}, and one lock around all of it so that watches start exactly between two changes. Every create
- * and update passes {@link Admission} first (names, sizes, custom resource schemas and CEL rules), and every create
+ * and update passes {@link RequestValidation} first (names, sizes, custom resource schemas and CEL rules), and every create
  * of a pod {@link PodAdmission} before it (Pod Security, restricted-v2, LimitRanger, ResourceQuota). Deleting a
  * Namespace deletes what is in it.
  */
@@ -48,8 +48,8 @@ public final class StandInStore extends KubernetesCrudDispatcher {
   private final WatchHub watches = new WatchHub();
   private final ResourceCatalog catalog = new ResourceCatalog(this::storedCrds);
   private final KubernetesAttributesExtractor keys = new KubernetesAttributesExtractor();
-  private final Admission admission = new Admission(catalog);
-  private final UpdateHandler updates = new UpdateHandler(this, catalog, admission, this::createFromApply);
+  private final RequestValidation validation = new RequestValidation(catalog);
+  private final UpdateHandler updates = new UpdateHandler(this, catalog, validation, this::createFromApply);
   private final PodAdmission podAdmission = new PodAdmission(new ClusterObjects(this::storedJson));
 
   public ResourceCatalog catalog() {
@@ -68,7 +68,7 @@ public final class StandInStore extends KubernetesCrudDispatcher {
   }
 
   /**
-   * Runs {@link Admission} on a create before the store writes it: a refusal is answered with its Status, and the
+   * Runs {@link RequestValidation} on a create before the store writes it: a refusal is answered with its Status, and the
    * warnings (unknown fields dropped) ride on the answer. A body that is no JSON object is left to the store.
    */
   private MockResponse admitted(String pathWithQuery, String body,
@@ -94,7 +94,7 @@ public final class StandInStore extends KubernetesCrudDispatcher {
       throw new IllegalStateException("admission returned no JSON object", e);
     }
     try {
-      Admitted accepted = admission.admit(pathWithQuery, node, null);
+      Validated accepted = validation.validate(pathWithQuery, node, null);
       MockResponse answer = create.apply(accepted.object().toString());
       if (answer.code() < 300) {
         accepted.warnings().forEach(warning -> answer.addHeader("Warning", warning));

@@ -4,8 +4,8 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
-import dev.sft.e2e.apiserver.validation.Admission;
-import dev.sft.e2e.apiserver.validation.Admitted;
+import dev.sft.e2e.apiserver.validation.RequestValidation;
+import dev.sft.e2e.apiserver.validation.Validated;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.client.server.mock.KubernetesAttributesExtractor;
 import io.fabric8.kubernetes.client.server.mock.crud.KubernetesCrudDispatcherException;
@@ -23,7 +23,7 @@ import java.util.function.BiFunction;
  * resource keeps the status of kinds with a status subresource and a write to {@code /status} changes only status;
  * a stale resourceVersion is a 409 Conflict; metadata.generation moves only when more than metadata/status changed;
  * clients cannot set uid, creationTimestamp or deletionTimestamp; removing the last finalizer of an object being
- * deleted deletes it; the result passes {@link Admission} (which may refuse it) before it is stored. The caller holds
+ * deleted deletes it; the result passes {@link RequestValidation} (which may refuse it) before it is stored. The caller holds
  * the store's write lock.
  */
 final class UpdateHandler implements KubernetesCrudDispatcherHandler {
@@ -33,15 +33,15 @@ final class UpdateHandler implements KubernetesCrudDispatcherHandler {
 
   private final KubernetesCrudPersistence persistence;
   private final ResourceCatalog catalog;
-  private final Admission admission;
+  private final RequestValidation validation;
   /** Creates an object (POST to the collection path), for server-side apply of an absent object. */
   private final BiFunction<String, String, MockResponse> creator;
 
-  UpdateHandler(KubernetesCrudPersistence persistence, ResourceCatalog catalog, Admission admission,
+  UpdateHandler(KubernetesCrudPersistence persistence, ResourceCatalog catalog, RequestValidation validation,
       BiFunction<String, String, MockResponse> creator) {
     this.persistence = persistence;
     this.catalog = catalog;
-    this.admission = admission;
+    this.validation = validation;
     this.creator = creator;
   }
 
@@ -150,8 +150,8 @@ final class UpdateHandler implements KubernetesCrudDispatcherHandler {
       }
       ensureTypeFields(updated, current);
     }
-    Admitted admitted = admission.admit(rawPath, updated, current); // throws RequestRefused
-    updated = admitted.object();
+    Validated validated = validation.validate(rawPath, updated, current); // throws RequestRefused
+    updated = validated.object();
     persistence.preserveMetadata(current, updated);
     ObjectNode metadata = (ObjectNode) updated.get("metadata");
     JsonNode deletionTimestamp = current.path("metadata").get("deletionTimestamp");
@@ -172,7 +172,7 @@ final class UpdateHandler implements KubernetesCrudDispatcherHandler {
       persistence.processEvent(path, key, stored.getKey(), null, json);
     }
     MockResponse answer = new MockResponse().setResponseCode(200).setBody(json);
-    admitted.warnings().forEach(warning -> answer.addHeader("Warning", warning));
+    validated.warnings().forEach(warning -> answer.addHeader("Warning", warning));
     return answer;
   }
 

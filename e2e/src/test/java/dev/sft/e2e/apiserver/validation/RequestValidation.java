@@ -20,7 +20,7 @@ import java.util.Optional;
  * 1 MiB with 422, and an object over etcd's 1.5 MiB with the 500 etcd's error gives. A refusal is a
  * {@link RequestRefused}; the caller answers with its Status.
  */
-public final class Admission {
+public final class RequestValidation {
 
   /** The API server's limit on a request body (its {@code MaxRequestBodyBytes}), answered with 413. */
   public static final int MAX_REQUEST_BYTES = 3 * 1024 * 1024;
@@ -34,7 +34,7 @@ public final class Admission {
 
   private final ResourceCatalog catalog;
 
-  public Admission(ResourceCatalog catalog) {
+  public RequestValidation(ResourceCatalog catalog) {
     this.catalog = catalog;
   }
 
@@ -49,7 +49,7 @@ public final class Admission {
    * Checks a write of {@code object} to {@code pathWithQuery} ({@code old} is the stored object, null on create).
    * Returns the object to store and the warnings; throws {@link RequestRefused}.
    */
-  public Admitted admit(String pathWithQuery, ObjectNode object, JsonNode old) {
+  public Validated validate(String pathWithQuery, ObjectNode object, JsonNode old) {
     int query = pathWithQuery.indexOf('?');
     String path = query < 0 ? pathWithQuery : pathWithQuery.substring(0, query);
     Map<String, String> parts = new KubernetesAttributesExtractor().fromKubernetesPath(path);
@@ -58,7 +58,7 @@ public final class Admission {
     String version = parts.get(KubernetesAttributesExtractor.VERSION);
     Optional<ResourceType> type = catalog.find(group, version, parts.get(KubernetesAttributesExtractor.PLURAL));
     if (type.isEmpty()) {
-      return new Admitted(object, List.of()); // not a resource the stand-in serves; the store answers for it
+      return new Validated(object, List.of()); // not a resource the stand-in serves; the store answers for it
     }
     String kind = type.get().kind();
     String name = object.path("metadata").path("name").asText("");
@@ -92,7 +92,7 @@ public final class Admission {
     if (object.toString().getBytes(StandardCharsets.UTF_8).length > MAX_OBJECT_BYTES) {
       throw RequestRefused.internal("etcdserver: request is too large");
     }
-    return new Admitted(object, warnings);
+    return new Validated(object, warnings);
   }
 
   /** Every x-kubernetes-validations rule (and messageExpression) of a CRD that does not compile here. */

@@ -16,12 +16,12 @@ import java.util.Map;
  * the involved object, {@code source.component}, and a repeat of the same reason and message counted on the first
  * Event ({@code count}, {@code lastTimestamp}) instead of written anew.
  */
-final class EventRecorder {
+final class EventWriter {
   private final KubernetesClient client;
   private final String component;
   private final Map<String, Event> written = new HashMap<>();
 
-  EventRecorder(KubernetesClient client, String component) {
+  EventWriter(KubernetesClient client, String component) {
     this.client = client;
     this.component = component;
   }

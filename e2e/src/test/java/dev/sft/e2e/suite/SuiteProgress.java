@@ -4,10 +4,10 @@ import java.time.LocalTime;
 import java.time.format.DateTimeFormatter;
 
 /** Progress lines on the console: the suite runs for minutes and should say what it is doing. */
-public final class Progress {
+public final class SuiteProgress {
   private static final DateTimeFormatter CLOCK = DateTimeFormatter.ofPattern("HH:mm:ss");
 
-  private Progress() {}
+  private SuiteProgress() {}
 
   public static void say(String format, Object... args) {
     System.out.println("e2e " + LocalTime.now().format(CLOCK) + " " + String.format(format, args));
