@@ -1,8 +1,8 @@
 package dev.sft.e2e.suite;
 
 import dev.sft.e2e.apiserver.ApiServerStandIn;
-import dev.sft.e2e.apiserver.ExecBackend;
-import dev.sft.e2e.apiserver.ExecResult;
+import dev.sft.e2e.apiserver.exec.ExecBackend;
+import dev.sft.e2e.apiserver.exec.ExecResult;
 import dev.sft.e2e.cluster.Simulator;
 import dev.sft.e2e.node.Kubelet;
 import dev.sft.e2e.node.NodeConfig;

@@ -4,7 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.sft.e2e.apiserver.ResourceCatalog;
+import dev.sft.e2e.apiserver.store.ResourceCatalog;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import java.util.List;
 import org.junit.jupiter.api.Test;

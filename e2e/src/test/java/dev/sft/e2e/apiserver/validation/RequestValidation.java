@@ -2,8 +2,8 @@ package dev.sft.e2e.apiserver.validation;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.sft.e2e.apiserver.ResourceCatalog;
-import dev.sft.e2e.apiserver.ResourceType;
+import dev.sft.e2e.apiserver.store.ResourceCatalog;
+import dev.sft.e2e.apiserver.store.ResourceType;
 import io.fabric8.kubernetes.client.server.mock.KubernetesAttributesExtractor;
 import java.nio.charset.StandardCharsets;
 import java.util.ArrayList;
