@@ -23,10 +23,10 @@ public final class KillProof {
 
   private KillProof() {}
 
-  /** The command's run: when it started and returned (driver clock, ms), where its output is, and sft's record. */
-  public record KillRun(long startedMs, long returnedMs, long windowMs, String log, Optional<KillRecord> record) {}
+  /** The kill command's call: when it started and returned (driver clock, ms), where its output is, and sft's record. */
+  public record KillCall(long startedMs, long returnedMs, long windowMs, String log, Optional<KillRecord> record) {}
 
-  public static void judge(Checks checks, AttemptIdentity target, KillRun kill, SchedulerHistory history) {
+  public static void judge(Checks checks, AttemptIdentity target, KillCall kill, SchedulerHistory history) {
     if (kill.record().isPresent()) {
       KillRecord r = kill.record().get();
       checks.check(SCHEDULER, RULE, r.killed() && r.exitObservedMs() != null,

@@ -54,7 +54,7 @@ abstract class ExecutorLossScenario extends MonitoredWriteScenario<ExecutorLossS
     KillTarget target;
     boolean killed;
     String unreachable;
-    /** The kill command's run, once it ran; its proof is judged from the whole scheduler history. */
+    /** The kill command's call, once it ran; its proof is judged from the whole scheduler history. */
     KillInvoker.Outcome kill;
   }
 

@@ -254,7 +254,7 @@ class JudgeStoredEvidenceTest {
     driveChecks.addAll(preKill.all());
     RecordedDrive drive = new RecordedDrive("executor-loss-task-replacement", "append", 1, true, table, null,
         driveChecks, new RecordedDrive.Fault(null, null,
-            new KillCommandRun(0, false, 30_000, rep.resolve(EvidenceLayout.KILL_COMMAND_LOG).toString(), 1_000,
+            new KillCommandCall(0, false, 30_000, rep.resolve(EvidenceLayout.KILL_COMMAND_LOG).toString(), 1_000,
                 1_100), true),
         Set.of("1"), null, List.of(), new RowCounts(48_000, 48_000, 48_000, 48_000, 0, 0), null,
         List.of(new HarnessKill("1", 1_000L)));

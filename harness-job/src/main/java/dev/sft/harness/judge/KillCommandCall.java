@@ -4,10 +4,10 @@ import dev.sft.harness.kill.KillRecord;
 import java.util.Optional;
 
 /**
- * One run of the kill command as the driver saw it, kept in the repetition's {@link RecordedDrive}: its exit code
+ * One call of the kill command as the driver saw it, kept in the repetition's {@link RecordedDrive}: its exit code
  * ({@code -1} when it timed out), its bound, where its output went, and when it started and returned (driver clock).
  */
-public record KillCommandRun(int exitCode, boolean timedOut, long boundMs, String log, long startedMs,
+public record KillCommandCall(int exitCode, boolean timedOut, long boundMs, String log, long startedMs,
     long returnedMs) {
   public boolean succeeded() {
     return !timedOut && exitCode == 0;
@@ -21,8 +21,8 @@ public record KillCommandRun(int exitCode, boolean timedOut, long boundMs, Strin
         : "kill command exited " + exitCode + " (log " + log + ")";
   }
 
-  /** The run as {@link KillProof} judges it, with sft's kill record if the command wrote one. */
-  public KillProof.KillRun proof(Optional<KillRecord> record) {
-    return new KillProof.KillRun(startedMs, returnedMs, boundMs, log, record);
+  /** The call as {@link KillProof} judges it, with sft's kill record if the command wrote one. */
+  public KillProof.KillCall proof(Optional<KillRecord> record) {
+    return new KillProof.KillCall(startedMs, returnedMs, boundMs, log, record);
   }
 }
