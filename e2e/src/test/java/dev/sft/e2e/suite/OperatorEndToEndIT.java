@@ -130,7 +130,8 @@ class OperatorEndToEndIT {
       timings.record("apply to loss Job running", started);
       assertMasterUiThroughKubectlExec(ns);
       assertEveryJvmMapsTheImagesClassData(ns, lossPod.path("metadata").path("name").asText());
-      SuiteProgress.say("loss Job pod %s running; killing the controller", lossPod.path("metadata").path("name").asText());
+      SuiteProgress.say("loss Job pod %s running; killing the controller",
+          lossPod.path("metadata").path("name").asText());
       JsonNode controller = operator.awaitReady(Duration.ofSeconds(10));
       cluster.killContainer(settings.operatorNamespace(), controller.path("metadata").path("name").asText(),
           "controller");

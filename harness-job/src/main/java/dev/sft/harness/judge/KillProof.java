@@ -23,7 +23,7 @@ public final class KillProof {
 
   private KillProof() {}
 
-  /** The kill command's call: when it started and returned (driver clock, ms), where its output is, and sft's record. */
+  /** The kill command's call: when it started and returned (driver clock, ms), where its output is, sft's record. */
   public record KillCall(long startedMs, long returnedMs, long windowMs, String log, Optional<KillRecord> record) {}
 
   public static void judge(Checks checks, AttemptIdentity target, KillCall kill, SchedulerHistory history) {

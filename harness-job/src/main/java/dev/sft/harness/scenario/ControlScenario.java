@@ -61,8 +61,8 @@ final class ControlScenario extends MonitoredWriteScenario<Void> {
       input = ShuffleLossScenario.shuffledInput(context, observeOnly);
     }
     Dataset<Row> write = input;
-    try (BoundedJob<Void> job = BoundedJob.startWrite(context.spark(), repetition.jobGroup(), context.interruptOnCancel(),
-        () -> {
+    try (BoundedJob<Void> job = BoundedJob.startWrite(context.spark(), repetition.jobGroup(),
+        context.interruptOnCancel(), () -> {
           MonitoredWrite.write(context, repetition.operation(), write, table, observeOnly);
           return null;
         })) {

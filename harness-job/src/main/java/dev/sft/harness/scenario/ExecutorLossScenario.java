@@ -122,7 +122,8 @@ abstract class ExecutorLossScenario extends MonitoredWriteScenario<ExecutorLossS
   @Override
   void drive(ScenarioRepetition repetition, ScenarioContext context, String table, String location, Learned learned) {
     ProbeSpec spec = probeSpec(repetition, context, location);
-    try (BoundedJob<Void> write = BoundedJob.startWrite(context.spark(), repetition.jobGroup(), context.interruptOnCancel(), () -> {
+    try (BoundedJob<Void> write = BoundedJob.startWrite(context.spark(), repetition.jobGroup(),
+        context.interruptOnCancel(), () -> {
       MonitoredWrite.write(context, repetition.operation(), input(context, spec), table, spec);
       return null;
     })) {
@@ -144,7 +145,8 @@ abstract class ExecutorLossScenario extends MonitoredWriteScenario<ExecutorLossS
       if (reach.unreachable() != null) {
         learned.unreachable = reach.unreachable();
         repetition.phase("UNKNOWN, nothing killed: " + reach.unreachable() + "; releasing every held attempt");
-        Markers.publishText(repetition.gates().releaseAll(), "released by the driver: no partly written attempt to kill");
+        Markers.publishText(repetition.gates().releaseAll(),
+            "released by the driver: no partly written attempt to kill");
         write.await(context.timeout());
         repetition.phase("write committed without a kill; storage is audited as usual");
         return;
@@ -160,7 +162,8 @@ abstract class ExecutorLossScenario extends MonitoredWriteScenario<ExecutorLossS
       repetition.phase("killing executor " + victim.executorId() + " (PID " + victim.pid() + " on " + victim.host()
           + ") which runs writer partition " + victim.partition() + " TID " + victim.taskAttemptId());
       repetition.killing(victim.executorId());
-      KillInvoker.Outcome kill = KillInvoker.kill(context.killCommand(), victim, repetition.dir(), context.killTimeout());
+      KillInvoker.Outcome kill =
+          KillInvoker.kill(context.killCommand(), victim, repetition.dir(), context.killTimeout());
       learned.kill = kill;
       ExecutorLossJudge.kill(repetition.checks(), kill.succeeded(), kill.describe());
       if (!kill.succeeded()) {
@@ -199,7 +202,8 @@ abstract class ExecutorLossScenario extends MonitoredWriteScenario<ExecutorLossS
    */
   Optional<String> unreachable(ScenarioRepetition repetition, WriteEvidence evidence, ProbeSpec spec) {
     // The application's task slots: spark.cores.max at one core per task (SparkSettings), all registered by preflight.
-    return PartlyWrittenAttempts.unreachable(evidence, repetition.history(), dev.sft.harness.driver.SparkSettings.MAX_CORES,
+    return PartlyWrittenAttempts.unreachable(evidence, repetition.history(),
+        dev.sft.harness.driver.SparkSettings.MAX_CORES,
         attempt -> WriterFiles.states(WriterFiles.ownedBy(spec.dataLocation(), attempt)));
   }
 

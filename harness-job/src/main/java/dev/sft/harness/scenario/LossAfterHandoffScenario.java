@@ -88,8 +88,8 @@ final class LossAfterHandoffScenario extends ExecutorLossScenario {
   @Override
   boolean preKill(ScenarioRepetition repetition, KillTarget target) {
     List<String> files = target.victim().paths();
-    return LossAfterHandoffJudge.preKill(repetition.checks(), target, WriterFiles.states(files), notCompleteParquet(files),
-        WriteEvidence.read(repetition.gates()), repetition.history());
+    return LossAfterHandoffJudge.preKill(repetition.checks(), target, WriterFiles.states(files),
+        notCompleteParquet(files), WriteEvidence.read(repetition.gates()), repetition.history());
   }
 
   @Override

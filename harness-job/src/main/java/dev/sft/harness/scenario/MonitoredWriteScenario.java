@@ -83,8 +83,8 @@ abstract class MonitoredWriteScenario<S> implements Scenario {
         shortfall.orElse("executors registered before the scenario: " + executors));
     if (shortfall.isPresent()) {
       repetition.phase("FAILED before it started: " + shortfall.get());
-      return ScenarioSupport.finish(repetition, context, RecordedDrive.notStarted(name.id(), operation.id().id(), repetitionNumber,
-          "not started: " + shortfall.get(), repetition.checks().all()), null);
+      return ScenarioSupport.finish(repetition, context, RecordedDrive.notStarted(name.id(), operation.id().id(),
+          repetitionNumber, "not started: " + shortfall.get(), repetition.checks().all()), null);
     }
     context.plans().recordTo(repetition.dir().resolve(EvidenceLayout.PLANS));
     String table = repetition.tableName();
@@ -116,7 +116,8 @@ abstract class MonitoredWriteScenario<S> implements Scenario {
     long restedAtMs = System.currentTimeMillis();
     ScenarioSupport.drainListenerBus(context);
     String notNative = context.writer() != WriterName.COMET_NATIVE ? null
-        : NativeWriterProof.judge(repetition, context.plans().lastWritePlan(), operation.nativeWriterGap()).orElse(null);
+        : NativeWriterProof.judge(repetition, context.plans().lastWritePlan(), operation.nativeWriterGap())
+            .orElse(null);
     // Reading the rows needs Spark, so the drive reads them and the judges judge the counts it recorded.
     RowsRead rows = notNative != null || location == null || prior == null ? RowsRead.NOT_READ
         : readRows(repetition, context, table);
@@ -138,7 +139,8 @@ abstract class MonitoredWriteScenario<S> implements Scenario {
     repetition.phase("verifying rows against the expected multiset after " + repetition.operation().id()
         + " (count, distinct IDs, EXCEPT ALL both ways)");
     try {
-      return new RowsRead(context.fixture().verifyRows(table, repetition.operation().expectedRows(context.fixture())), null);
+      return new RowsRead(
+          context.fixture().verifyRows(table, repetition.operation().expectedRows(context.fixture())), null);
     } catch (RuntimeException e) {
       return new RowsRead(null, e.getMessage());
     }
@@ -148,8 +150,8 @@ abstract class MonitoredWriteScenario<S> implements Scenario {
    * Lets the operation set up its state, records the table's snapshots ({@link PriorState}), then starts the
    * scenario's scheduler history after everything the set-up ran, so no judge sees its tasks.
    */
-  private static PriorState preparePriorState(ScenarioRepetition repetition, ScenarioContext context, Operation operation,
-      String table, String location) {
+  private static PriorState preparePriorState(ScenarioRepetition repetition, ScenarioContext context,
+      Operation operation, String table, String location) {
     operation.prepare(context.fixture(), table);
     PriorState prior = new PriorState(operation.id().id(), StorageAudit.snapshotIds(location));
     if (!prior.snapshotIds().isEmpty()) {

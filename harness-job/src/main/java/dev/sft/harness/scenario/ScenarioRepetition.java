@@ -15,8 +15,9 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * One repetition of one scenario while it runs: its evidence folder, its scheduler events, and the checks its drive
- * makes as it goes (the judges add the rest over the recorded evidence, {@link dev.sft.harness.judge.RepetitionJudge}).
+ * One repetition of one cell (a scenario on one write operation) while it runs: its evidence folder, its scheduler
+ * events, and the checks its drive makes as it goes (the judges add the rest over the recorded evidence, {@link
+ * dev.sft.harness.judge.RepetitionJudge}).
  */
 public final class ScenarioRepetition {
   private final ScenarioName name;

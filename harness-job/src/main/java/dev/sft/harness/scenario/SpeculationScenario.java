@@ -67,9 +67,10 @@ final class SpeculationScenario extends MonitoredWriteScenario<SpeculationScenar
   @Override
   void drive(ScenarioRepetition repetition, ScenarioContext context, String table, String location, Learned learned) {
     GatePaths gates = repetition.gates();
-    ProbeSpec spec = new ProbeSpec(repetition.dir().toString(), Fixture.dataLocation(location), List.of(TARGET_PARTITION), 0,
-        List.of(), context.timeout().toMillis());
-    try (BoundedJob<Void> write = BoundedJob.startWrite(context.spark(), repetition.jobGroup(), context.interruptOnCancel(), () -> {
+    ProbeSpec spec = new ProbeSpec(repetition.dir().toString(), Fixture.dataLocation(location),
+        List.of(TARGET_PARTITION), 0, List.of(), context.timeout().toMillis());
+    try (BoundedJob<Void> write = BoundedJob.startWrite(context.spark(), repetition.jobGroup(),
+        context.interruptOnCancel(), () -> {
       MonitoredWrite.write(context, repetition.operation(), context.fixture().source(), table, spec);
       return null;
     })) {
@@ -100,7 +101,8 @@ final class SpeculationScenario extends MonitoredWriteScenario<SpeculationScenar
           gates.release(TARGET_PARTITION, selected.attempt().taskAttemptId()), "released by the driver");
       write.await(context.timeout());
       long loserTid = loser.attempt().taskAttemptId();
-      repetition.phase("write committed; waiting for the losing attempt TID " + loserTid + " to be cancelled and abort");
+      repetition.phase("write committed; waiting for the losing attempt TID " + loserTid
+          + " to be cancelled and abort");
       BoundedWait.untilTrue(
           "the losing attempt TID " + loserTid + " to end in the scheduler and run its abort path",
           context.timeout(),
@@ -127,8 +129,8 @@ final class SpeculationScenario extends MonitoredWriteScenario<SpeculationScenar
     }
     AttemptIdentity loser = winner.loser(learned.race).attempt();
     Optional<AttemptMarker> abort = WriteEvidence.read(repetition.gates()).abortOf(loser.taskAttemptId());
-    repetition.phase("waiting up to " + CleanupWait.BOUND.toSeconds() + " s after the losing attempt's abort for its files"
-        + " to go");
+    repetition.phase("waiting up to " + CleanupWait.BOUND.toSeconds()
+        + " s after the losing attempt's abort for its files to go");
     learned.loserCleanup = CleanupWait.await(() -> WriterFiles.ownedBy(Fixture.dataLocation(location), loser),
         abort.map(AttemptMarker::timeMillis).orElse(restedAtMs),
         abort.isPresent() ? "its abort returned" : "the write came to rest", CleanupWait.BOUND);

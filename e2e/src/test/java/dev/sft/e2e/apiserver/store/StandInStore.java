@@ -36,8 +36,8 @@ import java.util.function.Function;
  * The object store: fabric8's CRUD dispatcher (storage, label/field selectors, create, get, list, delete with
  * finalizers, CRD bookkeeping), with its PUT/PATCH replaced by {@link UpdateHandler}, every change recorded in a
  * {@link WatchHub}, and one lock around all of it so that watches start exactly between two changes. Every create
- * and update passes {@link RequestValidation} first (names, sizes, custom resource schemas and CEL rules), and every create
- * of a pod {@link PodAdmission} before it (Pod Security, restricted-v2, LimitRanger, ResourceQuota). Deleting a
+ * and update passes {@link RequestValidation} first (names, sizes, custom resource schemas and CEL rules), and every
+ * create of a pod {@link PodAdmission} before it (Pod Security, restricted-v2, LimitRanger, ResourceQuota). Deleting a
  * Namespace deletes what is in it.
  */
 public final class StandInStore extends KubernetesCrudDispatcher {
@@ -68,8 +68,8 @@ public final class StandInStore extends KubernetesCrudDispatcher {
   }
 
   /**
-   * Runs {@link RequestValidation} on a create before the store writes it: a refusal is answered with its Status, and the
-   * warnings (unknown fields dropped) ride on the answer. A body that is no JSON object is left to the store.
+   * Runs {@link RequestValidation} on a create before the store writes it: a refusal is answered with its Status, and
+   * the warnings (unknown fields dropped) ride on the answer. A body that is no JSON object is left to the store.
    */
   private MockResponse admitted(String pathWithQuery, String body,
       java.util.function.Function<String, MockResponse> create) {

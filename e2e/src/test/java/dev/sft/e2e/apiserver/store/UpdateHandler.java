@@ -23,8 +23,8 @@ import java.util.function.BiFunction;
  * resource keeps the status of kinds with a status subresource and a write to {@code /status} changes only status;
  * a stale resourceVersion is a 409 Conflict; metadata.generation moves only when more than metadata/status changed;
  * clients cannot set uid, creationTimestamp or deletionTimestamp; removing the last finalizer of an object being
- * deleted deletes it; the result passes {@link RequestValidation} (which may refuse it) before it is stored. The caller holds
- * the store's write lock.
+ * deleted deletes it; the result passes {@link RequestValidation} (which may refuse it) before it is stored. The
+ * caller holds the store's write lock.
  */
 public final class UpdateHandler implements KubernetesCrudDispatcherHandler {
 

@@ -178,8 +178,8 @@ class CustomResourceValidationTest {
     JsonNode crd = CommittedCrdRulesTest.readCrd(CommittedCrdRulesTest.repositoryRoot()
         .resolve("crds/schedulerfailuretests.sft.dev-v1.yml"));
     RequestValidation validation = new RequestValidation(new ResourceCatalog(List::of));
-    assertThat(validation.validate("/apis/apiextensions.k8s.io/v1/customresourcedefinitions", (ObjectNode) crd.deepCopy(),
-        null).warnings()).isEmpty();
+    assertThat(validation.validate("/apis/apiextensions.k8s.io/v1/customresourcedefinitions",
+        (ObjectNode) crd.deepCopy(), null).warnings()).isEmpty();
   }
 
   private static RequestValidation validation(String schema) throws Exception {

@@ -16,13 +16,14 @@ class ObjectMetaRulesTest {
 
   @Test
   void eachKindHasItsNameRule() throws Exception {
-    assertThatThrownBy(() -> validation.validate("/api/v1/namespaces/ns/services", object("Service", "1-nightly-master"),
-        null))
+    assertThatThrownBy(() -> validation.validate("/api/v1/namespaces/ns/services",
+        object("Service", "1-nightly-master"), null))
         .hasMessage("Service \"1-nightly-master\" is invalid: metadata.name: Invalid value: \"1-nightly-master\": a "
             + "DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic "
             + "character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for "
             + "validation is '[a-z]([-a-z0-9]*[a-z0-9])?')");
-    assertThatThrownBy(() -> validation.validate("/api/v1/namespaces/ns/services", object("Service", "a.b-master"), null))
+    assertThatThrownBy(() -> validation.validate("/api/v1/namespaces/ns/services",
+        object("Service", "a.b-master"), null))
         .hasMessageContaining("a DNS-1035 label");
     assertThatThrownBy(() -> validation.validate("/api/v1/namespaces", object("Namespace", "a.b"), null))
         .hasMessageContaining("a lowercase RFC 1123 label must consist of");
@@ -38,7 +39,8 @@ class ObjectMetaRulesTest {
     assertThatThrownBy(() -> validation.validate("/apis/rbac.authorization.k8s.io/v1/clusterroles",
         object("ClusterRole", "a/b"), null))
         .hasMessageContaining("may not contain '/'");
-    assertThatThrownBy(() -> validation.validate("/apis/batch/v1/namespaces/ns/jobs", object("Job", "j".repeat(64)), null))
+    assertThatThrownBy(() -> validation.validate("/apis/batch/v1/namespaces/ns/jobs",
+        object("Job", "j".repeat(64)), null))
         .hasMessageContaining("spec.template.labels: Invalid value: \"jjj").hasMessageContaining("63 characters");
     assertThatThrownBy(() -> validation.validate("/apis/batch/v1/namespaces/ns/cronjobs", object("CronJob",
         "c".repeat(53)), null))
