@@ -271,7 +271,7 @@ class JudgeStoredEvidenceTest {
   }
 
   private static void driverRun(Path runDir, boolean speculation, ScenarioName scenario) {
-    DriverRun run = DriverRun.builder(RUN_ID, speculation, List.of(scenario))
+    DriverRun driverRun = DriverRun.builder(RUN_ID, speculation, List.of(scenario))
         .writer(WriterName.ICEBERG)
         .timeouts(60, 30)
         .interruptOnCancel(true)
@@ -280,7 +280,7 @@ class JudgeStoredEvidenceTest {
         .driverHost("127.0.0.1")
         .operations(List.of(WriteOperation.DEFAULT))
         .build();
-    Markers.publish(EvidenceLayout.driverDir(runDir, run.group()).resolve(EvidenceLayout.DRIVER_RUN), run);
+    Markers.publish(EvidenceLayout.driverDir(runDir, driverRun.group()).resolve(EvidenceLayout.DRIVER_RUN), driverRun);
   }
 
   private static void writeRepetition(Path rep, RecordedDrive drive, WriteEvidence write, SchedulerHistory history,

@@ -174,7 +174,7 @@ class CustomResourceValidationTest {
   }
 
   @Test
-  void theCommittedCrdIsAdmittedAsACrd() throws Exception {
+  void theCommittedCrdIsValidAsACrd() throws Exception {
     JsonNode crd = CommittedCrdRulesTest.readCrd(CommittedCrdRulesTest.repositoryRoot()
         .resolve("crds/schedulerfailuretests.sft.dev-v1.yml"));
     RequestValidation validation = new RequestValidation(new ResourceCatalog(List::of));

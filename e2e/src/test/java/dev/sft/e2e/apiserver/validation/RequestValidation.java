@@ -72,7 +72,7 @@ public final class RequestValidation {
       }
       Optional<CustomResourceValidation> validation = CustomResourceValidation.of(crd.get(), version);
       if (validation.isPresent()) {
-        warnings.addAll(validation.get().admit(object, old, mode, errors));
+        warnings.addAll(validation.get().validate(object, old, mode, errors));
       }
     }
     if (kind.equals("CustomResourceDefinition")) {
