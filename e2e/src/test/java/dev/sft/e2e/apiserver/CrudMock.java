@@ -3,6 +3,8 @@ package dev.sft.e2e.apiserver;
 import dev.sft.e2e.admission.AdmissionRefused;
 import dev.sft.e2e.admission.ClusterObjects;
 import dev.sft.e2e.admission.PodAdmission;
+import dev.sft.e2e.apiserver.store.StatusBodies;
+import dev.sft.e2e.apiserver.store.UpdateHandler;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.server.mock.KubernetesCrudDispatcher;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;

@@ -1,5 +1,6 @@
 package dev.sft.e2e.apiserver;
 
+import dev.sft.e2e.apiserver.exec.RecordingExecBackend;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.net.httpserver.HttpServer;

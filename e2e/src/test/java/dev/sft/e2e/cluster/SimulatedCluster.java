@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.sft.e2e.apimachinery.Selectors;
 import dev.sft.e2e.apiserver.CrudMock;
 import dev.sft.e2e.node.NodeConfig;
-import dev.sft.e2e.node.Podman;
+import dev.sft.e2e.node.runtime.Podman;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;

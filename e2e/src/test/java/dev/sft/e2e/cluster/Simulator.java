@@ -5,7 +5,7 @@ import dev.sft.e2e.controllers.DeploymentController;
 import dev.sft.e2e.controllers.GarbageCollector;
 import dev.sft.e2e.controllers.JobController;
 import dev.sft.e2e.controllers.StatefulSetController;
-import dev.sft.e2e.node.ClusterDns;
+import dev.sft.e2e.node.network.ClusterDns;
 import dev.sft.e2e.node.Kubelet;
 import dev.sft.e2e.node.NodeConfig;
 import dev.sft.e2e.node.PodExec;

@@ -4,9 +4,9 @@ import static dev.sft.e2e.cluster.SimulatedCluster.only;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
-import dev.sft.e2e.apiserver.ExecResult;
+import dev.sft.e2e.apiserver.exec.ExecResult;
 import dev.sft.e2e.controllers.JobController;
-import dev.sft.e2e.node.PodVolumes;
+import dev.sft.e2e.node.volumes.PodVolumes;
 import dev.sft.e2e.suite.Await;
 import io.fabric8.kubernetes.api.model.ContainerStateTerminated;
 import io.fabric8.kubernetes.api.model.Pod;

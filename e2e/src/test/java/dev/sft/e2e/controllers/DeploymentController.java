@@ -33,12 +33,12 @@ public final class DeploymentController {
   private final SecureRandom random = new SecureRandom();
   private final Map<String, String[]> transitions = new java.util.HashMap<>();
   /** Refusals as the ReplicaSet controller reports them, but on the Deployment: there are no ReplicaSets here. */
-  private final EventRecorder events;
+  private final EventWriter events;
   private final CreateBackoff backoff = new CreateBackoff();
 
   public DeploymentController(KubernetesClient client) {
     this.client = client;
-    this.events = new EventRecorder(client, "replicaset-controller");
+    this.events = new EventWriter(client, "replicaset-controller");
   }
 
   public void sync() {

@@ -30,12 +30,12 @@ public final class JobController {
   private static final String ALPHABET = "bcdfghjklmnpqrstvwxz2456789";
   private final KubernetesClient client;
   private final SecureRandom random = new SecureRandom();
-  private final EventRecorder events;
+  private final EventWriter events;
   private final CreateBackoff createBackoff = new CreateBackoff();
 
   public JobController(KubernetesClient client) {
     this.client = client;
-    this.events = new EventRecorder(client, "job-controller");
+    this.events = new EventWriter(client, "job-controller");
   }
 
   public void sync() {

@@ -25,12 +25,12 @@ import java.util.Map;
  */
 public final class StatefulSetController {
   private final KubernetesClient client;
-  private final EventRecorder events;
+  private final EventWriter events;
   private final CreateBackoff backoff = new CreateBackoff();
 
   public StatefulSetController(KubernetesClient client) {
     this.client = client;
-    this.events = new EventRecorder(client, "statefulset-controller");
+    this.events = new EventWriter(client, "statefulset-controller");
   }
 
   public void sync() {

@@ -1,6 +1,10 @@
 package dev.sft.e2e.node;
 
-import dev.sft.e2e.apiserver.ExecResult;
+import dev.sft.e2e.apiserver.exec.ExecResult;
+import dev.sft.e2e.node.network.PodIpAllocator;
+import dev.sft.e2e.node.runtime.ContainerInfo;
+import dev.sft.e2e.node.runtime.Podman;
+import dev.sft.e2e.node.volumes.PodVolumes;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.io.IOException;

@@ -1,5 +1,6 @@
 package dev.sft.e2e.node;
 
+import dev.sft.e2e.node.runtime.Podman;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.Pod;
 import java.util.List;

@@ -1,5 +1,8 @@
 package dev.sft.e2e.node;
 
+import dev.sft.e2e.node.network.PodIpAllocator;
+import dev.sft.e2e.node.runtime.Podman;
+import dev.sft.e2e.node.volumes.PodVolumes;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import java.nio.file.Path;
 

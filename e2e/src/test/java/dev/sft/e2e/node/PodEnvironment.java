@@ -1,5 +1,6 @@
 package dev.sft.e2e.node;
 
+import dev.sft.e2e.node.runtime.VarExpansion;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.EnvFromSource;
@@ -25,13 +26,13 @@ import java.util.regex.Pattern;
  * ({@code fieldRef}, {@code resourceFieldRef}) and config maps and secrets. (Per-Service variables such as
  * {@code FOO_SERVICE_HOST} are not set: enableServiceLinks is not simulated.)
  */
-final class PodEnvironment {
+public final class PodEnvironment {
   private static final Pattern MAP_FIELD = Pattern.compile("metadata\\.(labels|annotations)\\['(.+)'\\]");
 
   private final KubernetesClient client;
   private final NodeConfig config;
 
-  PodEnvironment(KubernetesClient client, NodeConfig config) {
+  public PodEnvironment(KubernetesClient client, NodeConfig config) {
     this.client = client;
     this.config = config;
   }
@@ -126,7 +127,7 @@ final class PodEnvironment {
     };
   }
 
-  static String serviceAccount(Pod pod) {
+  public static String serviceAccount(Pod pod) {
     String sa = pod.getSpec().getServiceAccountName();
     return sa == null || sa.isEmpty() ? "default" : sa;
   }
@@ -155,7 +156,7 @@ final class PodEnvironment {
     return os instanceof com.sun.management.OperatingSystemMXBean sun ? sun.getTotalMemorySize() : 0;
   }
 
-  ConfigMap configMap(String ns, String name, Boolean optional) {
+  public ConfigMap configMap(String ns, String name, Boolean optional) {
     ConfigMap map = client.configMaps().inNamespace(ns).withName(name).get();
     if (map == null && !Boolean.TRUE.equals(optional)) {
       throw new PodStartBlocked(PodStartBlocked.CONFIG_ERROR, "configmap \"" + name + "\" not found");
@@ -163,7 +164,7 @@ final class PodEnvironment {
     return map;
   }
 
-  Secret secret(String ns, String name, Boolean optional) {
+  public Secret secret(String ns, String name, Boolean optional) {
     Secret secret = client.secrets().inNamespace(ns).withName(name).get();
     if (secret == null && !Boolean.TRUE.equals(optional)) {
       throw new PodStartBlocked(PodStartBlocked.CONFIG_ERROR, "secret \"" + name + "\" not found");
@@ -172,7 +173,7 @@ final class PodEnvironment {
   }
 
   /** A secret's values: {@code data} decoded, and {@code stringData} too (an API server would have merged it). */
-  static Map<String, byte[]> secretData(Secret secret) {
+  public static Map<String, byte[]> secretData(Secret secret) {
     Map<String, byte[]> data = new LinkedHashMap<>();
     if (secret.getData() != null) {
       secret.getData().forEach((k, v) -> data.put(k, Base64.getDecoder().decode(v)));

@@ -1,6 +1,6 @@
 package dev.sft.e2e.node;
 
-import dev.sft.e2e.apiserver.ExecResult;
+import dev.sft.e2e.apiserver.exec.ExecResult;
 import java.util.List;
 
 /**

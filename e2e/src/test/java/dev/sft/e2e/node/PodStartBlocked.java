@@ -5,13 +5,13 @@ package dev.sft.e2e.node;
  * simulator does not support. The reason is a kubelet waiting reason (e.g. {@code CreateContainerConfigError}); the
  * pod stays Pending with it, and the start is retried on the next sync.
  */
-final class PodStartBlocked extends RuntimeException {
-  static final String CONFIG_ERROR = "CreateContainerConfigError";
-  static final String UNSCHEDULABLE = "Unschedulable";
+public final class PodStartBlocked extends RuntimeException {
+  public static final String CONFIG_ERROR = "CreateContainerConfigError";
+  public static final String UNSCHEDULABLE = "Unschedulable";
 
   private final String reason;
 
-  PodStartBlocked(String reason, String message) {
+  public PodStartBlocked(String reason, String message) {
     super(message);
     this.reason = reason;
   }

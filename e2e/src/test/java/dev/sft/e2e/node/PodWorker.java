@@ -2,6 +2,14 @@ package dev.sft.e2e.node;
 
 import dev.sft.e2e.apimachinery.Selectors;
 import dev.sft.e2e.apimachinery.Timestamps;
+import dev.sft.e2e.node.prober.ProbeTracker;
+import dev.sft.e2e.node.prober.Prober;
+import dev.sft.e2e.node.runtime.ContainerInfo;
+import dev.sft.e2e.node.runtime.Mount;
+import dev.sft.e2e.node.runtime.OomWatcher;
+import dev.sft.e2e.node.runtime.Podman;
+import dev.sft.e2e.node.runtime.PodmanRunArgs;
+import dev.sft.e2e.node.volumes.PodVolumes;
 import io.fabric8.kubernetes.api.model.Container;
 import io.fabric8.kubernetes.api.model.ContainerState;
 import io.fabric8.kubernetes.api.model.ContainerStateBuilder;

@@ -1,5 +1,6 @@
 package dev.sft.e2e.node;
 
+import dev.sft.e2e.node.volumes.PodVolumes;
 import io.fabric8.kubernetes.api.model.Container;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;

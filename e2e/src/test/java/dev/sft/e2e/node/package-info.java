@@ -5,11 +5,12 @@
  * <p>{@link dev.sft.e2e.node.Kubelet} runs each pod as a podman container of its real image (host networking with a
  * loopback pod IP of its own, the pod's environment, mounts, user and security settings, probes, restarts, status
  * with termination messages, memory and CPU limits as the container's cgroup limits and an OOM kill reported as
- * {@code OOMKilled}, fsGroup applied to volumes), one {@link dev.sft.e2e.node.PodWorker} per pod. {@link
- * dev.sft.e2e.node.ClusterDns} stands in for the cluster DNS: one hosts file every pod mounts, rewritten in place. The
- * API server stand-in answers {@code pods/exec} and {@code pods/log} through {@link dev.sft.e2e.node.PodExec} and
- * {@link dev.sft.e2e.node.PodLogs}. {@link dev.sft.e2e.cluster.Simulator} steps the node together with the
- * controllers.
+ * {@code OOMKilled}, fsGroup applied to volumes), one {@link dev.sft.e2e.node.PodWorker} per pod. This package is
+ * the kubelet's own part (pod workers, status, environment, admission, exec and logs); its subpackages stand in for
+ * what the kubelet calls on: the container runtime ({@code runtime}), the volume manager ({@code volumes}), the
+ * prober ({@code prober}), and the pod network with the cluster DNS ({@code network}). The API server stand-in answers
+ * {@code pods/exec} and {@code pods/log} through {@link dev.sft.e2e.node.PodExec} and {@link dev.sft.e2e.node.PodLogs}.
+ * {@link dev.sft.e2e.cluster.Simulator} steps the node together with the controllers.
  *
  * <p>Not simulated (a real cluster does these): scheduling (one node, no nodeName, no affinity, taints or
  * resources; requests set no cgroup weight, and nothing is evicted under memory pressure), NetworkPolicy (all pods

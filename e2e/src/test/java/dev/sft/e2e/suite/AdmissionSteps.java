@@ -122,7 +122,7 @@ final class AdmissionSteps {
     JsonNode status = Await.until("the refusal quoted in " + name + "'s status", SURFACES_WITHIN,
         () -> kubectl.find(namespace, "schedulerfailuretest", name).path("status"),
         s -> s.toString().contains("exceeded quota"));
-    Progress.say("%s surfaced: %s", name, status.path("conditions"));
+    SuiteProgress.say("%s surfaced: %s", name, status.path("conditions"));
     kubectl.run(Duration.ofSeconds(120), null, "delete", "-n", namespace, "schedulerfailuretest", name).orFail();
   }
 

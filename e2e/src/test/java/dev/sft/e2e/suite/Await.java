@@ -25,7 +25,7 @@ public final class Await {
       try {
         T observed = observe.get();
         if (done.test(observed)) {
-          Progress.say("%s: after %.1fs", what, (System.nanoTime() - started) / 1e9);
+          SuiteProgress.say("%s: after %.1fs", what, (System.nanoTime() - started) / 1e9);
           return observed;
         }
         lastSeen = String.valueOf(observed);

@@ -63,8 +63,8 @@ final class ControllerPermissions {
         .isFalse();
     assertThat(escalate.stderr()).contains("is attempting to grant RBAC permissions not currently held")
         .contains("{APIGroups:[\"\"], Resources:[\"secrets\"], Verbs:[\"get\"]}");
-    Progress.say("controller %s: allowed in %s; 403 in %s, in kube-system, at cluster scope, and for a Role beyond "
-        + "its own rights", user, settings.testNamespace(), settings.operatorNamespace());
+    SuiteProgress.say("controller %s: allowed in %s; 403 in %s, in kube-system, at cluster scope, and for a Role"
+        + " beyond its own rights", user, settings.testNamespace(), settings.operatorNamespace());
   }
 
   /** The admin kubeconfig's cluster (server and CA) with the given bearer token as its only user. */

@@ -5,8 +5,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.sft.e2e.apiserver.ApiServerStandIn;
-import dev.sft.e2e.apiserver.ExecBackend;
-import dev.sft.e2e.apiserver.ExecResult;
+import dev.sft.e2e.apiserver.exec.ExecBackend;
+import dev.sft.e2e.apiserver.exec.ExecResult;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;

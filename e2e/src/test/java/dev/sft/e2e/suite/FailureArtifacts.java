@@ -21,7 +21,7 @@ public final class FailureArtifacts implements TestWatcher {
   public void testFailed(ExtensionContext context, Throwable cause) {
     if (cluster != null) {
       Path where = folder.resolve(context.getRequiredTestMethod().getName());
-      Progress.say("%s failed; keeping artifacts under %s", context.getDisplayName(), where);
+      SuiteProgress.say("%s failed; keeping artifacts under %s", context.getDisplayName(), where);
       cluster.collectArtifacts(where);
     }
   }

@@ -41,8 +41,8 @@ final class Operator {
         // Simulated pods share this machine's network: 8080 on every address would take the Spark masters' port.
         "--set", "listenOnPodIP=" + !settings.realCluster())).orFail();
     installed = true;
-    Progress.say("helm install %s: %s", RELEASE, kubectl.run("get", "deployment", "-n", settings.operatorNamespace(),
-        DEPLOYMENT, "-o", "name").orFail().strip());
+    SuiteProgress.say("helm install %s: %s", RELEASE, kubectl.run("get", "deployment", "-n",
+        settings.operatorNamespace(), DEPLOYMENT, "-o", "name").orFail().strip());
   }
 
   private List<String> watched() {

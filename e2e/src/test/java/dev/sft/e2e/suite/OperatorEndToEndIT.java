@@ -107,7 +107,7 @@ class OperatorEndToEndIT {
     timings.record("operator install to controller Ready", started);
     assertThat(pod.path("spec").path("containers").get(0).path("image").asText())
         .isEqualTo(settings.controllerImage());
-    Progress.say("controller pod %s Ready at %s", pod.path("metadata").path("name").asText(),
+    SuiteProgress.say("controller pod %s Ready at %s", pod.path("metadata").path("name").asText(),
         pod.path("status").path("podIP").asText());
     long permissions = System.nanoTime();
     new ControllerPermissions(settings, kubectl).assertForbiddenOutsideTheWatchedNamespaces(pod);
@@ -130,7 +130,8 @@ class OperatorEndToEndIT {
       timings.record("apply to loss Job running", started);
       assertMasterUiThroughKubectlExec(ns);
       assertEveryJvmMapsTheImagesClassData(ns, lossPod.path("metadata").path("name").asText());
-      Progress.say("loss Job pod %s running; killing the controller", lossPod.path("metadata").path("name").asText());
+      SuiteProgress.say("loss Job pod %s running; killing the controller",
+          lossPod.path("metadata").path("name").asText());
       JsonNode controller = operator.awaitReady(Duration.ofSeconds(10));
       cluster.killContainer(settings.operatorNamespace(), controller.path("metadata").path("name").asText(),
           "controller");
@@ -281,7 +282,7 @@ class OperatorEndToEndIT {
         () -> kubectl.run(Duration.ofSeconds(30), null, "logs", "-n", ns, podName).stdout(),
         log -> log.contains("write started"));
     String victim = UNPLANNED + "-worker-1";
-    Progress.say("the monitored write runs; deleting worker pod %s as an eviction would", victim);
+    SuiteProgress.say("the monitored write runs; deleting worker pod %s as an eviction would", victim);
     Command.Result deleted = kubectl.run(Duration.ofSeconds(60), null, "delete", "pod", "-n", ns, victim,
         "--wait=false");
     assertThat(deleted.ok()).as(deleted.describe()).isTrue();
@@ -539,7 +540,7 @@ class OperatorEndToEndIT {
     assertThat(status.path("passed").asInt()).isEqualTo(scenarios.size() * repeat - known);
     assertThat(status.path("known").asInt()).isEqualTo(known);
     if (known > 0) {
-      Progress.say("%d repetition(s) Known by an acknowledged finding: %s", known, status.path("knownFindings"));
+      SuiteProgress.say("%d repetition(s) Known by an acknowledged finding: %s", known, status.path("knownFindings"));
     }
   }
 
@@ -592,7 +593,7 @@ class OperatorEndToEndIT {
     jvms.addAll(mappings.of(MINIMAL + "-worker-0", "spark"));
     jvms.addAll(mappings.of(MINIMAL + "-worker-1", "spark"));
     jvms.addAll(mappings.of(harnessPod, "harness"));
-    Progress.say("class data: %s", jvms);
+    SuiteProgress.say("class data: %s", jvms);
     assertThat(jvms).as("every JVM of the run maps %s", ImageClassData.ARCHIVE)
         .allSatisfy(jvm -> assertThat(jvm.mapped()).as("%s, command line: %s", jvm, jvm.commandLine()).isTrue());
     for (String main : List.of("org.apache.spark.deploy.master.Master", "org.apache.spark.deploy.worker.Worker",

@@ -46,7 +46,7 @@ final class RealKubernetes implements TestKubernetes {
         }
       }
     } catch (IOException e) {
-      Progress.say("cannot keep artifacts under %s: %s", folder, e);
+      SuiteProgress.say("cannot keep artifacts under %s: %s", folder, e);
     }
   }
 

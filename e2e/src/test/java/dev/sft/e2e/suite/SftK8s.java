@@ -43,7 +43,7 @@ final class SftK8s {
     command.addAll(List.of(args));
     command.addAll(List.of("--kubeconfig", kubeconfig.toString()));
     Command.Result result = Command.run(bound, null, command, Map.of("SFT_SPARK_HOME", sparkHome.toString()));
-    Progress.say("%s exited %d", String.join(" ", command.subList(1, command.size())), result.exitCode());
+    SuiteProgress.say("%s exited %d", String.join(" ", command.subList(1, command.size())), result.exitCode());
     return result;
   }
 }

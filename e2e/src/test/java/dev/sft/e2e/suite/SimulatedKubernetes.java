@@ -1,8 +1,8 @@
 package dev.sft.e2e.suite;
 
 import dev.sft.e2e.apiserver.ApiServerStandIn;
-import dev.sft.e2e.apiserver.ExecBackend;
-import dev.sft.e2e.apiserver.ExecResult;
+import dev.sft.e2e.apiserver.exec.ExecBackend;
+import dev.sft.e2e.apiserver.exec.ExecResult;
 import dev.sft.e2e.cluster.Simulator;
 import dev.sft.e2e.node.Kubelet;
 import dev.sft.e2e.node.NodeConfig;
@@ -62,7 +62,7 @@ final class SimulatedKubernetes implements TestKubernetes {
         .withServiceAccounts(apiServer.caPem(), apiServer::serviceAccountToken);
     Simulator simulator = Simulator.start(client, config);
     kubelet.set(simulator.kubelet());
-    Progress.say("API server stand-in at %s; simulated node state in %s", apiServer.url(), nodeState);
+    SuiteProgress.say("API server stand-in at %s; simulated node state in %s", apiServer.url(), nodeState);
     return new SimulatedKubernetes(apiServer, client, simulator, nodeState);
   }
 
@@ -82,10 +82,10 @@ final class SimulatedKubernetes implements TestKubernetes {
       int objects = apiServer.dump(folder.resolve("objects"));
       simulator.kubelet().dumpLogs(folder.resolve("logs"));
       Files.write(folder.resolve("containers.txt"), simulator.kubelet().containerSummaries());
-      Progress.say("kept %d API objects, the containers' logs, and the shared folders stay in %s", objects,
+      SuiteProgress.say("kept %d API objects, the containers' logs, and the shared folders stay in %s", objects,
           nodeState);
     } catch (IOException | RuntimeException e) {
-      Progress.say("cannot keep all artifacts under %s: %s", folder, e);
+      SuiteProgress.say("cannot keep all artifacts under %s: %s", folder, e);
     }
   }
 

@@ -39,7 +39,7 @@ class TimeToVerdictBenchIT {
       operator.awaitReady(Duration.ofSeconds(180));
       TestResources resources = new TestResources(settings);
       // The first sft local on a build records its JVMs' class-data archives, a minute and more: not counted.
-      Progress.say("bench: a warm-up sft local (records the class-data archives on a new build), not counted");
+      SuiteProgress.say("bench: a warm-up sft local (records the class-data archives on a new build), not counted");
       localRun(settings, out.resolve("local-warm-up"));
       List<double[]> pairs = new ArrayList<>();
       StringBuilder report = new StringBuilder();
@@ -49,7 +49,7 @@ class TimeToVerdictBenchIT {
         pairs.add(new double[] {local, k8s.seconds()});
         String line = String.format(Locale.ROOT, "run %d: sft local %.1f s, kubectl apply to verdict %.1f s,"
             + " ratio %.2f", run, local, k8s.seconds(), k8s.seconds() / local);
-        Progress.say("bench: %s", line);
+        SuiteProgress.say("bench: %s", line);
         report.append(line).append('\n').append(k8s.phases().render()).append('\n');
       }
       double localMedian = median(pairs.stream().map(p -> p[0]).toList());
@@ -59,7 +59,7 @@ class TimeToVerdictBenchIT {
           + " %.1f s; median ratio %.2f (goal: at most 1.5)%n", runs, localMedian, k8sMedian, ratioMedian);
       report.append(summary);
       Files.writeString(settings.output().resolve("k8s-run.txt"), report.toString());
-      Progress.say("bench:%n%s", report);
+      SuiteProgress.say("bench:%n%s", report);
     }
   }
 

@@ -13,7 +13,7 @@ final class Timings {
   synchronized void record(String phase, long startedNanos) {
     String line = String.format("%-62s %7.1f s", phase, (System.nanoTime() - startedNanos) / 1e9);
     lines.add(line);
-    Progress.say("timing: %s", line.strip());
+    SuiteProgress.say("timing: %s", line.strip());
   }
 
   synchronized void print(Path file) {
@@ -21,8 +21,8 @@ final class Timings {
       Files.createDirectories(file.getParent());
       Files.write(file, lines);
     } catch (IOException e) {
-      Progress.say("cannot write %s: %s", file, e);
+      SuiteProgress.say("cannot write %s: %s", file, e);
     }
-    lines.forEach(line -> Progress.say("timing: %s", line));
+    lines.forEach(line -> SuiteProgress.say("timing: %s", line));
   }
 }

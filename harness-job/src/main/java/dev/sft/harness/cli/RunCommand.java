@@ -207,8 +207,8 @@ public final class RunCommand implements Callable<Integer> {
     }
     if (System.getenv(HarnessEnvironment.LOCAL_DRIVER) == null) {
       System.out.print(ReportTable.render(outcome.report()));
-      if (checked.run().soak() != null) {
-        System.out.print(SoakSummary.render(outcome.report(), checked.run().soak()));
+      if (checked.driverRun().soak() != null) {
+        System.out.print(SoakSummary.render(outcome.report(), checked.driverRun().soak()));
       }
     }
     return outcome.exitCode().code();
@@ -220,7 +220,7 @@ public final class RunCommand implements Callable<Integer> {
    */
   private void compareWithBaseline(DriverRunOptions checked) {
     try {
-      Path file = ComparisonOnSharedRoot.write(Path.of(checked.run().sharedRoot()), comparison);
+      Path file = ComparisonOnSharedRoot.write(Path.of(checked.driverRun().sharedRoot()), comparison);
       Progress.say("comparison with the baseline: " + file);
     } catch (IOException | RuntimeException e) {
       System.err.println("sft run: warning: cannot write the comparison " + comparison + ": " + e.getMessage());
@@ -229,8 +229,8 @@ public final class RunCommand implements Callable<Integer> {
 
   /** Two builds in turn on the cluster ({@link CompareOnCluster}), ending with their comparison. */
   private int compare(DriverRunOptions checked) {
-    compareOptions.check(checked.jarsUnderTest(), checked.run().soak());
-    if (checked.run().terminationLog() != null) {
+    compareOptions.check(checked.jarsUnderTest(), checked.driverRun().soak());
+    if (checked.driverRun().terminationLog() != null) {
       throw new IllegalArgumentException("--compare and --termination-log exclude each other: a comparison's result"
           + " is its comparison.json");
     }
@@ -239,7 +239,7 @@ public final class RunCommand implements Callable<Integer> {
       throw new IllegalArgumentException("sft run --compare needs the assembled SPARK_HOME the harness jar lives in;"
           + " start it through ./sft");
     }
-    JarSet baseline = compareOptions.baseline(own, null, checked.jarsUnderTest(), checked.run().soak());
+    JarSet baseline = compareOptions.baseline(own, null, checked.jarsUnderTest(), checked.driverRun().soak());
     JarSet candidate = JarSet.resolve(own, null, checked.jarsUnderTest());
     candidate.matches("--jar").forEach(Progress::say);
     BuildTurns.Compared compared = new CompareOnCluster(checked, baseline, candidate).run();
@@ -304,19 +304,19 @@ public final class RunCommand implements Callable<Integer> {
 
   /** The driver run checked against this machine, with the harness-only settings. */
   DriverRunOptions options() {
-    DriverRun run = driverRun();
+    DriverRun driverRun = driverRun();
     if (!Files.isDirectory(sharedRoot)) {
       throw new IllegalArgumentException("shared root " + sharedRoot + " does not exist or is not a folder");
     }
     // The executor-loss scenarios kill; their controls, which also run with speculation off, kill nothing.
-    if (run.scenarios().stream().anyMatch(s -> !s.needsSpeculation() && !s.control())) {
-      if (run.killCommand() == null) {
+    if (driverRun.scenarios().stream().anyMatch(s -> !s.needsSpeculation() && !s.control())) {
+      if (driverRun.killCommand() == null) {
         throw new IllegalArgumentException("the executor-loss scenarios need a kill command (--kill-command or "
             + HarnessEnvironment.KILL_COMMAND + "), called as KILL_COMMAND HOST PID EXECUTOR_ID RUN_DIRECTORY;"
             + " bin/sft-kill-local and bin/sft-kill-ssh are ready-made");
       }
-      if (!Files.isExecutable(Path.of(run.killCommand()))) {
-        throw new IllegalArgumentException("kill command " + run.killCommand() + " is not an executable file");
+      if (!Files.isExecutable(Path.of(driverRun.killCommand()))) {
+        throw new IllegalArgumentException("kill command " + driverRun.killCommand() + " is not an executable file");
       }
     }
     boolean hasClasspath = executorClasspath != null && !executorClasspath.isBlank();
@@ -329,12 +329,13 @@ public final class RunCommand implements Callable<Integer> {
     String classpath = hasClasspath ? executorClasspath : null;
     if (!jarsUnderTest.isEmpty() && System.getenv(DriverRelaunch.APPLIED) != null) {
       // The restarted driver of a cluster of its own: executors take the jars under test before SPARK_HOME/jars.
-      String copies = DriverRelaunch.executorClasspath(Path.of(run.sharedRoot()).resolve(run.runId()), jarsUnderTest);
+      String copies = DriverRelaunch.executorClasspath(Path.of(driverRun.sharedRoot()).resolve(driverRun.runId()),
+          jarsUnderTest);
       classpath = classpath == null ? copies : copies + java.io.File.pathSeparator + classpath;
     }
     DriverRunOptions options = new DriverRunOptions(
-        run,
-        report != null ? report.toAbsolutePath() : Path.of(run.report()),
+        driverRun,
+        report != null ? report.toAbsolutePath() : Path.of(driverRun.report()),
         classpath,
         shipJars && !hasClasspath,
         keep,

@@ -1,5 +1,6 @@
 package dev.sft.harness.driver;
 
+import dev.sft.harness.evidence.SchedulerEvent;
 import dev.sft.harness.evidence.Json;
 import java.io.BufferedWriter;
 import java.io.IOException;

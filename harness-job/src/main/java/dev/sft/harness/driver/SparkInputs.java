@@ -9,7 +9,7 @@ import java.util.Optional;
  * What {@link SparkSettings#conf} builds a driver run's Spark configuration from. It is its own value because the
  * driver run's options (run/) and the fixture (table/) build on driver/, so driver/ cannot read them.
  *
- * @param run the driver run asked for: master, run id and group, timeout, speculation, writer, driver host
+ * @param driverRun the driver run asked for: master, run id and group, timeout, speculation, writer, driver host
  * @param runDir the run's folder on the shared root
  * @param executorClasspath extra executor classpath visible on every worker, or null
  * @param shipJars whether to ship the harness and Iceberg jars to executors through {@code spark.jars}
@@ -20,7 +20,7 @@ import java.util.Optional;
  * @param executorClassData the image's class-data archive for the executors, if the driver's image has one
  */
 public record SparkInputs(
-    DriverRun run,
+    DriverRun driverRun,
     Path runDir,
     String executorClasspath,
     boolean shipJars,

@@ -28,11 +28,11 @@ public final class SparkSettings {
 
   /** The driver run's configuration, refused (IllegalArgumentException) when it breaks {@link RequiredSettings}. */
   public static SparkConf conf(SparkInputs inputs) {
-    DriverRun run = inputs.run();
+    DriverRun driverRun = inputs.driverRun();
     Path warehouse = inputs.runDir().resolve("warehouse");
     SparkConf conf = new SparkConf()
-        .setMaster(run.master())
-        .setAppName("sft " + run.runId() + " (" + run.group() + ")")
+        .setMaster(driverRun.master())
+        .setAppName("sft " + driverRun.runId() + " (" + driverRun.group() + ")")
         .set("spark.ui.enabled", "false")
         .set("spark.executor.cores", String.valueOf(EXECUTOR_CORES))
         .set("spark.cores.max", String.valueOf(MAX_CORES))
@@ -56,8 +56,8 @@ public final class SparkSettings {
         .set("spark.sql.files.openCostInBytes", String.valueOf(128L * 1024 * 1024))
         // The reference suite feeds writers 1,000-row batches.
         .set("spark.sql.parquet.columnarReaderBatchSize", "1000")
-        .set("spark.barrier.sync.timeout", String.valueOf(run.timeoutSeconds()))
-        .set("spark.speculation", String.valueOf(run.speculation()))
+        .set("spark.barrier.sync.timeout", String.valueOf(driverRun.timeoutSeconds()))
+        .set("spark.speculation", String.valueOf(driverRun.speculation()))
         // Speculate only once three of the four writer tasks are done, i.e. only the held task.
         .set("spark.speculation.interval", "100ms")
         .set("spark.speculation.quantile", "0.75")
@@ -77,11 +77,11 @@ public final class SparkSettings {
           // Both catalogs see one warehouse; caching would let one serve stale metadata after the other wrote.
           .set(prefix + ".cache-enabled", "false");
     }
-    if (run.writer() == WriterName.COMET_NATIVE) {
+    if (driverRun.writer() == WriterName.COMET_NATIVE) {
       cometNative(conf, inputs);
     }
-    if (run.driverHost() != null) {
-      conf.set("spark.driver.host", run.driverHost());
+    if (driverRun.driverHost() != null) {
+      conf.set("spark.driver.host", driverRun.driverHost());
     }
     if (inputs.executorClasspath() != null && !inputs.executorClasspath().isBlank()) {
       conf.set("spark.executor.extraClassPath", inputs.executorClasspath());
@@ -99,7 +99,7 @@ public final class SparkSettings {
     for (Map.Entry<String, String> entry : inputs.extraConf().entrySet()) {
       conf.set(entry.getKey(), entry.getValue());
     }
-    RequiredSettings.require(conf, run.speculation());
+    RequiredSettings.require(conf, driverRun.speculation());
     return conf;
   }
 
@@ -126,7 +126,7 @@ public final class SparkSettings {
     List<String> jars = new ArrayList<>();
     List<Class<?>> types = new ArrayList<>(List.of(SparkSettings.class, dev.sft.contract.Report.class,
         SparkCatalog.class));
-    if (inputs.run().writer() == WriterName.COMET_NATIVE) {
+    if (inputs.driverRun().writer() == WriterName.COMET_NATIVE) {
       types.add(org.apache.spark.CometPlugin.class);
     }
     for (Class<?> type : types) {

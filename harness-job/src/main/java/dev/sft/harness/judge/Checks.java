@@ -26,9 +26,9 @@ public final class Checks {
 
   /**
    * An Unknown check that also voids the side: whatever else passed or failed, the side's verdict is Unknown, because
-   * a precondition of the whole cell is missing (e.g. a loss the scenario did not make).
+   * a precondition of the whole repetition is missing (e.g. a loss the scenario did not make).
    */
-  public void voidCell(String side, String rule, String detail) {
+  public void voidSide(String side, String rule, String detail) {
     Check check = new Check(side, rule, Verdict.Unknown, detail);
     checks.add(check);
     voiding.add(check);
@@ -55,7 +55,7 @@ public final class Checks {
     return causes.stream().filter(c -> c.verdict() == Verdict.Failed).toList();
   }
 
-  /** The checks that voided a side ({@link #voidCell}); a report leads with them. */
+  /** The checks that voided a side ({@link #voidSide}); a report leads with them. */
   public List<Check> voiding() {
     return List.copyOf(voiding);
   }

@@ -2,7 +2,7 @@ package dev.sft.harness.judge;
 
 import static dev.sft.contract.Check.SCHEDULER;
 
-import dev.sft.harness.driver.SchedulerEvent;
+import dev.sft.harness.evidence.SchedulerEvent;
 import java.util.List;
 import java.util.Set;
 import java.util.SortedSet;

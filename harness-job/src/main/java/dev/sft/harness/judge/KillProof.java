@@ -2,7 +2,7 @@ package dev.sft.harness.judge;
 
 import static dev.sft.contract.Check.SCHEDULER;
 
-import dev.sft.harness.driver.SchedulerEvent;
+import dev.sft.harness.evidence.SchedulerEvent;
 import dev.sft.harness.evidence.AttemptIdentity;
 import dev.sft.harness.kill.KillRecord;
 import java.util.List;
@@ -23,10 +23,10 @@ public final class KillProof {
 
   private KillProof() {}
 
-  /** The command's run: when it started and returned (driver clock, ms), where its output is, and sft's record. */
-  public record KillRun(long startedMs, long returnedMs, long windowMs, String log, Optional<KillRecord> record) {}
+  /** The kill command's call: when it started and returned (driver clock, ms), where its output is, sft's record. */
+  public record KillCall(long startedMs, long returnedMs, long windowMs, String log, Optional<KillRecord> record) {}
 
-  public static void judge(Checks checks, AttemptIdentity target, KillRun kill, SchedulerHistory history) {
+  public static void judge(Checks checks, AttemptIdentity target, KillCall kill, SchedulerHistory history) {
     if (kill.record().isPresent()) {
       KillRecord r = kill.record().get();
       checks.check(SCHEDULER, RULE, r.killed() && r.exitObservedMs() != null,

@@ -5,7 +5,7 @@ import static dev.sft.contract.Check.STORAGE;
 
 import dev.sft.harness.audit.AuditResult;
 import dev.sft.harness.audit.FileSets;
-import dev.sft.harness.driver.SchedulerEvent;
+import dev.sft.harness.evidence.SchedulerEvent;
 import dev.sft.harness.evidence.AcceptedMessage;
 import dev.sft.harness.evidence.AttemptIdentity;
 import dev.sft.harness.evidence.AttemptMarker;

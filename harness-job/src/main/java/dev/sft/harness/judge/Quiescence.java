@@ -1,6 +1,6 @@
 package dev.sft.harness.judge;
 
-import dev.sft.harness.driver.SchedulerEvent;
+import dev.sft.harness.evidence.SchedulerEvent;
 import dev.sft.harness.evidence.AttemptIdentity;
 import java.util.ArrayList;
 import java.util.List;

@@ -1,5 +1,6 @@
 package dev.sft.harness.judge;
 
+import dev.sft.harness.evidence.RowCounts;
 import dev.sft.contract.Check;
 import dev.sft.harness.evidence.EvidenceLayout;
 import java.util.List;
@@ -43,17 +44,17 @@ public record RecordedDrive(String scenario, String operation, int repetition, b
    *
    * @param race speculation: the two attempts at handoff, once both reached it; else null
    * @param unreachable executor loss: why no kill target can appear, or null
-   * @param kill executor loss: the kill command's run, once it ran; else null
+   * @param kill executor loss: the kill command's call, once it ran; else null
    * @param killed executor loss: the kill command succeeded, so the target's executor was killed
    * @param loserCleanup speculation: the bounded wait for the loser's files to go before the audit, or null when
    *     there was none (no race, or the write did not come to rest)
    */
-  public record Fault(SpeculationRace race, String unreachable, KillCommandRun kill, boolean killed,
+  public record Fault(SpeculationRace race, String unreachable, KillCommandCall kill, boolean killed,
       dev.sft.harness.evidence.CleanupWait.Outcome loserCleanup) {
     public static final Fault NONE = new Fault(null, null, null, false, null);
 
     /** A fault without a wait for a loser's cleanup. */
-    public Fault(SpeculationRace race, String unreachable, KillCommandRun kill, boolean killed) {
+    public Fault(SpeculationRace race, String unreachable, KillCommandCall kill, boolean killed) {
       this(race, unreachable, kill, killed, null);
     }
   }

@@ -1,7 +1,7 @@
 package dev.sft.harness.judge;
 
 import dev.sft.harness.audit.Rejection;
-import dev.sft.harness.driver.SchedulerEvent;
+import dev.sft.harness.evidence.SchedulerEvent;
 import dev.sft.harness.evidence.AbortObservation;
 import dev.sft.harness.evidence.AttemptMarker;
 import java.util.List;

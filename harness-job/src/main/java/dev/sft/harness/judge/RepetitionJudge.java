@@ -1,5 +1,6 @@
 package dev.sft.harness.judge;
 
+import dev.sft.harness.evidence.RowCounts;
 import dev.sft.contract.Check;
 import dev.sft.contract.ScenarioName;
 import dev.sft.contract.ScenarioResult;

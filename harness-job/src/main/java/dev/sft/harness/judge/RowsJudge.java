@@ -1,5 +1,6 @@
 package dev.sft.harness.judge;
 
+import dev.sft.harness.evidence.RowCounts;
 import static dev.sft.contract.Check.STORAGE;
 
 import java.util.Optional;

@@ -1,6 +1,6 @@
 package dev.sft.harness.judge;
 
-import dev.sft.harness.driver.SchedulerEvent;
+import dev.sft.harness.evidence.SchedulerEvent;
 import java.util.List;
 import java.util.Optional;
 import java.util.Set;

@@ -3,7 +3,7 @@ package dev.sft.harness.judge;
 import static dev.sft.contract.Check.SCHEDULER;
 import static dev.sft.contract.Check.STORAGE;
 
-import dev.sft.harness.driver.SchedulerEvent;
+import dev.sft.harness.evidence.SchedulerEvent;
 import java.util.List;
 import java.util.Set;
 
@@ -35,8 +35,8 @@ public final class UnplannedLoss {
     String losses = String.join(", ", notCrashes.stream().map(UnplannedLoss::describe).toList());
     String detail = "an unplanned loss during the scenario: " + losses + "; the harness did not kill it, so this"
         + " cell's verdicts cannot be the scenario's";
-    checks.voidCell(SCHEDULER, RULE, detail);
-    checks.voidCell(STORAGE, RULE, detail);
+    checks.voidSide(SCHEDULER, RULE, detail);
+    checks.voidSide(STORAGE, RULE, detail);
   }
 
   /** Every executor removed in the scenario but those the harness killed. */

@@ -1,5 +1,6 @@
 package dev.sft.harness.report;
 
+import dev.sft.harness.evidence.JobGroup;
 import dev.sft.harness.judge.SchedulerHistory;
 import dev.sft.harness.judge.WriteEvidence;
 import dev.sft.harness.evidence.EvidenceLayout;
@@ -11,14 +12,13 @@ import dev.sft.contract.KnownFindingUse;
 import dev.sft.contract.Verdict;
 import dev.sft.contract.WriteOperation;
 import dev.sft.harness.audit.AuditResult;
-import dev.sft.harness.driver.SchedulerEvent;
+import dev.sft.harness.evidence.SchedulerEvent;
 import dev.sft.harness.evidence.AttemptMarker;
 import dev.sft.harness.evidence.GatePaths;
 import dev.sft.harness.evidence.Json;
 import dev.sft.harness.evidence.Markers;
 import dev.sft.harness.kill.KillRecord;
 import dev.sft.harness.kill.Killer;
-import dev.sft.harness.scenario.ScenarioRepetition;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -175,7 +175,7 @@ public final class HtmlReport {
   /** One lane per executor; a bar per task attempt of the monitored write; marks for gates, kills and stages. */
   private static void timeline(StringBuilder html, ScenarioResult s, Path dir) {
     List<SchedulerEvent> events = SchedulerHistory.read(dir.resolve(EvidenceLayout.SCHEDULER_EVENTS)).events();
-    String group = "group=" + ScenarioRepetition.jobGroup(s.name(), s.writeOperation(), s.repetition());
+    String group = "group=" + JobGroup.of(s.name(), s.writeOperation(), s.repetition());
     List<Integer> stages = events.stream()
         .filter(e -> SchedulerEvent.JOB_START.equals(e.type()) && group.equals(e.detail()) && e.stageIds() != null)
         .flatMap(e -> e.stageIds().stream()).toList();

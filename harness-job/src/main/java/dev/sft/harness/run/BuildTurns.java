@@ -61,13 +61,13 @@ public final class BuildTurns {
   }
 
   /**
-   * Takes a round of turns per repetition of the comparison's {@code shape}, each build one repetition per round; a
-   * turn that fails to judge does not stop the others.
+   * Takes the turns of each repetition of the comparison's {@code shape}: for each repetition, the baseline's turn
+   * then the candidate's; a turn that fails to judge does not stop the others.
    */
   public void take(RunShape shape, Turn turn) {
     for (int repetition : shape.repetitionNumbers(1)) {
       for (Build build : builds) {
-        Progress.say("compare: repetition " + repetition + " of " + shape.repeat() + ", " + build.label());
+        Progress.say("compare: repetition " + repetition + " of " + shape.repeat() + ", " + build.label() + "'s turn");
         for (HarnessDriver.Outcome outcome : turn.take(build, repetition)) {
           parts.get(build).add(outcome.report());
           worst = outcome.exitCode().code() > worst.code() ? outcome.exitCode() : worst;

@@ -29,15 +29,16 @@ public final class CompareOnCluster {
   public BuildTurns.Compared run() {
     String startedAt = Instant.now().toString();
     Map<BuildTurns.Build, Path> homes = turns.sparkHomes(options.runDir());
-    turns.take(new RunShape(options.run().scenarios(), options.run().operations(), options.run().repeat(),
+    DriverRun compared = options.driverRun();
+    turns.take(new RunShape(compared.scenarios(), compared.operations(), compared.repeat(),
         RunShape.COMPARED_BUILDS, null), (build, repetition) -> List.of(
-        turn(build, homes.get(build), options.run().turn(build.runId(), repetition))));
-    return turns.finish(Path.of(options.run().sharedRoot()), options.runId(), startedAt, options.keepFixtures());
+        turn(build, homes.get(build), compared.turn(build.runId(), repetition))));
+    return turns.finish(Path.of(options.driverRun().sharedRoot()), options.runId(), startedAt, options.keepFixtures());
   }
 
   /** One driver JVM for one build's repetition; a driver that leaves no report counts it as Unknown. */
-  private HarnessDriver.Outcome turn(BuildTurns.Build build, Path home, DriverRun run) {
-    List<String> args = new ArrayList<>(run.arguments());
+  private HarnessDriver.Outcome turn(BuildTurns.Build build, Path home, DriverRun driverRun) {
+    List<String> args = new ArrayList<>(driverRun.arguments());
     args.addAll(List.of("--ship-jars", String.valueOf(options.shipJars())));
     if (options.executorClasspath() != null) {
       args.addAll(List.of("--executor-classpath", options.executorClasspath()));
@@ -55,8 +56,8 @@ public final class CompareOnCluster {
       env.put(DriverRelaunch.APPLIED, "1");
     }
     int exit = DriverRelaunch.start(home, args, env);
-    String evidence = Path.of(run.report()).getParent().toString();
-    return DriverProcess.collect(run, exit, evidence,
+    String evidence = Path.of(driverRun.report()).getParent().toString();
+    return DriverProcess.collect(driverRun, exit, evidence,
         "the " + build.label() + " driver exited with code " + exit + " without a report");
   }
 }

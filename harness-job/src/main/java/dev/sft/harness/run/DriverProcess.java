@@ -33,7 +33,7 @@ final class DriverProcess {
 
   private final Path sparkHome;
   private final Path clusterDir;
-  private final DriverRun run;
+  private final DriverRun driverRun;
   private final boolean keep;
   private final List<Path> jarsUnderTest;
   private final ClassDataSharing classData;
@@ -41,9 +41,9 @@ final class DriverProcess {
   private final String logGroup;
   private volatile Process process;
 
-  DriverProcess(Path sparkHome, Path clusterDir, DriverRun run, boolean keep, List<Path> jarsUnderTest,
+  DriverProcess(Path sparkHome, Path clusterDir, DriverRun driverRun, boolean keep, List<Path> jarsUnderTest,
       ClassDataSharing classData) {
-    this(sparkHome, clusterDir, run, keep, jarsUnderTest, classData, false, run.group());
+    this(sparkHome, clusterDir, driverRun, keep, jarsUnderTest, classData, false, driverRun.group());
   }
 
   /**
@@ -51,7 +51,7 @@ final class DriverProcess {
    *     cluster): the driver then gives its executors copies of its jars under test, first on their classpath
    * @param logGroup names the driver's log and scratch folder under the cluster folder ({@code driver-<logGroup>})
    */
-  DriverProcess(Path sparkHome, Path clusterDir, DriverRun run, boolean keep, List<Path> jarsUnderTest,
+  DriverProcess(Path sparkHome, Path clusterDir, DriverRun driverRun, boolean keep, List<Path> jarsUnderTest,
       ClassDataSharing classData, boolean clusterRunsOtherJars, String logGroup) {
     this.clusterRunsOtherJars = clusterRunsOtherJars;
     this.logGroup = logGroup;
@@ -59,7 +59,7 @@ final class DriverProcess {
     this.jarsUnderTest = List.copyOf(jarsUnderTest);
     this.sparkHome = sparkHome;
     this.clusterDir = clusterDir;
-    this.run = run;
+    this.driverRun = driverRun;
     this.keep = keep;
   }
 
@@ -75,11 +75,11 @@ final class DriverProcess {
     }
     List<String> jvmFlags = new ArrayList<>(JavaModuleFlags.read(sparkHome));
     jvmFlags.addAll(List.of("-Xmx1g", "-Dsft.log.level=info", "-Djava.io.tmpdir=" + driverDir.resolve("tmp")));
-    jvmFlags.addAll(classData.flags(ClassDataSharing.Role.DRIVER, run.group()));
+    jvmFlags.addAll(classData.flags(ClassDataSharing.Role.DRIVER, driverRun.group()));
     List<String> executorFlags = new ArrayList<>(SparkSettings.FAST_START_JVM_FLAGS);
     executorFlags.addAll(List.of("-Dsft.log.level=info", "-Djava.io.tmpdir=" + executorTmp));
     executorFlags.addAll(classData.flags(ClassDataSharing.Role.EXECUTOR, "{{APP_ID}}-{{EXECUTOR_ID}}"));
-    List<String> args = new ArrayList<>(run.arguments());
+    List<String> args = new ArrayList<>(driverRun.arguments());
     args.addAll(List.of(
         // Executors load the harness from the same SPARK_HOME/jars as the driver: nothing to ship.
         "--ship-jars", "false",
@@ -91,19 +91,19 @@ final class DriverProcess {
     for (Path jar : jarsUnderTest) {
       args.addAll(List.of("--jar", jar.toString()));
     }
-    Progress.say("driver (" + run.group() + "): starting for " + run.scenarios() + " (log " + log + ")");
+    Progress.say("driver (" + driverRun.group() + "): starting for " + driverRun.scenarios() + " (log " + log + ")");
     int exit = execute(JvmProcess.command(sparkHome, jvmFlags, JvmProcess.SFT_CLI_MAIN, args), driverDir, log);
-    return collect(run, exit, log.toString(),
-        "the " + run.group() + " driver exited with code " + exit + " without a report; see " + log);
+    return collect(driverRun, exit, log.toString(),
+        "the " + driverRun.group() + " driver exited with code " + exit + " without a report; see " + log);
   }
 
   /**
    * What a driver JVM that exited with {@code exit} leaves: its report, or, without one, every repetition it was to
    * run as Unknown ({@code why}, pointing at {@code evidence}), and a failure to judge even if it exited 0.
    */
-  static HarnessDriver.Outcome collect(DriverRun run, int exit, String evidence, String why) {
+  static HarnessDriver.Outcome collect(DriverRun driverRun, int exit, String evidence, String why) {
     RunExitCode exitCode = RunExitCode.fromCode(exit);
-    Path report = Path.of(run.report());
+    Path report = Path.of(driverRun.report());
     if (Files.isRegularFile(report)) {
       try {
         return new HarnessDriver.Outcome(ReportJson.read(report), exitCode);
@@ -112,7 +112,7 @@ final class DriverProcess {
       }
     }
     Progress.say(why);
-    return new HarnessDriver.Outcome(run.unreported(evidence, why),
+    return new HarnessDriver.Outcome(driverRun.unreported(evidence, why),
         exitCode == RunExitCode.PASSED ? RunExitCode.INFRASTRUCTURE : exitCode);
   }
 

@@ -20,12 +20,12 @@ final class DriverRunDeadline {
   private final Instant end;
   private final String what;
 
-  DriverRunDeadline(Instant start, DriverRun run) {
-    this.end = run.stopAt(start);
-    boolean absolute = end != null && end.equals(run.notAfter());
+  DriverRunDeadline(Instant start, DriverRun driverRun) {
+    this.end = driverRun.stopAt(start);
+    boolean absolute = end != null && end.equals(driverRun.notAfter());
     this.what = end == null ? "none"
         : absolute ? "not after " + end + ", --not-after, counted from the Job's creation"
-        : run.deadlineSeconds() + " s, --deadline";
+        : driverRun.deadlineSeconds() + " s, --deadline";
   }
 
   boolean passed(Instant now) {

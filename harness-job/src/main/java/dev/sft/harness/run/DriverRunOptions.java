@@ -22,7 +22,7 @@ import java.util.Map;
  * @param jarsUnderTest the {@code --jar} files this driver and its executors must have loaded
  */
 public record DriverRunOptions(
-    DriverRun run,
+    DriverRun driverRun,
     Path report,
     String executorClasspath,
     boolean shipJars,
@@ -35,41 +35,41 @@ public record DriverRunOptions(
   }
 
   public String master() {
-    return run.master();
+    return driverRun.master();
   }
 
   public String runId() {
-    return run.runId();
+    return driverRun.runId();
   }
 
   public Path runDir() {
-    return Path.of(run.sharedRoot()).resolve(run.runId());
+    return Path.of(driverRun.sharedRoot()).resolve(driverRun.runId());
   }
 
   /** This driver run's own folder, e.g. for its scheduler events. */
   public Path driverDir() {
-    return EvidenceLayout.driverDir(runDir(), run.group());
+    return EvidenceLayout.driverDir(runDir(), driverRun.group());
   }
 
   public Duration timeout() {
-    return Duration.ofSeconds(run.timeoutSeconds());
+    return Duration.ofSeconds(driverRun.timeoutSeconds());
   }
 
   public boolean speculation() {
-    return run.speculation();
+    return driverRun.speculation();
   }
 
   public List<ScenarioName> scenarios() {
-    return run.scenarios();
+    return driverRun.scenarios();
   }
 
   public WriterName writer() {
-    return run.writer();
+    return driverRun.writer();
   }
 
   /** What the driver run's Spark configuration is built from, with the fixture's partitions and catalogs. */
   public SparkInputs sparkInputs() {
-    return new SparkInputs(run, runDir(), executorClasspath, shipJars, extraConf, Fixture.WRITER_PARTITIONS,
+    return new SparkInputs(driverRun, runDir(), executorClasspath, shipJars, extraConf, Fixture.WRITER_PARTITIONS,
         Fixture.CATALOG, Fixture.PROBED_CATALOG, ExecutorClassData.inThisImage());
   }
 }

@@ -138,21 +138,22 @@ public final class EmbeddedRun {
     List<DriverRun> planned = plan(settings.runId(), settings.repeat(), masterUrl, killWrapper);
     SoakShares soak = settings.soak() == null ? null : new SoakShares(settings.soak(), planned.size());
     for (DriverRun next : planned) {
-      DriverRun run = next;
+      DriverRun driverRun = next;
       if (soak != null) {
         if (SoakShares.stopped(parts)) {
-          Progress.say("soak: driver run " + run.group() + " not started: the soak stopped at its first failure");
+          Progress.say("soak: driver run " + driverRun.group() + " not started: the soak stopped at its first failure");
           continue;
         }
         Optional<Soak> share = soak.next();
         if (share.isEmpty()) {
-          Progress.say("soak: driver run " + run.group() + " not started: " + Soak.MAX_TIME_OPTION + " is used up");
+          Progress.say("soak: driver run " + driverRun.group() + " not started: " + Soak.MAX_TIME_OPTION
+              + " is used up");
           continue;
         }
-        run = run.withSoak(share.get());
+        driverRun = driverRun.withSoak(share.get());
       }
-      HarnessDriver.Outcome outcome = drive(drivers, new DriverProcess(sparkHome, clusterDir, run, settings.keep(),
-          settings.jars().jarsUnderTest(), classData));
+      HarnessDriver.Outcome outcome = drive(drivers, new DriverProcess(sparkHome, clusterDir, driverRun,
+          settings.keep(), settings.jars().jarsUnderTest(), classData));
       parts.add(outcome.report());
       worst = outcome.exitCode().code() > worst.code() ? outcome.exitCode() : worst;
     }
@@ -169,9 +170,10 @@ public final class EmbeddedRun {
         RunShape.COMPARED_BUILDS, null), (build, repetition) -> {
       List<HarnessDriver.Outcome> outcomes = new ArrayList<>();
       for (DriverRun planned : plan(build.runId(), 1, masterUrl, killWrapper)) {
-        DriverRun run = planned.withFirstRepetition(repetition);
-        outcomes.add(drive(drivers, new DriverProcess(homes.get(build), clusterDir, run, settings.keep(),
-            build.jarsUnderTest(), ClassDataSharing.off(), true, run.group() + "-" + build.label() + "-r" + repetition)));
+        DriverRun driverRun = planned.withFirstRepetition(repetition);
+        outcomes.add(drive(drivers, new DriverProcess(homes.get(build), clusterDir, driverRun, settings.keep(),
+            build.jarsUnderTest(), ClassDataSharing.off(), true,
+            driverRun.group() + "-" + build.label() + "-r" + repetition)));
       }
       return outcomes;
     });

@@ -45,7 +45,7 @@ public final class HarnessDriver {
   public static Outcome run(DriverRunOptions options) {
     Instant start = Instant.now();
     String startedAt = start.toString();
-    DriverRunDeadline deadline = new DriverRunDeadline(start, options.run());
+    DriverRunDeadline deadline = new DriverRunDeadline(start, options.driverRun());
     MasterUrl.requireReachable(options.master(), 5_000);
     try {
       Files.createDirectories(options.runDir());
@@ -53,11 +53,11 @@ public final class HarnessDriver {
       throw new UncheckedIOException("cannot create run directory " + options.runDir(), e);
     }
 
-    Progress.say("driver run " + options.runId() + " (" + options.run().group() + ") against " + options.master()
+    Progress.say("driver run " + options.runId() + " (" + options.driverRun().group() + ") against " + options.master()
         + "; evidence under " + options.runDir());
     SparkConf conf = SparkSettings.conf(options.sparkInputs());
     // What this driver run was asked for and the configuration it was judged under, as evidence.
-    Markers.publish(options.driverDir().resolve(EvidenceLayout.DRIVER_RUN), options.run());
+    Markers.publish(options.driverDir().resolve(EvidenceLayout.DRIVER_RUN), options.driverRun());
     Markers.publishText(options.driverDir().resolve(EvidenceLayout.SPARK_CONF), Arrays.stream(conf.getAll())
         .map(e -> e._1() + "=" + e._2()).sorted().collect(Collectors.joining("\n", "", "\n")));
     SparkSession spark = SparkSession.builder().config(conf).getOrCreate();
@@ -76,7 +76,7 @@ public final class HarnessDriver {
         List<ScenarioResult> notRun = notRun(options, "not run: preflight failed");
         Report report = Report.of(options.runId(), options.writer().id(), options.master(), notRun, startedAt,
             Instant.now().toString(), "preflight failed: " + preflight.message(), preflight.jars(),
-            options.run().knownFindings().uses(options.writer().id(), notRun));
+            options.driverRun().knownFindings().uses(options.writer().id(), notRun));
         return new Outcome(write(report, options), RunExitCode.PREFLIGHT_FAILED);
       }
       Progress.say("preflight passed: " + preflight.message());
@@ -91,13 +91,13 @@ public final class HarnessDriver {
       }
       ScenarioContext context = new ScenarioContext(
           spark, events, plans, fixture, options.runDir(), options.timeout(),
-          Duration.ofSeconds(options.run().killTimeoutSeconds()), options.run().interruptOnCancel(),
+          Duration.ofSeconds(options.driverRun().killTimeoutSeconds()), options.driverRun().interruptOnCancel(),
           options.keepFixtures(),
-          options.run().killCommand(), options.writer());
-      List<ScenarioResult> results = new Repetitions(options.run(), options.runDir().toString(),
+          options.driverRun().killCommand(), options.writer());
+      List<ScenarioResult> results = new Repetitions(options.driverRun(), options.runDir().toString(),
           Repetitions.onDriver(context), deadline, start).run();
       results = attributeToControls(results);
-      KnownFindings known = options.run().knownFindings();
+      KnownFindings known = options.driverRun().knownFindings();
       String writer = options.writer().id();
       List<ScenarioResult> judged = results.stream().map(r -> known.classify(writer, r)).toList();
       judged.stream().filter(ScenarioResult::known).forEach(r -> Progress.say(r.cell() + " #" + r.repetition()
@@ -125,8 +125,8 @@ public final class HarnessDriver {
    * run of a run judges the whole run.
    */
   private static RunExitCode judged(Report own, DriverRunOptions options) {
-    RunExitCode exit = RunExitCode.judged(own, options.run().strict());
-    int bound = options.run().failOnStale();
+    RunExitCode exit = RunExitCode.judged(own, options.driverRun().strict());
+    int bound = options.driverRun().failOnStale();
     if (exit != RunExitCode.PASSED || bound == DriverRun.NEVER_FAIL_ON_STALE) {
       return exit;
     }
@@ -146,7 +146,7 @@ public final class HarnessDriver {
   /** Every repetition as Unknown, each naming the preflight as the rule that stopped it. */
   private static List<ScenarioResult> notRun(DriverRunOptions options, String why) {
     List<Check> preflight = List.of(new Check(Check.SCHEDULER, "preflight", Verdict.Unknown, why));
-    return options.run().unknownResults(options.runDir().toString(), why).stream()
+    return options.driverRun().unknownResults(options.runDir().toString(), why).stream()
         .map(r -> r.withMessage(r.message(), preflight)).toList();
   }
 
@@ -154,7 +154,7 @@ public final class HarnessDriver {
   private static Report write(Report report, DriverRunOptions options) {
     ReportFiles.write(report, options.report());
     Progress.say("report written to " + options.report());
-    Path runReport = RunReportMerge.write(options.runDir(), options.runId(), options.run().group(), report);
+    Path runReport = RunReportMerge.write(options.runDir(), options.runId(), options.driverRun().group(), report);
     Progress.say("run report (every driver run so far) written to " + runReport);
     return report;
   }

@@ -27,15 +27,15 @@ final class Repetitions {
     ScenarioResult run(ScenarioName name, WriteOperation operation, int repetition);
   }
 
-  private final DriverRun run;
+  private final DriverRun driverRun;
   private final String evidence;
   private final Runner runner;
   private final DriverRunDeadline deadline;
   private final Instant start;
 
   /** @param evidence where a repetition that never started points for its evidence: the run's folder */
-  Repetitions(DriverRun run, String evidence, Runner runner, DriverRunDeadline deadline, Instant start) {
-    this.run = run;
+  Repetitions(DriverRun driverRun, String evidence, Runner runner, DriverRunDeadline deadline, Instant start) {
+    this.driverRun = driverRun;
     this.evidence = evidence;
     this.runner = runner;
     this.deadline = deadline;
@@ -49,14 +49,14 @@ final class Repetitions {
   }
 
   List<ScenarioResult> run() {
-    return run.soak() == null ? fixed() : soak(run.soak());
+    return driverRun.soak() == null ? fixed() : soak(driverRun.soak());
   }
 
   private List<ScenarioResult> fixed() {
     List<ScenarioResult> results = new ArrayList<>();
-    for (ScenarioName name : run.scenarios()) {
-      for (WriteOperation operation : run.operations()) {
-        for (int repetition : run.repetitionNumbers()) {
+    for (ScenarioName name : driverRun.scenarios()) {
+      for (WriteOperation operation : driverRun.operations()) {
+        for (int repetition : driverRun.repetitionNumbers()) {
           results.add(one(name, operation, repetition));
         }
       }
@@ -67,7 +67,7 @@ final class Repetitions {
   /** Round after round, every cell (a control too) once per round. */
   private List<ScenarioResult> soak(Soak soak) {
     List<ScenarioResult> results = new ArrayList<>();
-    KnownFindings known = run.knownFindings();
+    KnownFindings known = driverRun.knownFindings();
     for (int round = 1; ; round++) {
       if (!soak.mayStart(round, Duration.between(start, Instant.now()))) {
         Progress.say("soak: bound reached (" + soak.describe() + ") after " + (round - 1) + " round(s)");
@@ -78,11 +78,11 @@ final class Repetitions {
         return results;
       }
       Progress.say("soak: round " + round);
-      for (ScenarioName name : run.scenarios()) {
-        for (WriteOperation operation : run.operations()) {
+      for (ScenarioName name : driverRun.scenarios()) {
+        for (WriteOperation operation : driverRun.operations()) {
           ScenarioResult result = one(name, operation, round);
           results.add(result);
-          if (Soak.ends(known.classify(run.writer().id(), result))) {
+          if (Soak.ends(known.classify(driverRun.writer().id(), result))) {
             Progress.say("soak: stopped at the first failure, " + result.cell() + " #" + round + " ("
                 + result.outcome() + ")");
             return results;

@@ -8,9 +8,9 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * A soak over several driver runs in turn (one per speculation setting): each gets an equal share of the time left
- * when it starts, so the first cannot spend the whole {@code --max-time}, and none starts after the soak reached its
- * first failure.
+ * A soak over several driver runs one after the other (one per speculation setting): each gets an equal share of
+ * the time left when it starts, so the first cannot spend the whole {@code --max-time}, and none starts after the
+ * soak reached its first failure.
  */
 final class SoakShares {
   /** A driver run needs time to start its SparkContext and preflight before its first round. */

@@ -47,33 +47,33 @@ final class ControlScenario extends MonitoredWriteScenario<Void> {
   }
 
   @Override
-  Void newProgress() {
+  Void newLearned() {
     return null;
   }
 
   @Override
-  void drive(ScenarioRepetition run, ScenarioContext context, String table, String location, Void progress) {
-    ProbeSpec observeOnly = new ProbeSpec(run.dir().toString(), Fixture.dataLocation(location), List.of(), 0,
+  void drive(ScenarioRepetition repetition, ScenarioContext context, String table, String location, Void learned) {
+    ProbeSpec observeOnly = new ProbeSpec(repetition.dir().toString(), Fixture.dataLocation(location), List.of(), 0,
         List.of(), context.timeout().toMillis());
     Dataset<Row> input = context.fixture().source();
     if (name() == ScenarioName.CONTROL_SHUFFLE_LOSS) {
-      ShuffleLossScenario.sortIfReinserting(run, context, table);
+      ShuffleLossScenario.sortIfReinserting(repetition, context, table);
       input = ShuffleLossScenario.shuffledInput(context, observeOnly);
     }
     Dataset<Row> write = input;
-    try (BoundedJob<Void> job = BoundedJob.startWrite(context.spark(), run.jobGroup(), context.interruptOnCancel(),
-        () -> {
-          MonitoredWrite.write(context, run.operation(), write, table, observeOnly);
+    try (BoundedJob<Void> job = BoundedJob.startWrite(context.spark(), repetition.jobGroup(),
+        context.interruptOnCancel(), () -> {
+          MonitoredWrite.write(context, repetition.operation(), write, table, observeOnly);
           return null;
         })) {
-      run.phase("write started with no fault: nothing held, nothing killed"
+      repetition.phase("write started with no fault: nothing held, nothing killed"
           + (name().needsSpeculation() ? ", no speculative attempt forced" : ""));
       job.await(context.timeout());
     }
   }
 
   @Override
-  RecordedDrive.Fault fault(Void progress) {
+  RecordedDrive.Fault fault(Void learned) {
     return RecordedDrive.Fault.NONE;
   }
 }

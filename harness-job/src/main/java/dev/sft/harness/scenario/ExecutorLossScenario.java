@@ -3,7 +3,7 @@ package dev.sft.harness.scenario;
 import dev.sft.harness.evidence.EvidenceLayout;
 import dev.sft.contract.ScenarioName;
 import dev.sft.harness.driver.BoundedJob;
-import dev.sft.harness.driver.SchedulerEvent;
+import dev.sft.harness.evidence.SchedulerEvent;
 import dev.sft.harness.evidence.BoundedWait;
 import dev.sft.harness.evidence.Markers;
 import dev.sft.harness.judge.ExecutorLossJudge;
@@ -35,7 +35,7 @@ import org.apache.spark.sql.Row;
  * {@link ExecutorLossJudge}'s. Subclasses choose the input and the target, and add their own scheduler evidence;
  * {@link LossAfterHandoffScenario} also replaces the pause by a hold after commit, with pre-kill rules of its own.
  */
-abstract class ExecutorLossScenario extends MonitoredWriteScenario<ExecutorLossScenario.Progress> {
+abstract class ExecutorLossScenario extends MonitoredWriteScenario<ExecutorLossScenario.Learned> {
   static final int PAUSE_AFTER_ROWS = 4_000;
   static final Map<String, String> TABLE_PROPERTIES = Map.of(
       "write.distribution-mode", "none",
@@ -50,17 +50,17 @@ abstract class ExecutorLossScenario extends MonitoredWriteScenario<ExecutorLossS
    * What the drive learned: the target once chosen, and whether its executor was killed; or, instead of a target,
    * why none can appear ({@link PartlyWrittenAttempts}).
    */
-  static final class Progress {
+  static final class Learned {
     KillTarget target;
     boolean killed;
     String unreachable;
-    /** The kill command's run, once it ran; its proof is judged from the whole scheduler history. */
+    /** The kill command's call, once it ran; its proof is judged from the whole scheduler history. */
     KillInvoker.Outcome kill;
   }
 
   @Override
-  Progress newProgress() {
-    return new Progress();
+  Learned newLearned() {
+    return new Learned();
   }
 
   /** The monitored write's input, fed through {@link dev.sft.harness.probe.PausingInput}. */
@@ -70,7 +70,7 @@ abstract class ExecutorLossScenario extends MonitoredWriteScenario<ExecutorLossS
   abstract List<Integer> holdBeforeInput();
 
   /** The target, once the scenario's preconditions can be met; empty while they cannot yet. */
-  abstract Optional<KillTarget> chooseTarget(ScenarioRepetition run, WriteEvidence evidence);
+  abstract Optional<KillTarget> chooseTarget(ScenarioRepetition repetition, WriteEvidence evidence);
 
 
   @Override
@@ -85,14 +85,14 @@ abstract class ExecutorLossScenario extends MonitoredWriteScenario<ExecutorLossS
 
 
   @Override
-  RecordedDrive.Fault fault(Progress progress) {
-    return new RecordedDrive.Fault(null, progress.unreachable, progress.kill == null ? null : progress.kill.command(),
-        progress.killed);
+  RecordedDrive.Fault fault(Learned learned) {
+    return new RecordedDrive.Fault(null, learned.unreachable, learned.kill == null ? null : learned.kill.command(),
+        learned.killed);
   }
 
   /** The probe's settings: by default initial writer attempts pause after {@link #PAUSE_AFTER_ROWS} rows. */
-  ProbeSpec probeSpec(ScenarioRepetition run, ScenarioContext context, String location) {
-    return new ProbeSpec(run.dir().toString(), Fixture.dataLocation(location), List.of(), PAUSE_AFTER_ROWS,
+  ProbeSpec probeSpec(ScenarioRepetition repetition, ScenarioContext context, String location) {
+    return new ProbeSpec(repetition.dir().toString(), Fixture.dataLocation(location), List.of(), PAUSE_AFTER_ROWS,
         holdBeforeInput(), context.timeout().toMillis());
   }
 
@@ -113,20 +113,21 @@ abstract class ExecutorLossScenario extends MonitoredWriteScenario<ExecutorLossS
    *
    * @return whether all hold, so the kill may proceed
    */
-  boolean preKill(ScenarioRepetition run, KillTarget target) {
-    return ExecutorLossJudge.preKill(run.checks(), target,
+  boolean preKill(ScenarioRepetition repetition, KillTarget target) {
+    return ExecutorLossJudge.preKill(repetition.checks(), target,
         WriterFiles.states(target.victim().paths()), WriterFiles.states(target.other().paths()),
-        WriteEvidence.read(run.gates()).handedOff(target.attempt().taskAttemptId()), run.history());
+        WriteEvidence.read(repetition.gates()).handedOff(target.attempt().taskAttemptId()), repetition.history());
   }
 
   @Override
-  void drive(ScenarioRepetition run, ScenarioContext context, String table, String location, Progress progress) {
-    ProbeSpec spec = probeSpec(run, context, location);
-    try (BoundedJob<Void> write = BoundedJob.startWrite(context.spark(), run.jobGroup(), context.interruptOnCancel(), () -> {
-      MonitoredWrite.write(context, run.operation(), input(context, spec), table, spec);
+  void drive(ScenarioRepetition repetition, ScenarioContext context, String table, String location, Learned learned) {
+    ProbeSpec spec = probeSpec(repetition, context, location);
+    try (BoundedJob<Void> write = BoundedJob.startWrite(context.spark(), repetition.jobGroup(),
+        context.interruptOnCancel(), () -> {
+      MonitoredWrite.write(context, repetition.operation(), input(context, spec), table, spec);
       return null;
     })) {
-      run.phase("write started; " + heldDescription());
+      repetition.phase("write started; " + heldDescription());
       Reach reach = BoundedWait.until(
           targetWanted(),
           context.timeout(),
@@ -135,49 +136,51 @@ abstract class ExecutorLossScenario extends MonitoredWriteScenario<ExecutorLossS
               write.await(context.timeout());
               throw new IllegalStateException("the write ended before a target could be chosen");
             }
-            WriteEvidence evidence = WriteEvidence.read(run.gates());
-            Optional<KillTarget> chosen = chooseTarget(run, evidence);
+            WriteEvidence evidence = WriteEvidence.read(repetition.gates());
+            Optional<KillTarget> chosen = chooseTarget(repetition, evidence);
             return chosen.isPresent() ? chosen.map(Reach::target)
-                : unreachable(run, evidence, spec).map(Reach::unreachable);
+                : unreachable(repetition, evidence, spec).map(Reach::unreachable);
           },
-          () -> describe(run));
+          () -> describe(repetition));
       if (reach.unreachable() != null) {
-        progress.unreachable = reach.unreachable();
-        run.phase("UNKNOWN, nothing killed: " + reach.unreachable() + "; releasing every held attempt");
-        Markers.publishText(run.gates().releaseAll(), "released by the driver: no partly written attempt to kill");
+        learned.unreachable = reach.unreachable();
+        repetition.phase("UNKNOWN, nothing killed: " + reach.unreachable() + "; releasing every held attempt");
+        Markers.publishText(repetition.gates().releaseAll(),
+            "released by the driver: no partly written attempt to kill");
         write.await(context.timeout());
-        run.phase("write committed without a kill; storage is audited as usual");
+        repetition.phase("write committed without a kill; storage is audited as usual");
         return;
       }
       KillTarget target = reach.target();
-      progress.target = target;
+      learned.target = target;
       AttemptIdentity victim = target.attempt();
-      Markers.publish(run.dir().resolve(EvidenceLayout.KILL_TARGET), target);
-      if (!preKill(run, target)) {
+      Markers.publish(repetition.dir().resolve(EvidenceLayout.KILL_TARGET), target);
+      if (!preKill(repetition, target)) {
         throw new IllegalStateException("the pre-kill evidence does not hold; nothing was killed");
       }
 
-      run.phase("killing executor " + victim.executorId() + " (PID " + victim.pid() + " on " + victim.host()
+      repetition.phase("killing executor " + victim.executorId() + " (PID " + victim.pid() + " on " + victim.host()
           + ") which runs writer partition " + victim.partition() + " TID " + victim.taskAttemptId());
-      run.killing(victim.executorId());
-      KillInvoker.Outcome kill = KillInvoker.kill(context.killCommand(), victim, run.dir(), context.killTimeout());
-      progress.kill = kill;
-      ExecutorLossJudge.kill(run.checks(), kill.succeeded(), kill.describe());
+      repetition.killing(victim.executorId());
+      KillInvoker.Outcome kill =
+          KillInvoker.kill(context.killCommand(), victim, repetition.dir(), context.killTimeout());
+      learned.kill = kill;
+      ExecutorLossJudge.kill(repetition.checks(), kill.succeeded(), kill.describe());
       if (!kill.succeeded()) {
         throw new IllegalStateException("the kill command refused, failed or timed out: " + kill.describe());
       }
-      progress.killed = true;
+      learned.killed = true;
       BoundedWait.untilTrue(
           "executor " + victim.executorId() + " removal and ExecutorLostFailure for TID " + victim.taskAttemptId(),
           context.timeout(),
-          () -> run.history().executorRemoved(victim.executorId()).isPresent()
-              && run.taskEnd(victim.taskAttemptId()).isPresent(),
-          () -> "executor-removed " + run.history().executorRemoved(victim.executorId()).isPresent()
-              + ", task-end " + run.taskEnd(victim.taskAttemptId()).map(SchedulerEvent::reason).orElse("none"));
-      run.phase("executor " + victim.executorId() + " removed; releasing every held attempt");
-      Markers.publishText(run.gates().releaseAll(), "released by the driver after the kill");
+          () -> repetition.history().executorRemoved(victim.executorId()).isPresent()
+              && repetition.taskEnd(victim.taskAttemptId()).isPresent(),
+          () -> "executor-removed " + repetition.history().executorRemoved(victim.executorId()).isPresent()
+              + ", task-end " + repetition.taskEnd(victim.taskAttemptId()).map(SchedulerEvent::reason).orElse("none"));
+      repetition.phase("executor " + victim.executorId() + " removed; releasing every held attempt");
+      Markers.publishText(repetition.gates().releaseAll(), "released by the driver after the kill");
       write.await(context.timeout());
-      run.phase("write committed after recovery");
+      repetition.phase("write committed after recovery");
     }
   }
 
@@ -197,9 +200,10 @@ abstract class ExecutorLossScenario extends MonitoredWriteScenario<ExecutorLossS
    * hold, or finished) and no paused one owns a byte on storage ({@link PartlyWrittenAttempts}), re-listed now by
    * the attempts' file name prefixes under the data location.
    */
-  Optional<String> unreachable(ScenarioRepetition run, WriteEvidence evidence, ProbeSpec spec) {
+  Optional<String> unreachable(ScenarioRepetition repetition, WriteEvidence evidence, ProbeSpec spec) {
     // The application's task slots: spark.cores.max at one core per task (SparkSettings), all registered by preflight.
-    return PartlyWrittenAttempts.unreachable(evidence, run.history(), dev.sft.harness.driver.SparkSettings.MAX_CORES,
+    return PartlyWrittenAttempts.unreachable(evidence, repetition.history(),
+        dev.sft.harness.driver.SparkSettings.MAX_CORES,
         attempt -> WriterFiles.states(WriterFiles.ownedBy(spec.dataLocation(), attempt)));
   }
 
@@ -218,8 +222,8 @@ abstract class ExecutorLossScenario extends MonitoredWriteScenario<ExecutorLossS
   }
 
   /** What the probe has seen so far, for the time-out message of the target wait. */
-  String describe(ScenarioRepetition run) {
-    WriteEvidence evidence = WriteEvidence.read(run.gates());
+  String describe(ScenarioRepetition repetition) {
+    WriteEvidence evidence = WriteEvidence.read(repetition.gates());
     return "paused attempts " + evidence.paused().stream()
         .map(m -> "p" + m.attempt().partition() + "/TID " + m.attempt().taskAttemptId() + "@executor "
             + m.attempt().executorId() + " files " + WriterFiles.states(m.paths()))

@@ -1,6 +1,6 @@
 package dev.sft.harness.scenario;
 
-import dev.sft.harness.judge.KillCommandRun;
+import dev.sft.harness.judge.KillCommandCall;
 import dev.sft.harness.evidence.EvidenceLayout;
 import dev.sft.harness.judge.RecordedKill;
 import dev.sft.harness.kill.KillRecord;
@@ -23,8 +23,8 @@ final class KillInvoker {
   /** How long the ended command and its children may take to go away. */
   private static final Duration END_GRACE = Duration.ofSeconds(10);
 
-  /** The command's run as the evidence keeps it and, when it wrote one, sft's kill record. */
-  record Outcome(KillCommandRun command, Optional<KillRecord> record) {
+  /** The command's call as the evidence keeps it and, when it wrote one, sft's kill record. */
+  record Outcome(KillCommandCall command, Optional<KillRecord> record) {
     int exitCode() {
       return command.exitCode();
     }
@@ -91,7 +91,7 @@ final class KillInvoker {
 
   private static Outcome outcome(int exitCode, boolean timedOut, Duration bound, Path log, long startedMs,
       long returnedMs, Path runDirectory, AttemptIdentity target) {
-    return new Outcome(new KillCommandRun(exitCode, timedOut, bound.toMillis(), log.toString(), startedMs, returnedMs),
+    return new Outcome(new KillCommandCall(exitCode, timedOut, bound.toMillis(), log.toString(), startedMs, returnedMs),
         RecordedKill.recordOf(runDirectory, target));
   }
 }

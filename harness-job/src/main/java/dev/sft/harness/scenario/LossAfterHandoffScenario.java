@@ -38,8 +38,8 @@ final class LossAfterHandoffScenario extends ExecutorLossScenario {
   }
 
   @Override
-  ProbeSpec probeSpec(ScenarioRepetition run, ScenarioContext context, String location) {
-    return new ProbeSpec(run.dir().toString(), Fixture.dataLocation(location), List.of(), 0, List.of(),
+  ProbeSpec probeSpec(ScenarioRepetition repetition, ScenarioContext context, String location) {
+    return new ProbeSpec(repetition.dir().toString(), Fixture.dataLocation(location), List.of(), 0, List.of(),
         context.timeout().toMillis(), List.of(TARGET_PARTITION));
   }
 
@@ -66,11 +66,11 @@ final class LossAfterHandoffScenario extends ExecutorLossScenario {
   }
 
   @Override
-  Optional<KillTarget> chooseTarget(ScenarioRepetition run, WriteEvidence evidence) {
+  Optional<KillTarget> chooseTarget(ScenarioRepetition repetition, WriteEvidence evidence) {
     List<AttemptMarker> delivered = evidence.handoffs().stream()
-        .filter(h -> run.history().succeeded(h.attempt().taskAttemptId()))
+        .filter(h -> repetition.history().succeeded(h.attempt().taskAttemptId()))
         .toList();
-    return heldAfterCommit(run.gates()).stream()
+    return heldAfterCommit(repetition.gates()).stream()
         .filter(m -> m.attempt().partition() == TARGET_PARTITION)
         .findFirst()
         .flatMap(victim -> otherProcess(delivered, victim).map(other -> new KillTarget(victim, other)));
@@ -81,27 +81,27 @@ final class LossAfterHandoffScenario extends ExecutorLossScenario {
    * partly written; a target that does not appear is a failure at the wait's bound.
    */
   @Override
-  Optional<String> unreachable(ScenarioRepetition run, WriteEvidence evidence, ProbeSpec spec) {
+  Optional<String> unreachable(ScenarioRepetition repetition, WriteEvidence evidence, ProbeSpec spec) {
     return Optional.empty();
   }
 
   @Override
-  boolean preKill(ScenarioRepetition run, KillTarget target) {
+  boolean preKill(ScenarioRepetition repetition, KillTarget target) {
     List<String> files = target.victim().paths();
-    return LossAfterHandoffJudge.preKill(run.checks(), target, WriterFiles.states(files), notCompleteParquet(files),
-        WriteEvidence.read(run.gates()), run.history());
+    return LossAfterHandoffJudge.preKill(repetition.checks(), target, WriterFiles.states(files),
+        notCompleteParquet(files), WriteEvidence.read(repetition.gates()), repetition.history());
   }
 
   @Override
-  String describe(ScenarioRepetition run) {
-    WriteEvidence evidence = WriteEvidence.read(run.gates());
-    return "held after commit " + heldAfterCommit(run.gates()).stream()
+  String describe(ScenarioRepetition repetition) {
+    WriteEvidence evidence = WriteEvidence.read(repetition.gates());
+    return "held after commit " + heldAfterCommit(repetition.gates()).stream()
         .map(m -> "p" + m.attempt().partition() + "/TID " + m.attempt().taskAttemptId() + "@executor "
             + m.attempt().executorId())
         .toList()
         + ", handoffs " + evidence.handoffs().stream()
         .map(m -> "p" + m.attempt().partition() + "/TID " + m.attempt().taskAttemptId()
-            + (run.history().succeeded(m.attempt().taskAttemptId()) ? " (Success)" : ""))
+            + (repetition.history().succeeded(m.attempt().taskAttemptId()) ? " (Success)" : ""))
         .toList()
         + ", started " + evidence.started().size();
   }

@@ -10,7 +10,7 @@ import dev.sft.harness.evidence.Markers;
 import dev.sft.harness.evidence.PriorState;
 import dev.sft.harness.judge.Quiescence;
 import dev.sft.harness.judge.RecordedDrive;
-import dev.sft.harness.judge.RowCounts;
+import dev.sft.harness.evidence.RowCounts;
 import dev.sft.harness.judge.WriteEvidence;
 import dev.sft.contract.Check;
 import dev.sft.harness.driver.ExecutorHosts;
@@ -58,75 +58,76 @@ abstract class MonitoredWriteScenario<S> implements Scenario {
   /** How the table differs from a default Iceberg table, for the progress line. */
   abstract String tableDescription();
 
-  /** A fresh, empty record of the drive's progress. */
-  abstract S newProgress();
+  /** A fresh, empty record of what the drive learns. */
+  abstract S newLearned();
 
-  abstract void drive(ScenarioRepetition run, ScenarioContext context, String table, String location, S progress);
+  abstract void drive(ScenarioRepetition repetition, ScenarioContext context, String table, String location, S learned);
 
   /** How far the drive got with the scenario's fault, for the judges ({@link RecordedDrive.Fault}). */
-  abstract RecordedDrive.Fault fault(S progress);
+  abstract RecordedDrive.Fault fault(S learned);
 
   /**
    * What the scenario waits for before the storage audit, once the write came to rest at {@code restedAtMs}, and
-   * records in its progress for {@link #fault}; nothing by default.
+   * records in what the drive learned for {@link #fault}; nothing by default.
    */
-  void beforeAudit(ScenarioRepetition run, S progress, String location, long restedAtMs) {}
+  void beforeAudit(ScenarioRepetition repetition, S learned, String location, long restedAtMs) {}
 
   @Override
-  public final ScenarioResult run(ScenarioContext context, Operation operation, int repetition) {
-    ScenarioRepetition run = new ScenarioRepetition(name, operation, repetition, context);
+  public final ScenarioResult run(ScenarioContext context, Operation operation, int repetitionNumber) {
+    ScenarioRepetition repetition = new ScenarioRepetition(name, operation, repetitionNumber, context);
     // Preflight ran once per driver run; executors may have gone since. Without two hosts this scenario fails, the
     // run goes on.
     List<String> executors = ExecutorHosts.registered(context.spark());
     Optional<String> shortfall = ExecutorHosts.shortfall(executors);
-    run.checks().check(Check.SCHEDULER, EXECUTORS_ON_TWO_HOSTS, shortfall.isEmpty(),
+    repetition.checks().check(Check.SCHEDULER, EXECUTORS_ON_TWO_HOSTS, shortfall.isEmpty(),
         shortfall.orElse("executors registered before the scenario: " + executors));
     if (shortfall.isPresent()) {
-      run.phase("FAILED before it started: " + shortfall.get());
-      return ScenarioSupport.finish(run, context, RecordedDrive.notStarted(name.id(), operation.id().id(), repetition,
-          "not started: " + shortfall.get(), run.checks().all()), null);
+      repetition.phase("FAILED before it started: " + shortfall.get());
+      return ScenarioSupport.finish(repetition, context, RecordedDrive.notStarted(name.id(), operation.id().id(),
+          repetitionNumber, "not started: " + shortfall.get(), repetition.checks().all()), null);
     }
-    context.plans().recordTo(run.dir().resolve(EvidenceLayout.PLANS));
-    String table = run.tableName();
+    context.plans().recordTo(repetition.dir().resolve(EvidenceLayout.PLANS));
+    String table = repetition.tableName();
     String location = null;
     String failure = null;
-    S progress = newProgress();
+    S learned = newLearned();
     PriorState prior = null;
     try {
-      run.phase("creating empty " + operation.id().layout().id() + " table " + Fixture.qualified(table) + " ("
+      repetition.phase("creating empty " + operation.id().layout().id() + " table " + Fixture.qualified(table) + " ("
           + tableDescription() + ") for " + operation.id().operation().description());
       Map<String, String> properties = new java.util.TreeMap<>(tableProperties());
       properties.putAll(operation.tableProperties());
       properties.putAll(operationOverrides(operation));
       location = context.fixture().createTable(table, operation.id().layout(), properties);
-      prior = preparePriorState(run, context, operation, table, location);
-      drive(run, context, table, location, progress);
+      prior = preparePriorState(repetition, context, operation, table, location);
+      drive(repetition, context, table, location, learned);
     } catch (RuntimeException e) {
       failure = "scenario did not complete: " + e.getMessage();
       // Not yet a verdict: the judges decide, and a write Comet did not run natively is Unknown (below).
-      run.phase("stopped early: " + e.getMessage());
+      repetition.phase("stopped early: " + e.getMessage());
     } finally {
       // Nothing may stay held once the scenario is over, whatever happened; a release already published (after the
       // kill) stays as the scenario's record of when the gates opened.
-      if (!Markers.published(run.gates().releaseAll())) {
-        Markers.publishText(run.gates().releaseAll(), "released by the driver at the end of the scenario");
+      if (!Markers.published(repetition.gates().releaseAll())) {
+        Markers.publishText(repetition.gates().releaseAll(), "released by the driver at the end of the scenario");
       }
     }
-    List<String> stillLive = awaitQuiescence(run, context);
+    List<String> stillLive = awaitQuiescence(repetition, context);
     long restedAtMs = System.currentTimeMillis();
     ScenarioSupport.drainListenerBus(context);
     String notNative = context.writer() != WriterName.COMET_NATIVE ? null
-        : NativeWriterProof.judge(run, context.plans().lastWritePlan(), operation.nativeWriterGap()).orElse(null);
+        : NativeWriterProof.judge(repetition, context.plans().lastWritePlan(), operation.nativeWriterGap())
+            .orElse(null);
     // Reading the rows needs Spark, so the drive reads them and the judges judge the counts it recorded.
     RowsRead rows = notNative != null || location == null || prior == null ? RowsRead.NOT_READ
-        : readRows(run, context, table);
+        : readRows(repetition, context, table);
     if (location != null && prior != null && stillLive.isEmpty()) {
-      beforeAudit(run, progress, location, restedAtMs);
+      beforeAudit(repetition, learned, location, restedAtMs);
     }
-    RecordedDrive drive = new RecordedDrive(name.id(), operation.id().id(), repetition, true, location, failure,
-        run.checks().all(), fault(progress), run.killedByHarness(), notNative, stillLive, rows.counts(),
-        rows.unreadable(), run.kills());
-    return ScenarioSupport.finish(run, context, drive, location);
+    RecordedDrive drive = new RecordedDrive(name.id(), operation.id().id(), repetitionNumber, true, location, failure,
+        repetition.checks().all(), fault(learned), repetition.killedByHarness(), notNative, stillLive, rows.counts(),
+        rows.unreadable(), repetition.kills());
+    return ScenarioSupport.finish(repetition, context, drive, location);
   }
 
   /** The table's rows against the operation's expected multiset, or why they could not be read. */
@@ -134,11 +135,12 @@ abstract class MonitoredWriteScenario<S> implements Scenario {
     static final RowsRead NOT_READ = new RowsRead(null, null);
   }
 
-  private static RowsRead readRows(ScenarioRepetition run, ScenarioContext context, String table) {
-    run.phase("verifying rows against the expected multiset after " + run.operation().id()
+  private static RowsRead readRows(ScenarioRepetition repetition, ScenarioContext context, String table) {
+    repetition.phase("verifying rows against the expected multiset after " + repetition.operation().id()
         + " (count, distinct IDs, EXCEPT ALL both ways)");
     try {
-      return new RowsRead(context.fixture().verifyRows(table, run.operation().expectedRows(context.fixture())), null);
+      return new RowsRead(
+          context.fixture().verifyRows(table, repetition.operation().expectedRows(context.fixture())), null);
     } catch (RuntimeException e) {
       return new RowsRead(null, e.getMessage());
     }
@@ -148,16 +150,16 @@ abstract class MonitoredWriteScenario<S> implements Scenario {
    * Lets the operation set up its state, records the table's snapshots ({@link PriorState}), then starts the
    * scenario's scheduler history after everything the set-up ran, so no judge sees its tasks.
    */
-  private static PriorState preparePriorState(ScenarioRepetition run, ScenarioContext context, Operation operation,
-      String table, String location) {
+  private static PriorState preparePriorState(ScenarioRepetition repetition, ScenarioContext context,
+      Operation operation, String table, String location) {
     operation.prepare(context.fixture(), table);
     PriorState prior = new PriorState(operation.id().id(), StorageAudit.snapshotIds(location));
     if (!prior.snapshotIds().isEmpty()) {
-      run.phase("prior state: " + prior.snapshotIds().size() + " snapshot(s) before the monitored write");
+      repetition.phase("prior state: " + prior.snapshotIds().size() + " snapshot(s) before the monitored write");
     }
-    Markers.publish(run.dir().resolve(EvidenceLayout.PRIOR_STATE), prior);
+    Markers.publish(repetition.dir().resolve(EvidenceLayout.PRIOR_STATE), prior);
     ScenarioSupport.drainListenerBus(context);
-    run.startHistoryHere();
+    repetition.startHistoryHere();
     return prior;
   }
 
@@ -165,22 +167,22 @@ abstract class MonitoredWriteScenario<S> implements Scenario {
    * Waits (bounded) until every started task has a terminal event and every marked attempt completed or lost its
    * executor, as the reference suite does before its audit; returns what is still live when the bound runs out.
    */
-  private static List<String> awaitQuiescence(ScenarioRepetition run, ScenarioContext context) {
-    run.phase("waiting for every task and attempt of the write to come to rest");
+  private static List<String> awaitQuiescence(ScenarioRepetition repetition, ScenarioContext context) {
+    repetition.phase("waiting for every task and attempt of the write to come to rest");
     ScenarioSupport.drainListenerBus(context);
-    if (!Quiescence.anyTaskStarted(run.history())) {
+    if (!Quiescence.anyTaskStarted(repetition.history())) {
       return List.of(Quiescence.NO_TASK_STARTED); // the drive has ended: no task will start now
     }
     try {
       BoundedWait.until("the write's tasks and attempts to come to rest", context.timeout(), () -> {
         ScenarioSupport.drainListenerBus(context);
-        return Quiescence.live(run.history(), WriteEvidence.read(run.gates())).isEmpty()
+        return Quiescence.live(repetition.history(), WriteEvidence.read(repetition.gates())).isEmpty()
             ? Optional.of(Boolean.TRUE) : Optional.empty();
-      }, () -> String.valueOf(Quiescence.live(run.history(), WriteEvidence.read(run.gates()))));
+      }, () -> String.valueOf(Quiescence.live(repetition.history(), WriteEvidence.read(repetition.gates()))));
       return List.of();
     } catch (BoundedWait.TimedOut | IllegalStateException e) {
-      run.phase("not quiescent: " + e.getMessage());
-      List<String> live = Quiescence.live(run.history(), WriteEvidence.read(run.gates()));
+      repetition.phase("not quiescent: " + e.getMessage());
+      List<String> live = Quiescence.live(repetition.history(), WriteEvidence.read(repetition.gates()));
       return live.isEmpty() ? List.of("the quiescence wait failed: " + e.getMessage()) : live;
     }
   }

@@ -21,9 +21,9 @@ final class NativeWriterProof {
    * {@code gap}: why the native writer may not do the scenario's operation, if it may not. Returns the reason when
    * the write did not run natively on such an operation, so the scenario judges nothing else.
    */
-  static Optional<String> judge(ScenarioRepetition run, SparkPlan writePlan, Optional<String> gap) {
+  static Optional<String> judge(ScenarioRepetition repetition, SparkPlan writePlan, Optional<String> gap) {
     if (writePlan == null) {
-      NativeWriterJudge.noPlan(run.checks());
+      NativeWriterJudge.noPlan(repetition.checks());
       return Optional.empty();
     }
     List<NativeWriterJudge.ClassifiedWrite> classified = new ArrayList<>();
@@ -34,7 +34,7 @@ final class NativeWriterProof {
     }
     boolean commitOverNative = contains(writePlan, IcebergCommitExec.class)
         && contains(writePlan, CometIcebergWriteExec.class);
-    return NativeWriterJudge.judge(run.checks(), classified, commitOverNative, gap);
+    return NativeWriterJudge.judge(repetition.checks(), classified, commitOverNative, gap);
   }
 
   private static boolean contains(SparkPlan plan, Class<?> type) {

@@ -3,9 +3,10 @@ package dev.sft.harness.scenario;
 import dev.sft.contract.ScenarioName;
 import dev.sft.contract.WriteOperation;
 import dev.sft.harness.evidence.GatePaths;
+import dev.sft.harness.evidence.JobGroup;
 import dev.sft.harness.operation.Operation;
 import dev.sft.harness.driver.Progress;
-import dev.sft.harness.driver.SchedulerEvent;
+import dev.sft.harness.evidence.SchedulerEvent;
 import dev.sft.harness.judge.Checks;
 import dev.sft.harness.judge.HarnessKill;
 import dev.sft.harness.judge.SchedulerHistory;
@@ -14,8 +15,9 @@ import java.util.List;
 import java.util.Optional;
 
 /**
- * One repetition of one scenario while it runs: its evidence folder, its scheduler events, and the checks its drive
- * makes as it goes (the judges add the rest over the recorded evidence, {@link dev.sft.harness.judge.RepetitionJudge}).
+ * One repetition of one cell (a scenario on one write operation) while it runs: its evidence folder, its scheduler
+ * events, and the checks its drive makes as it goes (the judges add the rest over the recorded evidence, {@link
+ * dev.sft.harness.judge.RepetitionJudge}).
  */
 public final class ScenarioRepetition {
   private final ScenarioName name;
@@ -69,14 +71,9 @@ public final class ScenarioRepetition {
     return (name.id() + op).replace('-', '_') + "_r" + repetition;
   }
 
+  /** The Spark job group of this repetition's monitored write. */
   public String jobGroup() {
-    return jobGroup(name.id(), operation.id(), repetition);
-  }
-
-  /** The Spark job group of a scenario's monitored write; reports find the write's stages by it. */
-  public static String jobGroup(String scenario, WriteOperation operation, int repetition) {
-    String op = operation.equals(WriteOperation.DEFAULT) ? "" : "-" + operation.id();
-    return "sft-" + scenario + op + "-r" + repetition;
+    return JobGroup.of(name.id(), operation.id(), repetition);
   }
 
   public List<SchedulerEvent> events() {

@@ -32,24 +32,24 @@ final class ScenarioSupport {
    * ({@link RepetitionJudge}, auditing the table and keeping the audit), writes the result, and deletes a passing
    * fixture.
    */
-  static ScenarioResult finish(ScenarioRepetition run, ScenarioContext context, RecordedDrive drive,
+  static ScenarioResult finish(ScenarioRepetition repetition, ScenarioContext context, RecordedDrive drive,
       String tableLocation) {
-    Markers.publishText(run.dir().resolve(EvidenceLayout.SCHEDULER_EVENTS),
-        run.events().stream().map(Json::compact).collect(Collectors.joining("\n", "", "\n")));
-    Markers.publish(run.dir().resolve(EvidenceLayout.DRIVE), drive);
-    RepetitionEvidence evidence = RepetitionEvidence.read(run.dir());
+    Markers.publishText(repetition.dir().resolve(EvidenceLayout.SCHEDULER_EVENTS),
+        repetition.events().stream().map(Json::compact).collect(Collectors.joining("\n", "", "\n")));
+    Markers.publish(repetition.dir().resolve(EvidenceLayout.DRIVE), drive);
+    RepetitionEvidence evidence = RepetitionEvidence.read(repetition.dir());
     ScenarioResult result = RepetitionJudge.judge(evidence, rep -> {
-      run.phase("auditing storage");
+      repetition.phase("auditing storage");
       AuditResult audit = RepetitionJudge.auditTable(rep);
-      Markers.publish(run.dir().resolve(EvidenceLayout.STORAGE_AUDIT), audit);
+      Markers.publish(repetition.dir().resolve(EvidenceLayout.STORAGE_AUDIT), audit);
       return audit;
-    }).result(evidence, run.elapsedMs(), null);
-    Markers.publish(run.dir().resolve(EvidenceLayout.RESULT), result);
+    }).result(evidence, repetition.elapsedMs(), null);
+    Markers.publish(repetition.dir().resolve(EvidenceLayout.RESULT), result);
     if (result.passed() && !context.keepFixtures() && tableLocation != null) {
       // Only after the audit and the evidence export: a passing fixture is no longer needed.
       Folders.deleteRecursively(Path.of(tableLocation));
     }
-    run.phase("scheduler " + result.scheduler() + ", storage " + result.storage()
+    repetition.phase("scheduler " + result.scheduler() + ", storage " + result.storage()
         + (result.passed() ? "" : " — " + result.message()));
     return result;
   }

@@ -95,20 +95,20 @@ final class ShuffleLossScenario extends ExecutorLossScenario {
   static final Set<OperationName> SORTED_BY_ID = Set.of(OperationName.UPDATE_MOR, OperationName.UPDATE_DV);
 
   @Override
-  void drive(ScenarioRepetition run, ScenarioContext context, String table, String location, Progress progress) {
-    sortIfReinserting(run, context, table);
-    super.drive(run, context, table, location, progress);
+  void drive(ScenarioRepetition repetition, ScenarioContext context, String table, String location, Learned learned) {
+    sortIfReinserting(repetition, context, table);
+    super.drive(repetition, context, table, location, learned);
   }
 
   /** Sorts the table by {@code id} for an operation of {@link #SORTED_BY_ID}; also for the shuffle-loss control. */
-  static void sortIfReinserting(ScenarioRepetition run, ScenarioContext context, String table) {
-    if (SORTED_BY_ID.contains(run.operation().id().operation())) {
+  static void sortIfReinserting(ScenarioRepetition repetition, ScenarioContext context, String table) {
+    if (SORTED_BY_ID.contains(repetition.operation().id().operation())) {
       try {
         Spark3Util.loadIcebergTable(context.spark(), Fixture.qualified(table)).replaceSortOrder().asc("id").commit();
       } catch (ParseException | NoSuchTableException e) {
         throw new IllegalStateException("cannot set the sort order of " + table + ": " + e.getMessage(), e);
       }
-      run.phase("table sort order set to id, so the UPDATE's reinserts spread over the writer partitions");
+      repetition.phase("table sort order set to id, so the UPDATE's reinserts spread over the writer partitions");
     }
   }
 
@@ -118,13 +118,13 @@ final class ShuffleLossScenario extends ExecutorLossScenario {
   }
 
   @Override
-  Optional<KillTarget> chooseTarget(ScenarioRepetition run, WriteEvidence evidence) {
+  Optional<KillTarget> chooseTarget(ScenarioRepetition repetition, WriteEvidence evidence) {
     Set<Integer> held = evidence.heldBeforeInput().stream().map(m -> m.attempt().partition())
         .collect(Collectors.toCollection(TreeSet::new));
     if (!held.containsAll(HELD_REDUCERS)) {
       return Optional.empty();
     }
-    SchedulerHistory history = run.history();
+    SchedulerHistory history = repetition.history();
     List<AttemptMarker> paused = pausedWithBytes(evidence);
     return paused.stream()
         .filter(m -> !HELD_REDUCERS.contains(m.attempt().partition()))

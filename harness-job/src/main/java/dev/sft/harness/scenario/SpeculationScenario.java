@@ -2,7 +2,7 @@ package dev.sft.harness.scenario;
 
 import dev.sft.contract.ScenarioName;
 import dev.sft.harness.driver.BoundedJob;
-import dev.sft.harness.driver.SchedulerEvent;
+import dev.sft.harness.evidence.SchedulerEvent;
 import dev.sft.harness.evidence.AttemptMarker;
 import dev.sft.harness.evidence.AttemptIdentity;
 import dev.sft.harness.evidence.BoundedWait;
@@ -26,7 +26,7 @@ import java.util.Optional;
  * Only the selected attempt is released. It must win in the scheduler and be the accepted message, and the other
  * must be cancelled and cleaned up by the writer's own abort path.
  */
-final class SpeculationScenario extends MonitoredWriteScenario<SpeculationScenario.Progress> {
+final class SpeculationScenario extends MonitoredWriteScenario<SpeculationScenario.Learned> {
   static final int TARGET_PARTITION = SpeculationJudge.TARGET_PARTITION;
   /**
    * One-byte target files, as in the reference suite: each attempt rolls many files, so the file-set rules and the
@@ -43,14 +43,14 @@ final class SpeculationScenario extends MonitoredWriteScenario<SpeculationScenar
   }
 
   /** What the drive learned: the race, once both attempts reached handoff; then the wait for the loser's cleanup. */
-  static final class Progress {
+  static final class Learned {
     SpeculationRace race;
     CleanupWait.Outcome loserCleanup;
   }
 
   @Override
-  Progress newProgress() {
-    return new Progress();
+  Learned newLearned() {
+    return new Learned();
   }
 
   @Override
@@ -65,15 +65,16 @@ final class SpeculationScenario extends MonitoredWriteScenario<SpeculationScenar
 
 
   @Override
-  void drive(ScenarioRepetition run, ScenarioContext context, String table, String location, Progress progress) {
-    GatePaths gates = run.gates();
-    ProbeSpec spec = new ProbeSpec(run.dir().toString(), Fixture.dataLocation(location), List.of(TARGET_PARTITION), 0,
-        List.of(), context.timeout().toMillis());
-    try (BoundedJob<Void> write = BoundedJob.startWrite(context.spark(), run.jobGroup(), context.interruptOnCancel(), () -> {
-      MonitoredWrite.write(context, run.operation(), context.fixture().source(), table, spec);
+  void drive(ScenarioRepetition repetition, ScenarioContext context, String table, String location, Learned learned) {
+    GatePaths gates = repetition.gates();
+    ProbeSpec spec = new ProbeSpec(repetition.dir().toString(), Fixture.dataLocation(location),
+        List.of(TARGET_PARTITION), 0, List.of(), context.timeout().toMillis());
+    try (BoundedJob<Void> write = BoundedJob.startWrite(context.spark(), repetition.jobGroup(),
+        context.interruptOnCancel(), () -> {
+      MonitoredWrite.write(context, repetition.operation(), context.fixture().source(), table, spec);
       return null;
     })) {
-      run.phase("write started; partition " + TARGET_PARTITION
+      repetition.phase("write started; partition " + TARGET_PARTITION
           + " is held after handoff until a speculative copy reaches handoff too");
       List<AttemptMarker> held = BoundedWait.until(
           "two attempts of writer partition " + TARGET_PARTITION + " to reach handoff",
@@ -87,12 +88,12 @@ final class SpeculationScenario extends MonitoredWriteScenario<SpeculationScenar
             List<AttemptMarker> handoffs = WriteEvidence.read(gates).handoffsOf(TARGET_PARTITION);
             return handoffs.size() >= 2 ? Optional.of(handoffs) : Optional.empty();
           },
-          () -> describeTarget(run, gates));
+          () -> describeTarget(repetition, gates));
       SpeculationRace race = identify(held);
-      progress.race = race;
+      learned.race = race;
       AttemptMarker selected = winner.selected(race);
       AttemptMarker loser = winner.loser(race);
-      run.phase("both attempts at handoff: original TID " + race.original().attempt().taskAttemptId() + " on "
+      repetition.phase("both attempts at handoff: original TID " + race.original().attempt().taskAttemptId() + " on "
           + race.original().attempt().host() + ", speculative TID " + race.speculative().attempt().taskAttemptId()
           + " on " + race.speculative().attempt().host() + "; releasing the " + winner.name().toLowerCase()
           + " attempt only");
@@ -100,19 +101,20 @@ final class SpeculationScenario extends MonitoredWriteScenario<SpeculationScenar
           gates.release(TARGET_PARTITION, selected.attempt().taskAttemptId()), "released by the driver");
       write.await(context.timeout());
       long loserTid = loser.attempt().taskAttemptId();
-      run.phase("write committed; waiting for the losing attempt TID " + loserTid + " to be cancelled and abort");
+      repetition.phase("write committed; waiting for the losing attempt TID " + loserTid
+          + " to be cancelled and abort");
       BoundedWait.untilTrue(
           "the losing attempt TID " + loserTid + " to end in the scheduler and run its abort path",
           context.timeout(),
-          () -> run.taskEnd(loserTid).isPresent() && WriteEvidence.read(gates).abortOf(loserTid).isPresent(),
-          () -> "task-end " + run.taskEnd(loserTid).map(SchedulerEvent::reason).orElse("none")
+          () -> repetition.taskEnd(loserTid).isPresent() && WriteEvidence.read(gates).abortOf(loserTid).isPresent(),
+          () -> "task-end " + repetition.taskEnd(loserTid).map(SchedulerEvent::reason).orElse("none")
               + ", abort marker " + WriteEvidence.read(gates).abortOf(loserTid).isPresent());
     }
   }
 
   @Override
-  RecordedDrive.Fault fault(Progress progress) {
-    return new RecordedDrive.Fault(progress.race, null, null, false, progress.loserCleanup);
+  RecordedDrive.Fault fault(Learned learned) {
+    return new RecordedDrive.Fault(learned.race, null, null, false, learned.loserCleanup);
   }
 
   /**
@@ -121,15 +123,15 @@ final class SpeculationScenario extends MonitoredWriteScenario<SpeculationScenar
    * aborted: an abort may leave its deletes running after it returns.
    */
   @Override
-  void beforeAudit(ScenarioRepetition run, Progress progress, String location, long restedAtMs) {
-    if (progress.race == null) {
+  void beforeAudit(ScenarioRepetition repetition, Learned learned, String location, long restedAtMs) {
+    if (learned.race == null) {
       return;
     }
-    AttemptIdentity loser = winner.loser(progress.race).attempt();
-    Optional<AttemptMarker> abort = WriteEvidence.read(run.gates()).abortOf(loser.taskAttemptId());
-    run.phase("waiting up to " + CleanupWait.BOUND.toSeconds() + " s after the losing attempt's abort for its files"
-        + " to go");
-    progress.loserCleanup = CleanupWait.await(() -> WriterFiles.ownedBy(Fixture.dataLocation(location), loser),
+    AttemptIdentity loser = winner.loser(learned.race).attempt();
+    Optional<AttemptMarker> abort = WriteEvidence.read(repetition.gates()).abortOf(loser.taskAttemptId());
+    repetition.phase("waiting up to " + CleanupWait.BOUND.toSeconds()
+        + " s after the losing attempt's abort for its files to go");
+    learned.loserCleanup = CleanupWait.await(() -> WriterFiles.ownedBy(Fixture.dataLocation(location), loser),
         abort.map(AttemptMarker::timeMillis).orElse(restedAtMs),
         abort.isPresent() ? "its abort returned" : "the write came to rest", CleanupWait.BOUND);
   }
@@ -142,11 +144,11 @@ final class SpeculationScenario extends MonitoredWriteScenario<SpeculationScenar
     return new SpeculationRace(original, speculative);
   }
 
-  private static String describeTarget(ScenarioRepetition run, GatePaths gates) {
+  private static String describeTarget(ScenarioRepetition repetition, GatePaths gates) {
     WriteEvidence evidence = WriteEvidence.read(gates);
     List<String> started = evidence.started().stream().filter(m -> m.attempt().partition() == TARGET_PARTITION)
         .map(m -> "TID " + m.attempt().taskAttemptId() + "@" + m.attempt().host()).toList();
-    List<String> tasks = run.events().stream()
+    List<String> tasks = repetition.events().stream()
         .filter(e -> e.partition() != null && e.partition() == TARGET_PARTITION && e.stageId() != null)
         .map(e -> e.type() + " TID " + e.taskId() + "@" + e.host() + (e.reason() == null ? "" : " " + e.reason())
             + (Boolean.TRUE.equals(e.speculative()) ? " (speculative)" : ""))

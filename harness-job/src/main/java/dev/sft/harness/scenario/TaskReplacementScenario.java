@@ -34,7 +34,7 @@ final class TaskReplacementScenario extends ExecutorLossScenario {
   }
 
   @Override
-  Optional<KillTarget> chooseTarget(ScenarioRepetition run, WriteEvidence evidence) {
+  Optional<KillTarget> chooseTarget(ScenarioRepetition repetition, WriteEvidence evidence) {
     List<AttemptMarker> paused = pausedWithBytes(evidence);
     return paused.stream()
         .filter(m -> m.attempt().partition() == TARGET_PARTITION)

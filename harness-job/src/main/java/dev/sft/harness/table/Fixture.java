@@ -3,7 +3,7 @@ package dev.sft.harness.table;
 import dev.sft.harness.audit.StorageAudit;
 import dev.sft.harness.evidence.Markers;
 import dev.sft.harness.driver.BoundedJob;
-import dev.sft.harness.judge.RowCounts;
+import dev.sft.harness.evidence.RowCounts;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;

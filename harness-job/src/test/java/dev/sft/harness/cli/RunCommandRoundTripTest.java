@@ -47,7 +47,7 @@ class RunCommandRoundTripTest {
     int checked = 0;
     for (List<ScenarioName> set : sets) {
       // As the controller renders them: pod-exec kill command, $(POD_IP), the termination log, a deadline.
-      for (DriverRun run : DriverRun.plan(set, (speculation, group) -> DriverRun.builder("t1-r1-abcd", speculation,
+      for (DriverRun planned : DriverRun.plan(set, (speculation, group) -> DriverRun.builder("t1-r1-abcd", speculation,
           group)
           .repeat(3)
           .writer(WriterName.COMET_NATIVE)
@@ -61,13 +61,14 @@ class RunCommandRoundTripTest {
           .notAfter(java.time.Instant.parse("2026-12-02T08:35:00Z"))
           .knownFindings(KNOWN, group.size() % 2 == 0, group.size() % 3)
           .build())) {
-        assertThat(parse(run.arguments())).isEqualTo(run);
-        assertThat(run.deadlineSeconds()).isPositive();
-        assertThat(run.notAfter()).isNotNull();
+        assertThat(parse(planned.arguments())).isEqualTo(planned);
+        assertThat(planned.deadlineSeconds()).isPositive();
+        assertThat(planned.notAfter()).isNotNull();
         checked++;
       }
       // As sft local renders them: no termination log, no deadline.
-      for (DriverRun run : DriverRun.plan(set, (speculation, group) -> DriverRun.builder("local-1", speculation, group)
+      for (DriverRun planned : DriverRun.plan(set, (speculation, group) -> DriverRun.builder("local-1", speculation,
+          group)
           .writer(WriterName.ICEBERG)
           .timeouts(180, 30)
           .interruptOnCancel(false)
@@ -75,9 +76,9 @@ class RunCommandRoundTripTest {
           .killCommand("/tmp/out/kill")
           .driverHost("127.0.0.1")
           .build())) {
-        assertThat(parse(run.arguments())).isEqualTo(run);
-        assertThat(run.deadlineSeconds()).isEqualTo(DriverRun.NO_DEADLINE);
-        assertThat(run.arguments()).doesNotContain("--deadline");
+        assertThat(parse(planned.arguments())).isEqualTo(planned);
+        assertThat(planned.deadlineSeconds()).isEqualTo(DriverRun.NO_DEADLINE);
+        assertThat(planned.arguments()).doesNotContain("--deadline");
         checked++;
       }
     }
@@ -88,13 +89,13 @@ class RunCommandRoundTripTest {
 
   @Test
   void withoutScenariosARunTakesTheReferenceScenariosOfItsSpeculationSetting() {
-    DriverRun run = parse(List.of("run", "--master", "spark://h:7077", "--shared-root", "/s", "--run-id", "r1",
+    DriverRun driverRun = parse(List.of("run", "--master", "spark://h:7077", "--shared-root", "/s", "--run-id", "r1",
         "--speculation", "false"));
-    assertThat(run.scenarios()).containsExactly(ScenarioName.EXECUTOR_LOSS_TASK_REPLACEMENT,
+    assertThat(driverRun.scenarios()).containsExactly(ScenarioName.EXECUTOR_LOSS_TASK_REPLACEMENT,
         ScenarioName.EXECUTOR_LOSS_SHUFFLE_LOSS);
-    assertThat(run.killTimeoutSeconds()).isEqualTo(DriverRun.DEFAULT_KILL_TIMEOUT_SECONDS).isEqualTo(30);
-    assertThat(run.interruptOnCancel()).isEqualTo(DriverRun.DEFAULT_INTERRUPT_ON_CANCEL).isTrue();
-    assertThat(run.deadlineSeconds()).isEqualTo(DriverRun.NO_DEADLINE);
+    assertThat(driverRun.killTimeoutSeconds()).isEqualTo(DriverRun.DEFAULT_KILL_TIMEOUT_SECONDS).isEqualTo(30);
+    assertThat(driverRun.interruptOnCancel()).isEqualTo(DriverRun.DEFAULT_INTERRUPT_ON_CANCEL).isTrue();
+    assertThat(driverRun.deadlineSeconds()).isEqualTo(DriverRun.NO_DEADLINE);
   }
 
   @Test

@@ -65,14 +65,14 @@ class ExecutorClassDataTest {
   }
 
   private static SparkInputs inputs(String executorClasspath, Map<String, String> extraConf) {
-    DriverRun run = DriverRun.builder("r1", false, List.of(ScenarioName.EXECUTOR_LOSS_TASK_REPLACEMENT))
+    DriverRun driverRun = DriverRun.builder("r1", false, List.of(ScenarioName.EXECUTOR_LOSS_TASK_REPLACEMENT))
         .writer(WriterName.ICEBERG)
         .timeouts(180, 30)
         .interruptOnCancel(false)
         .cluster("spark://127.0.0.1:7077", "/tmp/sft-shared")
         .killCommand("/bin/true")
         .build();
-    return new SparkInputs(run, Path.of("/tmp/sft-shared/r1"), executorClasspath, false, extraConf, 4, "plain",
+    return new SparkInputs(driverRun, Path.of("/tmp/sft-shared/r1"), executorClasspath, false, extraConf, 4, "plain",
         "probed", Optional.of(new ExecutorClassData("/opt/sft/class-data/sft.jsa",
             "/opt/spark/jars/a.jar:/opt/spark/jars/b.jar")));
   }

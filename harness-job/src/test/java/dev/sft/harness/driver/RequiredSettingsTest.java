@@ -19,14 +19,14 @@ class RequiredSettingsTest {
   private static SparkInputs options(boolean speculation, Map<String, String> extraConf) {
     List<ScenarioName> scenarios = speculation
         ? List.of(ScenarioName.SPECULATION_ORIGINAL_WINS) : List.of(ScenarioName.EXECUTOR_LOSS_TASK_REPLACEMENT);
-    DriverRun run = DriverRun.builder("r1", speculation, scenarios)
+    DriverRun driverRun = DriverRun.builder("r1", speculation, scenarios)
         .writer(WriterName.ICEBERG)
         .timeouts(180, 30)
         .interruptOnCancel(false)
         .cluster("spark://127.0.0.1:7077", "/tmp/sft-shared")
         .killCommand("/bin/true")
         .build();
-    return new SparkInputs(run, Path.of("/tmp/sft-shared/r1"), null, false, extraConf, 4, "plain", "probed",
+    return new SparkInputs(driverRun, Path.of("/tmp/sft-shared/r1"), null, false, extraConf, 4, "plain", "probed",
         java.util.Optional.empty());
   }
 

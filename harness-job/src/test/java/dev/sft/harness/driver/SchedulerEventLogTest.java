@@ -1,5 +1,6 @@
 package dev.sft.harness.driver;
 
+import dev.sft.harness.evidence.SchedulerEvent;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.nio.file.Path;

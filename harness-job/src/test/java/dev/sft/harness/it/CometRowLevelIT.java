@@ -62,7 +62,8 @@ class CometRowLevelIT {
   void startCluster() throws Exception {
     Path dir = ItCluster.freshDir("comet-row-level");
     cluster = ItCluster.start(dir.resolve("cluster"), TIMEOUT);
-    DriverRun run = DriverRun.builder("comet-row-level", false, List.of(ScenarioName.EXECUTOR_LOSS_TASK_REPLACEMENT))
+    DriverRun driverRun = DriverRun
+        .builder("comet-row-level", false, List.of(ScenarioName.EXECUTOR_LOSS_TASK_REPLACEMENT))
         .writer(WriterName.COMET_NATIVE)
         .timeouts((int) TIMEOUT.toSeconds(), 30)
         .interruptOnCancel(false)
@@ -70,7 +71,7 @@ class CometRowLevelIT {
         .killCommand("/bin/true")
         .driverHost(LocalCluster.MASTER_HOST)
         .build();
-    DriverRunOptions options = new DriverRunOptions(run, dir.resolve("report.json"), null, false, false, Map.of(),
+    DriverRunOptions options = new DriverRunOptions(driverRun, dir.resolve("report.json"), null, false, false, Map.of(),
         List.of());
     spark = SparkSession.builder().config(SparkSettings.conf(options.sparkInputs())).getOrCreate();
     runDir = options.runDir();

@@ -7,7 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTimeoutPreemptively;
 import dev.sft.contract.TableLayout;
 import dev.sft.harness.cluster.LocalCluster;
 import dev.sft.harness.driver.SparkSettings;
-import dev.sft.harness.judge.RowCounts;
+import dev.sft.harness.evidence.RowCounts;
 import dev.sft.harness.table.Fixture;
 import java.nio.file.Path;
 import java.time.Duration;

@@ -6,7 +6,7 @@ import dev.sft.contract.TableLayout;
 import dev.sft.harness.cluster.LocalCluster;
 import dev.sft.harness.driver.SparkSettings;
 import dev.sft.harness.evidence.GatePaths;
-import dev.sft.harness.judge.RowCounts;
+import dev.sft.harness.evidence.RowCounts;
 import dev.sft.harness.probe.ProbeSpec;
 import dev.sft.harness.run.DriverRunOptions;
 import dev.sft.harness.scenario.Scenarios;

@@ -77,7 +77,7 @@ class RowLevelProbeIT {
   }
 
   static DriverRunOptions options(Path dir, String master) {
-    DriverRun run = DriverRun.builder("row-level", false, List.of(ScenarioName.EXECUTOR_LOSS_TASK_REPLACEMENT))
+    DriverRun driverRun = DriverRun.builder("row-level", false, List.of(ScenarioName.EXECUTOR_LOSS_TASK_REPLACEMENT))
         .writer(WriterName.ICEBERG)
         .timeouts((int) TIMEOUT.toSeconds(), 30)
         .interruptOnCancel(false)
@@ -85,7 +85,7 @@ class RowLevelProbeIT {
         .killCommand("/bin/true")
         .driverHost(LocalCluster.MASTER_HOST)
         .build();
-    return new DriverRunOptions(run, dir.resolve("report.json"), null, false, false, Map.of(), List.of());
+    return new DriverRunOptions(driverRun, dir.resolve("report.json"), null, false, false, Map.of(), List.of());
   }
 
   @AfterAll

@@ -69,7 +69,7 @@ class AttributionTest {
 
     AuditResult audit = FileSets.derive("/t", "/t/data", 1L, 1, inventory, List.of(), List.of(),
         built.rejectedFiles(inventory), built.killedAttemptFiles(inventory, KILL_OF_1, none));
-    Events events = new Events().task(15, 3, 1, 1, 0, "2", false, dev.sft.harness.driver.SchedulerEvent.SUCCESS);
+    Events events = new Events().task(15, 3, 1, 1, 0, "2", false, dev.sft.harness.evidence.SchedulerEvent.SUCCESS);
     Check orphans = AuditRules.evaluate(audit, true, AuditRules.OrphanPolicy.KNOWN_REJECTED_ONLY,
             tid -> RejectionReason.of(tid, events.history(), built)).stream()
         .filter(c -> c.rule().equals("files.orphans-known-rejected")).findFirst().orElseThrow();
@@ -162,7 +162,7 @@ class AttributionTest {
         .forEach(a -> evidence.started.add(Evidence.marker("started", a, List.of())));
     // Events at 1,000 ms + their index: the kill began at 1,005 ms, after the first four events.
     Events events = new Events()
-        .task(20, 3, 0, 1, 1, "1", true, dev.sft.harness.driver.SchedulerEvent.SUCCESS)
+        .task(20, 3, 0, 1, 1, "1", true, dev.sft.harness.evidence.SchedulerEvent.SUCCESS)
         .task(23, 3, 0, 0, 1, "1", true, SchedulerHistory.TASK_KILLED)
         .start(21, 3, 0, 2, 0, "1", false)
         .start(22, 3, 0, 3, 0, "1", false)

@@ -45,7 +45,7 @@ class ChecksTest {
   void aVoidedSideLeavesTheOtherSideItsOwnVerdict() {
     Checks checks = new Checks();
     checks.check(dev.sft.contract.Check.STORAGE, "files.no-orphans", true, "");
-    checks.voidCell(dev.sft.contract.Check.SCHEDULER, "cluster.no-unplanned-loss", "lost");
+    checks.voidSide(dev.sft.contract.Check.SCHEDULER, "cluster.no-unplanned-loss", "lost");
     org.assertj.core.api.Assertions.assertThat(checks.verdict(dev.sft.contract.Check.SCHEDULER))
         .isEqualTo(dev.sft.contract.Verdict.Unknown);
     org.assertj.core.api.Assertions.assertThat(checks.verdict(dev.sft.contract.Check.STORAGE))

@@ -1,5 +1,6 @@
 package dev.sft.harness.judge;
 
+import dev.sft.harness.evidence.RowCounts;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sft.contract.Verdict;

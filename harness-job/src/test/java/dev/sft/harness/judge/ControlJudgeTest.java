@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sft.contract.Check;
 import dev.sft.contract.Verdict;
-import dev.sft.harness.driver.SchedulerEvent;
+import dev.sft.harness.evidence.SchedulerEvent;
 import org.junit.jupiter.api.Test;
 
 /** A control cell holds the write path to account only when the write really ran without a fault. */

@@ -1,5 +1,6 @@
 package dev.sft.harness.judge;
 
+import dev.sft.harness.evidence.RowCounts;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sft.contract.Check;
@@ -253,7 +254,7 @@ class JudgeStoredEvidenceTest {
     driveChecks.addAll(preKill.all());
     RecordedDrive drive = new RecordedDrive("executor-loss-task-replacement", "append", 1, true, table, null,
         driveChecks, new RecordedDrive.Fault(null, null,
-            new KillCommandRun(0, false, 30_000, rep.resolve(EvidenceLayout.KILL_COMMAND_LOG).toString(), 1_000,
+            new KillCommandCall(0, false, 30_000, rep.resolve(EvidenceLayout.KILL_COMMAND_LOG).toString(), 1_000,
                 1_100), true),
         Set.of("1"), null, List.of(), new RowCounts(48_000, 48_000, 48_000, 48_000, 0, 0), null,
         List.of(new HarnessKill("1", 1_000L)));
@@ -270,7 +271,7 @@ class JudgeStoredEvidenceTest {
   }
 
   private static void driverRun(Path runDir, boolean speculation, ScenarioName scenario) {
-    DriverRun run = DriverRun.builder(RUN_ID, speculation, List.of(scenario))
+    DriverRun driverRun = DriverRun.builder(RUN_ID, speculation, List.of(scenario))
         .writer(WriterName.ICEBERG)
         .timeouts(60, 30)
         .interruptOnCancel(true)
@@ -279,7 +280,7 @@ class JudgeStoredEvidenceTest {
         .driverHost("127.0.0.1")
         .operations(List.of(WriteOperation.DEFAULT))
         .build();
-    Markers.publish(EvidenceLayout.driverDir(runDir, run.group()).resolve(EvidenceLayout.DRIVER_RUN), run);
+    Markers.publish(EvidenceLayout.driverDir(runDir, driverRun.group()).resolve(EvidenceLayout.DRIVER_RUN), driverRun);
   }
 
   private static void writeRepetition(Path rep, RecordedDrive drive, WriteEvidence write, SchedulerHistory history,

@@ -18,24 +18,24 @@ class KillProofTest {
   }
 
   /** The command ran from the first event's time to the third's; events are 1 ms apart from 1,000. */
-  static KillProof.KillRun noRecord() {
-    return new KillProof.KillRun(1_001, 1_003, 30_000, "/run/kill-command.log", Optional.empty());
+  static KillProof.KillCall noRecord() {
+    return new KillProof.KillCall(1_001, 1_003, 30_000, "/run/kill-command.log", Optional.empty());
   }
 
-  static Verdict proof(KillProof.KillRun run, Events events) {
+  static Verdict proof(KillProof.KillCall call, Events events) {
     Checks checks = new Checks();
-    KillProof.judge(checks, TARGET, run, events.history());
+    KillProof.judge(checks, TARGET, call, events.history());
     return Verdicts.of(checks, KillProof.RULE);
   }
 
   @Test
   void sftsOwnRecordIsTheProofWhereThereIsOne() {
     Events events = new Events().start(10, 3, 0, 0, 0, "5", false);
-    assertThat(proof(new KillProof.KillRun(0, 1, 1, "log", Optional.of(record(0, 5L))), events))
+    assertThat(proof(new KillProof.KillCall(0, 1, 1, "log", Optional.of(record(0, 5L))), events))
         .isEqualTo(Verdict.Passed);
-    assertThat(proof(new KillProof.KillRun(0, 1, 1, "log", Optional.of(record(0, null))), events))
+    assertThat(proof(new KillProof.KillCall(0, 1, 1, "log", Optional.of(record(0, null))), events))
         .as("exit not observed").isEqualTo(Verdict.Failed);
-    assertThat(proof(new KillProof.KillRun(0, 1, 1, "log", Optional.of(record(3, null))), events))
+    assertThat(proof(new KillProof.KillCall(0, 1, 1, "log", Optional.of(record(3, null))), events))
         .as("refused").isEqualTo(Verdict.Failed);
   }
 
@@ -57,10 +57,10 @@ class KillProofTest {
         .as("another executor removed in the window too").isEqualTo(Verdict.Failed);
     assertThat(proof(noRecord(), new Events().start(10, 3, 0, 0, 0, "5", false)))
         .as("nothing removed").isEqualTo(Verdict.Failed);
-    assertThat(proof(new KillProof.KillRun(1_002, 1_003, 30_000, "log", Optional.empty()),
+    assertThat(proof(new KillProof.KillCall(1_002, 1_003, 30_000, "log", Optional.empty()),
         new Events().start(10, 3, 0, 0, 0, "5", false).removed("5")))
         .as("removed before the command started").isEqualTo(Verdict.Failed);
-    assertThat(proof(new KillProof.KillRun(1_000, 1_000, 0, "log", Optional.empty()),
+    assertThat(proof(new KillProof.KillCall(1_000, 1_000, 0, "log", Optional.empty()),
         new Events().start(10, 3, 0, 0, 0, "5", false).removed("5")))
         .as("removed after the window closed").isEqualTo(Verdict.Failed);
   }
@@ -105,7 +105,7 @@ class KillProofTest {
     // Another executor's task in the window is no removal; another executor's host is not the target's.
     assertThat(proof(noRecord(), new Events().start(11, 3, 0, 1, 0, "4", false).start(10, 3, 0, 0, 0, "5", false)
         .removed("5"))).isEqualTo(Verdict.Passed);
-    assertThat(proof(new KillProof.KillRun(1_001, 1_001, 0, "log", Optional.empty()),
+    assertThat(proof(new KillProof.KillCall(1_001, 1_001, 0, "log", Optional.empty()),
         new Events().start(10, 3, 0, 0, 0, "5", false).removed("5")))
         .as("removed at the very instant the command started and returned").isEqualTo(Verdict.Passed);
   }
@@ -113,13 +113,13 @@ class KillProofTest {
   @Test
   void sftsRecordSaysItsReasonAndNeverNull() {
     Checks plain = new Checks();
-    KillProof.judge(plain, TARGET, new KillProof.KillRun(0, 1, 1, "log", Optional.of(record(0, 5L))),
+    KillProof.judge(plain, TARGET, new KillProof.KillCall(0, 1, 1, "log", Optional.of(record(0, 5L))),
         new Events().history());
     assertThat(Verdicts.detail(plain, KillProof.RULE)).doesNotContain("null");
     Checks refused = new Checks();
     KillRecord withReason = new KillRecord("local", "h", null, null, 110, "5", "x", "refused", 3,
         "process 110 is executor '4', not '5'", null, null, null, 0, 2);
-    KillProof.judge(refused, TARGET, new KillProof.KillRun(0, 1, 1, "log", Optional.of(withReason)),
+    KillProof.judge(refused, TARGET, new KillProof.KillCall(0, 1, 1, "log", Optional.of(withReason)),
         new Events().history());
     assertThat(Verdicts.detail(refused, KillProof.RULE)).endsWith(", process 110 is executor '4', not '5'");
   }

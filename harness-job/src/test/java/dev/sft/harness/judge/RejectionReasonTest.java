@@ -4,7 +4,7 @@ import static dev.sft.harness.judge.Evidence.attempt;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sft.harness.audit.Rejection;
-import dev.sft.harness.driver.SchedulerEvent;
+import dev.sft.harness.evidence.SchedulerEvent;
 import org.junit.jupiter.api.Test;
 
 /** Why an attempt's message was not accepted, in the words an untolerated orphan is named with. */

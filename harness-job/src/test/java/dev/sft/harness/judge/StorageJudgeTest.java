@@ -7,7 +7,7 @@ import dev.sft.contract.Verdict;
 import dev.sft.harness.audit.AuditResult;
 import dev.sft.harness.audit.AuditRules;
 import dev.sft.harness.audit.FileSets;
-import dev.sft.harness.driver.SchedulerEvent;
+import dev.sft.harness.evidence.SchedulerEvent;
 import dev.sft.harness.evidence.AttemptIdentity;
 import java.util.List;
 import java.util.concurrent.atomic.AtomicBoolean;

@@ -7,7 +7,7 @@ import dev.sft.contract.KnownFindings;
 import dev.sft.contract.Report;
 import dev.sft.contract.ScenarioResult;
 import dev.sft.contract.Verdict;
-import dev.sft.harness.driver.SchedulerEvent;
+import dev.sft.harness.evidence.SchedulerEvent;
 import dev.sft.harness.evidence.AttemptIdentity;
 import dev.sft.harness.evidence.AttemptMarker;
 import dev.sft.harness.evidence.EvidenceLayout;

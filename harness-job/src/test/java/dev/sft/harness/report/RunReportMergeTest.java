@@ -19,7 +19,7 @@ import org.junit.jupiter.api.io.TempDir;
 class RunReportMergeTest {
   @TempDir Path shared;
 
-  private DriverRun run(boolean speculation) {
+  private DriverRun driverRun(boolean speculation) {
     return DriverRun.plan(ScenarioName.faults(), (spec, group) -> DriverRun.builder("t-r1-x", spec, group)
         .repeat(2)
         .writer(WriterName.ICEBERG)
@@ -31,25 +31,26 @@ class RunReportMergeTest {
         .get(speculation ? 0 : 1);
   }
 
-  private static Report report(DriverRun run, Verdict storage, String startedAt, String finishedAt) {
-    List<ScenarioResult> results = run.scenarios().stream()
-        .flatMap(name -> java.util.stream.IntStream.rangeClosed(1, run.repeat()).mapToObj(rep ->
+  private static Report report(DriverRun driverRun, Verdict storage, String startedAt, String finishedAt) {
+    List<ScenarioResult> results = driverRun.scenarios().stream()
+        .flatMap(name -> java.util.stream.IntStream.rangeClosed(1, driverRun.repeat()).mapToObj(rep ->
             ScenarioResult.judged(name.id(), rep, Verdict.Passed, storage,
                 new ScenarioResult.Counts(48_000, 48_000, 1, 4, 0, 0, 0), 1000, "e", null, List.of())))
         .toList();
-    return Report.of(run.runId(), run.writer().id(), run.master(), results, startedAt, finishedAt, null);
+    return Report.of(driverRun.runId(), driverRun.writer().id(), driverRun.master(), results, startedAt, finishedAt,
+        null);
   }
 
   /** What a driver run ends with: its own report, then the run's. */
-  private Path finish(DriverRun run, Report report) {
-    ReportFiles.write(report, Path.of(run.report()));
-    return RunReportMerge.write(shared.resolve(run.runId()), run.runId(), run.group(), report);
+  private Path finish(DriverRun driverRun, Report report) {
+    ReportFiles.write(report, Path.of(driverRun.report()));
+    return RunReportMerge.write(shared.resolve(driverRun.runId()), driverRun.runId(), driverRun.group(), report);
   }
 
   @Test
   void theLastDriverRunMergesEveryDriverRunsReportIntoTheRunReport() throws Exception {
-    DriverRun spec = run(true);
-    DriverRun loss = run(false);
+    DriverRun spec = driverRun(true);
+    DriverRun loss = driverRun(false);
     Report specReport = report(spec, Verdict.Passed, "2026-01-01T00:00:00Z", "2026-01-01T00:05:00Z");
     Path afterFirst = finish(spec, specReport);
     assertThat(ReportJson.read(afterFirst).scenarios()).hasSize(4);
@@ -86,7 +87,7 @@ class RunReportMergeTest {
 
   @Test
   void anUnreadableReportOfTheOtherDriverRunIsSaidNotSkipped() throws Exception {
-    DriverRun loss = run(false);
+    DriverRun loss = driverRun(false);
     Path specReport = shared.resolve("t-r1-x").resolve("driver-spec").resolve("report.json");
     Files.createDirectories(specReport.getParent());
     Files.writeString(specReport, "{half a rep");

@@ -25,7 +25,7 @@ class DriverProcessTest {
     Files.createDirectories(sparkHome.resolve("jars"));
     Files.writeString(sparkHome.resolve("jars").resolve(JavaModuleFlags.FILE), "");
     Path shared = Files.createDirectories(dir.resolve("shared"));
-    DriverRun run = DriverRun.builder("local-1", false, List.of(ScenarioName.EXECUTOR_LOSS_TASK_REPLACEMENT,
+    DriverRun driverRun = DriverRun.builder("local-1", false, List.of(ScenarioName.EXECUTOR_LOSS_TASK_REPLACEMENT,
             ScenarioName.EXECUTOR_LOSS_SHUFFLE_LOSS))
         .repeat(3)
         .writer(WriterName.ICEBERG)
@@ -36,7 +36,7 @@ class DriverProcessTest {
         .driverHost("127.0.0.1")
         .build();
 
-    HarnessDriver.Outcome outcome = new DriverProcess(sparkHome, dir.resolve("cluster"), run, false, List.of(),
+    HarnessDriver.Outcome outcome = new DriverProcess(sparkHome, dir.resolve("cluster"), driverRun, false, List.of(),
         ClassDataSharing.off()).run();
 
     List<ScenarioResult> results = outcome.report().scenarios();
@@ -54,7 +54,7 @@ class DriverProcessTest {
 
   @Test
   void aDriverOfSftLocalTakesNoDriverRunSettingFromTheUsersShell(@TempDir Path dir) {
-    DriverRun run = DriverRun.builder("local-1", false, List.of(ScenarioName.EXECUTOR_LOSS_TASK_REPLACEMENT))
+    DriverRun driverRun = DriverRun.builder("local-1", false, List.of(ScenarioName.EXECUTOR_LOSS_TASK_REPLACEMENT))
         .writer(WriterName.ICEBERG)
         .timeouts(60, 30)
         .interruptOnCancel(false)
@@ -63,7 +63,7 @@ class DriverProcessTest {
         .driverHost("127.0.0.1")
         .build();
 
-    java.util.Map<String, String> env = new DriverProcess(dir, dir, run, false, List.of(), ClassDataSharing.off())
+    java.util.Map<String, String> env = new DriverProcess(dir, dir, driverRun, false, List.of(), ClassDataSharing.off())
         .environment();
 
     assertThat(env).containsEntry(dev.sft.contract.HarnessEnvironment.TERMINATION_LOG, null)

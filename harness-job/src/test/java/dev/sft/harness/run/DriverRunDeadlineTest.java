@@ -19,22 +19,22 @@ class DriverRunDeadlineTest {
 
   @Test
   void passesAtItsEndAndNotBefore() {
-    DriverRunDeadline deadline = new DriverRunDeadline(start, run(240, null));
+    DriverRunDeadline deadline = new DriverRunDeadline(start, driverRun(240, null));
     assertThat(deadline.passed(start.plusSeconds(239))).isFalse();
     assertThat(deadline.passed(start.plusSeconds(240))).isTrue();
   }
 
   @Test
   void withoutALimitItNeverPasses() {
-    assertThat(new DriverRunDeadline(start, run(DriverRun.NO_DEADLINE, null)).passed(start.plus(Duration.ofDays(365))))
-        .isFalse();
+    assertThat(new DriverRunDeadline(start, driverRun(DriverRun.NO_DEADLINE, null))
+        .passed(start.plus(Duration.ofDays(365)))).isFalse();
   }
 
   @Test
   void anAbsoluteDeadlineEarlierThanTheRelativeOneStopsFirst() {
     // The Job was created 5 minutes before the driver started (scheduling, a cold image pull).
     Instant jobEnd = start.minusSeconds(300).plusSeconds(900);
-    DriverRunDeadline deadline = new DriverRunDeadline(start, run(900, jobEnd));
+    DriverRunDeadline deadline = new DriverRunDeadline(start, driverRun(900, jobEnd));
     assertThat(deadline.passed(jobEnd.minusSeconds(1))).isFalse();
     assertThat(deadline.passed(jobEnd)).as("at the Job's clock, not 900 s after the JVM started").isTrue();
     ScenarioResult result = deadline.notStarted(ScenarioName.SPECULATION_ORIGINAL_WINS, WriteOperation.DEFAULT, 1,
@@ -44,7 +44,7 @@ class DriverRunDeadlineTest {
 
   @Test
   void aRepetitionNotStartedIsUnknownOnBothSidesAndNamesTheDeadline() {
-    ScenarioResult result = new DriverRunDeadline(start, run(240, null))
+    ScenarioResult result = new DriverRunDeadline(start, driverRun(240, null))
         .notStarted(ScenarioName.EXECUTOR_LOSS_SHUFFLE_LOSS,
             dev.sft.contract.WriteOperation.fromId("overwrite-partitioned"), 3, "/shared/sft/run-1");
     assertThat(result.name()).isEqualTo("executor-loss-shuffle-loss");
@@ -56,7 +56,7 @@ class DriverRunDeadlineTest {
     assertThat(result.checks()).singleElement().satisfies(c -> assertThat(c.rule()).isEqualTo("deadline"));
   }
 
-  private static DriverRun run(int deadlineSeconds, Instant notAfter) {
+  private static DriverRun driverRun(int deadlineSeconds, Instant notAfter) {
     return DriverRun.builder("run-1", false, List.of(ScenarioName.EXECUTOR_LOSS_SHUFFLE_LOSS))
         .writer(WriterName.ICEBERG)
         .timeouts(180, 30)

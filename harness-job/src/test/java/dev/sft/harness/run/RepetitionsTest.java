@@ -22,7 +22,7 @@ class RepetitionsTest {
 
   private final List<String> ran = new ArrayList<>();
 
-  private static DriverRun run(int repeat) {
+  private static DriverRun driverRun(int repeat) {
     return DriverRun.builder("run-1", false, List.of(ScenarioName.EXECUTOR_LOSS_TASK_REPLACEMENT,
             ScenarioName.CONTROL_EXECUTOR_LOSS))
         .repeat(repeat)
@@ -46,18 +46,18 @@ class RepetitionsTest {
     };
   }
 
-  private List<ScenarioResult> repeat(DriverRun run, Predicate<String> failing) {
-    return repeat(run, failing, Instant.now());
+  private List<ScenarioResult> repeat(DriverRun driverRun, Predicate<String> failing) {
+    return repeat(driverRun, failing, Instant.now());
   }
 
-  private List<ScenarioResult> repeat(DriverRun run, Predicate<String> failing, Instant driverStart) {
-    return new Repetitions(run, "/shared/run-1", runner(failing), new DriverRunDeadline(driverStart, run), driverStart)
-        .run();
+  private List<ScenarioResult> repeat(DriverRun driverRun, Predicate<String> failing, Instant driverStart) {
+    return new Repetitions(driverRun, "/shared/run-1", runner(failing), new DriverRunDeadline(driverStart, driverRun),
+        driverStart).run();
   }
 
   @Test
   void aFixedRepeatRunsEachCellInTurnTheControlAsOften() {
-    repeat(run(2), id -> false);
+    repeat(driverRun(2), id -> false);
     assertThat(ran).containsExactly(
         "executor-loss-task-replacement/append r1", "executor-loss-task-replacement/append r2",
         "executor-loss-task-replacement/merge-dv r1", "executor-loss-task-replacement/merge-dv r2",
@@ -67,7 +67,7 @@ class RepetitionsTest {
 
   @Test
   void repetitionsCanBeNumberedOnForARunThatTakesTurns() {
-    repeat(run(1).withFirstRepetition(3), id -> false);
+    repeat(driverRun(1).withFirstRepetition(3), id -> false);
     assertThat(ran).as("the control takes its turns too").containsExactly(
         "executor-loss-task-replacement/append r3", "executor-loss-task-replacement/merge-dv r3",
         "control-executor-loss/append r3", "control-executor-loss/merge-dv r3");
@@ -75,7 +75,7 @@ class RepetitionsTest {
 
   @Test
   void aSoakRunsRoundAfterRoundToItsBound() {
-    List<ScenarioResult> results = repeat(run(1).withSoak(new Soak(3, null)), id -> false);
+    List<ScenarioResult> results = repeat(driverRun(1).withSoak(new Soak(3, null)), id -> false);
     assertThat(results).as("every cell, the control too, once per round").hasSize(4 * 3);
     assertThat(ran.subList(0, 4)).containsExactly("executor-loss-task-replacement/append r1",
         "executor-loss-task-replacement/merge-dv r1", "control-executor-loss/append r1",
@@ -87,7 +87,7 @@ class RepetitionsTest {
 
   @Test
   void aSoakStopsAtTheFirstFailureAndRunsNothingAfterIt() {
-    List<ScenarioResult> results = repeat(run(1).withSoak(new Soak(50, null)),
+    List<ScenarioResult> results = repeat(driverRun(1).withSoak(new Soak(50, null)),
         id -> id.equals("executor-loss-task-replacement/merge-dv r2"));
     assertThat(ran).last().isEqualTo("executor-loss-task-replacement/merge-dv r2");
     assertThat(results).as("round 1 (with the control's two), then round 2 up to the failure").hasSize(6);
@@ -96,8 +96,8 @@ class RepetitionsTest {
 
   @Test
   void aSoakPastItsTimeStartsNoRound() {
-    List<ScenarioResult> results = repeat(run(1).withSoak(new Soak(0, java.time.Duration.ofSeconds(1))), id -> false,
-        Instant.now().minusSeconds(2));
+    List<ScenarioResult> results = repeat(driverRun(1).withSoak(new Soak(0, java.time.Duration.ofSeconds(1))),
+        id -> false, Instant.now().minusSeconds(2));
     assertThat(results).isEmpty();
     assertThat(ran).isEmpty();
   }

@@ -23,13 +23,13 @@ public final class AccessControl {
   }
 
   /** Admitted with the request's attributes, or refused with an HTTP code and a Status body. */
-  public record Verdict(Optional<RequestAttributes> admitted, int code, String body) {
-    static Verdict admit(RequestAttributes request) {
-      return new Verdict(Optional.of(request), 200, "");
+  public record Ruling(Optional<RequestAttributes> admitted, int code, String body) {
+    static Ruling admit(RequestAttributes request) {
+      return new Ruling(Optional.of(request), 200, "");
     }
 
-    static Verdict refuse(int code, String body) {
-      return new Verdict(Optional.empty(), code, body);
+    static Ruling refuse(int code, String body) {
+      return new Ruling(Optional.empty(), code, body);
     }
   }
 
@@ -38,16 +38,16 @@ public final class AccessControl {
    * @param authorization the Authorization header, or null
    * @param webSocketUpgrade whether the request asks to become a WebSocket
    */
-  public Verdict admit(String method, String path, Map<String, String> query, String authorization,
+  public Ruling admit(String method, String path, Map<String, String> query, String authorization,
       boolean webSocketUpgrade) {
     TokenAuthenticator.Authentication authentication = tokens.authenticate(authorization);
     if (authentication.unauthorized()) {
-      return Verdict.refuse(401, DeniedStatus.unauthorized());
+      return Ruling.refuse(401, DeniedStatus.unauthorized());
     }
     RequestAttributes request = RequestAttributes.resolve(authentication.user().get(), method, path, query);
     RbacAuthorizer.Decision decision = authorizer.authorize(request);
     if (!decision.allowed()) {
-      return Verdict.refuse(403, DeniedStatus.forbidden(request, decision.reason()));
+      return Ruling.refuse(403, DeniedStatus.forbidden(request, decision.reason()));
     }
     // Kubernetes 1.35+ (feature gate AuthorizePodWebsocketUpgradeCreatePermission, on by default): a WebSocket GET of
     // pods/exec, attach or portforward must also be allowed to create it, as the POST that SPDY clients send is.
@@ -56,10 +56,10 @@ public final class AccessControl {
       RequestAttributes create = request.withVerb("create");
       RbacAuthorizer.Decision createDecision = authorizer.authorize(create);
       if (!createDecision.allowed()) {
-        return Verdict.refuse(403, DeniedStatus.forbidden(create, createDecision.reason()));
+        return Ruling.refuse(403, DeniedStatus.forbidden(create, createDecision.reason()));
       }
     }
-    return Verdict.admit(request);
+    return Ruling.admit(request);
   }
 
   /** Whether {@link #checkWrite} must see the object this admitted request would store. */

@@ -1,7 +1,7 @@
 package dev.sft.e2e.apiserver.auth;
 
 import com.fasterxml.jackson.databind.node.ObjectNode;
-import dev.sft.e2e.apiserver.StatusBodies;
+import dev.sft.e2e.apiserver.store.StatusBodies;
 import io.fabric8.kubernetes.client.utils.Serialization;
 
 /**

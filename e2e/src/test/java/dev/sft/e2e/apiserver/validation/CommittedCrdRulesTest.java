@@ -7,7 +7,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ArrayNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
-import dev.sft.e2e.apiserver.ResourceCatalog;
+import dev.sft.e2e.apiserver.store.ResourceCatalog;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -21,7 +21,7 @@ import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.MethodSource;
 
 /**
- * Every rule of the committed CRD (crds/ and the chart's copy), run by the stand-in's admission against the valid
+ * Every rule of the committed CRD (crds/ and the chart's copy), run by the stand-in's validation against the valid
  * example and against an object that breaks it: each CEL rule with its own message, and the schema's bounds, enums,
  * patterns, required fields, defaults and unknown fields with Kubernetes' wording. A rule added to the CRD without a
  * case here fails {@link #everyCelRuleOfTheCrdHasACaseHere}.
@@ -64,10 +64,10 @@ class CommittedCrdRulesTest {
 
   @ParameterizedTest
   @MethodSource("crds")
-  void theExampleIsAdmittedWithTheSchemaDefaults(Path crd) throws Exception {
-    Admitted admitted = admission(crd).admit(COLLECTION + "?fieldValidation=Strict", example(), null);
-    JsonNode spec = admitted.object().path("spec");
-    assertThat(admitted.warnings()).isEmpty();
+  void theExampleIsValidWithTheSchemaDefaults(Path crd) throws Exception {
+    Validated validated = validation(crd).validate(COLLECTION + "?fieldValidation=Strict", example(), null);
+    JsonNode spec = validated.object().path("spec");
+    assertThat(validated.warnings()).isEmpty();
     assertThat(spec.path("repeat").asInt()).isEqualTo(1);
     assertThat(spec.path("spark").path("workers").asInt()).isEqualTo(2);
     assertThat(spec.path("spark").path("memory").asText()).isEqualTo("2g");
@@ -81,7 +81,7 @@ class CommittedCrdRulesTest {
     claim(lists).putArray("accessModes").add("ReadWriteOnce").add("ReadWriteMany");
     spec(lists).putObject("cleanup").put("onSuccess", "Retain");
     name(lists, "n" + "x".repeat(43) + "1");
-    Admitted full = admission(crd).admit(COLLECTION + "?fieldValidation=Strict", lists, null);
+    Validated full = validation(crd).validate(COLLECTION + "?fieldValidation=Strict", lists, null);
     assertThat(full.object().at("/spec/cleanup/onFailure").asText()).as("defaults inside a given object")
         .isEqualTo("Retain");
   }
@@ -101,11 +101,11 @@ class CommittedCrdRulesTest {
   @ParameterizedTest
   @MethodSource("crds")
   void eachCelRuleRefusesWhatBreaksItWithItsOwnMessage(Path crd) throws Exception {
-    Admission admission = admission(crd);
+    RequestValidation validation = validation(crd);
     for (Map.Entry<String, Case> entry : CEL_CASES.entrySet()) {
       ObjectNode object = example();
       entry.getValue().breakIt().accept(object);
-      assertThatThrownBy(() -> admission.admit(COLLECTION, object, null))
+      assertThatThrownBy(() -> validation.validate(COLLECTION, object, null))
           .as(entry.getKey()).isInstanceOf(RequestRefused.class)
           .satisfies(e -> {
             RequestRefused refused = (RequestRefused) e;
@@ -123,13 +123,13 @@ class CommittedCrdRulesTest {
   void theNameRulesGiveTheApiServersWording(Path crd) throws Exception {
     ObjectNode dotted = example();
     name(dotted, "a.b");
-    assertThatThrownBy(() -> admission(crd).admit(COLLECTION, dotted, null))
+    assertThatThrownBy(() -> validation(crd).validate(COLLECTION, dotted, null))
         .hasMessage("SchedulerFailureTest.sft.dev \"a.b\" is invalid: <nil>: Invalid value: \"object\": "
             + "metadata.name must be a lower-case DNS-1035 label (a letter first, then lower-case letters, digits "
             + "and '-', ending with a letter or digit, no '.'): the test's Services are named after it");
     ObjectNode upper = example();
     name(upper, "Nightly");
-    assertThatThrownBy(() -> admission(crd).admit(COLLECTION, upper, null))
+    assertThatThrownBy(() -> validation(crd).validate(COLLECTION, upper, null))
         .as("the API server's own DNS-1123 subdomain check comes first")
         .hasMessageStartingWith("SchedulerFailureTest.sft.dev \"Nightly\" is invalid: [metadata.name: Invalid value: "
             + "\"Nightly\": a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or "
@@ -141,7 +141,7 @@ class CommittedCrdRulesTest {
   @ParameterizedTest
   @MethodSource("crds")
   void schemaViolationsAreWordedAsKubernetesWordsThem(Path crd) throws Exception {
-    Admission admission = admission(crd);
+    RequestValidation validation = validation(crd);
     Map<Consumer<ObjectNode>, String> cases = new LinkedHashMap<>();
     cases.put(o -> spec(o).put("repeat", 0),
         "spec.repeat: Invalid value: 0: spec.repeat in body should be greater than or equal to 1");
@@ -168,7 +168,7 @@ class CommittedCrdRulesTest {
     for (Map.Entry<Consumer<ObjectNode>, String> entry : cases.entrySet()) {
       ObjectNode object = example();
       entry.getKey().accept(object);
-      assertThatThrownBy(() -> admission.admit(COLLECTION, object, null))
+      assertThatThrownBy(() -> validation.validate(COLLECTION, object, null))
           .isInstanceOf(RequestRefused.class)
           .hasMessageStartingWith("SchedulerFailureTest.sft.dev \"minimal\" is invalid: ")
           .hasMessageContaining(entry.getValue());
@@ -176,7 +176,7 @@ class CommittedCrdRulesTest {
     ObjectNode wrongType = example();
     spec(wrongType).put("repeat", "two");
     spec(wrongType).putArray("scenarios").add("nope");
-    assertThatThrownBy(() -> admission.admit(COLLECTION, wrongType, null))
+    assertThatThrownBy(() -> validation.validate(COLLECTION, wrongType, null))
         .as("a type error stops the CEL rules, as Kubernetes does")
         .hasMessageContaining("some validation rules were not checked because the object was invalid")
         .hasMessageNotContaining("unknown scenario name");
@@ -185,11 +185,11 @@ class CommittedCrdRulesTest {
   @ParameterizedTest
   @MethodSource("crds")
   void unknownFieldsAreRefusedUnderStrictAndDroppedOtherwise(Path crd) throws Exception {
-    Admission admission = admission(crd);
+    RequestValidation validation = validation(crd);
     ObjectNode strict = example();
     spec(strict).put("repeats", 2);
     ((ObjectNode) spec(strict).get("spark")).put("cpus", 2);
-    assertThatThrownBy(() -> admission.admit(COLLECTION + "?fieldManager=kubectl&fieldValidation=Strict", strict,
+    assertThatThrownBy(() -> validation.validate(COLLECTION + "?fieldManager=kubectl&fieldValidation=Strict", strict,
         null))
         .isInstanceOf(RequestRefused.class)
         .hasMessage("SchedulerFailureTest in version \"v1alpha1\" cannot be handled as a SchedulerFailureTest: strict "
@@ -198,20 +198,20 @@ class CommittedCrdRulesTest {
 
     ObjectNode warned = example();
     spec(warned).put("repeats", 2);
-    Admitted admitted = admission.admit(COLLECTION, warned, null);
-    assertThat(admitted.warnings()).containsExactly("299 - \"unknown field \\\"spec.repeats\\\"\"");
-    assertThat(admitted.object().path("spec").has("repeats")).isFalse();
+    Validated validated = validation.validate(COLLECTION, warned, null);
+    assertThat(validated.warnings()).containsExactly("299 - \"unknown field \\\"spec.repeats\\\"\"");
+    assertThat(validated.object().path("spec").has("repeats")).isFalse();
 
     ObjectNode ignored = example();
     spec(ignored).put("repeats", 2);
-    Admitted quiet = admission.admit(COLLECTION + "?fieldValidation=Ignore", ignored, null);
+    Validated quiet = validation.validate(COLLECTION + "?fieldValidation=Ignore", ignored, null);
     assertThat(quiet.warnings()).isEmpty();
     assertThat(quiet.object().path("spec").has("repeats")).isFalse();
   }
 
-  static Admission admission(Path crd) throws Exception {
+  static RequestValidation validation(Path crd) throws Exception {
     JsonNode definition = readCrd(crd);
-    return new Admission(new ResourceCatalog(() -> List.of(definition)));
+    return new RequestValidation(new ResourceCatalog(() -> List.of(definition)));
   }
 
   static JsonNode readCrd(Path crd) throws Exception {

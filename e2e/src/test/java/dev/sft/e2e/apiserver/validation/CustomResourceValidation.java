@@ -40,7 +40,7 @@ final class CustomResourceValidation {
    * Prunes and defaults {@code object} in place and returns the warnings; adds the validation errors to
    * {@code errors}. Throws {@link RequestRefused} (400) for unknown fields under Strict.
    */
-  List<String> admit(ObjectNode object, JsonNode old, FieldValidation mode, List<FieldError> errors) {
+  List<String> validate(ObjectNode object, JsonNode old, FieldValidation mode, List<FieldError> errors) {
     List<String> unknown = StructuralPruning.prune(schema, object);
     List<String> warnings = new ArrayList<>();
     if (!unknown.isEmpty() && mode == FieldValidation.STRICT) {

@@ -6,7 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import com.fasterxml.jackson.dataformat.yaml.YAMLMapper;
-import dev.sft.e2e.apiserver.ResourceCatalog;
+import dev.sft.e2e.apiserver.store.ResourceCatalog;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import java.util.ArrayList;
 import java.util.List;
@@ -67,22 +67,22 @@ class CustomResourceValidationTest {
 
   @Test
   void aTransitionRuleIsSkippedOnCreateAndComparesWithTheOldObjectOnUpdate() throws Exception {
-    Admission admission = admission(SCHEMA);
+    RequestValidation validation = validation(SCHEMA);
     ObjectNode created = widget("{\"size\":1}");
-    assertThat(admission.admit(PATH, created, null).warnings()).isEmpty();
+    assertThat(validation.validate(PATH, created, null).warnings()).isEmpty();
     ObjectNode grown = widget("{\"size\":2}");
-    assertThatThrownBy(() -> admission.admit(PATH + "/w", grown, created))
+    assertThatThrownBy(() -> validation.validate(PATH + "/w", grown, created))
         .hasMessage("Widget.example.dev \"w\" is invalid: spec: Invalid value: \"object\": size is immutable");
-    assertThat(admission.admit(PATH + "/w", widget("{\"size\":1,\"limit\":3}"), created).warnings()).isEmpty();
+    assertThat(validation.validate(PATH + "/w", widget("{\"size\":1,\"limit\":3}"), created).warnings()).isEmpty();
   }
 
   @Test
   void messageExpressionFieldPathAndReasonShapeTheError() throws Exception {
-    Admission admission = admission(SCHEMA);
-    assertThatThrownBy(() -> admission.admit(PATH, widget("{\"size\":4,\"limit\":3}"), null))
+    RequestValidation validation = validation(SCHEMA);
+    assertThatThrownBy(() -> validation.validate(PATH, widget("{\"size\":4,\"limit\":3}"), null))
         .hasMessage("Widget.example.dev \"w\" is invalid: spec.limit: Invalid value: \"object\": limit 3 is below "
             + "size 4");
-    assertThatThrownBy(() -> admission.admit(PATH, widget("{\"size\":1,\"owner\":\"root\"}"), null))
+    assertThatThrownBy(() -> validation.validate(PATH, widget("{\"size\":1,\"owner\":\"root\"}"), null))
         .hasMessage("Widget.example.dev \"w\" is invalid: spec: Forbidden: root may not own a widget")
         .satisfies(e -> assertThat(Serialization.jsonMapper().readTree(((RequestRefused) e).statusJson())
             .at("/details/causes/0/reason").asText()).isEqualTo("FieldValueForbidden"));
@@ -101,15 +101,15 @@ class CustomResourceValidationTest {
             - rule: "self.size > 0"
               message: size must be positive
         """;
-    assertThatThrownBy(() -> admission(absentKey).admit(PATH, widget("{}"), null))
+    assertThatThrownBy(() -> validation(absentKey).validate(PATH, widget("{}"), null))
         .hasMessage("Widget.example.dev \"w\" is invalid: spec: Invalid value: \"object\": no such key: size "
             + "evaluating rule: size must be positive");
   }
 
   @Test
   void nullableIntOrStringPreserveUnknownEmbeddedAndFormats() throws Exception {
-    Admission admission = admission(SCHEMA);
-    Admitted ok = admission.admit(PATH, widget("{\"size\":1,\"owner\":null,\"port\":\"http\",\"extra\":{\"any\":"
+    RequestValidation validation = validation(SCHEMA);
+    Validated ok = validation.validate(PATH, widget("{\"size\":1,\"owner\":null,\"port\":\"http\",\"extra\":{\"any\":"
         + "{\"thing\":1}},\"template\":{\"apiVersion\":\"v1\",\"kind\":\"Pod\",\"metadata\":{\"name\":\"p\"},"
         + "\"spec\":{\"replicas\":1,\"unknown\":true}},\"since\":\"2026-12-02T07:00:00Z\"}"), null);
     JsonNode spec = ok.object().path("spec");
@@ -125,7 +125,7 @@ class CustomResourceValidationTest {
         "{\"size\":1,\"modes\":[\"a\",\"b\",\"a\"],\"ports\":[{\"name\":\"http\",\"port\":1},"
             + "{\"name\":\"http\",\"port\":2}]}")) {
       try {
-        admission.admit(PATH, widget(bad), null);
+        validation.validate(PATH, widget(bad), null);
         errors.add("admitted " + bad);
       } catch (RequestRefused e) {
         errors.add(e.getMessage().substring(e.getMessage().indexOf("is invalid: ") + 12));
@@ -158,33 +158,33 @@ class CustomResourceValidationTest {
               message: versions must be sorted
         """;
     JsonNode crd = crd(sorted);
-    Admission crdAdmission = new Admission(new ResourceCatalog(List::of));
-    assertThatThrownBy(() -> crdAdmission.admit("/apis/apiextensions.k8s.io/v1/customresourcedefinitions",
+    RequestValidation crdValidation = new RequestValidation(new ResourceCatalog(List::of));
+    assertThatThrownBy(() -> crdValidation.validate("/apis/apiextensions.k8s.io/v1/customresourcedefinitions",
         (ObjectNode) crd.deepCopy(), null))
         .isInstanceOf(RequestRefused.class)
         .hasMessageContaining("CustomResourceDefinition.apiextensions.k8s.io \"widgets.example.dev\" is invalid: "
             + "spec.versions[0].schema.openAPIV3Schema.properties[spec].x-kubernetes-validations[0].rule")
         .hasMessageContaining("isSorted");
     // had it been stored anyway, no write of its resources passes unchecked
-    Admission admission = new Admission(new ResourceCatalog(() -> List.of(crd)));
-    assertThatThrownBy(() -> admission.admit(PATH, widget("{\"versions\":[\"b\",\"a\"]}"), null))
+    RequestValidation validation = new RequestValidation(new ResourceCatalog(() -> List.of(crd)));
+    assertThatThrownBy(() -> validation.validate(PATH, widget("{\"versions\":[\"b\",\"a\"]}"), null))
         .isInstanceOf(RequestRefused.class)
         .satisfies(e -> assertThat(((RequestRefused) e).code()).isEqualTo(500))
         .hasMessageContaining("cannot compile").hasMessageContaining("isSorted");
   }
 
   @Test
-  void theCommittedCrdIsAdmittedAsACrd() throws Exception {
+  void theCommittedCrdIsValidAsACrd() throws Exception {
     JsonNode crd = CommittedCrdRulesTest.readCrd(CommittedCrdRulesTest.repositoryRoot()
         .resolve("crds/schedulerfailuretests.sft.dev-v1.yml"));
-    Admission admission = new Admission(new ResourceCatalog(List::of));
-    assertThat(admission.admit("/apis/apiextensions.k8s.io/v1/customresourcedefinitions", (ObjectNode) crd.deepCopy(),
-        null).warnings()).isEmpty();
+    RequestValidation validation = new RequestValidation(new ResourceCatalog(List::of));
+    assertThat(validation.validate("/apis/apiextensions.k8s.io/v1/customresourcedefinitions",
+        (ObjectNode) crd.deepCopy(), null).warnings()).isEmpty();
   }
 
-  private static Admission admission(String schema) throws Exception {
+  private static RequestValidation validation(String schema) throws Exception {
     JsonNode crd = crd(schema);
-    return new Admission(new ResourceCatalog(() -> List.of(crd)));
+    return new RequestValidation(new ResourceCatalog(() -> List.of(crd)));
   }
 
   private static JsonNode crd(String schema) throws Exception {
