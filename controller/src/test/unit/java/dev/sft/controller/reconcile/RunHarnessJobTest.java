@@ -158,17 +158,12 @@ class RunHarnessJobTest extends StepTest {
   void aSucceededJobsReportBecomesItsCells() {
     SchedulerFailureTest test = fixture.create("passes", spec -> {});
     String job = created(test);
-    HarnessJob planned = fixture.get(test).getStatus().harnessJobs.get(0);
-    fixture.workloads.finishJob(StepFixture.NAMESPACE, job, Reports.of(fixture.get(test).getStatus().runId,
-        planned.scenarios, 1, Verdict.Passed, Verdict.Passed), 0);
-    StatusLedger ledger = fixture.ledger(test);
-
-    assertThat(fixture.newRunHarnessJob().advance(ledger)).isEqualTo(Next.CONTINUE);
+    StatusLedger ledger = finishedPassing(test, job);
 
     SchedulerFailureTestStatus status = ledger.status();
     assertThat(status.harnessJobs.get(0).state).isEqualTo(JobState.Succeeded);
     assertThat(status.harnessJobs.get(0).exitCode).isZero();
-    assertThat(status.cells).filteredOn(c -> job.equals(c.job)).hasSize(planned.scenarios.size())
+    assertThat(status.cells).filteredOn(c -> job.equals(c.job)).hasSize(status.harnessJobs.get(0).scenarios.size())
         .allSatisfy(c -> assertThat(c.passed).isEqualTo(1));
     assertThat(status.message).startsWith("harness Job " + job + " succeeded (exit 0): 2/2 passed");
     assertThat(fixture.eventReasons(test)).endsWith("HarnessJobSucceeded");
@@ -218,12 +213,7 @@ class RunHarnessJobTest extends StepTest {
           .withFinishedAt(restartedAt).endTerminated().endLastState().build()));
       return p;
     });
-    HarnessJob planned = fixture.get(test).getStatus().harnessJobs.get(0);
-    fixture.workloads.finishJob(StepFixture.NAMESPACE, job, Reports.of(fixture.get(test).getStatus().runId,
-        planned.scenarios, 1, Verdict.Passed, Verdict.Passed), 0);
-    StatusLedger ledger = fixture.ledger(test);
-
-    assertThat(fixture.newRunHarnessJob().advance(ledger)).isEqualTo(Next.CONTINUE);
+    StatusLedger ledger = finishedPassing(test, job);
 
     SchedulerFailureTestStatus status = ledger.status();
     assertThat(status.message).startsWith("unplanned loss while harness Job " + job + " ran: pod "
@@ -282,5 +272,15 @@ class RunHarnessJobTest extends StepTest {
       seen.add(request.getMethod() + " " + request.getPath());
     }
     return seen;
+  }
+
+  /** The Job ends with exit 0 and a report of every planned scenario passed on both sides; the step looks once. */
+  private StatusLedger finishedPassing(SchedulerFailureTest test, String job) {
+    HarnessJob planned = fixture.get(test).getStatus().harnessJobs.get(0);
+    fixture.workloads.finishJob(StepFixture.NAMESPACE, job, Reports.of(fixture.get(test).getStatus().runId,
+        planned.scenarios, 1, Verdict.Passed, Verdict.Passed), 0);
+    StatusLedger ledger = fixture.ledger(test);
+    assertThat(fixture.newRunHarnessJob().advance(ledger)).isEqualTo(Next.CONTINUE);
+    return ledger;
   }
 }

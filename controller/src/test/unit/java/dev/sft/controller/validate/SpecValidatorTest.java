@@ -213,26 +213,16 @@ class SpecValidatorTest {
   @Test
   void knownFindingsAreCheckedAsTheHarnessReadsThem() {
     SchedulerFailureTest test = TestResources.valid("ns1", "t1");
-    var badRegex = new dev.sft.api.SchedulerFailureTestSpec.KnownFindingSpec();
-    badRegex.rule = "rows.count";
+    var badRegex = knownFinding("rows.count");
     badRegex.message = "interrupted (abort";
-    badRegex.reference = "https://github.com/apache/iceberg/issues/1";
-    var badOperation = new dev.sft.api.SchedulerFailureTestSpec.KnownFindingSpec();
-    badOperation.rule = "rows.count";
+    var badOperation = knownFinding("rows.count");
     badOperation.operation = "merge-everything";
-    badOperation.reference = "https://github.com/apache/iceberg/issues/1";
-    var noCause = new dev.sft.api.SchedulerFailureTestSpec.KnownFindingSpec();
-    noCause.rule = "files.no-orphans";
+    var noCause = knownFinding("files.no-orphans");
     noCause.scenario = "speculation";
-    noCause.reference = "https://github.com/apache/iceberg/issues/1";
-    var badCause = new dev.sft.api.SchedulerFailureTestSpec.KnownFindingSpec();
-    badCause.rule = "files.no-orphans";
+    var badCause = knownFinding("files.no-orphans");
     badCause.cause = List.of("interrupted");
-    badCause.reference = "https://github.com/apache/iceberg/issues/1";
-    var badScenario = new dev.sft.api.SchedulerFailureTestSpec.KnownFindingSpec();
-    badScenario.rule = "rows.count";
+    var badScenario = knownFinding("rows.count");
     badScenario.scenario = "speculative";
-    badScenario.reference = "https://github.com/apache/iceberg/issues/1";
     test.getSpec().knownFindings = List.of(badRegex, badOperation, noCause, badCause, badScenario);
 
     assertThat(SpecValidator.validate(test)).extracting(v -> v.field() + ": " + v.problem()).containsExactly(
@@ -252,9 +242,7 @@ class SpecValidatorTest {
   @Test
   void aKnownFindingThatRepeatsAnotherIsRefusedAsAReportNamesEachByItsKey() {
     SchedulerFailureTest test = TestResources.valid("ns1", "t1");
-    var entry = new dev.sft.api.SchedulerFailureTestSpec.KnownFindingSpec();
-    entry.rule = "rows.count";
-    entry.reference = "https://github.com/apache/iceberg/issues/1";
+    var entry = knownFinding("rows.count");
     test.getSpec().knownFindings = List.of(entry, entry);
 
     assertThat(SpecValidator.validate(test)).extracting(v -> v.field() + ": " + v.problem())
@@ -271,5 +259,13 @@ class SpecValidatorTest {
         "spec.scenarios[1]: unknown scenario 'nope'; valid scenarios: speculation-original-wins,"
             + " speculation-speculative-wins, executor-loss-task-replacement, executor-loss-shuffle-loss,"
             + " executor-loss-after-handoff");
+  }
+
+  /** A known-finding entry of {@code rule}, tracked at an Iceberg issue; the test sets the rest. */
+  private static dev.sft.api.SchedulerFailureTestSpec.KnownFindingSpec knownFinding(String rule) {
+    var entry = new dev.sft.api.SchedulerFailureTestSpec.KnownFindingSpec();
+    entry.rule = rule;
+    entry.reference = "https://github.com/apache/iceberg/issues/1";
+    return entry;
   }
 }
