@@ -1,8 +1,11 @@
 package dev.sft.harness.k8s;
 
+import com.fasterxml.jackson.databind.DeserializationFeature;
+import com.fasterxml.jackson.databind.ObjectMapper;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
+import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import java.io.File;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -17,6 +20,13 @@ public final class KubeClients {
   private static final int RETRIES = 1;
   private static final int CONNECT_TIMEOUT_MS = 10_000;
   private static final int REQUEST_TIMEOUT_MS = 30_000;
+
+  /**
+   * How the CLI reads what the API server sends: a value of an enum a newer controller added (a phase, a job state, a
+   * verdict) reads as null, shown as unknown, instead of failing the command; unknown fields are ignored by the model.
+   */
+  public static final KubernetesSerialization SERIALIZATION = new KubernetesSerialization(
+      new ObjectMapper().enable(DeserializationFeature.READ_UNKNOWN_ENUM_VALUES_AS_NULL), true);
 
   private KubeClients() {}
 
@@ -51,7 +61,7 @@ public final class KubeClients {
   }
 
   public static KubernetesClient client(Config config) {
-    return new KubernetesClientBuilder().withConfig(config).build();
+    return new KubernetesClientBuilder().withConfig(config).withKubernetesSerialization(SERIALIZATION).build();
   }
 
   /** {@code -n} if given, else the context's namespace, else {@code default}, as kubectl. */

@@ -14,7 +14,6 @@ import dev.sft.contract.BuildComparison;
 import io.fabric8.kubernetes.api.model.Condition;
 import io.fabric8.kubernetes.api.model.LocalObjectReference;
 import io.fabric8.kubernetes.api.model.Toleration;
-import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
@@ -26,7 +25,6 @@ import java.util.function.Function;
  * one has (no status yet, empty fields) answered once, and the spec the current run executes rather than the live one.
  */
 public final class TestView {
-  private static final KubernetesSerialization SERIALIZATION = new KubernetesSerialization();
 
   private final SchedulerFailureTest resource;
   private final SchedulerFailureTestStatus status;
@@ -42,7 +40,7 @@ public final class TestView {
   private static SchedulerFailureTestSpec runSpecOf(SchedulerFailureTest resource, SchedulerFailureTestStatus status) {
     if (status.runSpec != null && !status.runSpec.isBlank()) {
       try {
-        return SERIALIZATION.unmarshal(status.runSpec, SchedulerFailureTestSpec.class);
+        return KubeClients.SERIALIZATION.unmarshal(status.runSpec, SchedulerFailureTestSpec.class);
       } catch (RuntimeException e) {
         // An unreadable runSpec is the controller's defect; the live spec still names the claim and image.
       }

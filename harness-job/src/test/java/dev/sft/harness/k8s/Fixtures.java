@@ -3,7 +3,6 @@ package dev.sft.harness.k8s;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sft.api.SchedulerFailureTest;
-import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
@@ -11,7 +10,6 @@ import java.io.UncheckedIOException;
 /** Test resources as a cluster would return them: {@code src/test/resources/k8s/*.json}. */
 final class Fixtures {
   static final ObjectMapper JSON = new ObjectMapper();
-  private static final KubernetesSerialization SERIALIZATION = new KubernetesSerialization();
 
   private Fixtures() {}
 
@@ -32,9 +30,9 @@ final class Fixtures {
     return resource("failed-run.json");
   }
 
-  /** The resource as the CLI reads it: JSON as the API server sends it, turned into the typed model. */
+  /** The resource as the CLI reads it: JSON as the API server sends it, turned into the typed model as the CLI's client does. */
   static TestView view(ObjectNode resource) {
-    return new TestView(SERIALIZATION.convertValue(resource, SchedulerFailureTest.class));
+    return new TestView(KubeClients.SERIALIZATION.convertValue(resource, SchedulerFailureTest.class));
   }
 
   static ObjectNode status(ObjectNode resource) {

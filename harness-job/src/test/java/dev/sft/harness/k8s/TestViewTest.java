@@ -23,6 +23,19 @@ class TestViewTest {
   }
 
   @Test
+  void enumValuesANewerControllerAddsReadAsUnknownNotFatal() {
+    ObjectNode newer = Fixtures.failedRun();
+    Fixtures.status(newer).put("phase", "Paused");
+    ((ObjectNode) Fixtures.status(newer).withArray("harnessJobs").get(0)).put("state", "Throttled");
+
+    TestView view = Fixtures.view(newer);
+
+    assertThat(view.phase()).isNull();
+    assertThat(view.finished()).isFalse();
+    assertThat(view.cells()).hasSize(3);
+  }
+
+  @Test
   void theRunSpecNamesImagePullAndPlacementAndAnUnreadableOneFallsBackToTheLiveSpec() {
     TestView run = Fixtures.view(Fixtures.failedRun());
     assertThat(run.harnessImage()).isEqualTo("registry.example.com/sft/sft:0.1.0");
