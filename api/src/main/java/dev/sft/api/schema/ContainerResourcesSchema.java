@@ -1,0 +1,25 @@
+package dev.sft.api.schema;
+
+import dev.sft.api.SpecDefaults;
+import io.fabric8.generator.annotation.Size;
+import io.fabric8.generator.annotation.ValidationRule;
+import io.fabric8.kubernetes.api.model.Quantity;
+import java.util.Map;
+
+/**
+ * A container's resources without {@code claims}: the pods sft creates declare no {@code spec.resourceClaims}, so an
+ * API server would refuse a container that names one.
+ */
+public class ContainerResourcesSchema {
+  public static final long MAX_RESOURCES = 16;
+
+  @Size(max = MAX_RESOURCES)
+  @ValidationRule(value = SpecDefaults.LABEL_KEYS_RULE, message = "a resource name is at most "
+      + SpecDefaults.LABEL_KEY_MAX_LENGTH + " characters")
+  public Map<String, @Size(max = SpecDefaults.QUANTITY_MAX_LENGTH) Quantity> limits;
+
+  @Size(max = MAX_RESOURCES)
+  @ValidationRule(value = SpecDefaults.LABEL_KEYS_RULE, message = "a resource name is at most "
+      + SpecDefaults.LABEL_KEY_MAX_LENGTH + " characters")
+  public Map<String, @Size(max = SpecDefaults.QUANTITY_MAX_LENGTH) Quantity> requests;
+}
