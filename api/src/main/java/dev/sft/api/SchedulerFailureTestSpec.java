@@ -371,7 +371,8 @@ public class SchedulerFailureTestSpec {
     @JsonPropertyDescription("Labels a node must have for the test's pods to run on it.")
     @Size(max = SpecDefaults.MAX_NODE_SELECTOR)
     @ValidationRule(value = SpecDefaults.LABEL_KEYS_RULE, message = SpecDefaults.LABEL_KEYS_MESSAGE)
-    public Map<String, @Size(max = SpecDefaults.LABEL_VALUE_MAX_LENGTH) String> nodeSelector;
+    public Map<@Size(max = SpecDefaults.LABEL_KEY_MAX_LENGTH) String, @Size(max = SpecDefaults.LABEL_VALUE_MAX_LENGTH) String>
+        nodeSelector;
 
     @JsonPropertyDescription("Taints the test's pods tolerate.")
     @Size(max = SpecDefaults.MAX_TOLERATIONS)

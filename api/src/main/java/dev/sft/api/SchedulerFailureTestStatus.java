@@ -80,7 +80,7 @@ public class SchedulerFailureTestStatus {
 
   @JsonPropertyDescription("With spec.compare: the build whose images the cluster was last applied with, baseline or "
       + "candidate (write-ahead: recorded before the cluster rolls).")
-  @Size(max = StatusBounds.WORD)
+  @Size(max = StatusBounds.BUILD)
   public String clusterBuild;
   @Size(max = StatusBounds.TIME)
   public String completionTime;
@@ -228,14 +228,14 @@ public class SchedulerFailureTestStatus {
   @JsonInclude(JsonInclude.Include.NON_NULL)
   @JsonIgnoreProperties(ignoreUnknown = true)
   public static class HarnessJob {
-    @Size(max = StatusBounds.NAME)
+    @Size(max = StatusBounds.JOB_NAME)
     public String name;
     @JsonPropertyDescription("With spec.compare: the build the Job runs, baseline or candidate.")
-    @Size(max = StatusBounds.WORD)
+    @Size(max = StatusBounds.BUILD)
     public String build;
     public boolean speculation;
-    @Size(max = StatusBounds.JOB_SCENARIOS)
-    public List<@Size(max = StatusBounds.WORD) String> scenarios = new ArrayList<>();
+    @Size(max = StatusBounds.RUN_SCENARIOS)
+    public List<@Size(max = SpecDefaults.SCENARIO_ID_MAX_LENGTH) String> scenarios = new ArrayList<>();
     @JsonPropertyDescription("Pending, Creating (write-ahead: about to be created), Running, Succeeded or Failed.")
     public JobState state;
     public Integer exitCode;
@@ -264,16 +264,16 @@ public class SchedulerFailureTestStatus {
   @JsonIgnoreProperties(ignoreUnknown = true)
   public static class CellStatus {
     @JsonPropertyDescription("The scenario.")
-    @Size(max = StatusBounds.WORD)
+    @Size(max = SpecDefaults.SCENARIO_ID_MAX_LENGTH)
     public String name;
     @JsonPropertyDescription("The write operation the scenario ran under, e.g. append or overwrite-partitioned.")
-    @Size(max = StatusBounds.WORD)
+    @Size(max = SpecDefaults.OPERATION_ID_MAX_LENGTH)
     public String operation;
     @JsonPropertyDescription("The harness Job that ran the cell.")
-    @Size(max = StatusBounds.NAME)
+    @Size(max = StatusBounds.JOB_NAME)
     public String job;
     @JsonPropertyDescription("With spec.compare: the build that ran the cell, baseline or candidate.")
-    @Size(max = StatusBounds.WORD)
+    @Size(max = StatusBounds.BUILD)
     public String build;
     @JsonPropertyDescription("Repetitions the run was to run of this cell.")
     public int repetitions;
@@ -287,8 +287,9 @@ public class SchedulerFailureTestStatus {
     public int known;
     @JsonPropertyDescription("Repetitions per pair of verdicts, keyed scheduler/storage, e.g. Passed/Failed.")
     @Size(max = StatusBounds.VERDICT_PAIRS)
-    @ValidationRule(value = StatusBounds.WORD_KEYS_RULE, message = "a key is at most " + StatusBounds.WORD + " characters")
-    public Map<@Size(max = StatusBounds.WORD) String, Integer> verdicts;
+    @ValidationRule(value = StatusBounds.VERDICT_KEYS_RULE,
+        message = "a key is at most " + StatusBounds.VERDICT_KEY + " characters")
+    public Map<@Size(max = StatusBounds.VERDICT_KEY) String, Integer> verdicts;
     @JsonPropertyDescription("Failed and Known repetitions over the judged ones (Unknown excluded), with its 95 % "
         + "Wilson score interval.")
     public FailureRateStatus failureRate;
@@ -302,7 +303,8 @@ public class SchedulerFailureTestStatus {
         + "it: every failing rule of a Failed or Known repetition, and every rule a repetition Unknown for a reason of "
         + "the build could not judge (:unjudged). What a comparison of two builds sets side by side.")
     @Size(max = StatusBounds.CELL_FINDINGS)
-    @ValidationRule(value = StatusBounds.RULE_KEYS_RULE, message = "a key is at most " + StatusBounds.RULE + " characters")
+    @ValidationRule(value = StatusBounds.RULE_KEYS_RULE,
+        message = "a key is at most " + StatusBounds.RULE + " characters")
     public Map<@Size(max = StatusBounds.RULE) String, Integer> findings;
     @JsonPropertyDescription("Unknown repetitions left out of comparisons: Unknown for a reason of the environment "
         + "alone (a preflight, the deadline, a pod or worker lost to the cluster).")
@@ -313,11 +315,11 @@ public class SchedulerFailureTestStatus {
   @JsonInclude(JsonInclude.Include.NON_NULL)
   @JsonIgnoreProperties(ignoreUnknown = true)
   public static class FailureRateStatus {
-    @Size(max = StatusBounds.WORD)
+    @Size(max = StatusBounds.FRACTION)
     public String estimate;
-    @Size(max = StatusBounds.WORD)
+    @Size(max = StatusBounds.FRACTION)
     public String low;
-    @Size(max = StatusBounds.WORD)
+    @Size(max = StatusBounds.FRACTION)
     public String high;
     @JsonPropertyDescription("For people: e.g. 5.0 % [0.9 %, 23.6 %].")
     @Size(max = StatusBounds.WORD)

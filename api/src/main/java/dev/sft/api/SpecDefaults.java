@@ -46,8 +46,8 @@ public final class SpecDefaults {
   /** {@code spec.timeZone}: the schedule's wall-clock times are UTC unless a zone is named. */
   /** An image reference: registry host, path, tag and digest. */
   public static final long IMAGE_MAX_LENGTH = 512;
-  public static final long MAX_COMMAND_ARGUMENTS = 64;
-  public static final long COMMAND_ARGUMENT_MAX_LENGTH = 1024;
+  public static final long MAX_COMMAND_ARGUMENTS = 32;
+  public static final long COMMAND_ARGUMENT_MAX_LENGTH = 512;
   /** Room under it for the run's folders in a path the status reports (StatusBounds.PATH). */
   public static final long MOUNT_PATH_MAX_LENGTH = 256;
   /** A claim's or a storage class's name: a DNS subdomain. */
@@ -107,6 +107,8 @@ public final class SpecDefaults {
 
   /** Every scenario, the list's largest size ({@code CrdSchemaTest} checks it against the contract). */
   public static final long SCENARIO_COUNT = 5;
+  /** The families' control scenarios spec.control adds. */
+  public static final long CONTROL_COUNT = 3;
 
   /**
    * The longest scenario id ({@code executor-loss-task-replacement}), each item's largest length: with the list's

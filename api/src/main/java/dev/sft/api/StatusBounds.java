@@ -11,26 +11,34 @@ public final class StatusBounds {
   public static final long WORD = 64;
   /** An RFC 3339 time. */
   public static final long TIME = 40;
-  /** A Kubernetes object name (a Job's) or a run id. */
+  /** A run id (the test's name, the run number, a time), or a comparison's build run id. */
   public static final long NAME = 253;
+  /** A harness Job's name: Kubernetes keeps it to 63 for the job-name label. */
+  public static final long JOB_NAME = 63;
+  /** A build of a comparison: baseline or candidate. */
+  public static final long BUILD = 16;
+  /** A key of a cell's verdicts: scheduler/storage outcome, e.g. Unknown/Unknown. */
+  public static final long VERDICT_KEY = 24;
+  /** A decimal fraction in text, e.g. 0.0500. */
+  public static final long FRACTION = 16;
   /** A rule, fingerprint or finding key: side/rule:cause. */
   public static final long RULE = 160;
   /** A fingerprint with its counts: family/operation/writer/side/rule:cause n/m. */
   public static final long FINGERPRINT = 256;
   /** A path on the shared volume: spec.storage.mountPath and what the harness adds under it. */
-  public static final long PATH = 512;
+  public static final long PATH = 384;
   /** A short detail of one cell: why it regressed, its latest failure's message. */
   public static final long DETAIL = 512;
   /** A known finding's reference, as spec.knownFindings[].reference. */
   public static final long REFERENCE = 500;
   /** The spec a run executes, as JSON: the largest spec the CRD accepts fits (WorstCaseStatusSizeTest). */
   public static final long RUN_SPEC = 256 * 1024;
-  /** Cells of a run: every scenario and control under every operation, for each of two builds. */
-  public static final long CELLS = 2 * (SpecDefaults.SCENARIO_COUNT + 2) * SpecDefaults.OPERATION_COUNT;
+  /** Scenarios a run may run: every fault scenario and every family's control. */
+  public static final long RUN_SCENARIOS = SpecDefaults.SCENARIO_COUNT + SpecDefaults.CONTROL_COUNT;
+  /** Cells of a run: every scenario under every operation, for each of two builds. */
+  public static final long CELLS = 2 * RUN_SCENARIOS * SpecDefaults.OPERATION_COUNT;
   /** Harness Jobs of a run: at most one per scenario and speculation setting, for each of two builds. */
-  public static final long HARNESS_JOBS = 2 * 2 * (SpecDefaults.SCENARIO_COUNT + 2);
-  /** Scenarios of one harness Job. */
-  public static final long JOB_SCENARIOS = SpecDefaults.SCENARIO_COUNT + 2;
+  public static final long HARNESS_JOBS = 2 * 2 * RUN_SCENARIOS;
   /** Pairs of verdicts (scheduler/storage), each of four outcomes. */
   public static final long VERDICT_PAIRS = 16;
   /** Findings of one cell by side/rule:cause. */
@@ -51,7 +59,7 @@ public final class StatusBounds {
   public static final long NEW_FINGERPRINTS = 5;
 
   /** The CEL rules that bound a map's keys, which a schema cannot. */
-  public static final String WORD_KEYS_RULE = "self.all(k, size(k) <= " + WORD + ")";
+  public static final String VERDICT_KEYS_RULE = "self.all(k, size(k) <= " + VERDICT_KEY + ")";
   public static final String RULE_KEYS_RULE = "self.all(k, size(k) <= " + RULE + ")";
 
   private StatusBounds() {}

@@ -16,10 +16,10 @@ public class ContainerResourcesSchema {
   @Size(max = MAX_RESOURCES)
   @ValidationRule(value = SpecDefaults.LABEL_KEYS_RULE, message = "a resource name is at most "
       + SpecDefaults.LABEL_KEY_MAX_LENGTH + " characters")
-  public Map<String, @Size(max = SpecDefaults.QUANTITY_MAX_LENGTH) Quantity> limits;
+  public Map<@Size(max = SpecDefaults.LABEL_KEY_MAX_LENGTH) String, @Size(max = SpecDefaults.QUANTITY_MAX_LENGTH) Quantity> limits;
 
   @Size(max = MAX_RESOURCES)
   @ValidationRule(value = SpecDefaults.LABEL_KEYS_RULE, message = "a resource name is at most "
       + SpecDefaults.LABEL_KEY_MAX_LENGTH + " characters")
-  public Map<String, @Size(max = SpecDefaults.QUANTITY_MAX_LENGTH) Quantity> requests;
+  public Map<@Size(max = SpecDefaults.LABEL_KEY_MAX_LENGTH) String, @Size(max = SpecDefaults.QUANTITY_MAX_LENGTH) Quantity> requests;
 }

@@ -17,23 +17,24 @@ import java.util.function.Consumer;
  * kind at a time, the least needed first, until the status fits; counts and verdicts are never dropped.
  */
 public final class StatusBudget {
-  public static final int MAX_BYTES = 900 * 1024;
+  public static final int MAX_BYTES = 960 * 1024;
 
   /** What goes, in this order: each only while the status is still over budget. */
   private static final List<Consumer<SchedulerFailureTestStatus>> DROPS = List.of(
-      status -> status.cells.forEach(c -> {
-        if (c.latestFailure != null) {
-          c.latestFailure.message = null;
-        }
-      }),
+      status -> status.cells.stream().filter(c -> c.latestFailure != null).forEach(c -> c.latestFailure.message = null),
       status -> {
         if (status.comparison != null) {
           status.comparison.cells.forEach((CellComparisonStatus c) -> c.why = null);
         }
       },
       status -> status.cells.forEach((CellStatus c) -> c.knownFindings = null),
-      status -> status.history.forEach((RunRecord r) -> r.message = null),
+      status -> status.history.forEach((RunRecord r) -> {
+        r.message = null;
+        r.findingTrend = null;
+      }),
       status -> status.harnessJobs.forEach((HarnessJob j) -> j.message = null),
+      status -> status.cells.forEach((CellStatus c) -> c.latestFailure = null),
+      // Last, as a comparison reads them: past this point the status would not be written at all.
       status -> status.cells.forEach((CellStatus c) -> c.findings = null));
 
   private StatusBudget() {}

@@ -19,6 +19,7 @@ import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -68,6 +69,8 @@ public final class SpecValidator {
     validateSpark(spec.spark, writer, violations);
     validateHarness(spec.harness, violations);
     validatePullSecrets(spec.imagePullSecrets, violations);
+    quantities("spec.spark.resources", spec.spark == null ? null : spec.spark.resources, violations);
+    quantities("spec.harness.resources", spec.harness == null ? null : spec.harness.resources, violations);
     validateCompare(spec.compare, violations);
     validateStorage(spec.storage, violations);
     validateSchedule(spec, violations);
@@ -197,6 +200,25 @@ public final class SpecValidator {
       violations.add(new Violation("spec.spark.resources.limits.memory", "must be at least " + need.mib() + "Mi: "
           + need.explain() + "; got " + spark.resources.getLimits().get("memory")));
     }
+  }
+
+  /**
+   * A quantity's length, which the CRD cannot bound (it is an integer or a string): the run's copy of the spec
+   * ({@code status.runSpec}) stays within its bound only with every string of the spec bounded.
+   */
+  private static void quantities(String field, ResourceRequirements resources, List<Violation> violations) {
+    if (resources == null) {
+      return;
+    }
+    Map<String, Map<String, Quantity>> parts = new java.util.TreeMap<>();
+    parts.put("limits", resources.getLimits() == null ? Map.of() : resources.getLimits());
+    parts.put("requests", resources.getRequests() == null ? Map.of() : resources.getRequests());
+    parts.forEach((part, quantities) -> quantities.forEach((name, quantity) -> {
+      if (quantity != null && quantity.toString().length() > SpecDefaults.QUANTITY_MAX_LENGTH) {
+        violations.add(new Violation(field + "." + part + "." + name, "must be at most "
+            + SpecDefaults.QUANTITY_MAX_LENGTH + " characters, got " + quantity.toString().length()));
+      }
+    }));
   }
 
   /** The memory limit of a container in MiB, null when none is set; a malformed one is a violation. */

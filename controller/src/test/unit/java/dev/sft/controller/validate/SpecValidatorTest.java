@@ -49,6 +49,16 @@ class SpecValidatorTest {
         "spec.history.failed: must be at most 50, got 51");
   }
 
+  /** The CRD cannot bound a quantity's length (an integer or a string); the run's copy of the spec needs it bounded. */
+  @Test
+  void anOverLongQuantityIsRefusedNamingItsField() {
+    SchedulerFailureTest test = TestResources.valid("ns1", "t1");
+    test.getSpec().harness.resources = new io.fabric8.kubernetes.api.model.ResourceRequirementsBuilder()
+        .addToRequests("cpu", new io.fabric8.kubernetes.api.model.Quantity("1" + "0".repeat(40))).build();
+    assertThat(SpecValidator.validate(test)).extracting(SpecValidator.Violation::toString)
+        .containsExactly("spec.harness.resources.requests.cpu: must be at most 32 characters, got 41");
+  }
+
   @Test
   void aComparisonNeedsBothOfTheBaselinesImages() {
     SchedulerFailureTest test = TestResources.valid("ns1", "t1");
