@@ -370,7 +370,6 @@ public class SchedulerFailureTestSpec {
   public static class Placement {
     @JsonPropertyDescription("Labels a node must have for the test's pods to run on it.")
     @Size(max = SpecDefaults.MAX_NODE_SELECTOR)
-    @ValidationRule(value = SpecDefaults.LABEL_KEYS_RULE, message = SpecDefaults.LABEL_KEYS_MESSAGE)
     public Map<@Size(max = SpecDefaults.LABEL_KEY_MAX_LENGTH) String, @Size(max = SpecDefaults.LABEL_VALUE_MAX_LENGTH) String>
         nodeSelector;
 

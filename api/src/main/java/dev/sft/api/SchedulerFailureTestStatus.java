@@ -8,7 +8,6 @@ import dev.sft.api.schema.ConditionSchema;
 import io.fabric8.crd.generator.annotation.PrinterColumn;
 import io.fabric8.crd.generator.annotation.SchemaFrom;
 import io.fabric8.generator.annotation.Size;
-import io.fabric8.generator.annotation.ValidationRule;
 import io.fabric8.kubernetes.api.model.Condition;
 import java.util.ArrayList;
 import java.util.List;
@@ -287,8 +286,6 @@ public class SchedulerFailureTestStatus {
     public int known;
     @JsonPropertyDescription("Repetitions per pair of verdicts, keyed scheduler/storage, e.g. Passed/Failed.")
     @Size(max = StatusBounds.VERDICT_PAIRS)
-    @ValidationRule(value = StatusBounds.VERDICT_KEYS_RULE,
-        message = "a key is at most " + StatusBounds.VERDICT_KEY + " characters")
     public Map<@Size(max = StatusBounds.VERDICT_KEY) String, Integer> verdicts;
     @JsonPropertyDescription("Failed and Known repetitions over the judged ones (Unknown excluded), with its 95 % "
         + "Wilson score interval.")
@@ -303,8 +300,6 @@ public class SchedulerFailureTestStatus {
         + "it: every failing rule of a Failed or Known repetition, and every rule a repetition Unknown for a reason of "
         + "the build could not judge (:unjudged). What a comparison of two builds sets side by side.")
     @Size(max = StatusBounds.CELL_FINDINGS)
-    @ValidationRule(value = StatusBounds.RULE_KEYS_RULE,
-        message = "a key is at most " + StatusBounds.RULE + " characters")
     public Map<@Size(max = StatusBounds.RULE) String, Integer> findings;
     @JsonPropertyDescription("Unknown repetitions left out of comparisons: Unknown for a reason of the environment "
         + "alone (a preflight, the deadline, a pod or worker lost to the cluster).")

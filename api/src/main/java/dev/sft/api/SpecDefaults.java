@@ -57,8 +57,6 @@ public final class SpecDefaults {
   /** A label key: an optional DNS-subdomain prefix, '/', and a name of at most 63. */
   public static final long LABEL_KEY_MAX_LENGTH = 317;
   public static final long LABEL_VALUE_MAX_LENGTH = 63;
-  public static final String LABEL_KEYS_RULE = "self.all(k, size(k) <= " + LABEL_KEY_MAX_LENGTH + ")";
-  public static final String LABEL_KEYS_MESSAGE = "a label key is at most " + LABEL_KEY_MAX_LENGTH + " characters";
   public static final long MAX_TOLERATIONS = 16;
   public static final long MAX_IMAGE_PULL_SECRETS = 8;
   public static final long SCHEDULE_MAX_LENGTH = 128;
