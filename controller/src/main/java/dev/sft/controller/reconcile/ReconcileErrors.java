@@ -2,12 +2,12 @@ package dev.sft.controller.reconcile;
 
 import dev.sft.api.SchedulerFailureTest;
 import dev.sft.api.SchedulerFailureTestStatus;
+import dev.sft.api.StatusBounds;
 import dev.sft.controller.status.Conditions;
 import dev.sft.controller.status.EventRecorder;
 import dev.sft.controller.status.Reason;
 import dev.sft.controller.status.SchemaBounds;
 import dev.sft.controller.status.StatusWriter;
-import dev.sft.api.StatusBounds;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import jakarta.enterprise.context.ApplicationScoped;
