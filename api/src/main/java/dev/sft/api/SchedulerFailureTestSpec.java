@@ -4,6 +4,11 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import dev.sft.contract.WriterName;
+import dev.sft.api.schema.AccessModeSchema;
+import dev.sft.api.schema.ContainerResourcesSchema;
+import dev.sft.api.schema.PullSecretSchema;
+import dev.sft.api.schema.TolerationSchema;
+import io.fabric8.crd.generator.annotation.SchemaFrom;
 import io.fabric8.generator.annotation.Default;
 import io.fabric8.generator.annotation.Max;
 import io.fabric8.generator.annotation.Min;
@@ -96,6 +101,8 @@ public class SchedulerFailureTestSpec {
 
   @JsonPropertyDescription("Secrets for pulling the Spark and harness images from a private registry; set on every "
       + "pod the controller creates and on the harness service account.")
+  @Size(max = SpecDefaults.MAX_IMAGE_PULL_SECRETS)
+  @SchemaFrom(type = PullSecretSchema[].class)
   public List<LocalObjectReference> imagePullSecrets;
 
   @JsonPropertyDescription("Pull policy of every container the controller creates: Always, IfNotPresent or Never. "
@@ -107,6 +114,7 @@ public class SchedulerFailureTestSpec {
       + "@weekly, @monthly, @yearly; e.g. '0 3 * * *' for 03:00 every night in timeZone. A spec change still starts "
       + "a run at once. Omit for runs on spec changes only (docs/operator.md, Scheduled runs).")
   @Pattern(SpecDefaults.SCHEDULE_PATTERN)
+  @Size(max = SpecDefaults.SCHEDULE_MAX_LENGTH)
   public String schedule;
 
   @JsonPropertyDescription("IANA time zone the schedule's wall-clock times are in, e.g. Europe/Berlin.")
@@ -157,11 +165,13 @@ public class SchedulerFailureTestSpec {
     @JsonPropertyDescription("The baseline's image of the Spark pods, as spec.spark.image.")
     @Required
     @Pattern("^\\S+$")
+    @Size(max = SpecDefaults.IMAGE_MAX_LENGTH)
     public String sparkImage;
 
     @JsonPropertyDescription("The baseline's image of the harness, as spec.harness.image.")
     @Required
     @Pattern("^\\S+$")
+    @Size(max = SpecDefaults.IMAGE_MAX_LENGTH)
     public String harnessImage;
   }
 
@@ -241,6 +251,7 @@ public class SchedulerFailureTestSpec {
     @JsonPropertyDescription("Image with Spark's jars in /opt/spark/jars (java on PATH).")
     @Required
     @Pattern("^\\S+$")
+    @Size(max = SpecDefaults.IMAGE_MAX_LENGTH)
     public String image;
 
     @JsonPropertyDescription("Worker pods; each is a distinct host to the scheduler. At least 2.")
@@ -257,10 +268,12 @@ public class SchedulerFailureTestSpec {
     @JsonPropertyDescription("Memory each worker offers to executors (--memory), Spark format, e.g. 2g or 1536m.")
     @Default(SpecDefaults.WORKER_MEMORY)
     @Pattern(SpecDefaults.SPARK_MEMORY_PATTERN)
+    @Size(max = SpecDefaults.QUANTITY_MAX_LENGTH)
     public String memory;
 
     @JsonPropertyDescription("Container resources of each worker pod. A memory limit must hold the worker daemon "
         + "and the executors it may host, each with its overhead (docs/operator.md, \"Memory\").")
+    @SchemaFrom(type = ContainerResourcesSchema.class)
     public ResourceRequirements resources;
 
     @JsonPropertyDescription("How long the cluster may take to report every worker ALIVE before the run fails.")
@@ -276,6 +289,7 @@ public class SchedulerFailureTestSpec {
     @JsonPropertyDescription("Image with the sft CLI at /opt/sft/bin/sft and Spark's jars.")
     @Required
     @Pattern("^\\S+$")
+    @Size(max = SpecDefaults.IMAGE_MAX_LENGTH)
     public String image;
 
     @JsonPropertyDescription("Writer under test.")
@@ -296,10 +310,11 @@ public class SchedulerFailureTestSpec {
 
     @JsonPropertyDescription("Replaces the harness command, e.g. to host the upstream suite. The COMET_SCHEDULER_* "
         + "environment is still set; verdicts are read only from a termination message in sft's report format.")
-    @Size(min = 1)
-    public List<String> command;
+    @Size(min = 1, max = SpecDefaults.MAX_COMMAND_ARGUMENTS)
+    public List<@Size(max = SpecDefaults.COMMAND_ARGUMENT_MAX_LENGTH) String> command;
 
     @JsonPropertyDescription("Container resources of the harness (driver) pod.")
+    @SchemaFrom(type = ContainerResourcesSchema.class)
     public ResourceRequirements resources;
   }
 
@@ -312,10 +327,12 @@ public class SchedulerFailureTestSpec {
     @JsonPropertyDescription("Where the shared volume is mounted in every pod; the harness's shared root.")
     @Required
     @Pattern(SpecDefaults.ABSOLUTE_PATH_PATTERN)
+    @Size(max = SpecDefaults.MOUNT_PATH_MAX_LENGTH)
     public String mountPath;
 
     @JsonPropertyDescription("An existing claim to use (ReadWriteMany, or ReadWriteOnce on a one-node cluster). "
         + "Never deleted by the controller.")
+    @Size(max = SpecDefaults.OBJECT_NAME_MAX_LENGTH)
     public String existingClaim;
 
     @JsonPropertyDescription("A claim the controller creates for this test.")
@@ -328,16 +345,19 @@ public class SchedulerFailureTestSpec {
   public static class ClaimTemplate {
     @JsonPropertyDescription("Storage class supporting the access modes (ReadWriteMany: e.g. NFS, "
         + "CephFS, EFS). Omit for the cluster's default.")
+    @Size(max = SpecDefaults.OBJECT_NAME_MAX_LENGTH)
     public String storageClassName;
 
     @JsonPropertyDescription("Requested size, a Kubernetes quantity such as 10Gi.")
     @Required
+    @Size(max = SpecDefaults.QUANTITY_MAX_LENGTH)
     public String size;
 
     @JsonPropertyDescription("Access modes of the claim. Omit for [ReadWriteMany]: every pod mounts it, on any node. "
         + "ReadWriteOnce binds only where all pods share one node: a one-node cluster (kind, minikube), or "
         + "workers pinned to one node.")
     @Size(min = 1, max = 2)
+    @SchemaFrom(type = AccessModeSchema[].class)
     @ValidationRule(value = SpecDefaults.ACCESS_MODE_RULE,
         message = "access modes must be ReadWriteMany or ReadWriteOnce")
     @ValidationRule(value = "self.all(m, self.exists_one(n, n == m))", message = "an access mode is listed twice")
@@ -348,7 +368,14 @@ public class SchedulerFailureTestSpec {
   @JsonInclude(JsonInclude.Include.NON_NULL)
   @JsonIgnoreProperties(ignoreUnknown = true)
   public static class Placement {
-    public Map<String, String> nodeSelector;
+    @JsonPropertyDescription("Labels a node must have for the test's pods to run on it.")
+    @Size(max = SpecDefaults.MAX_NODE_SELECTOR)
+    public Map<@Size(max = SpecDefaults.LABEL_KEY_MAX_LENGTH) String, @Size(max = SpecDefaults.LABEL_VALUE_MAX_LENGTH) String>
+        nodeSelector;
+
+    @JsonPropertyDescription("Taints the test's pods tolerate.")
+    @Size(max = SpecDefaults.MAX_TOLERATIONS)
+    @SchemaFrom(type = TolerationSchema[].class)
     public List<Toleration> tolerations;
 
     @JsonPropertyDescription("Spread workers over nodes: None, Preferred or Required.")

@@ -4,7 +4,10 @@ import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
 import com.fasterxml.jackson.annotation.JsonInclude;
 import com.fasterxml.jackson.annotation.JsonPropertyDescription;
 import dev.sft.contract.Verdict;
+import dev.sft.api.schema.ConditionSchema;
 import io.fabric8.crd.generator.annotation.PrinterColumn;
+import io.fabric8.crd.generator.annotation.SchemaFrom;
+import io.fabric8.generator.annotation.Size;
 import io.fabric8.kubernetes.api.model.Condition;
 import java.util.ArrayList;
 import java.util.List;
@@ -27,6 +30,7 @@ public class SchedulerFailureTestStatus {
 
   @PrinterColumn(name = "Passed")
   @JsonPropertyDescription("Scenario repetitions that passed both verdicts, over the total, e.g. 3/4.")
+  @Size(max = StatusBounds.WORD)
   public String summary;
 
   @PrinterColumn(name = "Last Result")
@@ -36,12 +40,15 @@ public class SchedulerFailureTestStatus {
   @PrinterColumn(name = "Next Run")
   @JsonPropertyDescription("With spec.schedule: the next firing the controller waits for (RFC 3339). A firing is "
       + "handled once: started, skipped (Forbid) or missed (startingDeadlineSeconds), then this moves on.")
+  @Size(max = StatusBounds.TIME)
   public String nextScheduleTime;
 
   @JsonPropertyDescription("With spec.schedule: the firing the latest scheduled run started for (RFC 3339).")
+  @Size(max = StatusBounds.TIME)
   public String lastScheduleTime;
 
   @JsonPropertyDescription("The run's id; its evidence is under <mountPath>/<runId>/ on the shared volume.")
+  @Size(max = StatusBounds.NAME)
   public String runId;
 
   @JsonPropertyDescription("How many runs this resource has started; numbers the harness Jobs.")
@@ -51,6 +58,7 @@ public class SchedulerFailureTestStatus {
   public Long runGeneration;
 
   @JsonPropertyDescription("The spec (JSON) the current run executes; a change made during a run waits for the next.")
+  @Size(max = StatusBounds.RUN_SPEC)
   public String runSpec;
 
   @JsonPropertyDescription("The latest metadata.generation the controller has seen.")
@@ -60,28 +68,38 @@ public class SchedulerFailureTestStatus {
       + "AwaitingCluster, RunningHarness, CleaningUp, Done).")
   public Step step;
 
+  @Size(max = StatusBounds.TIME)
   public String startTime;
   @JsonPropertyDescription("When the cluster was last applied: at the run's start, and with spec.compare when it "
       + "rolled to the candidate's image. Its readiness time-out counts from here.")
+  @Size(max = StatusBounds.TIME)
   public String clusterApplyTime;
+  @Size(max = StatusBounds.TIME)
   public String clusterReadyTime;
 
   @JsonPropertyDescription("With spec.compare: the build whose images the cluster was last applied with, baseline or "
       + "candidate (write-ahead: recorded before the cluster rolls).")
+  @Size(max = StatusBounds.BUILD)
   public String clusterBuild;
+  @Size(max = StatusBounds.TIME)
   public String completionTime;
 
   @JsonPropertyDescription("Human-readable summary of the latest transition or failure.")
+  @Size(max = StatusBounds.MESSAGE)
   public String message;
 
+  @Size(max = StatusBounds.CONDITIONS)
+  @SchemaFrom(type = ConditionSchema[].class)
   public List<Condition> conditions = new ArrayList<>();
 
   @JsonPropertyDescription("The harness Jobs of the current run, in the order they run.")
+  @Size(max = StatusBounds.HARNESS_JOBS)
   public List<HarnessJob> harnessJobs = new ArrayList<>();
 
   @JsonPropertyDescription("One summary per cell (scenario × operation) of the current run: how its repetitions "
       + "ended, its failure rate with a 95 % interval, and its latest failure. The repetitions themselves are in "
       + "<mountPath>/<runId>/report.json on the shared volume.")
+  @Size(max = StatusBounds.CELLS)
   public List<CellStatus> cells = new ArrayList<>();
 
   @JsonPropertyDescription("Repetitions of the current run that passed both verdicts.")
@@ -95,6 +113,7 @@ public class SchedulerFailureTestStatus {
 
   @JsonPropertyDescription("Each spec.knownFindings entry of the current run and how many failing checks it matched "
       + "so far; once every Job finished, an entry that matched none is stale.")
+  @Size(max = StatusBounds.KNOWN_FINDINGS)
   public List<KnownFindingStatus> knownFindings;
 
   @JsonPropertyDescription("With spec.compare: the two builds compared cell by cell, once the run has finished.")
@@ -105,6 +124,7 @@ public class SchedulerFailureTestStatus {
 
   @JsonPropertyDescription("Earlier runs, newest first, at most spec.history.succeeded Succeeded and "
       + "spec.history.failed Failed ones.")
+  @Size(max = StatusBounds.HISTORY)
   public List<RunRecord> history = new ArrayList<>();
 
   @JsonPropertyDescription("The findings of the latest finished run by fingerprint (family/operation/writer/side/rule"
@@ -145,10 +165,15 @@ public class SchedulerFailureTestStatus {
   @JsonInclude(JsonInclude.Include.NON_NULL)
   @JsonIgnoreProperties(ignoreUnknown = true)
   public static class KnownFindingStatus {
+    @Size(max = StatusBounds.RULE)
     public String rule;
+    @Size(max = StatusBounds.WORD)
     public String scenario;
+    @Size(max = StatusBounds.WORD)
     public String operation;
-    public List<String> cause;
+    @Size(max = StatusBounds.CAUSES)
+    public List<@Size(max = SpecDefaults.CAUSE_ID_MAX_LENGTH) String> cause;
+    @Size(max = StatusBounds.REFERENCE)
     public String reference;
     public int matches;
     @JsonPropertyDescription("Repetitions the entry could have matched in: of the cells its scenario, operation and "
@@ -163,15 +188,18 @@ public class SchedulerFailureTestStatus {
   @JsonIgnoreProperties(ignoreUnknown = true)
   public static class ComparisonStatus {
     @JsonPropertyDescription("The baseline's run id: its evidence and report.json are under <mountPath>/<id>/.")
+    @Size(max = StatusBounds.NAME)
     public String baselineRunId;
     @JsonPropertyDescription("The candidate's run id, the same for its evidence; the comparison itself is in "
         + "<mountPath>/<runId>/comparison.json (and .xml, .html).")
+    @Size(max = StatusBounds.NAME)
     public String candidateRunId;
     public int regressed;
     public int fixed;
     public int same;
     public int inconclusive;
     @JsonPropertyDescription("One entry per cell (scenario/operation).")
+    @Size(max = StatusBounds.CELLS)
     public List<CellComparisonStatus> cells = new ArrayList<>();
   }
 
@@ -180,13 +208,18 @@ public class SchedulerFailureTestStatus {
   @JsonIgnoreProperties(ignoreUnknown = true)
   public static class CellComparisonStatus {
     @JsonPropertyDescription("scenario/operation, e.g. executor-loss-task-replacement/append.")
+    @Size(max = StatusBounds.RULE)
     public String cell;
     @JsonPropertyDescription("The baseline's passed repetitions over its repetitions, e.g. 3/3.")
+    @Size(max = StatusBounds.WORD)
     public String baseline;
+    @Size(max = StatusBounds.WORD)
     public String candidate;
     @JsonPropertyDescription("regressed, fixed, same or inconclusive.")
+    @Size(max = StatusBounds.WORD)
     public String change;
     @JsonPropertyDescription("Why, in words: the rules or the counts (with Fisher's p-value) that decided.")
+    @Size(max = StatusBounds.DETAIL)
     public String why;
   }
 
@@ -194,16 +227,22 @@ public class SchedulerFailureTestStatus {
   @JsonInclude(JsonInclude.Include.NON_NULL)
   @JsonIgnoreProperties(ignoreUnknown = true)
   public static class HarnessJob {
+    @Size(max = StatusBounds.JOB_NAME)
     public String name;
     @JsonPropertyDescription("With spec.compare: the build the Job runs, baseline or candidate.")
+    @Size(max = StatusBounds.BUILD)
     public String build;
     public boolean speculation;
-    public List<String> scenarios = new ArrayList<>();
+    @Size(max = StatusBounds.RUN_SCENARIOS)
+    public List<@Size(max = SpecDefaults.SCENARIO_ID_MAX_LENGTH) String> scenarios = new ArrayList<>();
     @JsonPropertyDescription("Pending, Creating (write-ahead: about to be created), Running, Succeeded or Failed.")
     public JobState state;
     public Integer exitCode;
+    @Size(max = StatusBounds.MESSAGE)
     public String message;
+    @Size(max = StatusBounds.TIME)
     public String startTime;
+    @Size(max = StatusBounds.TIME)
     public String completionTime;
   }
 
@@ -224,12 +263,16 @@ public class SchedulerFailureTestStatus {
   @JsonIgnoreProperties(ignoreUnknown = true)
   public static class CellStatus {
     @JsonPropertyDescription("The scenario.")
+    @Size(max = SpecDefaults.SCENARIO_ID_MAX_LENGTH)
     public String name;
     @JsonPropertyDescription("The write operation the scenario ran under, e.g. append or overwrite-partitioned.")
+    @Size(max = SpecDefaults.OPERATION_ID_MAX_LENGTH)
     public String operation;
     @JsonPropertyDescription("The harness Job that ran the cell.")
+    @Size(max = StatusBounds.JOB_NAME)
     public String job;
     @JsonPropertyDescription("With spec.compare: the build that ran the cell, baseline or candidate.")
+    @Size(max = StatusBounds.BUILD)
     public String build;
     @JsonPropertyDescription("Repetitions the run was to run of this cell.")
     public int repetitions;
@@ -242,19 +285,22 @@ public class SchedulerFailureTestStatus {
     @JsonPropertyDescription("Repetitions that failed only by acknowledged findings (spec.knownFindings).")
     public int known;
     @JsonPropertyDescription("Repetitions per pair of verdicts, keyed scheduler/storage, e.g. Passed/Failed.")
-    public Map<String, Integer> verdicts;
+    @Size(max = StatusBounds.VERDICT_PAIRS)
+    public Map<@Size(max = StatusBounds.VERDICT_KEY) String, Integer> verdicts;
     @JsonPropertyDescription("Failed and Known repetitions over the judged ones (Unknown excluded), with its 95 % "
         + "Wilson score interval.")
     public FailureRateStatus failureRate;
     @JsonPropertyDescription("The latest repetition that did not pass.")
     public CellFailureStatus latestFailure;
     @JsonPropertyDescription("The references of the known findings a repetition failed by.")
-    public List<String> knownFindings;
+    @Size(max = StatusBounds.CELL_KNOWN_FINDINGS)
+    public List<@Size(max = StatusBounds.REFERENCE) String> knownFindings;
     public Long durationMedianMs;
     @JsonPropertyDescription("Each finding (side/rule, or side/rule:cause) with the number of repetitions that showed "
         + "it: every failing rule of a Failed or Known repetition, and every rule a repetition Unknown for a reason of "
         + "the build could not judge (:unjudged). What a comparison of two builds sets side by side.")
-    public Map<String, Integer> findings;
+    @Size(max = StatusBounds.CELL_FINDINGS)
+    public Map<@Size(max = StatusBounds.RULE) String, Integer> findings;
     @JsonPropertyDescription("Unknown repetitions left out of comparisons: Unknown for a reason of the environment "
         + "alone (a preflight, the deadline, a pod or worker lost to the cluster).")
     public Integer environmentUnknown;
@@ -264,10 +310,14 @@ public class SchedulerFailureTestStatus {
   @JsonInclude(JsonInclude.Include.NON_NULL)
   @JsonIgnoreProperties(ignoreUnknown = true)
   public static class FailureRateStatus {
+    @Size(max = StatusBounds.FRACTION)
     public String estimate;
+    @Size(max = StatusBounds.FRACTION)
     public String low;
+    @Size(max = StatusBounds.FRACTION)
     public String high;
     @JsonPropertyDescription("For people: e.g. 5.0 % [0.9 %, 23.6 %].")
+    @Size(max = StatusBounds.WORD)
     public String text;
   }
 
@@ -279,9 +329,12 @@ public class SchedulerFailureTestStatus {
     @JsonPropertyDescription("Failed, Known or Unknown.")
     public Verdict outcome;
     @JsonPropertyDescription("The first rule that did not pass, side/rule, e.g. storage/files.no-orphans.")
+    @Size(max = StatusBounds.RULE)
     public String rule;
+    @Size(max = StatusBounds.DETAIL)
     public String message;
     @JsonPropertyDescription("Path of the repetition's evidence folder on the shared volume.")
+    @Size(max = StatusBounds.PATH)
     public String evidence;
   }
 
@@ -290,11 +343,12 @@ public class SchedulerFailureTestStatus {
   @JsonIgnoreProperties(ignoreUnknown = true)
   public static class FindingsStatus {
     @JsonPropertyDescription("The run these are of.")
+    @Size(max = StatusBounds.NAME)
     public String runId;
     @JsonPropertyDescription("Each fingerprint the run showed, as 'fingerprint repetitions/of' (of: the repetitions "
         + "that could show it), sorted; at most 30, the rest counted in omitted.")
-    @io.fabric8.generator.annotation.Size(max = 30)
-    public List<String> fingerprints;
+    @Size(max = StatusBounds.FINGERPRINTS)
+    public List<@Size(max = StatusBounds.FINGERPRINT) String> fingerprints;
     @JsonPropertyDescription("Fingerprints beyond the 30 listed.")
     public Integer omitted;
     @JsonPropertyDescription("How many fingerprints are new (not shown by the run before), ongoing, resolved (shown "
@@ -305,25 +359,30 @@ public class SchedulerFailureTestStatus {
     public Integer resolved;
     public Integer rare;
     @JsonPropertyDescription("The new fingerprints, at most 5.")
-    @io.fabric8.generator.annotation.Size(max = 5)
-    public List<String> newFingerprints;
+    @Size(max = StatusBounds.NEW_FINGERPRINTS)
+    public List<@Size(max = StatusBounds.FINGERPRINT) String> newFingerprints;
   }
 
   /** A finished earlier run. */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   @JsonIgnoreProperties(ignoreUnknown = true)
   public static class RunRecord {
+    @Size(max = StatusBounds.NAME)
     public String runId;
     public Long generation;
     public Phase outcome;
     public Integer passed;
     public Integer total;
     public Integer known;
+    @Size(max = StatusBounds.TIME)
     public String startTime;
+    @Size(max = StatusBounds.TIME)
     public String completionTime;
+    @Size(max = StatusBounds.MESSAGE)
     public String message;
     @JsonPropertyDescription("The run's findings by fingerprint from the run before: e.g. 1 new, 2 ongoing (1 rare), "
         + "0 resolved.")
+    @Size(max = StatusBounds.DETAIL)
     public String findingTrend;
   }
 }

@@ -44,6 +44,22 @@ public final class SpecDefaults {
   public static final String ACCESS_MODE_RULE = "self.all(m, m in ['ReadWriteMany', 'ReadWriteOnce'])";
 
   /** {@code spec.timeZone}: the schedule's wall-clock times are UTC unless a zone is named. */
+  /** An image reference: registry host, path, tag and digest. */
+  public static final long IMAGE_MAX_LENGTH = 512;
+  public static final long MAX_COMMAND_ARGUMENTS = 32;
+  public static final long COMMAND_ARGUMENT_MAX_LENGTH = 512;
+  /** Room under it for the run's folders in a path the status reports (StatusBounds.PATH). */
+  public static final long MOUNT_PATH_MAX_LENGTH = 256;
+  /** A claim's or a storage class's name: a DNS subdomain. */
+  public static final long OBJECT_NAME_MAX_LENGTH = 253;
+  public static final long QUANTITY_MAX_LENGTH = 32;
+  public static final long MAX_NODE_SELECTOR = 16;
+  /** A label key: an optional DNS-subdomain prefix, '/', and a name of at most 63. */
+  public static final long LABEL_KEY_MAX_LENGTH = 317;
+  public static final long LABEL_VALUE_MAX_LENGTH = 63;
+  public static final long MAX_TOLERATIONS = 16;
+  public static final long MAX_IMAGE_PULL_SECRETS = 8;
+  public static final long SCHEDULE_MAX_LENGTH = 128;
   public static final String TIME_ZONE = "UTC";
   public static final String SUSPEND = "false";
   public static final String CONCURRENCY_POLICY = "Forbid";
@@ -89,6 +105,8 @@ public final class SpecDefaults {
 
   /** Every scenario, the list's largest size ({@code CrdSchemaTest} checks it against the contract). */
   public static final long SCENARIO_COUNT = 5;
+  /** The families' control scenarios spec.control adds. */
+  public static final long CONTROL_COUNT = 3;
 
   /**
    * The longest scenario id ({@code executor-loss-task-replacement}), each item's largest length: with the list's

@@ -2,9 +2,11 @@ package dev.sft.controller.reconcile;
 
 import dev.sft.api.SchedulerFailureTest;
 import dev.sft.api.SchedulerFailureTestStatus;
+import dev.sft.api.StatusBounds;
 import dev.sft.controller.status.Conditions;
 import dev.sft.controller.status.EventRecorder;
 import dev.sft.controller.status.Reason;
+import dev.sft.controller.status.SchemaBounds;
 import dev.sft.controller.status.StatusWriter;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
@@ -20,8 +22,6 @@ import org.jboss.logging.Logger;
 @ApplicationScoped
 public class ReconcileErrors {
   private static final Logger LOG = Logger.getLogger(ReconcileErrors.class);
-  /** Conditions and Events stay readable; the log has the whole story. */
-  private static final int MAX_MESSAGE = 900;
 
   private final KubernetesClient client;
   private final StatusWriter statusWriter;
@@ -62,6 +62,7 @@ public class ReconcileErrors {
     }
     String detail = root.getMessage() == null ? "" : ": " + root.getMessage().lines().findFirst().orElse("");
     String text = root.getClass().getSimpleName() + detail;
-    return text.length() > MAX_MESSAGE ? text.substring(0, MAX_MESSAGE) + "…" : text;
+    // Cut here too, not only by the writer: the Event carries the same text. The log has the whole story.
+    return SchemaBounds.cut(text, StatusBounds.MESSAGE - " (no more retries)".length());
   }
 }

@@ -2,13 +2,15 @@ package dev.sft.controller.reconcile;
 
 import dev.sft.api.ResolvedSpec;
 import dev.sft.api.SchedulerFailureTest;
-import dev.sft.api.SchedulerFailureTestStatus;
 import dev.sft.api.SchedulerFailureTestStatus.Phase;
 import dev.sft.api.SchedulerFailureTestStatus.Step;
+import dev.sft.api.SchedulerFailureTestStatus;
+import dev.sft.api.StatusBounds;
 import dev.sft.controller.schedule.ScheduleDecision;
 import dev.sft.controller.status.Conditions;
 import dev.sft.controller.status.EventRecorder;
 import dev.sft.controller.status.Reason;
+import dev.sft.controller.status.SchemaBounds;
 import dev.sft.controller.status.StatusLedger;
 import dev.sft.controller.status.StatusWriter;
 import dev.sft.controller.validate.SpecValidator;
@@ -68,8 +70,10 @@ public class StartRun implements RunStep {
 
   private Next stall(StatusLedger ledger, List<SpecValidator.Violation> violations) {
     SchedulerFailureTestStatus status = ledger.status();
-    String message = "invalid spec, nothing was created: "
-        + violations.stream().map(SpecValidator.Violation::toString).collect(Collectors.joining("; "));
+    // Cut as the writer will, so that the same violations compare equal to what the status holds.
+    String message = SchemaBounds.cut("invalid spec, nothing was created: "
+        + violations.stream().map(SpecValidator.Violation::toString).collect(Collectors.joining("; ")),
+        StatusBounds.MESSAGE);
     var stalled = Conditions.find(status, Conditions.STALLED);
     boolean alreadyReported = stalled != null && message.equals(stalled.getMessage())
         && Objects.equals(status.observedGeneration, ledger.generation());

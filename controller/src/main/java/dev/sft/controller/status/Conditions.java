@@ -1,6 +1,7 @@
 package dev.sft.controller.status;
 
 import dev.sft.api.SchedulerFailureTestStatus;
+import dev.sft.api.StatusBounds;
 import io.fabric8.kubernetes.api.model.Condition;
 import java.time.Instant;
 
@@ -23,6 +24,8 @@ public final class Conditions {
       String message, long generation) {
     String value = isTrue ? "True" : "False";
     String reason = why.name();
+    // Cut as the writer will, so that an unchanged long message compares equal to the one written before.
+    message = SchemaBounds.cut(message, StatusBounds.MESSAGE);
     Condition existing = find(status, type);
     if (existing == null) {
       existing = new Condition();

@@ -6,6 +6,7 @@ import dev.sft.contract.Fingerprint;
 import dev.sft.contract.ScenarioStats;
 import dev.sft.contract.WriteOperation;
 import dev.sft.api.SchedulerFailureTestStatus;
+import dev.sft.api.StatusBounds;
 import dev.sft.api.SchedulerFailureTestStatus.CellStatus;
 import dev.sft.api.SchedulerFailureTestStatus.FindingsStatus;
 import java.util.ArrayList;
@@ -21,8 +22,8 @@ import java.util.TreeMap;
  * Bounded: at most {@link #MAX_FINGERPRINTS} listed, the rest counted.
  */
 public final class FindingHistory {
-  public static final int MAX_FINGERPRINTS = 30;
-  static final int MAX_NEW_LISTED = 5;
+  public static final int MAX_FINGERPRINTS = (int) StatusBounds.FINGERPRINTS;
+  static final int MAX_NEW_LISTED = (int) StatusBounds.NEW_FINGERPRINTS;
 
   private FindingHistory() {}
 

@@ -29,6 +29,9 @@ import java.util.List;
  * fills in Unknowns, counts and archives; {@code reconcile.RunOrchestrator} decides what happens.
  */
 public final class StatusLedger {
+  /** Stale entries a failure message names; the rest are counted (status.knownFindings has each). */
+  private static final int LISTED_STALE = 3;
+
   private final SchedulerFailureTest test;
   private final SchedulerFailureTestStatus status;
   private final long generation;
@@ -255,16 +258,14 @@ public final class StatusLedger {
     if (status.knownFindings == null) {
       return null;
     }
-    List<String> stale = new ArrayList<>();
+    int stale = 0;
     for (KnownFindingStatus entry : status.knownFindings) {
       entry.stale = entry.matches == 0;
-      if (entry.stale) {
-        stale.add(entry.rule + " (" + entry.reference + "; could have matched in " + entry.couldHaveMatched
-            + " repetition(s))");
-      }
+      stale += entry.stale ? 1 : 0;
     }
     String known = status.known + " repetition(s) failed only by known findings";
-    return stale.isEmpty() ? known : known + "; stale known findings (matched nothing): " + String.join(", ", stale);
+    // Counted, not listed: status.knownFindings has each entry, so the message stays short however many there are.
+    return stale == 0 ? known : known + "; " + stale + " stale known finding(s) matched nothing (status.knownFindings)";
   }
 
   /**
@@ -284,8 +285,12 @@ public final class StatusLedger {
             + entry.couldHaveMatched + ")");
       }
     }
-    return failing.isEmpty() ? null : failing.size() + " stale known finding(s) fail the run (spec.failOnStale "
-        + bound + "): " + String.join(", ", failing);
+    if (failing.isEmpty()) {
+      return null;
+    }
+    String listed = String.join(", ", failing.subList(0, Math.min(failing.size(), LISTED_STALE)));
+    return failing.size() + " stale known finding(s) fail the run (spec.failOnStale " + bound + "): " + listed
+        + (failing.size() > LISTED_STALE ? " and " + (failing.size() - LISTED_STALE) + " more" : "");
   }
 
   public boolean allJobsFinished() {

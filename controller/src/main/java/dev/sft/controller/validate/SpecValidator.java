@@ -19,6 +19,7 @@ import java.math.RoundingMode;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+import java.util.Map;
 import java.util.Set;
 
 /**
@@ -68,6 +69,9 @@ public final class SpecValidator {
     validateSpark(spec.spark, writer, violations);
     validateHarness(spec.harness, violations);
     validatePullSecrets(spec.imagePullSecrets, violations);
+    quantities("spec.spark.resources", spec.spark == null ? null : spec.spark.resources, violations);
+    quantities("spec.harness.resources", spec.harness == null ? null : spec.harness.resources, violations);
+    keys("spec.placement.nodeSelector", spec.placement == null ? null : spec.placement.nodeSelector, violations);
     validateCompare(spec.compare, violations);
     validateStorage(spec.storage, violations);
     validateSchedule(spec, violations);
@@ -196,6 +200,35 @@ public final class SpecValidator {
     if (limitMib != null && limitMib < need.mib()) {
       violations.add(new Violation("spec.spark.resources.limits.memory", "must be at least " + need.mib() + "Mi: "
           + need.explain() + "; got " + spark.resources.getLimits().get("memory")));
+    }
+  }
+
+  /**
+   * A quantity's length and a resource name's, which the CRD cannot bound (an integer or a string; a key): the run's
+   * copy of the spec ({@code status.runSpec}) stays within its bound only with every string of the spec bounded.
+   */
+  private static void quantities(String field, ResourceRequirements resources, List<Violation> violations) {
+    if (resources == null) {
+      return;
+    }
+    Map<String, Map<String, Quantity>> parts = new java.util.TreeMap<>();
+    parts.put("limits", resources.getLimits() == null ? Map.of() : resources.getLimits());
+    parts.put("requests", resources.getRequests() == null ? Map.of() : resources.getRequests());
+    parts.forEach((part, quantities) -> keys(field + "." + part, quantities, violations));
+    parts.forEach((part, quantities) -> quantities.forEach((name, quantity) -> {
+      if (quantity != null && quantity.toString().length() > SpecDefaults.QUANTITY_MAX_LENGTH) {
+        violations.add(new Violation(field + "." + part + "." + name, "must be at most "
+            + SpecDefaults.QUANTITY_MAX_LENGTH + " characters, got " + quantity.toString().length()));
+      }
+    }));
+  }
+
+  /** A map's keys are label keys or resource names: at most a DNS-subdomain prefix, '/' and 63 characters. */
+  private static void keys(String field, Map<String, ?> map, List<Violation> violations) {
+    if (map != null) {
+      map.keySet().stream().filter(key -> key.length() > SpecDefaults.LABEL_KEY_MAX_LENGTH).forEach(key ->
+          violations.add(new Violation(field, "a key is at most " + SpecDefaults.LABEL_KEY_MAX_LENGTH
+              + " characters, got " + key.length())));
     }
   }
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sft.contract.ScenarioName;
 import dev.sft.api.SpecDefaults;
+import dev.sft.api.StatusBounds;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinition;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.JSONSchemaProps;
 import io.fabric8.kubernetes.client.utils.Serialization;
@@ -137,5 +138,50 @@ class CrdSchemaTest {
         .get("status").getProperties().get("cells").getItems().getSchema();
     assertThat(result.getProperties().get("latestFailure").getProperties().get("outcome").getEnum()).extracting(n -> n.asText())
         .containsExactlyInAnyOrder(Arrays.stream(dev.sft.contract.Verdict.values()).map(Enum::name).toArray(String[]::new));
+  }
+
+  /** Issue 38, item 3: nothing a status write or the spec's copy in it carries is unbounded. */
+  @Test
+  void everyStringListAndMapOfTheSpecAndStatusIsBounded() {
+    assertThat(CommittedCrd.unbounded(spec, "spec")).isEmpty();
+    assertThat(CommittedCrd.unbounded(CommittedCrd.schema("status"), "status")).isEmpty();
+    JSONSchemaProps status = CommittedCrd.schema("status");
+    assertThat(status.getProperties().get("message").getMaxLength()).isEqualTo(StatusBounds.MESSAGE);
+    assertThat(status.getProperties().get("conditions").getItems().getSchema().getProperties().get("message")
+        .getMaxLength()).isEqualTo(StatusBounds.MESSAGE);
+    assertThat(status.getProperties().get("history").getItems().getSchema().getProperties().get("message")
+        .getMaxLength()).isEqualTo(StatusBounds.MESSAGE);
+  }
+
+  /** Issue 38, item 5: sft's pods declare no resourceClaims, so a container may not name one. */
+  @Test
+  void containerResourcesHaveNoClaims() {
+    for (String part : List.of("spark", "harness")) {
+      JSONSchemaProps resources = spec.getProperties().get(part).getProperties().get("resources");
+      assertThat(resources.getProperties()).as(part).containsOnlyKeys("limits", "requests");
+    }
+  }
+
+  /**
+   * Issue 38, item 10: the strings the CEL rules read are bounded, so an API server's estimate of the rules' cost
+   * is a product of small numbers: items × length for a list's rules.
+   */
+  @Test
+  void theStringsTheCelRulesReadAreBounded() {
+    JSONSchemaProps accessModes = spec.getProperties().get("storage").getProperties().get("claimTemplate")
+        .getProperties().get("accessModes");
+    assertThat(accessModes.getMaxItems()).isEqualTo(2);
+    assertThat(accessModes.getItems().getSchema().getEnum()).extracting(n -> n.asText())
+        .containsExactlyInAnyOrder("ReadWriteOnce", "ReadOnlyMany", "ReadWriteMany", "ReadWriteOncePod");
+    assertThat(SpecDefaults.CLAIM_ACCESS_MODES).allSatisfy(mode -> assertThat(accessModes.getItems().getSchema()
+        .getEnum()).extracting(n -> n.asText()).contains(mode));
+    JSONSchemaProps nodeSelector = spec.getProperties().get("placement").getProperties().get("nodeSelector");
+    assertThat(nodeSelector.getMaxProperties()).isEqualTo(SpecDefaults.MAX_NODE_SELECTOR);
+    assertThat(nodeSelector.getXKubernetesValidations()).as("its keys are the controller's to check: a rule would cost")
+        .isNullOrEmpty();
+    for (String list : List.of("scenarios", "operations")) {
+      assertThat(spec.getProperties().get(list).getMaxItems()).as(list).isNotNull();
+      assertThat(spec.getProperties().get(list).getItems().getSchema().getMaxLength()).as(list).isNotNull();
+    }
   }
 }

@@ -81,4 +81,15 @@ class ConditionsTest {
     assertThat(Conditions.clearReconcileError(status, 1)).isTrue();
     assertThat(triple(status)).isEqualTo("False/True/False");
   }
+
+  /** A message is kept as the writer cuts it, so the same long message again is no change (no write, no Event). */
+  @Test
+  void aLongMessageIsKeptCutAndTheSameOneAgainIsNoChange() {
+    SchedulerFailureTestStatus status = new SchedulerFailureTestStatus();
+    String longMessage = "invalid spec: " + "spec.knownFindings[0].message: does not compile; ".repeat(100);
+    assertThat(Conditions.set(status, Conditions.STALLED, true, Reason.InvalidSpec, longMessage, 1)).isTrue();
+    assertThat((long) Conditions.find(status, Conditions.STALLED).getMessage().length())
+        .isEqualTo(dev.sft.api.StatusBounds.MESSAGE);
+    assertThat(Conditions.set(status, Conditions.STALLED, true, Reason.InvalidSpec, longMessage, 1)).isFalse();
+  }
 }

@@ -238,9 +238,8 @@ class StatusLedgerTest {
       assertThat(c.failureRate.text).as("a Known repetition is a failure of the cell")
           .isEqualTo(dev.sft.contract.FailureRate.wilson(2, 2).describe());
     });
-    assertThat(ledger.closeKnownFindings()).isEqualTo("4 repetition(s) failed only by known findings; stale known"
-        + " findings (matched nothing): rows.exact (https://example.org/fixed; could have matched in 8"
-        + " repetition(s))");
+    assertThat(ledger.closeKnownFindings()).isEqualTo("4 repetition(s) failed only by known findings; 1 stale known"
+        + " finding(s) matched nothing (status.knownFindings)");
     assertThat(status.knownFindings).extracting(k -> k.matches + "/" + k.couldHaveMatched + "/" + k.stale)
         .containsExactly("4/4/false", "0/8/true");
     assertThat(status.knownFindings.get(0).cause).containsExactly(dev.sft.contract.Cause.LOSER_INTERRUPTED_ABORT);

@@ -49,6 +49,21 @@ class SpecValidatorTest {
         "spec.history.failed: must be at most 50, got 51");
   }
 
+  /** The CRD cannot bound a quantity's or a key's length; the run's copy of the spec needs them bounded. */
+  @Test
+  void anOverLongQuantityIsRefusedNamingItsField() {
+    SchedulerFailureTest test = TestResources.valid("ns1", "t1");
+    test.getSpec().harness.resources = new io.fabric8.kubernetes.api.model.ResourceRequirementsBuilder()
+        .addToRequests("cpu", new io.fabric8.kubernetes.api.model.Quantity("1" + "0".repeat(40)))
+        .addToLimits("x".repeat(318), new io.fabric8.kubernetes.api.model.Quantity("1")).build();
+    test.getSpec().placement = new dev.sft.api.SchedulerFailureTestSpec.Placement();
+    test.getSpec().placement.nodeSelector = java.util.Map.of("k".repeat(318), "v");
+    assertThat(SpecValidator.validate(test)).extracting(SpecValidator.Violation::toString).containsExactlyInAnyOrder(
+        "spec.harness.resources.requests.cpu: must be at most 32 characters, got 41",
+        "spec.harness.resources.limits: a key is at most 317 characters, got 318",
+        "spec.placement.nodeSelector: a key is at most 317 characters, got 318");
+  }
+
   @Test
   void aComparisonNeedsBothOfTheBaselinesImages() {
     SchedulerFailureTest test = TestResources.valid("ns1", "t1");
