@@ -301,6 +301,9 @@ public class SchedulerFailureTestStatus {
         + "the build could not judge (:unjudged). What a comparison of two builds sets side by side.")
     @Size(max = StatusBounds.CELL_FINDINGS)
     public Map<@Size(max = StatusBounds.RULE) String, Integer> findings;
+    @JsonPropertyDescription("Findings of this cell the status could not keep (past its bound or its size budget; "
+        + "the evidence has them): a comparison cannot decide this cell from the status.")
+    public Integer findingsOmitted;
     @JsonPropertyDescription("Unknown repetitions left out of comparisons: Unknown for a reason of the environment "
         + "alone (a preflight, the deadline, a pod or worker lost to the cluster).")
     public Integer environmentUnknown;

@@ -11,6 +11,8 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.stream.Collectors;
+import java.util.Set;
 
 /**
  * The two builds of a {@code spec.compare} run compared from their cells in the status, by the contract's rules
@@ -20,10 +22,27 @@ import java.util.Map;
 public final class BuildCellComparison {
   private BuildCellComparison() {}
 
-  /** Compares the status's cells of the baseline with the candidate's, cell by cell, in the baseline's order. */
+  /**
+   * Compares the status's cells of the baseline with the candidate's, cell by cell, in the baseline's order. A cell
+   * whose findings the status could not keep ({@code findingsOmitted}) is undecided and fails the comparison, unless
+   * what it kept already shows a regression: a missing finding must never read as an absent one.
+   */
   public static BuildComparison of(SchedulerFailureTestStatus status) {
-    return BuildComparison.of(build(status, BuildComparison.BASELINE), sides(status.cells, BuildComparison.BASELINE),
-        build(status, BuildComparison.CANDIDATE), sides(status.cells, BuildComparison.CANDIDATE));
+    BuildComparison compared = BuildComparison.of(build(status, BuildComparison.BASELINE),
+        sides(status.cells, BuildComparison.BASELINE), build(status, BuildComparison.CANDIDATE),
+        sides(status.cells, BuildComparison.CANDIDATE));
+    Set<String> cut = status.cells.stream().filter(c -> c.findingsOmitted != null && c.findingsOmitted > 0)
+        .map(c -> c.name + "/" + c.operation).collect(Collectors.toSet());
+    if (cut.isEmpty()) {
+      return compared;
+    }
+    List<BuildComparison.CellComparison> cells = compared.cells().stream()
+        .map(c -> !cut.contains(c.cell()) || c.change() == Change.regressed ? c
+            : new BuildComparison.CellComparison(c.cell(), c.baseline(), c.candidate(), Change.inconclusive,
+                "the status could not keep all of this cell's findings (too many for its bound): compare the two"
+                    + " builds' reports with sft compare to decide", null, true))
+        .toList();
+    return new BuildComparison(compared.baseline(), compared.candidate(), cells, compared.tests());
   }
 
   /** The comparison as the status records it: counts, and one entry per cell. */

@@ -2,6 +2,7 @@ package dev.sft.controller.status;
 
 import dev.sft.api.SchedulerFailureTest;
 import dev.sft.api.SchedulerFailureTestStatus;
+import dev.sft.api.StatusBounds;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.utils.KubernetesSerialization;
 import jakarta.enterprise.context.ApplicationScoped;
@@ -30,6 +31,13 @@ public class StatusWriter {
 
   /** What every write does to the status before it is sent: in place, so the caller goes on with what was written. */
   public static void fit(SchedulerFailureTestStatus status, KubernetesSerialization serialization) {
+    // What a comparison reads is never cut silently: the cell says how many of its findings the bound drops.
+    for (SchedulerFailureTestStatus.CellStatus cell : status.cells) {
+      if (cell.findings != null && cell.findings.size() > StatusBounds.CELL_FINDINGS) {
+        cell.findingsOmitted = (cell.findingsOmitted == null ? 0 : cell.findingsOmitted)
+            + (int) (cell.findings.size() - StatusBounds.CELL_FINDINGS);
+      }
+    }
     SchemaBounds.cut(status, SchedulerFailureTestStatus.class);
     StatusBudget.fit(status, serialization);
   }
