@@ -32,12 +32,15 @@ public final class SftCli implements Runnable {
 
   public static CommandLine commandLine() {
     CommandLine cli = new CommandLine(new SftCli());
+    cli.setParameterExceptionHandler(new UsageErrors());
+    cli.setExecutionStrategy(new HelpAfterArguments());
     cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
+      String command = commandLine.getCommandSpec().qualifiedName(" ");
       if (e instanceof IllegalArgumentException) {
-        commandLine.getErr().println("sft " + commandLine.getCommandName() + ": error: " + e.getMessage());
+        commandLine.getErr().println(command + ": error: " + e.getMessage());
         return RunExitCode.USAGE.code();
       }
-      commandLine.getErr().println("sft " + commandLine.getCommandName() + ": failed: " + e.getMessage());
+      commandLine.getErr().println(command + ": failed: " + e.getMessage());
       if (System.getenv("SFT_DEBUG") != null) {
         e.printStackTrace(commandLine.getErr());
       }
