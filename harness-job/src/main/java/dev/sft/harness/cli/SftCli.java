@@ -1,6 +1,7 @@
 package dev.sft.harness.cli;
 
 import dev.sft.contract.RunExitCode;
+import java.util.function.Consumer;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -8,7 +9,6 @@ import picocli.CommandLine.Command;
 @Command(
     name = "sft",
     mixinStandardHelpOptions = true,
-    version = "sft 0.1.0",
     description = "Tests how Iceberg writes on Spark survive speculative attempts, executor SIGKILLs and lost "
         + "shuffle output, then audits the table's storage.",
     subcommands = {LocalCommand.class, RunCommand.class, AuditCommand.class, JudgeCommand.class, KillCommand.class,
@@ -32,6 +32,7 @@ public final class SftCli implements Runnable {
 
   public static CommandLine commandLine() {
     CommandLine cli = new CommandLine(new SftCli());
+    everyCommand(cli, command -> command.getCommandSpec().versionProvider(new SftVersion()));
     cli.setParameterExceptionHandler(new UsageErrors());
     cli.setExecutionStrategy(new HelpAfterArguments());
     cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
@@ -47,6 +48,12 @@ public final class SftCli implements Runnable {
       return RunExitCode.INFRASTRUCTURE.code();
     });
     return cli;
+  }
+
+  /** Applies {@code action} to {@code command} and every command under it. */
+  static void everyCommand(CommandLine command, Consumer<CommandLine> action) {
+    action.accept(command);
+    command.getSubcommands().values().forEach(sub -> everyCommand(sub, action));
   }
 
   public static int execute(String... args) {
