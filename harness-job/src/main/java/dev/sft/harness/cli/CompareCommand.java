@@ -21,9 +21,10 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "compare", mixinStandardHelpOptions = true,
     description = {
-        "Compares two runs' report.json (last night's and tonight's, two builds')",
-        "cell by cell, by their findings: a failing rule and its cause, e.g.",
-        "storage/files.no-orphans:loser-interrupted-abort.",
+        // One element per paragraph, wrapped by picocli; the first is what sft's command list shows. The table's
+        // lines are wrapped by hand, to keep their hanging indent.
+        "Compares two runs' report.json (last night's and tonight's, two builds') cell by cell, by their findings: "
+            + "a failing rule and its cause, e.g. storage/files.no-orphans:loser-interrupted-abort.",
         "  regressed     the candidate shows an invariant finding (anything but a",
         "                writer race) the baseline never showed, on its first",
         "                occurrence; or any finding more often by Fisher's exact",
@@ -33,11 +34,11 @@ import picocli.CommandLine.Parameters;
         "  fixed         nothing new, nothing more often, and an invariant finding",
         "                gone or a race significantly rarer",
         "  same          every finding as often in both",
-        "  inconclusive  the counts cannot tell; says how many repetitions would",
-        "A repetition the build left Unknown counts against it; one Unknown for the",
-        "environment's reason (preflight, deadline, a lost pod or worker) is left",
-        "out. Then each finding's fingerprint (family/operation/writer/rule:cause):",
-        "new, ongoing or resolved, and rare below --rare.",
+        "  inconclusive  the counts cannot tell; says how many repetitions (--repeat)",
+        "                would decide at the rates seen",
+        "A repetition the build left Unknown counts against it; one Unknown for the environment's reason (preflight, "
+            + "deadline, a lost pod or worker) is left out. Then each finding's fingerprint "
+            + "(family/operation/writer/rule:cause): new, ongoing or resolved, and rare below --rare.",
         "Exit 1 on a regression, or a cell inconclusive about an invariant finding",
         "or without a candidate repetition to compare; 0 otherwise; 2 when a file",
         "is not an sft report with cell summaries, or the reports share no cell."})
