@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -38,11 +39,18 @@ import picocli.CommandLine.Parameters;
         "                would decide at the rates seen",
         "A repetition the build left Unknown counts against it; one Unknown for the environment's reason (preflight, "
             + "deadline, a lost pod or worker) is left out. Then each finding's fingerprint "
-            + "(family/operation/writer/rule:cause): new, ongoing or resolved, and rare below --rare.",
-        "Exit 1 on a regression, or a cell inconclusive about an invariant finding",
-        "or without a candidate repetition to compare; 0 otherwise; 2 when a file",
-        "is not an sft report with cell summaries, or the reports share no cell."})
-final class CompareCommand implements Callable<Integer> {
+            + "(family/operation/writer/rule:cause): new, ongoing or resolved, and rare below --rare."})
+final class CompareCommand implements Callable<Integer>, ExitCodeSection.Documented {
+  @Override
+  public ExitCodeSection exitCodes() {
+    return ExitCodeSection.run(Map.of(
+        RunExitCode.PASSED, "no regression, and no cell inconclusive about an invariant finding",
+        RunExitCode.SCENARIO_NOT_PASSED, "a regression, or a cell inconclusive about an invariant finding or"
+            + " without a candidate repetition to compare",
+        RunExitCode.USAGE, "bad arguments, a file that is not an sft report with cell summaries, or reports that"
+            + " share no cell"));
+  }
+
   @Parameters(index = "0", paramLabel = "BASELINE", description = "the baseline's report.json, or its run folder")
   Path baseline;
 

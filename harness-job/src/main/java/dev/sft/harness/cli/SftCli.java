@@ -13,17 +13,15 @@ import picocli.CommandLine.Command;
         + "shuffle output, then audits the table's storage.",
     subcommands = {LocalCommand.class, RunCommand.class, AuditCommand.class, JudgeCommand.class, KillCommand.class,
         K8sCommand.class,
-        CompareCommand.class},
-    exitCodeListHeading = "%nExit codes:%n",
-    exitCodeList = {
-        "0:every selected scenario passed both verdicts",
-        "1:a scenario's scheduler or storage verdict is Failed or Unknown",
-        "2:bad arguments",
-        "3:preflight failed (shared filesystem, executors on two hosts)",
-        "4:infrastructure failure (unreachable master, cluster start, internal error)"})
-public final class SftCli implements Runnable {
+        CompareCommand.class})
+public final class SftCli implements Runnable, ExitCodeSection.Documented {
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public ExitCodeSection exitCodes() {
+    return ExitCodeSection.run(ExitCodeSection.COMMAND_GROUP);
+  }
 
   @Override
   public void run() {
@@ -32,7 +30,12 @@ public final class SftCli implements Runnable {
 
   public static CommandLine commandLine() {
     CommandLine cli = new CommandLine(new SftCli());
-    everyCommand(cli, command -> command.getCommandSpec().versionProvider(new SftVersion()));
+    everyCommand(cli, command -> {
+      command.getCommandSpec().versionProvider(new SftVersion());
+      if (command.getCommand() instanceof ExitCodeSection.Documented documented) {
+        documented.exitCodes().applyTo(command.getCommandSpec().usageMessage());
+      }
+    });
     cli.setParameterExceptionHandler(new UsageErrors());
     cli.setExecutionStrategy(new HelpAfterArguments());
     cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
