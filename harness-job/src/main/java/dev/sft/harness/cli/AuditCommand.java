@@ -43,12 +43,17 @@ import picocli.CommandLine.Option;
         + " also checks that the manifests reference exactly the accepted winners' files, that each writer"
         + " partition has one accepted message, and judges orphans by the scenario's own policy (read from the"
         + " evidence): speculation none at all, executor loss only those of known rejected attempts; after a kill"
-        + " after handoff, the orphans must be exactly the killed attempt's committed files.",
-    exitCodeListHeading = "%nExit codes:%n",
-    exitCodeList = {"0:clean", "1:violations found (each named with its file and rule), or a rule the evidence cannot"
-        + " decide (UNKNOWN)",
-        "2:unusable input (no such table, unreadable metadata, bad arguments)"})
-public final class AuditCommand implements Callable<Integer> {
+        + " after handoff, the orphans must be exactly the killed attempt's committed files.")
+public final class AuditCommand implements Callable<Integer>, ExitCodeSection.Documented {
+  @Override
+  public ExitCodeSection exitCodes() {
+    return ExitCodeSection.audit(Map.of(
+        AuditExitCode.CLEAN, "clean",
+        AuditExitCode.VIOLATIONS, "violations found (each named with its file and rule), or a rule the evidence"
+            + " cannot decide (UNKNOWN)",
+        AuditExitCode.UNUSABLE_INPUT, "unusable input (no such table, unreadable metadata, bad arguments)"));
+  }
+
   @Option(names = "--table-location", required = true,
       description = "Hadoop-catalog table folder, or a metadata JSON file (…/metadata/vN.metadata.json)")
   String tableLocation;

@@ -9,6 +9,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -21,9 +22,10 @@ import picocli.CommandLine.Parameters;
  */
 @Command(name = "compare", mixinStandardHelpOptions = true,
     description = {
-        "Compares two runs' report.json (last night's and tonight's, two builds')",
-        "cell by cell, by their findings: a failing rule and its cause, e.g.",
-        "storage/files.no-orphans:loser-interrupted-abort.",
+        // One element per paragraph, wrapped by picocli; the first is what sft's command list shows. The table's
+        // lines are wrapped by hand, to keep their hanging indent.
+        "Compares two runs' report.json (last night's and tonight's, two builds') cell by cell, by their findings: "
+            + "a failing rule and its cause, e.g. storage/files.no-orphans:loser-interrupted-abort.",
         "  regressed     the candidate shows an invariant finding (anything but a",
         "                writer race) the baseline never showed, on its first",
         "                occurrence; or any finding more often by Fisher's exact",
@@ -33,15 +35,22 @@ import picocli.CommandLine.Parameters;
         "  fixed         nothing new, nothing more often, and an invariant finding",
         "                gone or a race significantly rarer",
         "  same          every finding as often in both",
-        "  inconclusive  the counts cannot tell; says how many repetitions would",
-        "A repetition the build left Unknown counts against it; one Unknown for the",
-        "environment's reason (preflight, deadline, a lost pod or worker) is left",
-        "out. Then each finding's fingerprint (family/operation/writer/rule:cause):",
-        "new, ongoing or resolved, and rare below --rare.",
-        "Exit 1 on a regression, or a cell inconclusive about an invariant finding",
-        "or without a candidate repetition to compare; 0 otherwise; 2 when a file",
-        "is not an sft report with cell summaries, or the reports share no cell."})
-final class CompareCommand implements Callable<Integer> {
+        "  inconclusive  the counts cannot tell; says how many repetitions (--repeat)",
+        "                would decide at the rates seen",
+        "A repetition the build left Unknown counts against it; one Unknown for the environment's reason (preflight, "
+            + "deadline, a lost pod or worker) is left out. Then each finding's fingerprint "
+            + "(family/operation/writer/rule:cause): new, ongoing or resolved, and rare below --rare."})
+final class CompareCommand implements Callable<Integer>, ExitCodeSection.Documented {
+  @Override
+  public ExitCodeSection exitCodes() {
+    return ExitCodeSection.run(Map.of(
+        RunExitCode.PASSED, "no regression, and no cell inconclusive about an invariant finding",
+        RunExitCode.SCENARIO_NOT_PASSED, "a regression, or a cell inconclusive about an invariant finding or"
+            + " without a candidate repetition to compare",
+        RunExitCode.USAGE, "bad arguments, a file that is not an sft report with cell summaries, or reports that"
+            + " share no cell"));
+  }
+
   @Parameters(index = "0", paramLabel = "BASELINE", description = "the baseline's report.json, or its run folder")
   Path baseline;
 

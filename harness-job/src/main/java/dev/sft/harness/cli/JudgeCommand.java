@@ -21,6 +21,7 @@ import java.time.LocalDateTime;
 import java.time.format.DateTimeFormatter;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -39,12 +40,17 @@ import picocli.CommandLine.Parameters;
         + " evidence folder (<run-id>/<scenario>-rN, or <run-id>/<operation>/<scenario>-rN) or a run's folder (every"
         + " repetition in it). A table whose folder was kept is audited again, else the storage audit the run"
         + " recorded is judged; rows are judged from the counts the run read with Spark. Prints the verdict table,"
-        + " writes report.json, junit.xml and report.html under --out, and changes nothing in the evidence.",
-    exitCodeListHeading = "%nExit codes:%n",
-    exitCodeList = {"0:every repetition passed both verdicts (or, without --strict, failed only by known findings)",
-        "1:a verdict is Failed or Unknown (or Known, with --strict)",
-        "2:bad arguments, or DIR is not evidence this build can judge"})
-public final class JudgeCommand implements Callable<Integer> {
+        + " writes report.json, junit.xml and report.html under --out, and changes nothing in the evidence.")
+public final class JudgeCommand implements Callable<Integer>, ExitCodeSection.Documented {
+  @Override
+  public ExitCodeSection exitCodes() {
+    return ExitCodeSection.run(Map.of(
+        RunExitCode.PASSED, "every repetition passed both verdicts (or, without --strict, failed only by known findings)",
+        RunExitCode.SCENARIO_NOT_PASSED, "a verdict is Failed or Unknown (or Known, with --strict)",
+        RunExitCode.USAGE, "bad arguments, or DIR is not evidence this build can judge",
+        RunExitCode.INFRASTRUCTURE, "an internal error"));
+  }
+
   @Parameters(index = "0", paramLabel = "DIR", description = "a repetition's evidence folder or a run's folder")
   Path dir;
 

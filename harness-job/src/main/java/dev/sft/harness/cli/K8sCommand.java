@@ -12,18 +12,15 @@ import picocli.CommandLine.Command;
             + "(status), a wait for its run to end (wait), a copy of its evidence (fetch).",
         "Also a kubectl plugin: with bin/kubectl-sft on the PATH, 'kubectl sft status NAME' runs 'sft k8s status "
             + "NAME'."},
-    subcommands = {K8sStatusCommand.class, K8sWaitCommand.class, K8sFetchCommand.class},
-    exitCodeListHeading = "%nExit codes:%n",
-    exitCodeList = {
-        "0:status: printed; wait: the run Succeeded; fetch: copied",
-        "1:wait: the run Failed by a verdict (Failed or Unknown, or Known under strict)",
-        "2:bad arguments; wait: the test's spec is invalid (Stalled, InvalidSpec)",
-        "3:wait: a harness Job's preflight failed",
-        "4:infrastructure: no cluster, no CRD, no permission, no such test, a reader pod that would not run, "
-            + "a time-out, or a run that ended without judging (cluster never ready, harness died)"})
-public final class K8sCommand implements Runnable {
+    subcommands = {K8sStatusCommand.class, K8sWaitCommand.class, K8sFetchCommand.class})
+public final class K8sCommand implements Runnable, ExitCodeSection.Documented {
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public ExitCodeSection exitCodes() {
+    return ExitCodeSection.run(ExitCodeSection.COMMAND_GROUP);
+  }
 
   @Override
   public void run() {

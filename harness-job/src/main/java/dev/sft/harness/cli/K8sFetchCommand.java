@@ -7,6 +7,7 @@ import dev.sft.harness.k8s.TestView;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Duration;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -27,7 +28,16 @@ import picocli.CommandLine.Spec;
             + "restricted, no service-account token; tar runs in it through exec. The pod is deleted when the copy "
             + "ends, fails or is interrupted. Nothing on the claim is changed. Needs create, get and delete on pods "
             + "and create on pods/exec in that namespace."})
-public final class K8sFetchCommand implements Callable<Integer> {
+public final class K8sFetchCommand implements Callable<Integer>, ExitCodeSection.Documented {
+  @Override
+  public ExitCodeSection exitCodes() {
+    return ExitCodeSection.run(Map.of(
+        RunExitCode.PASSED, "copied",
+        RunExitCode.USAGE, "bad arguments",
+        RunExitCode.INFRASTRUCTURE, "no cluster, no CRD, no permission, no such test, a reader pod that would not"
+            + " run, or a time-out"));
+  }
+
   private static final String ALPHABET = "abcdefghijklmnopqrstuvwxyz0123456789";
 
   @Parameters(index = "0", paramLabel = "NAME", description = "the SchedulerFailureTest")

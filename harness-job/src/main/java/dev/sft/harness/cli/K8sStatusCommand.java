@@ -2,6 +2,7 @@ package dev.sft.harness.cli;
 
 import dev.sft.contract.RunExitCode;
 import dev.sft.harness.k8s.StatusTable;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -16,8 +17,16 @@ import picocli.CommandLine.Spec;
     description = "Prints the verdict table of a SchedulerFailureTest's current (or last) run from its status: per "
         + "cell (scenario × operation) its passed, failed, unknown and known repetitions and failure rate with its "
         + "95 %% interval, each cell's latest failure, the RESULT line in sft local's words, and where the run's "
-        + "evidence is. Exits 0 whenever it printed, whatever the verdict: 'sft k8s wait' gives the verdict's code.")
-public final class K8sStatusCommand implements Callable<Integer> {
+        + "evidence is.")
+public final class K8sStatusCommand implements Callable<Integer>, ExitCodeSection.Documented {
+  @Override
+  public ExitCodeSection exitCodes() {
+    return ExitCodeSection.run(Map.of(
+        RunExitCode.PASSED, "printed, whatever the verdict ('sft k8s wait' gives the verdict's code)",
+        RunExitCode.USAGE, "bad arguments",
+        RunExitCode.INFRASTRUCTURE, "no cluster, no CRD, no permission, no such test"));
+  }
+
   @Parameters(index = "0", paramLabel = "NAME", description = "the SchedulerFailureTest")
   String name;
 

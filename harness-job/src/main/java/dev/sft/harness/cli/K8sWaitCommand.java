@@ -1,9 +1,11 @@
 package dev.sft.harness.cli;
 
+import dev.sft.contract.RunExitCode;
 import dev.sft.harness.k8s.RunWaiter;
 import dev.sft.harness.k8s.StatusTable;
 import java.io.PrintWriter;
 import java.time.Duration;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
@@ -18,13 +20,22 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = {
         "Waits until the run of the generation it first reads (metadata.generation) ends, printing each change of "
-            + "phase, summary and message, then prints the verdict table and exits as sft local: 0 Succeeded, 1 a "
-            + "verdict Failed or Unknown, 2 the spec is invalid (Stalled, InvalidSpec), 3 a harness preflight "
-            + "failed, 4 the cluster never became ready, a harness died without judging, or the time-out.",
+            + "phase, summary and message, then prints the verdict table and exits with sft local's codes (below).",
         "A run counts only once status.runGeneration reaches that generation, so a test applied a moment ago never "
             + "returns the verdict of the run before it; a change applied during a run waits for that run, as the "
             + "controller queues it."})
-public final class K8sWaitCommand implements Callable<Integer> {
+public final class K8sWaitCommand implements Callable<Integer>, ExitCodeSection.Documented {
+  @Override
+  public ExitCodeSection exitCodes() {
+    return ExitCodeSection.run(Map.of(
+        RunExitCode.PASSED, "the run Succeeded",
+        RunExitCode.SCENARIO_NOT_PASSED, "the run Failed by a verdict (Failed or Unknown, or Known under strict)",
+        RunExitCode.USAGE, "bad arguments, or the test's spec is invalid (Stalled, InvalidSpec)",
+        RunExitCode.PREFLIGHT_FAILED, "a harness Job's preflight failed",
+        RunExitCode.INFRASTRUCTURE, "no cluster, no CRD, no permission, no such test, the time-out, or a run that"
+            + " ended without judging (cluster never ready, harness died)"));
+  }
+
   @Parameters(index = "0", paramLabel = "NAME", description = "the SchedulerFailureTest")
   String name;
 

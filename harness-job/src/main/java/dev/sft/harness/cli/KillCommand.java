@@ -10,6 +10,7 @@ import dev.sft.harness.kill.PodExecTransport;
 import dev.sft.harness.kill.SshTransport;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import java.time.Duration;
+import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -22,16 +23,19 @@ import picocli.CommandLine.Parameters;
     description = "SIGKILLs one Spark executor process after proving its identity: /proc/PID/cmdline must name "
         + "org.apache.spark.executor.CoarseGrainedExecutorBackend with --executor-id EXECUTOR_ID. Waits until the "
         + "process is gone, then writes an evidence record into RUN_DIRECTORY/kills/ and a line to "
-        + "RUN_DIRECTORY/kill.log. Never kills a worker, the driver, or a process chosen by name.",
-    exitCodeListHeading = "%nExit codes:%n",
-    exitCodeList = {
-        "0:killed and exit observed",
-        "2:bad arguments",
-        "3:refused: not the expected executor (nothing killed)",
-        "4:no such process",
-        "5:SIGKILL sent but the exit was not observed in time",
-        "6:transport failure (ssh/exec failed, or the signal could not be delivered)"})
-public final class KillCommand implements Callable<Integer> {
+        + "RUN_DIRECTORY/kill.log. Never kills a worker, the driver, or a process chosen by name.")
+public final class KillCommand implements Callable<Integer>, ExitCodeSection.Documented {
+  @Override
+  public ExitCodeSection exitCodes() {
+    return ExitCodeSection.kill(Map.of(
+        KillExitCode.KILLED, "killed and exit observed",
+        KillExitCode.BAD_ARGUMENTS, "bad arguments",
+        KillExitCode.REFUSED_IDENTITY, "refused: not the expected executor (nothing killed)",
+        KillExitCode.NO_SUCH_PROCESS, "no such process",
+        KillExitCode.EXIT_NOT_OBSERVED, "SIGKILL sent but the exit was not observed in time",
+        KillExitCode.TRANSPORT_FAILURE, "transport failure (ssh/exec failed, or the signal could not be delivered)"));
+  }
+
   @Option(names = "--transport", defaultValue = "local",
       description = "local (this machine), ssh (bare metal) or pod-exec (Kubernetes; needs SFT_WORKER_SELECTOR)"
           + " (default local)")

@@ -26,7 +26,12 @@ import picocli.CommandLine.Option;
     description = "Starts a real Spark Standalone master (127.0.0.1) and workers (127.0.0.2, 127.0.0.3, ...) as "
         + "separate JVMs, runs the scenarios against them, prints a summary and stops every process it started. "
         + "Everything it writes stays under --out.")
-public final class LocalCommand implements Callable<Integer> {
+public final class LocalCommand implements Callable<Integer>, ExitCodeSection.Documented {
+  @Override
+  public ExitCodeSection exitCodes() {
+    return ExitCodeSection.run(ExitCodeSection.DRIVER_RUN);
+  }
+
   static {
     OptionValues.publishKnownIds();
   }

@@ -40,7 +40,12 @@ import picocli.CommandLine.Spec;
         + "speculation setting: run speculation scenarios with --speculation true and loss scenarios with "
         + "--speculation false. Options can also come from the reference suite's environment variables named "
         + "beside them.")
-public final class RunCommand implements Callable<Integer> {
+public final class RunCommand implements Callable<Integer>, ExitCodeSection.Documented {
+  @Override
+  public ExitCodeSection exitCodes() {
+    return ExitCodeSection.run(ExitCodeSection.DRIVER_RUN);
+  }
+
   @Option(names = "--master", defaultValue = "${env:" + HarnessEnvironment.MASTER + "}",
       description = "Standalone master, spark://host:port (env " + HarnessEnvironment.MASTER + ")")
   String master;

@@ -1,6 +1,7 @@
 package dev.sft.harness.cli;
 
 import dev.sft.contract.RunExitCode;
+import java.util.function.Consumer;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -8,22 +9,19 @@ import picocli.CommandLine.Command;
 @Command(
     name = "sft",
     mixinStandardHelpOptions = true,
-    version = "sft 0.1.0",
     description = "Tests how Iceberg writes on Spark survive speculative attempts, executor SIGKILLs and lost "
         + "shuffle output, then audits the table's storage.",
     subcommands = {LocalCommand.class, RunCommand.class, AuditCommand.class, JudgeCommand.class, KillCommand.class,
         K8sCommand.class,
-        CompareCommand.class},
-    exitCodeListHeading = "%nExit codes:%n",
-    exitCodeList = {
-        "0:every selected scenario passed both verdicts",
-        "1:a scenario's scheduler or storage verdict is Failed or Unknown",
-        "2:bad arguments",
-        "3:preflight failed (shared filesystem, executors on two hosts)",
-        "4:infrastructure failure (unreachable master, cluster start, internal error)"})
-public final class SftCli implements Runnable {
+        CompareCommand.class})
+public final class SftCli implements Runnable, ExitCodeSection.Documented {
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
+
+  @Override
+  public ExitCodeSection exitCodes() {
+    return ExitCodeSection.run(ExitCodeSection.COMMAND_GROUP);
+  }
 
   @Override
   public void run() {
@@ -32,18 +30,33 @@ public final class SftCli implements Runnable {
 
   public static CommandLine commandLine() {
     CommandLine cli = new CommandLine(new SftCli());
+    everyCommand(cli, command -> {
+      command.getCommandSpec().versionProvider(new SftVersion());
+      if (command.getCommand() instanceof ExitCodeSection.Documented documented) {
+        documented.exitCodes().applyTo(command.getCommandSpec().usageMessage());
+      }
+    });
+    cli.setParameterExceptionHandler(new UsageErrors());
+    cli.setExecutionStrategy(new HelpAfterArguments());
     cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
+      String command = commandLine.getCommandSpec().qualifiedName(" ");
       if (e instanceof IllegalArgumentException) {
-        commandLine.getErr().println("sft " + commandLine.getCommandName() + ": error: " + e.getMessage());
+        commandLine.getErr().println(command + ": error: " + e.getMessage());
         return RunExitCode.USAGE.code();
       }
-      commandLine.getErr().println("sft " + commandLine.getCommandName() + ": failed: " + e.getMessage());
+      commandLine.getErr().println(command + ": failed: " + e.getMessage());
       if (System.getenv("SFT_DEBUG") != null) {
         e.printStackTrace(commandLine.getErr());
       }
       return RunExitCode.INFRASTRUCTURE.code();
     });
     return cli;
+  }
+
+  /** Applies {@code action} to {@code command} and every command under it. */
+  static void everyCommand(CommandLine command, Consumer<CommandLine> action) {
+    action.accept(command);
+    command.getSubcommands().values().forEach(sub -> everyCommand(sub, action));
   }
 
   public static int execute(String... args) {

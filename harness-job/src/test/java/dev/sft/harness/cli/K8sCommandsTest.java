@@ -255,6 +255,6 @@ class K8sCommandsTest {
     }
     StringWriter wait = new StringWriter();
     k8s.getSubcommands().get("wait").usage(new PrintWriter(wait));
-    assertThat(wait.toString().replaceAll("\\s+", " ")).contains("(default 1h)").contains("2 the spec is invalid");
+    assertThat(wait.toString().replaceAll("\\s+", " ")).contains("(default 1h)").contains("2 bad arguments, or the test's spec is invalid");
   }
 }
