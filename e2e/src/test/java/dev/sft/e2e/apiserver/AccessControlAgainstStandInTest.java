@@ -1,10 +1,10 @@
 package dev.sft.e2e.apiserver;
 
-import dev.sft.e2e.apiserver.exec.RecordingExecBackend;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import com.fasterxml.jackson.databind.JsonNode;
+import dev.sft.e2e.apiserver.exec.RecordingExecBackend;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;

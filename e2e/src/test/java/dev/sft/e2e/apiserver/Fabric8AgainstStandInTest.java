@@ -1,9 +1,9 @@
 package dev.sft.e2e.apiserver;
 
-import dev.sft.e2e.apiserver.exec.RecordingExecBackend;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import dev.sft.e2e.apiserver.exec.RecordingExecBackend;
 import io.fabric8.kubernetes.api.model.ConfigMap;
 import io.fabric8.kubernetes.api.model.ConfigMapBuilder;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;

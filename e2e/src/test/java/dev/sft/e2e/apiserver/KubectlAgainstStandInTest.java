@@ -1,9 +1,9 @@
 package dev.sft.e2e.apiserver;
 
-import dev.sft.e2e.apiserver.exec.RecordingExecBackend;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.sun.net.httpserver.HttpServer;
+import dev.sft.e2e.apiserver.exec.RecordingExecBackend;
 import java.io.BufferedReader;
 import java.io.InputStreamReader;
 import java.net.InetSocketAddress;

@@ -1,5 +1,6 @@
 package dev.sft.harness.cli;
 
+import dev.sft.contract.DriverRun;
 import dev.sft.contract.KnownFindings;
 import dev.sft.contract.RanJar;
 import dev.sft.contract.Report;
@@ -65,6 +66,10 @@ public final class JudgeCommand implements Callable<Integer>, ExitCodeSection.Do
   @Mixin
   KnownFindingOptions verdicts = new KnownFindingOptions();
 
+  @Option(names = "--no-known-findings", description = "judge without known findings (by default, those the run"
+      + " itself was given, recorded in its driver-run.json)")
+  boolean noKnownFindings;
+
   @Override
   public Integer call() throws IOException {
     boolean json = switch (output) {
@@ -72,8 +77,17 @@ public final class JudgeCommand implements Callable<Integer>, ExitCodeSection.Do
       case "json" -> true;
       default -> throw new IllegalArgumentException("-o must be table or json, got '" + output + "'");
     };
-    KnownFindings known = verdicts.knownFindings(null);
+    if (noKnownFindings && verdicts.knownFindings != null) {
+      throw new IllegalArgumentException("--no-known-findings and --known-findings exclude each other");
+    }
     StoredEvidence stored = StoredEvidence.find(dir);
+    // By default the run's own acknowledgements and strictness, so a run judged again gets the verdicts it recorded.
+    List<DriverRun> recordedRuns = stored.recordedDriverRuns();
+    KnownFindings known = noKnownFindings ? KnownFindings.NONE : verdicts.knownFindings != null
+        ? verdicts.knownFindings(null)
+        : recordedRuns.stream().map(DriverRun::knownFindings).filter(k -> !k.isEmpty()).findFirst()
+            .orElse(KnownFindings.NONE);
+    boolean strict = verdicts.strict || recordedRuns.stream().anyMatch(DriverRun::strict);
     Path outDir = (out != null ? out : Path.of("sft-judge-" + stored.runId() + "-"
         + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")))).toAbsolutePath().normalize();
     if (outDir.startsWith(stored.runDir())) {
@@ -109,7 +123,7 @@ public final class JudgeCommand implements Callable<Integer>, ExitCodeSection.Do
       System.out.print("\n" + ReportTable.render(report));
     }
     info.println("report:   " + reportFile + " (also " + ReportFiles.JUNIT + ", " + ReportFiles.HTML + ")");
-    return RunExitCode.judged(report, verdicts.strict).code();
+    return RunExitCode.judged(report, strict).code();
   }
 
   /**

@@ -60,6 +60,25 @@ public record StoredEvidence(Path runDir, List<Path> repetitions) {
    * A field of the run's recorded {@link EvidenceLayout#DRIVER_RUN} (e.g. {@code writer}), from the first driver run
    * that has it; empty when no driver run recorded one.
    */
+  /**
+   * The driver runs this run recorded ({@code driver-run.json} of each driver folder), for what they were asked: the
+   * known findings and {@code --strict} their verdicts were given. Empty for a run that recorded none.
+   */
+  public List<DriverRun> recordedDriverRuns() {
+    List<DriverRun> recorded = new java.util.ArrayList<>();
+    for (boolean speculation : new boolean[] {true, false}) {
+      Path file = EvidenceLayout.driverDir(runDir, DriverRun.group(speculation)).resolve(EvidenceLayout.DRIVER_RUN);
+      if (Files.isRegularFile(file)) {
+        try {
+          recorded.add(Json.MAPPER.readValue(file.toFile(), DriverRun.class));
+        } catch (IOException e) {
+          throw new IllegalArgumentException(file + " cannot be read: " + e.getMessage());
+        }
+      }
+    }
+    return recorded;
+  }
+
   public Optional<String> driverRunField(String field) {
     for (boolean speculation : new boolean[] {true, false}) {
       Path file = EvidenceLayout.driverDir(runDir, DriverRun.group(speculation)).resolve(EvidenceLayout.DRIVER_RUN);

@@ -1,8 +1,8 @@
 package dev.sft.harness.judge;
 
-import dev.sft.harness.evidence.RowCounts;
 import static dev.sft.contract.Check.STORAGE;
 
+import dev.sft.harness.evidence.RowCounts;
 import java.util.Optional;
 import java.util.function.Supplier;
 

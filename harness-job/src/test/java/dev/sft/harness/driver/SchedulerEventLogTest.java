@@ -1,8 +1,8 @@
 package dev.sft.harness.driver;
 
-import dev.sft.harness.evidence.SchedulerEvent;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.sft.harness.evidence.SchedulerEvent;
 import java.nio.file.Path;
 import org.apache.spark.scheduler.SparkListenerTaskStart;
 import org.apache.spark.scheduler.TaskInfo;

@@ -32,9 +32,10 @@ final class DuplicateResultFinding {
     System.out.println("finding in " + s.cell() + ": " + s.message());
   }
 
-  /** Whether the cell shows it (and only it). */
+  /** Whether the cell shows it (and only it): Failed by it, or Known where the run acknowledged it. */
   static boolean shown(ScenarioResult s, String writer) {
-    return s.storage() == Verdict.Failed && ONLY_THIS.classify(writer, s).storage() == Verdict.Known;
+    return (s.storage() == Verdict.Failed || s.storage() == Verdict.Known)
+        && ONLY_THIS.classify(writer, s).storage() == Verdict.Known;
   }
 
   /** The example file's entry for this finding, alone. */

@@ -11,6 +11,7 @@ import dev.sft.harness.audit.StorageAudit;
 import dev.sft.harness.evidence.Json;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import java.util.Optional;
 import java.util.SortedSet;
 import java.util.TreeSet;
@@ -55,8 +56,13 @@ class LoserAbortIT {
     assertThat(run.exitCode()).as("Known does not fail the exit code without --strict; Failed does")
         .isEqualTo(LoserFilesFinding.expectedExitCode(run.report().scenarios()));
     assertThat(run.report().passed()).isEqualTo(run.report().scenarios().stream().allMatch(ScenarioResult::passed));
+    // Whether a loser's interrupted abort leaves files is a race: the tracked entries are stale in a run where no
+    // cell showed it; the entry no cell can match always is.
+    boolean trackedShown = run.report().scenarios().stream()
+        .anyMatch(s -> s.knownFindings().contains(SpeculationRun.TRACKED));
     assertThat(run.report().staleKnownFindings()).extracting(u -> u.finding().reference())
-        .containsExactly(SpeculationRun.NEVER_FAILS);
+        .containsExactlyElementsOf(trackedShown ? List.of(SpeculationRun.NEVER_FAILS)
+            : List.of(SpeculationRun.TRACKED, SpeculationRun.TRACKED, SpeculationRun.NEVER_FAILS));
   }
 
   @Test

@@ -1,10 +1,10 @@
 package dev.sft.harness.judge;
 
-import dev.sft.harness.evidence.RowCounts;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sft.contract.Verdict;
 import dev.sft.harness.evidence.CommitMarker;
+import dev.sft.harness.evidence.RowCounts;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 

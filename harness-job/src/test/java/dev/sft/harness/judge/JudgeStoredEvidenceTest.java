@@ -1,10 +1,10 @@
 package dev.sft.harness.judge;
 
-import dev.sft.harness.evidence.RowCounts;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sft.contract.Check;
 import dev.sft.contract.DriverRun;
+import dev.sft.contract.KnownFindings;
 import dev.sft.contract.Report;
 import dev.sft.contract.ReportJson;
 import dev.sft.contract.ScenarioName;
@@ -26,6 +26,7 @@ import dev.sft.harness.evidence.GatePaths;
 import dev.sft.harness.evidence.Json;
 import dev.sft.harness.evidence.Markers;
 import dev.sft.harness.evidence.PriorState;
+import dev.sft.harness.evidence.RowCounts;
 import dev.sft.harness.kill.KillRecord;
 import dev.sft.harness.kill.Killer;
 import java.io.ByteArrayOutputStream;
@@ -108,6 +109,29 @@ class JudgeStoredEvidenceTest {
     Outcome strict = judge(runDir, "--out", tmp.resolve("o3").toString(), "--known-findings", known.toString(),
         "--strict");
     assertThat(strict.exit()).isEqualTo(1);
+  }
+
+  /** A run judged again gets the verdicts it recorded: by default its own known findings, from its driver-run.json. */
+  @Test
+  void byDefaultTheRunsOwnKnownFindingsAndStrictAreUsedAndNoKnownFindingsJudgesWithout() throws IOException {
+    Path runDir = tmp.resolve("shared").resolve(RUN_ID);
+    speculation(runDir, true);
+    KnownFindings known = KnownFindings.parse("[{\"rule\": \"loser.no-files-left\", \"cause\":"
+        + " [\"loser-interrupted-abort\"], \"reference\": \"https://example.org/1\"}, {\"rule\": \"files.no-orphans\","
+        + " \"cause\": [\"loser-interrupted-abort\"], \"reference\": \"https://example.org/1\"}]", "test");
+    Path recorded = EvidenceLayout.driverDir(runDir, DriverRun.group(true)).resolve(EvidenceLayout.DRIVER_RUN);
+    DriverRun asked = Json.MAPPER.readValue(recorded.toFile(), DriverRun.class);
+    Markers.publish(recorded, asked.toBuilder().knownFindings(known, false, DriverRun.NEVER_FAIL_ON_STALE).build());
+
+    Outcome byDefault = judge(runDir, "--out", tmp.resolve("d1").toString());
+    assertThat(byDefault.exit()).as(byDefault.out()).isZero();
+    assertThat(byDefault.out()).contains("RESULT: PASSED WITH 1 KNOWN FINDING");
+
+    Outcome without = judge(runDir, "--out", tmp.resolve("d2").toString(), "--no-known-findings");
+    assertThat(without.exit()).isEqualTo(1);
+
+    Markers.publish(recorded, asked.toBuilder().knownFindings(known, true, DriverRun.NEVER_FAIL_ON_STALE).build());
+    assertThat(judge(runDir, "--out", tmp.resolve("d3").toString()).exit()).as("the run was --strict").isEqualTo(1);
   }
 
   @Test

@@ -1,9 +1,9 @@
 package dev.sft.e2e.node.volumes;
 
-import dev.sft.e2e.node.NodeConfig;
-import dev.sft.e2e.node.runtime.Mount;
 import static org.assertj.core.api.Assertions.assertThat;
 
+import dev.sft.e2e.node.NodeConfig;
+import dev.sft.e2e.node.runtime.Mount;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.ServiceAccountBuilder;
