@@ -38,8 +38,9 @@ class CometNativeScenariosIT {
       assertThat(s.rows()).isEqualTo(48_000);
       assertThat(s.missingFiles()).isZero();
     }
+    // A cell the shipped known findings acknowledge (the duplicate result, any writer's) is Known: exit 0.
     assertThat(run.exitCode()).isEqualTo(run.report().scenarios().stream()
-        .anyMatch(s -> s.storage() != Verdict.Passed) ? 1 : RunExitCode.PASSED.code());
+        .anyMatch(s -> s.storage() != Verdict.Passed && s.storage() != Verdict.Known) ? 1 : RunExitCode.PASSED.code());
   }
 
   @Test
