@@ -15,12 +15,19 @@ import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.dsl.Resource;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import io.quarkus.test.common.TestResourceScope;
+import io.quarkus.test.common.http.TestHTTPResource;
 import io.quarkus.test.common.WithTestResource;
 import io.quarkus.test.junit.QuarkusTest;
 import io.quarkus.test.junit.QuarkusTestProfile;
 import io.quarkus.test.junit.TestProfile;
 import io.quarkus.test.kubernetes.client.KubernetesTestServer;
 import jakarta.inject.Inject;
+import java.net.URI;
+import java.net.URL;
+import java.net.http.HttpClient;
+import java.net.http.HttpRequest;
+import java.net.http.HttpResponse;
+import java.time.Duration;
 import java.time.ZonedDateTime;
 import java.util.Map;
 import org.junit.jupiter.api.Test;
@@ -73,9 +80,11 @@ class LeaderElectionTest {
 
   @Inject KubernetesClient client;
   @KubernetesTestServer ControllerReads looks;
+  @TestHTTPResource("/q/health/ready") URL ready;
+  private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
   @Test
-  void waitsWhileAnotherHoldsTheLeaseAndTakesOverWhenItStopsRenewing() {
+  void waitsWhileAnotherHoldsTheLeaseAndTakesOverWhenItStopsRenewing() throws Exception {
     TestCluster cluster = new TestCluster(client);
     Resource<Lease> lease = client.leases().inNamespace(NAMESPACE).withName(LEASE);
     // The other controller renews: its lease now runs 15 s from here, longer than the looks below take.
@@ -91,6 +100,10 @@ class LeaderElectionTest {
     assertThat(lease.get().getSpec().getHolderIdentity()).isEqualTo(OTHER);
     assertThat(looks.of(test)).as("reads of the test by a reconcile").isZero();
     assertThat(cluster.get(test).getStatus()).isNull();
+    // A follower is ready (its informers run), so a rolling update's new pod replaces the old one and then waits.
+    HttpResponse<String> readiness = http.send(HttpRequest.newBuilder(URI.create(ready.toString()))
+        .timeout(Duration.ofSeconds(10)).GET().build(), HttpResponse.BodyHandlers.ofString());
+    assertThat(readiness.statusCode()).as(readiness.body()).isEqualTo(200);
 
     // The other stops renewing: its last renewal is older than the lease's duration.
     lease.edit(l -> {
