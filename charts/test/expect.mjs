@@ -55,6 +55,11 @@ const HARNESS_ROLE = [
 ];
 // Owner references with blockOwnerDeletion need update on the owner's finalizers (OwnerReferencesPermissionEnforcement).
 const OWNER_FINALIZERS = [["sft.dev", "schedulerfailuretests/finalizers", ["update"]]];
+// Leader election (ops/LeaderLease): exactly these, on the release's Lease, in the release's namespace only.
+const LEASE_RULES = [
+  { apiGroups: ["coordination.k8s.io"], resources: ["leases"], verbs: ["create"] },
+  { apiGroups: ["coordination.k8s.io"], resources: ["leases"], verbs: ["get", "update"] },
+];
 const CONTROLLER_LABEL = ["app.kubernetes.io/name", "sft-controller"];
 const NAMESPACES_ENV = "QUARKUS_OPERATOR_SDK_CONTROLLERS__SCHEDULERFAILURETEST__NAMESPACES";
 
@@ -87,7 +92,8 @@ const deployment = deployments[0];
 const pod = deployment?.spec?.template;
 const container = pod?.spec?.containers?.[0];
 const env = Object.fromEntries((container?.env || []).map((e) => [e.name, e.value]));
-expect("one controller replica (no leader election)", deployment?.spec?.replicas === 1);
+expect("one controller replica by default, rolled without stopping first (leader election)",
+  deployment?.spec?.replicas === 1 && deployment?.spec?.strategy?.type === "RollingUpdate");
 expect(`pods labelled ${CONTROLLER_LABEL.join("=")} (each test's NetworkPolicy admits the master probe from it)`,
   pod?.metadata?.labels?.[CONTROLLER_LABEL[0]] === CONTROLLER_LABEL[1]);
 const selector = deployment?.spec?.selector?.matchLabels || {};
@@ -118,6 +124,8 @@ expect("glibc malloc arenas are bounded (MALLOC_ARENA_MAX, bench/RESULTS.md)", /
 const controllerNamespace = (container?.env || []).find((e) => e.name === "SFT_CONTROLLER_NAMESPACE");
 expect("SFT_CONTROLLER_NAMESPACE comes from the downward API (each test's NetworkPolicy admits that namespace)",
   controllerNamespace?.valueFrom?.fieldRef?.fieldPath === "metadata.namespace");
+expect("SFT_LEADER_LEASE_NAME is the release's full name (two releases in a namespace never share a Lease)",
+  env.SFT_LEADER_LEASE_NAME === deployment?.metadata?.name, `got ${env.SFT_LEADER_LEASE_NAME}`);
 const serviceAccounts = ofKind("ServiceAccount");
 expect("the pod runs as the chart's ServiceAccount",
   serviceAccounts.some((sa) => sa.metadata.name === pod?.spec?.serviceAccountName));
@@ -136,20 +144,36 @@ function bindsToServiceAccount(binding) {
     && s.name === pod?.spec?.serviceAccountName && s.namespace === deployment?.metadata?.namespace);
 }
 
+// The leader Lease's Role, in both modes; the other Roles are the controller's per watched namespace.
+const leaseRoles = ofKind("Role").filter((r) => (r.rules || []).some((rule) => (rule.resources || []).includes("leases")));
+const leaseRole = leaseRoles[0];
+expect("one Role grants the Lease, in the release's namespace", leaseRoles.length === 1
+  && leaseRole.metadata.namespace === deployment?.metadata?.namespace);
+expect("the Lease Role grants exactly create, and get and update on the release's Lease only",
+  JSON.stringify((leaseRole?.rules || []).map(({ apiGroups, resources, verbs }) => ({ apiGroups, resources, verbs })))
+    === JSON.stringify(LEASE_RULES)
+  && !leaseRole.rules[0].resourceNames
+  && JSON.stringify(leaseRole.rules[1].resourceNames) === JSON.stringify([env.SFT_LEADER_LEASE_NAME]),
+  JSON.stringify(leaseRole?.rules));
+expect("a RoleBinding of the Lease Role to the ServiceAccount", ofKind("RoleBinding")
+  .some((b) => b.metadata.namespace === leaseRole?.metadata?.namespace && b.roleRef.kind === "Role"
+    && b.roleRef.name === leaseRole?.metadata?.name && bindsToServiceAccount(b)));
+const controllerRoles = ofKind("Role").filter((r) => r !== leaseRole);
+
 if (mode === "cluster-wide") {
   const clusterRole = ofKind("ClusterRole").find((r) => !r.metadata.name.endsWith("-crd-reader"));
   expect("a ClusterRole for the controller", Boolean(clusterRole));
   expectRules("the ClusterRole", clusterRole?.rules);
   expect("a ClusterRoleBinding of it to the ServiceAccount", ofKind("ClusterRoleBinding")
     .some((b) => b.roleRef.name === clusterRole?.metadata?.name && bindsToServiceAccount(b)));
-  expect("no namespaced Role", ofKind("Role").length === 0);
+  expect("no namespaced Role but the Lease's", controllerRoles.length === 0);
   expect(`no ${NAMESPACES_ENV} (every namespace)`, !(NAMESPACES_ENV in env));
 } else {
   const namespaces = (namespaceList || "").split(",").filter(Boolean);
   expect("namespaces to check were given", namespaces.length > 0);
   expect("no ClusterRole but the CRD reader", ofKind("ClusterRole").every((r) => r === crdReader));
   for (const namespace of namespaces) {
-    const role = ofKind("Role").find((r) => r.metadata.namespace === namespace);
+    const role = controllerRoles.find((r) => r.metadata.namespace === namespace);
     expect(`a Role in ${namespace}`, Boolean(role));
     expectRules(`the Role in ${namespace}`, role?.rules);
     expect(`a RoleBinding in ${namespace} to the ServiceAccount`, ofKind("RoleBinding")
@@ -157,7 +181,7 @@ if (mode === "cluster-wide") {
         && b.roleRef.name === role?.metadata?.name && bindsToServiceAccount(b)));
   }
   expect("no Role outside the watched namespaces",
-    ofKind("Role").every((r) => namespaces.includes(r.metadata.namespace)));
+    controllerRoles.every((r) => namespaces.includes(r.metadata.namespace)));
   expect(`${NAMESPACES_ENV} lists exactly the watched namespaces`,
     env[NAMESPACES_ENV] === namespaces.join(","), `got ${env[NAMESPACES_ENV]}`);
 }

@@ -39,8 +39,8 @@ public final class ControllerReads extends Dispatcher {
     return next.dispatch(request);
   }
 
-  /** How many times the test was read by name so far. */
-  public int of(SchedulerFailureTest test) {
+  /** How many times the test (or any other object, such as the leader Lease) was read by name so far. */
+  public int of(HasMetadata test) {
     AtomicInteger reads = readsByPath.get(path(test));
     return reads == null ? 0 : reads.get();
   }
@@ -49,7 +49,7 @@ public final class ControllerReads extends Dispatcher {
    * Waits until the controller has looked at the test {@code looks} more times from now. Two looks mean a reconcile
    * that began after this call has run to its end (JOSDK runs one reconcile of a resource at a time).
    */
-  public void awaitLooks(SchedulerFailureTest test, int looks) {
+  public void awaitLooks(HasMetadata test, int looks) {
     int target = of(test) + looks;
     await("controller looked at " + test.getMetadata().getName() + " " + looks + " more times")
         .atMost(TestCluster.TIMEOUT).pollInterval(Duration.ofMillis(50))
@@ -68,8 +68,8 @@ public final class ControllerReads extends Dispatcher {
     awaitLooks(test, 1);
   }
 
-  private static String path(SchedulerFailureTest test) {
-    Class<SchedulerFailureTest> type = SchedulerFailureTest.class;
+  private static String path(HasMetadata test) {
+    Class<? extends HasMetadata> type = test.getClass();
     return "/apis/" + HasMetadata.getGroup(type) + "/" + HasMetadata.getVersion(type) + "/namespaces/"
         + test.getMetadata().getNamespace() + "/" + HasMetadata.getPlural(type) + "/" + test.getMetadata().getName();
   }

@@ -1,5 +1,7 @@
 package dev.sft.controller.support;
 
+import io.fabric8.kubernetes.api.model.authorization.v1.SelfSubjectRulesReview;
+import io.fabric8.kubernetes.api.model.authorization.v1.SelfSubjectRulesReviewBuilder;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMixedDispatcher;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import io.fabric8.mockwebserver.MockWebServer;
@@ -45,6 +47,7 @@ public final class StrictKubernetesServer implements QuarkusTestResourceLifecycl
     server = new KubernetesMockServer(new io.fabric8.mockwebserver.Context(), new MockWebServer(), expectations, reads,
         false);
     server.init(InetAddress.getLoopbackAddress(), 0);
+    answerLeaseRulesReview(server);
     // What quarkus-test-kubernetes-client's resource configures, so the client finds this server and nothing else.
     String masterUrl;
     try (var client = server.createClient()) {
@@ -61,6 +64,21 @@ public final class StrictKubernetesServer implements QuarkusTestResourceLifecycl
     // The fabric8 client reads these as system properties, not as Quarkus configuration.
     config.forEach(System::setProperty);
     return config;
+  }
+
+  /**
+   * The operator SDK asks, before it runs for the lease, whether it may get, create and update Leases (a
+   * SelfSubjectRulesReview); the CRUD mock would echo the request without a status. Answer as an API server would
+   * for the chart's Role.
+   */
+  private static void answerLeaseRulesReview(KubernetesMockServer server) {
+    SelfSubjectRulesReview review = new SelfSubjectRulesReviewBuilder()
+        .withNewStatus().withIncomplete(false)
+        .addNewResourceRule().withApiGroups("coordination.k8s.io").withResources("leases")
+        .withVerbs("get", "create", "update").endResourceRule()
+        .endStatus().build();
+    server.expect().post().withPath("/apis/authorization.k8s.io/v1/selfsubjectrulesreviews")
+        .andReturn(201, review).always();
   }
 
   @Override

@@ -2,10 +2,14 @@ package dev.sft.e2e.apiserver;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.assertj.core.api.Assertions.tuple;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import dev.sft.e2e.apiserver.exec.RecordingExecBackend;
 import io.fabric8.kubernetes.api.model.PodBuilder;
+import io.fabric8.kubernetes.api.model.authorization.v1.ResourceRule;
+import io.fabric8.kubernetes.api.model.authorization.v1.SelfSubjectRulesReviewBuilder;
+import io.fabric8.kubernetes.api.model.authorization.v1.SubjectRulesReviewStatus;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
@@ -24,6 +28,7 @@ import java.nio.file.Path;
 import java.security.KeyStore;
 import java.security.cert.CertificateFactory;
 import java.time.Duration;
+import java.util.List;
 import java.util.concurrent.TimeUnit;
 import javax.net.ssl.SSLContext;
 import javax.net.ssl.TrustManagerFactory;
@@ -164,6 +169,29 @@ class AccessControlAgainstStandInTest {
           .isInstanceOfSatisfying(KubernetesClientException.class, e -> assertThat(e.getCode()).isEqualTo(403));
       assertThat(admin.pods().inNamespace("team").withName("w-0").get()).as("not deleted").isNotNull();
     }
+  }
+
+  /** What the controller's operator SDK asks before it runs for its leader Lease. */
+  @Test
+  void aRulesReviewListsWhatTheUserMayDoInTheNamespaceAsked() throws Exception {
+    grant("team", "elector", "elector", "[{apiGroups: [coordination.k8s.io], resources: [leases], verbs: [create]}, "
+        + "{apiGroups: [coordination.k8s.io], resources: [leases], resourceNames: [sft], verbs: [get, update]}]");
+    try (KubernetesClient elector = client(standIn.serviceAccountToken("team", "elector"))) {
+      SubjectRulesReviewStatus team = review(elector, "team");
+      assertThat(team.getIncomplete()).isFalse();
+      assertThat(team.getResourceRules()).filteredOn(r -> r.getResources().contains("leases"))
+          .extracting(ResourceRule::getVerbs, ResourceRule::getResourceNames)
+          .containsExactlyInAnyOrder(tuple(List.of("create"), List.of()), tuple(List.of("get", "update"), List.of("sft")));
+      // Every authenticated user's own grants (system:basic-user) are listed too, as Kubernetes does.
+      assertThat(team.getResourceRules()).anySatisfy(r ->
+          assertThat(r.getResources()).contains("selfsubjectrulesreviews"));
+      assertThat(review(elector, "other").getResourceRules()).noneMatch(r -> r.getResources().contains("leases"));
+    }
+  }
+
+  private static SubjectRulesReviewStatus review(KubernetesClient client, String namespace) {
+    return client.resource(new SelfSubjectRulesReviewBuilder().withNewSpec().withNamespace(namespace).endSpec()
+        .build()).create().getStatus();
   }
 
   @Test

@@ -62,6 +62,11 @@ public final class AccessControl {
     return Ruling.admit(request);
   }
 
+  /** The status of a {@code SelfSubjectRulesReview} the admitted user created ({@link SelfSubjectRulesReview}). */
+  public String reviewRules(RequestAttributes request, JsonNode review) {
+    return SelfSubjectRulesReview.answer(review, request.user(), authorizer).toString();
+  }
+
   /** Whether {@link #checkWrite} must see the object this admitted request would store. */
   public boolean guardsWrite(RequestAttributes request) {
     return EscalationCheck.guards(request);

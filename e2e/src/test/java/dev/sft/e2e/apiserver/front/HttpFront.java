@@ -4,6 +4,7 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sft.e2e.apiserver.auth.AccessControl;
 import dev.sft.e2e.apiserver.auth.RequestAttributes;
+import dev.sft.e2e.apiserver.auth.SelfSubjectRulesReview;
 import dev.sft.e2e.apiserver.exec.ExecBackend;
 import dev.sft.e2e.apiserver.exec.ExecSession;
 import dev.sft.e2e.apiserver.store.ResourceType;
@@ -103,6 +104,9 @@ public final class HttpFront {
         workers.execute(() -> serviceProxy.serve(request, proxied));
       } else if (pod.matches()) {
         podSubresource(request, pod.group(1), pod.group(2), pod.group(3));
+      } else if (request.method() == io.vertx.core.http.HttpMethod.POST
+          && path.equals(SelfSubjectRulesReview.PATH)) {
+        rulesReview(request, ruling.admitted().get());
       } else if (request.method() == io.vertx.core.http.HttpMethod.GET && WatchEndpoint.isWatch(request)) {
         watches.serve(request);
       } else {
@@ -112,6 +116,20 @@ public final class HttpFront {
       fail(request.response(), 500, "InternalError", "stand-in failed on " + request.method() + " "
           + request.uri() + ": " + e);
     }
+  }
+
+  /** Answered, never stored, as kube-apiserver answers a review. */
+  private void rulesReview(HttpServerRequest request, RequestAttributes attributes) {
+    request.body().onSuccess(body -> {
+      JsonNode review;
+      try {
+        review = Serialization.jsonMapper().readTree(body.getBytes());
+      } catch (Exception e) {
+        fail(request.response(), 400, "BadRequest", "cannot read the SelfSubjectRulesReview: " + e.getMessage());
+        return;
+      }
+      json(request.response(), 201, access.reviewRules(attributes, review));
+    }).onFailure(e -> fail(request.response(), 400, "BadRequest", "cannot read the request body: " + e));
   }
 
   private void toStore(HttpServerRequest request, RequestAttributes attributes) {
