@@ -17,15 +17,22 @@ import picocli.CommandLine;
 class HelpTextTest {
   record Help(int exit, String out, String err) {}
 
-  /** Picocli reports a description it cannot format on System.err, not on the command's err writer. */
   static Help help(List<String> command) {
+    return run(command, "--help");
+  }
+
+  /**
+   * {@code sft COMMAND OPTION}, with what it printed; picocli reports a description it cannot format on System.err,
+   * not on the command's err writer, so that is caught too.
+   */
+  static Help run(List<String> command, String option) {
     CommandLine cli = SftCli.commandLine();
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
     cli.setOut(new PrintWriter(out));
     cli.setErr(new PrintWriter(err));
     List<String> args = new ArrayList<>(command);
-    args.add("--help");
+    args.add(option);
     PrintStream systemErr = System.err;
     ByteArrayOutputStream warnings = new ByteArrayOutputStream();
     System.setErr(new PrintStream(warnings, true, StandardCharsets.UTF_8));

@@ -2,8 +2,6 @@ package dev.sft.harness.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.PrintWriter;
-import java.io.StringWriter;
 import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -14,16 +12,10 @@ class VersionTest {
   static final String VERSION = "\\d+\\.\\d+\\.\\d+(-SNAPSHOT)?";
 
   static String version(List<String> command) {
-    CommandLine cli = SftCli.commandLine();
-    StringWriter out = new StringWriter();
-    StringWriter err = new StringWriter();
-    cli.setOut(new PrintWriter(out));
-    cli.setErr(new PrintWriter(err));
-    List<String> args = new ArrayList<>(command);
-    args.add("--version");
-    assertThat(cli.execute(args.toArray(String[]::new))).as(command.toString()).isZero();
-    assertThat(err.toString()).as(command.toString()).isEmpty();
-    return out.toString();
+    HelpTextTest.Help printed = HelpTextTest.run(command, "--version");
+    assertThat(printed.exit()).as(command.toString()).isZero();
+    assertThat(printed.err()).as(command.toString()).isEmpty();
+    return printed.out();
   }
 
   @Test
