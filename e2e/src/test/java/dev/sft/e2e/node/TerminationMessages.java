@@ -11,7 +11,8 @@ import java.util.function.Supplier;
 
 /**
  * The message a terminated container leaves, as a kubelet reads it: the file at its {@code terminationMessagePath}
- * (here a host file mounted there, {@link PodVolumes#terminationFile}), at most 4096 bytes; with
+ * (here a host file mounted there, {@link PodVolumes#terminationFile}), its last 4096 bytes (the kubelet reads it
+ * with {@code tail.ReadAtMost}: a longer message loses its beginning); with
  * {@code terminationMessagePolicy: FallbackToLogsOnError}, the last log lines (at most 80 lines and 2048 bytes) when
  * the file is empty and the container failed.
  */
@@ -28,7 +29,8 @@ final class TerminationMessages {
     try {
       if (Files.exists(file)) {
         byte[] bytes = Files.readAllBytes(file);
-        message = new String(Arrays.copyOf(bytes, Math.min(bytes.length, MAX_FILE_BYTES)), StandardCharsets.UTF_8);
+        int from = Math.max(0, bytes.length - MAX_FILE_BYTES);
+        message = new String(Arrays.copyOfRange(bytes, from, bytes.length), StandardCharsets.UTF_8);
       }
     } catch (IOException e) {
       message = "";
