@@ -44,10 +44,15 @@ public final class StatusBudget {
    * read the absence as "no finding" ({@link BuildCellComparison}).
    */
   static void omitFindings(CellStatus cell) {
-    if (cell.findings != null && !cell.findings.isEmpty()) {
-      cell.findingsOmitted = (cell.findingsOmitted == null ? 0 : cell.findingsOmitted) + cell.findings.size();
-    }
+    countOmittedFindings(cell, cell.findings == null ? 0 : cell.findings.size());
     cell.findings = null;
+  }
+
+  /** Adds {@code count} findings the status does not keep to the cell's {@code findingsOmitted}. */
+  static void countOmittedFindings(CellStatus cell, int count) {
+    if (count > 0) {
+      cell.findingsOmitted = (cell.findingsOmitted == null ? 0 : cell.findingsOmitted) + count;
+    }
   }
 
   /** Drops details of {@code status} until its JSON fits; a status within budget is left as it is. */

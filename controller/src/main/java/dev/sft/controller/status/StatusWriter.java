@@ -33,9 +33,8 @@ public class StatusWriter {
   public static void fit(SchedulerFailureTestStatus status, KubernetesSerialization serialization) {
     // What a comparison reads is never cut silently: the cell says how many of its findings the bound drops.
     for (SchedulerFailureTestStatus.CellStatus cell : status.cells) {
-      if (cell.findings != null && cell.findings.size() > StatusBounds.CELL_FINDINGS) {
-        cell.findingsOmitted = (cell.findingsOmitted == null ? 0 : cell.findingsOmitted)
-            + (int) (cell.findings.size() - StatusBounds.CELL_FINDINGS);
+      if (cell.findings != null) {
+        StatusBudget.countOmittedFindings(cell, (int) Math.max(0, cell.findings.size() - StatusBounds.CELL_FINDINGS));
       }
     }
     SchemaBounds.cut(status, SchedulerFailureTestStatus.class);

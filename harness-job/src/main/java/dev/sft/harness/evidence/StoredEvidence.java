@@ -57,34 +57,27 @@ public record StoredEvidence(Path runDir, List<Path> repetitions) {
   }
 
   /**
-   * A field of the run's recorded {@link EvidenceLayout#DRIVER_RUN} (e.g. {@code writer}), from the first driver run
-   * that has it; empty when no driver run recorded one.
-   */
-  /**
    * The driver runs this run recorded ({@code driver-run.json} of each driver folder), for what they were asked: the
    * known findings and {@code --strict} their verdicts were given. Empty for a run that recorded none.
    */
   public List<DriverRun> recordedDriverRuns() {
     List<DriverRun> recorded = new java.util.ArrayList<>();
-    for (boolean speculation : new boolean[] {true, false}) {
-      Path file = EvidenceLayout.driverDir(runDir, DriverRun.group(speculation)).resolve(EvidenceLayout.DRIVER_RUN);
-      if (Files.isRegularFile(file)) {
-        try {
-          recorded.add(Json.MAPPER.readValue(file.toFile(), DriverRun.class));
-        } catch (IOException e) {
-          throw new IllegalArgumentException(file + " cannot be read: " + e.getMessage());
-        }
+    for (Path file : driverRunFiles()) {
+      try {
+        recorded.add(Json.MAPPER.readValue(file.toFile(), DriverRun.class));
+      } catch (IOException e) {
+        throw new IllegalArgumentException(file + " cannot be read: " + e.getMessage());
       }
     }
     return recorded;
   }
 
+  /**
+   * A field of the run's recorded {@link EvidenceLayout#DRIVER_RUN} (e.g. {@code writer}), from the first driver run
+   * that has it; empty when no driver run recorded one.
+   */
   public Optional<String> driverRunField(String field) {
-    for (boolean speculation : new boolean[] {true, false}) {
-      Path file = EvidenceLayout.driverDir(runDir, DriverRun.group(speculation)).resolve(EvidenceLayout.DRIVER_RUN);
-      if (!Files.isRegularFile(file)) {
-        continue;
-      }
+    for (Path file : driverRunFiles()) {
       JsonNode value;
       try {
         value = Json.MAPPER.readTree(file.toFile()).get(field);
@@ -96,6 +89,18 @@ public record StoredEvidence(Path runDir, List<Path> repetitions) {
       }
     }
     return Optional.empty();
+  }
+
+  /** The {@link EvidenceLayout#DRIVER_RUN} files of the run's driver folders that exist, speculation's first. */
+  private List<Path> driverRunFiles() {
+    List<Path> files = new java.util.ArrayList<>();
+    for (boolean speculation : new boolean[] {true, false}) {
+      Path file = EvidenceLayout.driverDir(runDir, DriverRun.group(speculation)).resolve(EvidenceLayout.DRIVER_RUN);
+      if (Files.isRegularFile(file)) {
+        files.add(file);
+      }
+    }
+    return files;
   }
 
   private static boolean isRepetition(Path folder) {

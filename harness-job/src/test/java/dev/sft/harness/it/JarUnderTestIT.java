@@ -73,7 +73,7 @@ class JarUnderTestIT {
     var s = run.scenario("speculation-speculative-wins");
     assertThat(s.scheduler()).as(s.message()).isEqualTo(Verdict.Passed);
     LoserFilesFinding.assertStoragePassedOrOnlyThisFinding(s);
-    assertThat(run.exitCode()).isEqualTo(LoserFilesFinding.expectedExitCode(run.report().scenarios()));
+    assertThat(run.exitCode()).isEqualTo(run.expectedExitCode());
   }
 
   @Test

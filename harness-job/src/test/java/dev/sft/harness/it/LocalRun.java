@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.sft.contract.Report;
 import dev.sft.contract.ReportJson;
 import dev.sft.contract.ScenarioResult;
+import dev.sft.contract.Verdict;
 import dev.sft.harness.cli.SftCli;
 import dev.sft.harness.evidence.Folders;
 import java.io.IOException;
@@ -33,6 +34,15 @@ record LocalRun(int exitCode, Report report, Path out) {
     all.addAll(List.of(args));
     int exit = SftCli.execute(all.toArray(new String[0]));
     return new LocalRun(exit, ReportJson.read(reportFile(out)), out);
+  }
+
+  /**
+   * The exit code the run must have, without --strict: 0 when every cell passed storage or is Known (a finding the run
+   * acknowledged, such as the shipped ones sft local uses by default), 1 (NOT PASSED) when a cell failed.
+   */
+  int expectedExitCode() {
+    return report.scenarios().stream().anyMatch(s -> s.storage() != Verdict.Passed && s.storage() != Verdict.Known)
+        ? 1 : 0;
   }
 
   ScenarioResult scenario(String name) {

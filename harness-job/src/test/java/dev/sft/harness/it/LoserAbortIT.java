@@ -54,7 +54,7 @@ class LoserAbortIT {
       }
     }
     assertThat(run.exitCode()).as("Known does not fail the exit code without --strict; Failed does")
-        .isEqualTo(LoserFilesFinding.expectedExitCode(run.report().scenarios()));
+        .isEqualTo(run.expectedExitCode());
     assertThat(run.report().passed()).isEqualTo(run.report().scenarios().stream().allMatch(ScenarioResult::passed));
     // Whether a loser's interrupted abort leaves files is a race: the tracked entries are stale in a run where no
     // cell showed it; the entry no cell can match always is.

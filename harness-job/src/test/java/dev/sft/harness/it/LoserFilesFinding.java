@@ -54,11 +54,6 @@ final class LoserFilesFinding {
     }
   }
 
-  /** The run's exit code: 0 when every cell passed or is Known, 1 (NOT PASSED) when a cell failed. */
-  static int expectedExitCode(List<ScenarioResult> scenarios) {
-    return scenarios.stream().anyMatch(s -> s.storage() != Verdict.Passed && s.storage() != Verdict.Known) ? 1 : 0;
-  }
-
   private static String detail(ScenarioResult s) {
     return s.checks().stream().filter(c -> c.rule().equals(LoserFilesJudge.RULE)).findFirst().orElseThrow()
         .detail();

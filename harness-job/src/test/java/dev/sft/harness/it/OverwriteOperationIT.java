@@ -47,7 +47,7 @@ class OverwriteOperationIT {
       assertThat(s.rows()).isEqualTo(49_000);
       assertThat(s.newSnapshots()).isEqualTo(1);
     }
-    assertThat(run.exitCode()).isEqualTo(LoserFilesFinding.expectedExitCode(run.report().scenarios()));
+    assertThat(run.exitCode()).isEqualTo(run.expectedExitCode());
   }
 
   @Test

@@ -32,7 +32,7 @@ class SpeculationScenariosIT {
     }
     assertThat(run.report().passed()).isEqualTo(run.report().scenarios().stream()
         .allMatch(s -> s.storage() == Verdict.Passed));
-    assertThat(run.exitCode()).isEqualTo(LoserFilesFinding.expectedExitCode(run.report().scenarios()));
+    assertThat(run.exitCode()).isEqualTo(run.expectedExitCode());
   }
 
   @Test
