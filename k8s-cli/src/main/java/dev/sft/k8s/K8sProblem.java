@@ -1,4 +1,4 @@
-package dev.sft.harness.k8s;
+package dev.sft.k8s;
 
 /**
  * What stops a {@code sft k8s} command for a reason outside the test itself: no cluster, no CRD, no permission, a

@@ -1,4 +1,4 @@
-package dev.sft.harness.k8s;
+package dev.sft.k8s;
 
 import dev.sft.api.SchedulerFailureTestStatus.CellComparisonStatus;
 import dev.sft.api.SchedulerFailureTestStatus.CellFailureStatus;
@@ -8,7 +8,7 @@ import dev.sft.api.SchedulerFailureTestStatus.KnownFindingStatus;
 import dev.sft.api.SchedulerFailureTestStatus.Phase;
 import dev.sft.api.SchedulerFailureTestStatus.RunRecord;
 import dev.sft.contract.KnownFinding;
-import dev.sft.harness.report.ReportOutcome;
+import dev.sft.contract.RunHeadline;
 import io.fabric8.kubernetes.api.model.Condition;
 import java.util.List;
 import java.util.Locale;
@@ -104,10 +104,10 @@ public final class StatusTable {
     }
     if (phase == Phase.Succeeded) {
       int known = test.known();
-      return ReportOutcome.headline(known == 0, true, known);
+      return RunHeadline.of(known == 0, true, known);
     }
     if (phase == Phase.Failed) {
-      return ReportOutcome.headline(false, false, test.known());
+      return RunHeadline.of(false, false, test.known());
     }
     if (phase == null) {
       return "NO STATUS YET (is namespace " + test.namespace() + " watched by the sft controller?)";

@@ -1,4 +1,4 @@
-package dev.sft.harness.k8s;
+package dev.sft.k8s;
 
 import dev.sft.api.SchedulerFailureTest;
 import io.fabric8.kubernetes.api.model.HasMetadata;
@@ -93,20 +93,25 @@ public final class TestLookup {
         ? " (no kubeconfig found: set KUBECONFIG, pass --kubeconfig, or create ~/.kube/config)" : "";
   }
 
+  /**
+   * The reason a request never reached the server, in a word where there is one. The JDK client wraps a refused
+   * connection's {@link ConnectException} around a ClosedChannelException, so the whole chain is searched first.
+   */
   private static String rootCause(Throwable e) {
     Throwable cause = e;
-    while (cause.getCause() != null && cause.getCause() != cause) {
-      cause = cause.getCause();
-    }
-    if (cause instanceof ConnectException) {
-      return "connection refused";
-    }
-    if (cause instanceof UnknownHostException) {
-      return "unknown host " + cause.getMessage();
-    }
-    if (cause instanceof HttpConnectTimeoutException || cause instanceof TimeoutException) {
-      return "timed out";
+    for (Throwable link = e; link != null; link = link.getCause() == link ? null : link.getCause()) {
+      if (link instanceof ConnectException) {
+        return "connection refused";
+      }
+      if (link instanceof UnknownHostException) {
+        return "unknown host " + link.getMessage();
+      }
+      if (link instanceof HttpConnectTimeoutException || link instanceof TimeoutException) {
+        return "timed out";
+      }
+      cause = link;
     }
     return cause.getMessage() == null ? cause.getClass().getSimpleName() : cause.getMessage();
   }
+
 }

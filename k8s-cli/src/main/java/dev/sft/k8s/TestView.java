@@ -1,4 +1,4 @@
-package dev.sft.harness.k8s;
+package dev.sft.k8s;
 
 import dev.sft.api.Names;
 import dev.sft.api.SchedulerFailureTest;
@@ -46,6 +46,11 @@ public final class TestView {
       }
     }
     return resource.getSpec() != null ? resource.getSpec() : new SchedulerFailureTestSpec();
+  }
+
+  /** The resource as read, for printing it whole ({@code sft k8s status -o json}). */
+  public SchedulerFailureTest resource() {
+    return resource;
   }
 
   public String name() {

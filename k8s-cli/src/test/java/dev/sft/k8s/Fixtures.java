@@ -1,4 +1,4 @@
-package dev.sft.harness.k8s;
+package dev.sft.k8s;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;

@@ -1,4 +1,4 @@
-package dev.sft.harness.k8s;
+package dev.sft.k8s;
 
 import static org.assertj.core.api.Assertions.assertThat;
 

@@ -1,4 +1,4 @@
-package dev.sft.harness.cli;
+package dev.sft.contract.cli;
 
 import dev.sft.contract.AuditExitCode;
 import dev.sft.contract.KillExitCode;
@@ -14,11 +14,11 @@ import picocli.CommandLine.Model.UsageMessageSpec;
  * The "Exit codes:" section of a command's help: the numbers come from the contract's enums ({@link RunExitCode},
  * {@link AuditExitCode}, {@link KillExitCode}), their one definition; each command says what a code means for it.
  */
-record ExitCodeSection(Map<String, String> codes) {
-  static final String HEADING = "%nExit codes:%n";
+public record ExitCodeSection(Map<String, String> codes) {
+  public static final String HEADING = "%nExit codes:%n";
 
   /** The codes of {@code sft local} and {@code sft run}: every {@link RunExitCode}. */
-  static final Map<RunExitCode, String> DRIVER_RUN = complete(RunExitCode.class, Map.of(
+  public static final Map<RunExitCode, String> DRIVER_RUN = complete(RunExitCode.class, Map.of(
       RunExitCode.PASSED, "every selected scenario passed both verdicts (or, without --strict, failed only by known"
           + " findings)",
       RunExitCode.SCENARIO_NOT_PASSED, "a scenario's scheduler or storage verdict is Failed or Unknown (or Known,"
@@ -29,19 +29,19 @@ record ExitCodeSection(Map<String, String> codes) {
       RunExitCode.INFRASTRUCTURE, "infrastructure failure (unreachable master, cluster start, internal error)"));
 
   /** The codes of a command that only chooses another: {@code sft} and {@code sft k8s}. */
-  static final Map<RunExitCode, String> COMMAND_GROUP = Map.of(
+  public static final Map<RunExitCode, String> COMMAND_GROUP = Map.of(
       RunExitCode.USAGE, "no command, or an unknown one; each command's --help lists its own exit codes");
 
   /** A section of {@link RunExitCode}s: the command gives only the codes in {@code meanings}. */
-  static ExitCodeSection run(Map<RunExitCode, String> meanings) {
+  public static ExitCodeSection run(Map<RunExitCode, String> meanings) {
     return of(meanings, RunExitCode::code);
   }
 
-  static ExitCodeSection audit(Map<AuditExitCode, String> meanings) {
+  public static ExitCodeSection audit(Map<AuditExitCode, String> meanings) {
     return of(complete(AuditExitCode.class, meanings), AuditExitCode::code);
   }
 
-  static ExitCodeSection kill(Map<KillExitCode, String> meanings) {
+  public static ExitCodeSection kill(Map<KillExitCode, String> meanings) {
     return of(complete(KillExitCode.class, meanings), KillExitCode::code);
   }
 
@@ -66,12 +66,12 @@ record ExitCodeSection(Map<String, String> codes) {
   }
 
   /** Puts this section into a command's help. */
-  void applyTo(UsageMessageSpec usage) {
+  public void applyTo(UsageMessageSpec usage) {
     usage.exitCodeListHeading(HEADING).exitCodeList(codes);
   }
 
   /** A command whose help lists its exit codes. */
-  interface Documented {
+  public interface Documented {
     ExitCodeSection exitCodes();
   }
 }

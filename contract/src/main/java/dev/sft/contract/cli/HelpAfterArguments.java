@@ -1,4 +1,4 @@
-package dev.sft.harness.cli;
+package dev.sft.contract.cli;
 
 import picocli.CommandLine;
 import picocli.CommandLine.IExecutionStrategy;
@@ -11,7 +11,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
  * {@code sft judgee --help} would print sft's help and exit 0. Here an unknown command or option is a usage error
  * whatever else the line asks for.
  */
-final class HelpAfterArguments implements IExecutionStrategy {
+public final class HelpAfterArguments implements IExecutionStrategy {
   @Override
   public int execute(ParseResult parseResult) {
     for (ParseResult command = parseResult; command != null; command = command.subcommand()) {

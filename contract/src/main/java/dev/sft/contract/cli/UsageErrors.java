@@ -1,4 +1,4 @@
-package dev.sft.harness.cli;
+package dev.sft.contract.cli;
 
 import dev.sft.contract.RunExitCode;
 import java.io.PrintWriter;
@@ -13,7 +13,7 @@ import picocli.CommandLine.UnmatchedArgumentException;
  * and {@code Try 'sft <command> --help' for more information.} on stderr, exit 2 ({@link RunExitCode#USAGE}, which
  * is also {@code AuditExitCode.UNUSABLE_INPUT} and {@code KillExitCode.BAD_ARGUMENTS}).
  */
-final class UsageErrors implements IParameterExceptionHandler {
+public final class UsageErrors implements IParameterExceptionHandler {
   @Override
   public int handleParseException(ParameterException error, String[] args) {
     CommandLine failed = error.getCommandLine();

@@ -1,5 +1,6 @@
-package dev.sft.harness.cli;
+package dev.sft.k8s.cli;
 
+import dev.sft.contract.cli.ExitCodeSection;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 

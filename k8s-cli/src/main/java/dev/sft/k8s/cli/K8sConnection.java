@@ -1,9 +1,9 @@
-package dev.sft.harness.cli;
+package dev.sft.k8s.cli;
 
 import dev.sft.contract.RunExitCode;
-import dev.sft.harness.k8s.K8sProblem;
-import dev.sft.harness.k8s.KubeClients;
-import dev.sft.harness.k8s.TestLookup;
+import dev.sft.k8s.K8sProblem;
+import dev.sft.k8s.KubeClients;
+import dev.sft.k8s.TestLookup;
 import io.fabric8.kubernetes.client.Config;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;

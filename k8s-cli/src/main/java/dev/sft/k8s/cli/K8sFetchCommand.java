@@ -1,9 +1,11 @@
-package dev.sft.harness.cli;
+package dev.sft.k8s.cli;
 
 import dev.sft.contract.RunExitCode;
-import dev.sft.harness.k8s.EvidenceFetch;
-import dev.sft.harness.k8s.ReaderPod;
-import dev.sft.harness.k8s.TestView;
+import dev.sft.contract.cli.Durations;
+import dev.sft.contract.cli.ExitCodeSection;
+import dev.sft.k8s.EvidenceFetch;
+import dev.sft.k8s.ReaderPod;
+import dev.sft.k8s.TestView;
 import java.nio.file.Path;
 import java.security.SecureRandom;
 import java.time.Duration;
@@ -75,15 +77,30 @@ public final class K8sFetchCommand implements Callable<Integer>, ExitCodeSection
   @Override
   public Integer call() {
     return connection.run("fetch", spec.commandLine().getErr(), (client, tests) -> {
-      ReaderPod.Identity identity = new ReaderPod.Identity(OptionValues.id("--run-as-user", runAsUser),
-          OptionValues.id("--run-as-group", runAsGroup));
-      Duration podBound = OptionValues.duration("--pod-timeout", podTimeout);
-      Duration copyBound = OptionValues.duration("--copy-timeout", copyTimeout);
+      ReaderPod.Identity identity = new ReaderPod.Identity(id("--run-as-user", runAsUser),
+          id("--run-as-group", runAsGroup));
+      Duration podBound = Durations.parse("--pod-timeout", podTimeout);
+      Duration copyBound = Durations.parse("--copy-timeout", copyTimeout);
       TestView test = tests.get(name);
       new EvidenceFetch(client, spec.commandLine().getOut(), podBound, copyBound)
           .fetch(test, out.toAbsolutePath(), podName(name), identity);
       return RunExitCode.PASSED.code();
     });
+  }
+
+  /** A numeric user or group id, or {@code none} (null: left to the platform). */
+  private static Long id(String option, String value) {
+    String v = value == null ? "" : value.trim();
+    if (v.equalsIgnoreCase("none")) {
+      return null;
+    }
+    if (!v.matches("[0-9]{1,10}") || Long.parseLong(v) > Integer.MAX_VALUE) {
+      throw new IllegalArgumentException(option + " must be a numeric id or none, got '" + value + "'");
+    }
+    if (Long.parseLong(v) == 0) {
+      throw new IllegalArgumentException(option + " must not be 0 (root): the reader pod runs as non-root");
+    }
+    return Long.parseLong(v);
   }
 
   /** {@code NAME-fetch-xxxxx}: unique, so two fetches never share (or delete) one pod. */

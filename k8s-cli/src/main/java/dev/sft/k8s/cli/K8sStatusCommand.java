@@ -1,12 +1,17 @@
-package dev.sft.harness.cli;
+package dev.sft.k8s.cli;
 
 import dev.sft.contract.RunExitCode;
-import dev.sft.harness.k8s.StatusTable;
+import dev.sft.contract.cli.ExitCodeSection;
+import dev.sft.k8s.ResourceOutput;
+import dev.sft.k8s.StatusTable;
+import dev.sft.k8s.TestView;
+import java.io.PrintWriter;
 import java.util.Map;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Model.CommandSpec;
 import picocli.CommandLine.Mixin;
+import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 import picocli.CommandLine.Spec;
 
@@ -17,7 +22,7 @@ import picocli.CommandLine.Spec;
     description = "Prints the verdict table of a SchedulerFailureTest's current (or last) run from its status: per "
         + "cell (scenario × operation) its passed, failed, unknown and known repetitions and failure rate with its "
         + "95 %% interval, each cell's latest failure, the RESULT line in sft local's words, and where the run's "
-        + "evidence is.")
+        + "evidence is; or, with -o json|yaml, the SchedulerFailureTest itself as this client reads it.")
 public final class K8sStatusCommand implements Callable<Integer>, ExitCodeSection.Documented {
   @Override
   public ExitCodeSection exitCodes() {
@@ -30,6 +35,14 @@ public final class K8sStatusCommand implements Callable<Integer>, ExitCodeSectio
   @Parameters(index = "0", paramLabel = "NAME", description = "the SchedulerFailureTest")
   String name;
 
+  /** What status prints: kubectl's words for a machine-readable resource, with the table as the default. */
+  enum Output { table, json, yaml }
+
+  @Option(names = {"-o", "--output"}, paramLabel = "FORMAT", defaultValue = "table",
+      description = "table (the default), or json or yaml: the whole resource, metadata, spec and status, for "
+          + "scripts, as the typed model reads it (a field a newer controller adds is left out)")
+  Output output;
+
   @Mixin
   K8sConnection connection;
 
@@ -39,8 +52,14 @@ public final class K8sStatusCommand implements Callable<Integer>, ExitCodeSectio
   @Override
   public Integer call() {
     return connection.run("status", spec.commandLine().getErr(), (client, tests) -> {
-      spec.commandLine().getOut().print(StatusTable.render(tests.get(name)));
-      spec.commandLine().getOut().flush();
+      TestView test = tests.get(name);
+      PrintWriter out = spec.commandLine().getOut();
+      out.print(switch (output) {
+        case table -> StatusTable.render(test);
+        case json -> ResourceOutput.json(test.resource());
+        case yaml -> ResourceOutput.yaml(test.resource());
+      });
+      out.flush();
       return RunExitCode.PASSED.code();
     });
   }

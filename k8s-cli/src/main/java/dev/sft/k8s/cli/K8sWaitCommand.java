@@ -1,8 +1,10 @@
-package dev.sft.harness.cli;
+package dev.sft.k8s.cli;
 
 import dev.sft.contract.RunExitCode;
-import dev.sft.harness.k8s.RunWaiter;
-import dev.sft.harness.k8s.StatusTable;
+import dev.sft.contract.cli.Durations;
+import dev.sft.contract.cli.ExitCodeSection;
+import dev.sft.k8s.RunWaiter;
+import dev.sft.k8s.StatusTable;
 import java.io.PrintWriter;
 import java.time.Duration;
 import java.util.Map;
@@ -57,8 +59,8 @@ public final class K8sWaitCommand implements Callable<Integer>, ExitCodeSection.
   @Override
   public Integer call() {
     return connection.run("wait", spec.commandLine().getErr(), (client, tests) -> {
-      Duration bound = OptionValues.duration("--timeout", timeout);
-      Duration every = OptionValues.duration("--poll", poll);
+      Duration bound = Durations.parse("--timeout", timeout);
+      Duration every = Durations.parse("--poll", poll);
       PrintWriter out = spec.commandLine().getOut();
       RunWaiter.Outcome outcome = new RunWaiter(() -> tests.get(name), bound, every, out).await();
       out.println();

@@ -1,10 +1,13 @@
-package dev.sft.harness.cli;
+package dev.sft.k8s.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
+import dev.sft.api.SchedulerFailureTest;
+import dev.sft.api.SchedulerFailureTestStatus.Phase;
 import dev.sft.contract.RunExitCode;
+import dev.sft.k8s.KubeClients;
 import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
 import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinitionBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
@@ -22,8 +25,9 @@ import org.junit.jupiter.api.io.TempDir;
 import picocli.CommandLine;
 
 /**
- * {@code sft k8s status} and {@code wait} as a user runs them, through a kubeconfig, against fabric8's mock API server
- * (CRUD store): the table, and one line with exit 4 for each way the cluster can fail them, exit 2 for bad input.
+ * {@code sft k8s status} and {@code wait} as a user runs them (the client jar's command line), through a kubeconfig,
+ * against fabric8's mock API server (CRUD store): the table or the resource, and one line with exit 4 for each way the
+ * cluster can fail them, exit 2 for bad input.
  */
 @EnableKubernetesMockClient(crud = true)
 class K8sCommandsTest {
@@ -68,8 +72,8 @@ class K8sCommandsTest {
     return file;
   }
 
-  private Outcome sft(String... args) {
-    CommandLine cli = SftCli.commandLine();
+  private Outcome sftK8s(String... args) {
+    CommandLine cli = K8sCli.commandLine();
     StringWriter out = new StringWriter();
     StringWriter err = new StringWriter();
     cli.setOut(new PrintWriter(out, true));
@@ -110,27 +114,56 @@ class K8sCommandsTest {
   void statusPrintsTheTableOfTheTestInTheContextsNamespace() throws Exception {
     installCrd();
     store(fixture());
-    Outcome o = sft("k8s", "status", "nightly", "--kubeconfig", kubeconfig.toString());
+    Outcome o = sftK8s("status", "nightly", "--kubeconfig", kubeconfig.toString());
     assertThat(o.err).isEmpty();
     assertThat(o.exit).as("status prints whatever the verdict").isZero();
     assertThat(o.out).startsWith("SCENARIO").contains("executor-loss-shuffle-loss").contains("RESULT: NOT PASSED")
         .contains("evidence: /shared/sft/nightly-r3-1a2b/ on claim evidence-rwx");
 
     // --context picks another context, and with it that context's namespace, where there is no such test.
-    Outcome other = sft("k8s", "status", "nightly", "--kubeconfig", kubeconfig.toString(), "--context", "other");
+    Outcome other = sftK8s("status", "nightly", "--kubeconfig", kubeconfig.toString(), "--context", "other");
     assertThat(other.exit).isEqualTo(RunExitCode.INFRASTRUCTURE.code());
     assertThat(other.err).contains("namespace elsewhere");
   }
 
   @Test
+  void statusOutputJsonAndYamlPrintTheTypedResourceWhole() throws Exception {
+    installCrd();
+    store(fixture());
+    Outcome json = sftK8s("status", "nightly", "--kubeconfig", kubeconfig.toString(), "-o", "json");
+    assertThat(json.err).isEmpty();
+    assertThat(json.exit).isZero();
+    SchedulerFailureTest fromJson = KubeClients.SERIALIZATION.unmarshal(json.out, SchedulerFailureTest.class);
+    assertThat(fromJson.getMetadata().getName()).isEqualTo("nightly");
+    assertThat(fromJson.getStatus().phase).isEqualTo(Phase.Failed);
+    assertThat(fromJson.getStatus().runId).isEqualTo("nightly-r3-1a2b");
+    assertThat(json.out).startsWith("{").doesNotContain("RESULT:");
+
+    Outcome yaml = sftK8s("status", "nightly", "--kubeconfig", kubeconfig.toString(), "--output", "yaml");
+    assertThat(yaml.exit).isZero();
+    SchedulerFailureTest fromYaml = KubeClients.SERIALIZATION.unmarshal(yaml.out, SchedulerFailureTest.class);
+    assertThat(KubeClients.SERIALIZATION.asJson(fromYaml)).isEqualTo(KubeClients.SERIALIZATION.asJson(fromJson));
+
+    Outcome table = sftK8s("status", "nightly", "--kubeconfig", kubeconfig.toString(), "-o", "table");
+    assertThat(table.out).isEqualTo(sftK8s("status", "nightly", "--kubeconfig", kubeconfig.toString()).out)
+        .startsWith("SCENARIO");
+
+    Outcome unknown = sftK8s("status", "nightly", "--kubeconfig", kubeconfig.toString(), "-o", "wide");
+    assertThat(unknown.exit).isEqualTo(RunExitCode.USAGE.code());
+    assertThat(unknown.err.lines().toList()).hasSize(2).last().isEqualTo(
+        "Try 'sft k8s status --help' for more information.");
+    assertThat(unknown.err).contains("wide").contains("table, json, yaml");
+  }
+
+  @Test
   void aMissingTestAndAMissingCrdEachGiveOneLineAndExit4() {
-    Outcome noCrd = sft("k8s", "status", "nightly", "-n", "staging", "--kubeconfig", kubeconfig.toString());
+    Outcome noCrd = sftK8s("status", "nightly", "-n", "staging", "--kubeconfig", kubeconfig.toString());
     assertThat(noCrd.exit).isEqualTo(RunExitCode.INFRASTRUCTURE.code());
     assertThat(noCrd.err.lines()).hasSize(1);
     assertThat(noCrd.err).contains("the sft CRD is not installed");
 
     installCrd();
-    Outcome noTest = sft("k8s", "wait", "nightly", "-n", "staging", "--kubeconfig", kubeconfig.toString());
+    Outcome noTest = sftK8s("wait", "nightly", "-n", "staging", "--kubeconfig", kubeconfig.toString());
     assertThat(noTest.exit).isEqualTo(RunExitCode.INFRASTRUCTURE.code());
     assertThat(noTest.err.strip()).isEqualTo("sft k8s wait: no SchedulerFailureTest nightly in namespace staging "
         + "(kubectl get sft -n staging lists them)");
@@ -143,7 +176,7 @@ class K8sCommandsTest {
             {"kind":"Status","apiVersion":"v1","status":"Failure","reason":"Forbidden","code":403,
              "message":"schedulerfailuretests.sft.dev \\"nightly\\" is forbidden: User \\"ci\\" cannot get resource"}
             """).always();
-    Outcome o = sft("k8s", "status", "nightly", "--kubeconfig", kubeconfig.toString());
+    Outcome o = sftK8s("status", "nightly", "--kubeconfig", kubeconfig.toString());
     assertThat(o.exit).isEqualTo(RunExitCode.INFRASTRUCTURE.code());
     assertThat(o.err.lines()).hasSize(1);
     assertThat(o.err).startsWith("sft k8s status: forbidden: cannot get schedulerfailuretest nightly in namespace "
@@ -154,32 +187,32 @@ class K8sCommandsTest {
   void noClusterGivesOneLineAndExit4() throws Exception {
     // Nothing listens on port 1 of the loopback address.
     Path nowhere = writeKubeconfig("https://127.0.0.1:1");
-    Outcome o = sft("k8s", "wait", "nightly", "--kubeconfig", nowhere.toString(), "--timeout", "5s");
+    Outcome o = sftK8s("wait", "nightly", "--kubeconfig", nowhere.toString(), "--timeout", "5s");
     assertThat(o.exit).isEqualTo(RunExitCode.INFRASTRUCTURE.code());
     assertThat(o.err.strip()).startsWith("sft k8s wait: cannot reach the API server at https://127.0.0.1:1")
-        .doesNotContain("\n");
+        .endsWith(": connection refused").doesNotContain("\n");
   }
 
   @Test
   void badArgumentsExit2BeforeAnyRequest() {
-    Outcome timeout = sft("k8s", "wait", "nightly", "--kubeconfig", kubeconfig.toString(), "--timeout", "soon");
+    Outcome timeout = sftK8s("wait", "nightly", "--kubeconfig", kubeconfig.toString(), "--timeout", "soon");
     assertThat(timeout.exit).isEqualTo(RunExitCode.USAGE.code());
     assertThat(timeout.err).contains("--timeout must be a duration such as 90s, 30m, 2h or 1h30m, got 'soon'");
 
-    Outcome missing = sft("k8s", "status", "nightly", "--kubeconfig", dir.resolve("nope").toString());
+    Outcome missing = sftK8s("status", "nightly", "--kubeconfig", dir.resolve("nope").toString());
     assertThat(missing.exit).isEqualTo(RunExitCode.USAGE.code());
     assertThat(missing.err).contains("--kubeconfig").contains("is not a readable file");
 
-    Outcome context = sft("k8s", "status", "nightly", "--kubeconfig", kubeconfig.toString(), "--context", "nope");
+    Outcome context = sftK8s("status", "nightly", "--kubeconfig", kubeconfig.toString(), "--context", "nope");
     assertThat(context.exit).isEqualTo(RunExitCode.USAGE.code());
     assertThat(context.err).contains("--context nope");
 
-    Outcome root = sft("k8s", "fetch", "nightly", "--kubeconfig", kubeconfig.toString(), "--out",
+    Outcome root = sftK8s("fetch", "nightly", "--kubeconfig", kubeconfig.toString(), "--out",
         dir.resolve("out").toString(), "--run-as-user", "0");
     assertThat(root.exit).isEqualTo(RunExitCode.USAGE.code());
     assertThat(root.err).contains("--run-as-user must not be 0");
 
-    assertThat(sft("k8s", "status").exit).as("NAME is required").isEqualTo(RunExitCode.USAGE.code());
+    assertThat(sftK8s("status").exit).as("NAME is required").isEqualTo(RunExitCode.USAGE.code());
     assertThat(server.getRequestCount()).as("no request was made").isZero();
   }
 
@@ -208,7 +241,7 @@ class K8sCommandsTest {
       }
     });
     controller.start();
-    Outcome o = sft("k8s", "wait", "nightly", "--kubeconfig", kubeconfig.toString(), "--timeout", "30s",
+    Outcome o = sftK8s("wait", "nightly", "--kubeconfig", kubeconfig.toString(), "--timeout", "30s",
         "--poll", "50ms");
     controller.join();
     assertThat(o.err).isEmpty();
@@ -226,14 +259,14 @@ class K8sCommandsTest {
     ((ObjectNode) failedRun.get("status")).put("observedGeneration", storedGeneration())
         .put("runGeneration", storedGeneration());
     store(failedRun);
-    Outcome failed = sft("k8s", "wait", "nightly", "--kubeconfig", kubeconfig.toString(), "--poll", "50ms");
+    Outcome failed = sftK8s("wait", "nightly", "--kubeconfig", kubeconfig.toString(), "--poll", "50ms");
     assertThat(failed.exit).isEqualTo(RunExitCode.SCENARIO_NOT_PASSED.code());
     assertThat(failed.out).contains("RESULT: NOT PASSED");
 
     ObjectNode running = failedRun.deepCopy();
     ((ObjectNode) running.get("status")).put("phase", "Running");
     store(running);
-    Outcome timedOut = sft("k8s", "wait", "nightly", "--kubeconfig", kubeconfig.toString(), "--timeout", "400ms",
+    Outcome timedOut = sftK8s("wait", "nightly", "--kubeconfig", kubeconfig.toString(), "--timeout", "400ms",
         "--poll", "50ms");
     assertThat(timedOut.exit).isEqualTo(RunExitCode.INFRASTRUCTURE.code());
     assertThat(timedOut.out).contains("timed out after 400ms").contains("RESULT: NOT FINISHED (phase Running");
@@ -241,7 +274,7 @@ class K8sCommandsTest {
 
   @Test
   void everyOptionOfEveryK8sCommandIsExplainedInItsHelp() {
-    CommandLine k8s = SftCli.commandLine().getSubcommands().get("k8s");
+    CommandLine k8s = K8sCli.commandLine();
     assertThat(k8s.getSubcommands()).containsOnlyKeys("status", "wait", "fetch");
     for (CommandLine command : k8s.getSubcommands().values()) {
       for (var option : command.getCommandSpec().options()) {
