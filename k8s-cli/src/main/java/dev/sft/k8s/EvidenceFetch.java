@@ -15,13 +15,17 @@ import java.util.stream.Stream;
  */
 public final class EvidenceFetch {
   private final io.fabric8.kubernetes.client.KubernetesClient client;
+  /** What the copy is doing, as it goes (stderr). */
+  private final PrintWriter progress;
+  /** What was copied and where the report is (stdout). */
   private final PrintWriter out;
   private final Duration podBound;
   private final Duration copyBound;
 
-  public EvidenceFetch(io.fabric8.kubernetes.client.KubernetesClient client, PrintWriter out, Duration podBound,
-      Duration copyBound) {
+  public EvidenceFetch(io.fabric8.kubernetes.client.KubernetesClient client, PrintWriter progress, PrintWriter out,
+      Duration podBound, Duration copyBound) {
     this.client = client;
+    this.progress = progress;
     this.out = out;
     this.podBound = podBound;
     this.copyBound = copyBound;
@@ -47,27 +51,30 @@ public final class EvidenceFetch {
       }
     }
     if (!test.finished()) {
-      out.println("note: run " + runId + " is " + test.phase() + "; the copy holds what it has written so far");
+      progress.println("note: run " + runId + " is " + test.phase() + "; the copy holds what it has written so far");
     }
     String node = ReaderPod.nodeHoldingClaim(client, test.namespace(), test.claim());
-    out.println("reader pod " + podName + ": image " + test.harnessImage() + ", claim " + test.claim()
+    progress.println("reader pod " + podName + ": image " + test.harnessImage() + ", claim " + test.claim()
         + " read-only at " + test.mountPath() + (node == null ? "" : ", on node " + node
         + " (the claim is ReadWriteOnce, attached there)"));
     try (ReaderPod pod = ReaderPod.create(client, ReaderPod.desired(test, podName, identity, node))) {
+      progress.flush();
       pod.awaitRunning(podBound);
-      out.println("copying " + String.join(", ", folders.stream().map(f -> test.mountPath() + "/" + f + "/")
+      progress.println("copying " + String.join(", ", folders.stream().map(f -> test.mountPath() + "/" + f + "/")
           .toList()) + " from claim " + test.claim());
+      progress.flush();
       TarExtraction.Result copied = pod.copy(test.mountPath(), folders, outDir, copyBound);
       out.println(String.format(Locale.ROOT, "copied %d files (%.1f KiB) to %s/", copied.files(),
           copied.bytes() / 1024.0, folders.size() == 1 ? target : outDir + "/{" + String.join(",", folders) + "}"));
       if (!copied.skipped().isEmpty()) {
-        out.println("left out (links or special files, never copied): " + String.join(", ", copied.skipped()));
+        progress.println("left out (links or special files, never copied): " + String.join(", ", copied.skipped()));
       }
     }
     Path report = target.resolve(folders.size() == 1 ? "report.html" : "comparison.html");
     out.println(Files.isRegularFile(report) ? "report: " + report
         : "no " + report.getFileName() + " in " + target + " (the run has not written it yet, or ended before it"
             + " could)");
+    progress.flush();
     out.flush();
     return target;
   }

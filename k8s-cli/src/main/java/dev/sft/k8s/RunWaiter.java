@@ -20,13 +20,14 @@ public final class RunWaiter {
   private final Supplier<TestView> read;
   private final Duration timeout;
   private final Duration poll;
-  private final PrintWriter out;
+  /** Where each change is said: stderr, apart from the result the caller prints. */
+  private final PrintWriter progress;
 
-  public RunWaiter(Supplier<TestView> read, Duration timeout, Duration poll, PrintWriter out) {
+  public RunWaiter(Supplier<TestView> read, Duration timeout, Duration poll, PrintWriter progress) {
     this.read = read;
     this.timeout = timeout;
     this.poll = poll;
-    this.out = out;
+    this.progress = progress;
   }
 
   /**
@@ -96,8 +97,8 @@ public final class RunWaiter {
 
   private void say(long started, String message) {
     double seconds = (System.nanoTime() - started) / 1e9;
-    out.println(String.format(Locale.ROOT, "[sft %6.1fs] %s", seconds, message));
-    out.flush();
+    progress.println(String.format(Locale.ROOT, "[sft %6.1fs] %s", seconds, message));
+    progress.flush();
   }
 
   static String human(Duration duration) {

@@ -67,7 +67,8 @@ class EvidenceFetchTest {
   }
 
   private EvidenceFetch fetch(Duration podBound) {
-    return new EvidenceFetch(client, new PrintWriter(printed, true), podBound, Duration.ofSeconds(10));
+    return new EvidenceFetch(client, new PrintWriter(printed, true), new PrintWriter(printed, true), podBound,
+        Duration.ofSeconds(10));
   }
 
   /** Sets the reader pod's status once it exists, as a kubelet would; records the pod as the server received it. */

@@ -24,7 +24,7 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = {
         "Copies the current (or last) run's evidence and reports, <mountPath>/<runId>/ on the test's claim, into "
-            + "DIR/<runId>/, then prints where report.html is.",
+            + "DIR/<runId>/, then prints what it copied and where report.html is (its steps go to stderr).",
         "It creates a short-lived reader pod (label app.kubernetes.io/managed-by=sft-cli) in the test's namespace: "
             + "the test's harness image and imagePullSecrets, the claim mounted read-only, the Pod Security Standard "
             + "restricted, no service-account token; tar runs in it through exec. The pod is deleted when the copy "
@@ -82,7 +82,7 @@ public final class K8sFetchCommand implements Callable<Integer>, ExitCodeSection
       Duration podBound = Durations.parse("--pod-timeout", podTimeout);
       Duration copyBound = Durations.parse("--copy-timeout", copyTimeout);
       TestView test = tests.get(name);
-      new EvidenceFetch(client, spec.commandLine().getOut(), podBound, copyBound)
+      new EvidenceFetch(client, spec.commandLine().getErr(), spec.commandLine().getOut(), podBound, copyBound)
           .fetch(test, out.toAbsolutePath(), podName(name), identity);
       return RunExitCode.PASSED.code();
     });

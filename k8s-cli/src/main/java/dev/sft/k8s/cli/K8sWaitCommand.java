@@ -22,7 +22,8 @@ import picocli.CommandLine.Spec;
     mixinStandardHelpOptions = true,
     description = {
         "Waits until the run of the generation it first reads (metadata.generation) ends, printing each change of "
-            + "phase, summary and message, then prints the verdict table and exits with sft local's codes (below).",
+            + "phase, summary and message on stderr, then prints the verdict table on stdout and exits with sft "
+            + "local's codes (below).",
         "A run counts only once status.runGeneration reaches that generation, so a test applied a moment ago never "
             + "returns the verdict of the run before it; a change applied during a run waits for that run, as the "
             + "controller queues it."})
@@ -61,9 +62,9 @@ public final class K8sWaitCommand implements Callable<Integer>, ExitCodeSection.
     return connection.run("wait", spec.commandLine().getErr(), (client, tests) -> {
       Duration bound = Durations.parse("--timeout", timeout);
       Duration every = Durations.parse("--poll", poll);
+      RunWaiter.Outcome outcome = new RunWaiter(() -> tests.get(name), bound, every, spec.commandLine().getErr())
+          .await();
       PrintWriter out = spec.commandLine().getOut();
-      RunWaiter.Outcome outcome = new RunWaiter(() -> tests.get(name), bound, every, out).await();
-      out.println();
       out.print(StatusTable.render(outcome.last()));
       out.flush();
       return outcome.code().code();
