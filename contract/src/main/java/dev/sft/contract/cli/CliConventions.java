@@ -1,6 +1,7 @@
 package dev.sft.contract.cli;
 
 import dev.sft.contract.RunExitCode;
+import java.time.Duration;
 import java.util.function.Consumer;
 import picocli.CommandLine;
 import picocli.CommandLine.IVersionProvider;
@@ -10,8 +11,10 @@ public final class CliConventions {
   private CliConventions() {}
 
   /**
-   * Gives every command of {@code cli} the version and its exit-code section, makes usage errors one line and exit 2,
-   * and turns a command's failure into one line: exit 2 for bad input ({@link IllegalArgumentException}), else 4.
+   * Gives every command of {@code cli} the version and its exit-code section, reads every {@link Duration} option by
+   * {@link FlagDurationConverter}, makes usage errors one line and exit 2, and turns a command's failure into one
+   * line: exit 2 for bad input ({@link IllegalArgumentException}), else 4. Call it on the whole tree: a converter
+   * reaches only the subcommands already added.
    */
   public static CommandLine apply(CommandLine cli, IVersionProvider version) {
     everyCommand(cli, command -> {
@@ -20,6 +23,7 @@ public final class CliConventions {
         documented.exitCodes().applyTo(command.getCommandSpec().usageMessage());
       }
     });
+    cli.registerConverter(Duration.class, new FlagDurationConverter());
     cli.setParameterExceptionHandler(new UsageErrors());
     cli.setExecutionStrategy(new HelpAfterArguments());
     cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {

@@ -2,12 +2,13 @@ package dev.sft.harness.cli;
 
 import dev.sft.contract.ScenarioName;
 import dev.sft.contract.WriteOperation;
-import dev.sft.contract.cli.Durations;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /** Validators of option values, shared by the commands; each error names the option. */
 final class OptionValues {
@@ -19,6 +20,9 @@ final class OptionValues {
   private static final String OPERATIONS_PROPERTY = "sft.operations.all";
   static final String KNOWN_SCENARIOS = "${sys:" + SCENARIOS_PROPERTY + "}";
   static final String KNOWN_OPERATIONS = "${sys:" + OPERATIONS_PROPERTY + "}";
+
+  private static final Pattern DURATION = Pattern.compile("[0-9]+|([0-9]+(h|ms|m|s))+");
+  private static final Pattern DURATION_PART = Pattern.compile("([0-9]+)(h|ms|m|s)");
 
   private OptionValues() {}
 
@@ -64,9 +68,39 @@ final class OptionValues {
     return value == null ? List.of(WriteOperation.DEFAULT) : WriteOperation.parseList(value);
   }
 
-  /** A time flag's value: {@link Durations#parse}. */
+  /**
+   * A duration as kubectl writes them: {@code 90s}, {@code 30m}, {@code 2h}, {@code 1h30m}, {@code 500ms}, or plain
+   * seconds; positive.
+   */
   static Duration duration(String option, String value) {
-    return Durations.parse(option, value);
+    String v = value == null ? "" : value.trim().toLowerCase(Locale.ROOT);
+    Matcher whole = DURATION.matcher(v);
+    if (v.isEmpty() || !whole.matches()) {
+      throw new IllegalArgumentException(option + " must be a duration such as 90s, 30m, 2h or 1h30m, got '"
+          + value + "'");
+    }
+    if (v.chars().allMatch(Character::isDigit)) {
+      return positive(option, Duration.ofSeconds(Long.parseLong(v)), value);
+    }
+    Duration total = Duration.ZERO;
+    Matcher part = DURATION_PART.matcher(v);
+    while (part.find()) {
+      long amount = Long.parseLong(part.group(1));
+      total = total.plus(switch (part.group(2)) {
+        case "h" -> Duration.ofHours(amount);
+        case "m" -> Duration.ofMinutes(amount);
+        case "s" -> Duration.ofSeconds(amount);
+        default -> Duration.ofMillis(amount);
+      });
+    }
+    return positive(option, total, value);
+  }
+
+  private static Duration positive(String option, Duration duration, String value) {
+    if (duration.isZero()) {
+      throw new IllegalArgumentException(option + " must be longer than zero, got '" + value + "'");
+    }
+    return duration;
   }
 
   static Map<String, String> parseConf(List<String> entries) {

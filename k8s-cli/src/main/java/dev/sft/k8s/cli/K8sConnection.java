@@ -9,6 +9,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import java.io.PrintWriter;
 import java.nio.file.Path;
+import java.time.Duration;
 import picocli.CommandLine.Option;
 
 /** The options every {@code sft k8s} command takes to reach the cluster, as kubectl's, and their error handling. */
@@ -53,6 +54,14 @@ final class K8sConnection {
     } catch (Exception e) {
       return fail(err, command, "failed: " + e, e, RunExitCode.INFRASTRUCTURE);
     }
+  }
+
+  /** A time flag that must be longer than zero: a zero wait or poll would spin. */
+  static Duration positive(String option, Duration duration) {
+    if (duration.isZero()) {
+      throw new IllegalArgumentException(option + " must be longer than zero");
+    }
+    return duration;
   }
 
   private static int fail(PrintWriter err, String command, String line, Exception e, RunExitCode code) {

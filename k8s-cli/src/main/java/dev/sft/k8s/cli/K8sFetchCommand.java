@@ -1,7 +1,6 @@
 package dev.sft.k8s.cli;
 
 import dev.sft.contract.RunExitCode;
-import dev.sft.contract.cli.Durations;
 import dev.sft.contract.cli.ExitCodeSection;
 import dev.sft.k8s.EvidenceFetch;
 import dev.sft.k8s.ReaderPod;
@@ -59,14 +58,14 @@ public final class K8sFetchCommand implements Callable<Integer>, ExitCodeSection
           + "leaves them to the platform")
   String runAsGroup;
 
-  @Option(names = "--pod-timeout", paramLabel = "D", defaultValue = "2m",
+  @Option(names = "--pod-timeout", paramLabel = "DURATION", defaultValue = "2m",
       description = "how long the reader pod may take to run (image pull included); after it, exit 4 naming "
           + "Kubernetes' reason, e.g. ImagePullBackOff (default ${DEFAULT-VALUE})")
-  String podTimeout;
+  Duration podTimeout;
 
-  @Option(names = "--copy-timeout", paramLabel = "D", defaultValue = "10m",
+  @Option(names = "--copy-timeout", paramLabel = "DURATION", defaultValue = "10m",
       description = "how long the copy may take (default ${DEFAULT-VALUE})")
-  String copyTimeout;
+  Duration copyTimeout;
 
   @Mixin
   K8sConnection connection;
@@ -79,8 +78,8 @@ public final class K8sFetchCommand implements Callable<Integer>, ExitCodeSection
     return connection.run("fetch", spec.commandLine().getErr(), (client, tests) -> {
       ReaderPod.Identity identity = new ReaderPod.Identity(id("--run-as-user", runAsUser),
           id("--run-as-group", runAsGroup));
-      Duration podBound = Durations.parse("--pod-timeout", podTimeout);
-      Duration copyBound = Durations.parse("--copy-timeout", copyTimeout);
+      Duration podBound = K8sConnection.positive("--pod-timeout", podTimeout);
+      Duration copyBound = K8sConnection.positive("--copy-timeout", copyTimeout);
       TestView test = tests.get(name);
       new EvidenceFetch(client, spec.commandLine().getErr(), spec.commandLine().getOut(), podBound, copyBound)
           .fetch(test, out.toAbsolutePath(), podName(name), identity);

@@ -38,9 +38,9 @@ public final class K8sStatusCommand implements Callable<Integer>, ExitCodeSectio
   /** What status prints: kubectl's words for a machine-readable resource, with the table as the default. */
   enum Output { table, json, yaml }
 
-  @Option(names = {"-o", "--output"}, paramLabel = "FORMAT", defaultValue = "table",
-      description = "table (the default), or json or yaml: the whole resource, metadata, spec and status, for "
-          + "scripts, as the typed model reads it (a field a newer controller adds is left out)")
+  @Option(names = {"-o", "--output"}, paramLabel = "table|json|yaml", defaultValue = "table",
+      description = "as a table (the default), json or yaml; json and yaml print the whole resource (metadata, spec "
+          + "and status) as the typed model reads it, for scripts (a field a newer controller adds is left out)")
   Output output;
 
   @Mixin

@@ -1,7 +1,6 @@
 package dev.sft.k8s.cli;
 
 import dev.sft.contract.RunExitCode;
-import dev.sft.contract.cli.Durations;
 import dev.sft.contract.cli.ExitCodeSection;
 import dev.sft.k8s.RunWaiter;
 import dev.sft.k8s.StatusTable;
@@ -42,14 +41,14 @@ public final class K8sWaitCommand implements Callable<Integer>, ExitCodeSection.
   @Parameters(index = "0", paramLabel = "NAME", description = "the SchedulerFailureTest")
   String name;
 
-  @Option(names = "--timeout", paramLabel = "D", defaultValue = "1h",
+  @Option(names = "--timeout", paramLabel = "DURATION", defaultValue = "1h",
       description = "how long to wait, e.g. 90s, 30m, 2h, 1h30m, or plain seconds; exit 4 when it passes "
           + "(default ${DEFAULT-VALUE})")
-  String timeout;
+  Duration timeout;
 
-  @Option(names = "--poll", paramLabel = "D", defaultValue = "2s",
+  @Option(names = "--poll", paramLabel = "DURATION", defaultValue = "2s",
       description = "how often to read the status (default ${DEFAULT-VALUE})")
-  String poll;
+  Duration poll;
 
   @Mixin
   K8sConnection connection;
@@ -60,8 +59,8 @@ public final class K8sWaitCommand implements Callable<Integer>, ExitCodeSection.
   @Override
   public Integer call() {
     return connection.run("wait", spec.commandLine().getErr(), (client, tests) -> {
-      Duration bound = Durations.parse("--timeout", timeout);
-      Duration every = Durations.parse("--poll", poll);
+      Duration bound = K8sConnection.positive("--timeout", timeout);
+      Duration every = K8sConnection.positive("--poll", poll);
       RunWaiter.Outcome outcome = new RunWaiter(() -> tests.get(name), bound, every, spec.commandLine().getErr())
           .await();
       PrintWriter out = spec.commandLine().getOut();

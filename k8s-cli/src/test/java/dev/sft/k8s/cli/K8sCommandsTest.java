@@ -197,7 +197,14 @@ class K8sCommandsTest {
   void badArgumentsExit2BeforeAnyRequest() {
     Outcome timeout = sftK8s("wait", "nightly", "--kubeconfig", kubeconfig.toString(), "--timeout", "soon");
     assertThat(timeout.exit).isEqualTo(RunExitCode.USAGE.code());
-    assertThat(timeout.err).contains("--timeout must be a duration such as 90s, 30m, 2h or 1h30m, got 'soon'");
+    assertThat(timeout.err.lines().toList()).hasSize(2).first().asString().startsWith("sft k8s wait: error: ")
+        .contains("'--timeout'").contains("'soon' is not a duration (90s, 5m, 1h30m, PT5M or a number of seconds)");
+
+    Outcome zero = sftK8s("wait", "nightly", "--kubeconfig", kubeconfig.toString(), "--poll", "0");
+    assertThat(zero.exit).isEqualTo(RunExitCode.USAGE.code());
+    assertThat(zero.err.strip()).isEqualTo("sft k8s wait: error: --poll must be longer than zero");
+    assertThat(sftK8s("fetch", "nightly", "--kubeconfig", kubeconfig.toString(), "--out", dir.resolve("o").toString(),
+        "--copy-timeout", "PT0S").exit).isEqualTo(RunExitCode.USAGE.code());
 
     Outcome missing = sftK8s("status", "nightly", "--kubeconfig", dir.resolve("nope").toString());
     assertThat(missing.exit).isEqualTo(RunExitCode.USAGE.code());
