@@ -2,22 +2,16 @@ package dev.sft.k8s.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.ObjectNode;
 import dev.sft.api.SchedulerFailureTest;
 import dev.sft.api.SchedulerFailureTestStatus.Phase;
 import dev.sft.contract.RunExitCode;
 import dev.sft.k8s.KubeClients;
-import io.fabric8.kubernetes.api.model.GenericKubernetesResource;
-import io.fabric8.kubernetes.api.model.apiextensions.v1.CustomResourceDefinitionBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
-import io.fabric8.kubernetes.client.dsl.base.ResourceDefinitionContext;
 import io.fabric8.kubernetes.client.server.mock.EnableKubernetesMockClient;
 import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
-import java.io.InputStream;
 import java.io.PrintWriter;
 import java.io.StringWriter;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -31,45 +25,20 @@ import picocli.CommandLine;
  */
 @EnableKubernetesMockClient(crud = true)
 class K8sCommandsTest {
-  private static final ObjectMapper JSON = new ObjectMapper();
-  private static final ResourceDefinitionContext TESTS = new ResourceDefinitionContext.Builder()
-      .withGroup("sft.dev").withVersion("v1alpha1").withKind("SchedulerFailureTest")
-      .withPlural("schedulerfailuretests").withNamespaced(true).build();
-
   KubernetesMockServer server;
   KubernetesClient client;
 
   @TempDir
   Path dir;
+  MockCluster cluster;
   Path kubeconfig;
 
   private record Outcome(int exit, String out, String err) {}
 
   @BeforeEach
   void kubeconfig() throws Exception {
-    kubeconfig = writeKubeconfig(client.getMasterUrl().toString());
-  }
-
-  /** A kubeconfig whose current context points at {@code server} with namespace staging; context other at elsewhere. */
-  private Path writeKubeconfig(String server) throws Exception {
-    Path file = dir.resolve("kubeconfig-" + Math.abs(server.hashCode()));
-    Files.writeString(file, """
-        apiVersion: v1
-        kind: Config
-        clusters:
-        - name: mock
-          cluster: {server: "%s", insecure-skip-tls-verify: true}
-        users:
-        - name: mock
-          user: {token: test-token}
-        contexts:
-        - name: mock
-          context: {cluster: mock, user: mock, namespace: staging}
-        - name: other
-          context: {cluster: mock, user: mock, namespace: elsewhere}
-        current-context: mock
-        """.formatted(server));
-    return file;
+    cluster = new MockCluster(client, dir);
+    kubeconfig = cluster.kubeconfig();
   }
 
   private Outcome sftK8s(String... args) {
@@ -82,38 +51,10 @@ class K8sCommandsTest {
     return new Outcome(exit, out.toString(), err.toString());
   }
 
-  private static ObjectNode fixture() throws Exception {
-    try (InputStream in = K8sCommandsTest.class.getResourceAsStream("/k8s/failed-run.json")) {
-      return (ObjectNode) JSON.readTree(in);
-    }
-  }
-
-  private void store(ObjectNode test) {
-    GenericKubernetesResource resource = JSON.convertValue(test, GenericKubernetesResource.class);
-    client.genericKubernetesResources(TESTS).inNamespace(test.path("metadata").path("namespace").asText())
-        .resource(resource).createOr(existing -> existing.update());
-  }
-
-  private void installCrd() {
-    client.apiextensions().v1().customResourceDefinitions().resource(new CustomResourceDefinitionBuilder()
-        .withNewMetadata().withName("schedulerfailuretests.sft.dev").endMetadata()
-        .withNewSpec().withGroup("sft.dev").withScope("Namespaced")
-        .withNewNames().withKind("SchedulerFailureTest").withPlural("schedulerfailuretests")
-        .withSingular("schedulerfailuretest").endNames()
-        .addNewVersion().withName("v1alpha1").withServed(true).withStorage(true).endVersion()
-        .endSpec().build()).create();
-  }
-
-  /** The generation the mock server gave the stored test (it counts them itself, as an API server does). */
-  private long storedGeneration() {
-    return client.genericKubernetesResources(TESTS).inNamespace("staging").withName("nightly").get().getMetadata()
-        .getGeneration();
-  }
-
   @Test
   void statusPrintsTheTableOfTheTestInTheContextsNamespace() throws Exception {
-    installCrd();
-    store(fixture());
+    cluster.installCrd();
+    cluster.store(MockCluster.failedRun());
     Outcome o = sftK8s("status", "nightly", "--kubeconfig", kubeconfig.toString());
     assertThat(o.err).isEmpty();
     assertThat(o.exit).as("status prints whatever the verdict").isZero();
@@ -128,8 +69,8 @@ class K8sCommandsTest {
 
   @Test
   void statusOutputJsonAndYamlPrintTheTypedResourceWhole() throws Exception {
-    installCrd();
-    store(fixture());
+    cluster.installCrd();
+    cluster.store(MockCluster.failedRun());
     Outcome json = sftK8s("status", "nightly", "--kubeconfig", kubeconfig.toString(), "-o", "json");
     assertThat(json.err).isEmpty();
     assertThat(json.exit).isZero();
@@ -162,7 +103,7 @@ class K8sCommandsTest {
     assertThat(noCrd.err.lines()).hasSize(1);
     assertThat(noCrd.err).contains("the sft CRD is not installed");
 
-    installCrd();
+    cluster.installCrd();
     Outcome noTest = sftK8s("wait", "nightly", "-n", "staging", "--kubeconfig", kubeconfig.toString());
     assertThat(noTest.exit).isEqualTo(RunExitCode.INFRASTRUCTURE.code());
     assertThat(noTest.err.strip()).isEqualTo("sft k8s wait: no SchedulerFailureTest nightly in namespace staging "
@@ -186,7 +127,7 @@ class K8sCommandsTest {
   @Test
   void noClusterGivesOneLineAndExit4() throws Exception {
     // Nothing listens on port 1 of the loopback address.
-    Path nowhere = writeKubeconfig("https://127.0.0.1:1");
+    Path nowhere = cluster.kubeconfig("https://127.0.0.1:1");
     Outcome o = sftK8s("wait", "nightly", "--kubeconfig", nowhere.toString(), "--timeout", "5s");
     assertThat(o.exit).isEqualTo(RunExitCode.INFRASTRUCTURE.code());
     assertThat(o.err.strip()).startsWith("sft k8s wait: cannot reach the API server at https://127.0.0.1:1")
@@ -225,24 +166,24 @@ class K8sCommandsTest {
 
   @Test
   void waitReturnsTheVerdictsCodeAndTableOnceTheRunOfTheGenerationSeenEnds() throws Exception {
-    ObjectNode test = fixture();
-    store(test);
-    long applied = storedGeneration();
+    ObjectNode test = MockCluster.failedRun();
+    cluster.store(test);
+    long applied = cluster.storedGeneration();
     // A spec change applied a moment ago: the status still shows the run before's Failed.
     ((ObjectNode) test.get("status")).put("observedGeneration", applied - 1).put("runGeneration", applied - 1);
-    store(test);
-    assertThat(storedGeneration()).isEqualTo(applied);
+    cluster.store(test);
+    assertThat(cluster.storedGeneration()).isEqualTo(applied);
     Thread controller = new Thread(() -> {
       try {
         Thread.sleep(300);
         ObjectNode running = test.deepCopy();
         ((ObjectNode) running.get("status")).put("observedGeneration", applied).put("runGeneration", applied)
             .put("runId", "nightly-r4-5e5e").put("phase", "Running").put("summary", "0/60");
-        store(running);
+        cluster.store(running);
         Thread.sleep(300);
         ObjectNode succeeded = running.deepCopy();
         ((ObjectNode) succeeded.get("status")).put("phase", "Succeeded").put("summary", "60/60").put("known", 0);
-        store(succeeded);
+        cluster.store(succeeded);
       } catch (InterruptedException e) {
         Thread.currentThread().interrupt();
       }
@@ -262,18 +203,18 @@ class K8sCommandsTest {
 
   @Test
   void waitOnARunThatFailedExits1AndOnOneThatNeverEndsTimesOutWithExit4() throws Exception {
-    ObjectNode failedRun = fixture();
-    store(failedRun);
-    ((ObjectNode) failedRun.get("status")).put("observedGeneration", storedGeneration())
-        .put("runGeneration", storedGeneration());
-    store(failedRun);
+    ObjectNode failedRun = MockCluster.failedRun();
+    cluster.store(failedRun);
+    ((ObjectNode) failedRun.get("status")).put("observedGeneration", cluster.storedGeneration())
+        .put("runGeneration", cluster.storedGeneration());
+    cluster.store(failedRun);
     Outcome failed = sftK8s("wait", "nightly", "--kubeconfig", kubeconfig.toString(), "--poll", "50ms");
     assertThat(failed.exit).isEqualTo(RunExitCode.SCENARIO_NOT_PASSED.code());
     assertThat(failed.out).contains("RESULT: NOT PASSED");
 
     ObjectNode running = failedRun.deepCopy();
     ((ObjectNode) running.get("status")).put("phase", "Running");
-    store(running);
+    cluster.store(running);
     Outcome timedOut = sftK8s("wait", "nightly", "--kubeconfig", kubeconfig.toString(), "--timeout", "400ms",
         "--poll", "50ms");
     assertThat(timedOut.exit).isEqualTo(RunExitCode.INFRASTRUCTURE.code());
