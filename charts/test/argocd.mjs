@@ -85,9 +85,11 @@ function selectedFiles(sourceDir, directory = {}) {
 
 const syncOptions = (app) => app.spec?.syncPolicy?.syncOptions ?? [];
 const wave = (app) => Number(app.metadata?.annotations?.["argocd.argoproj.io/sync-wave"] ?? 0);
+// A source path inside the repository (Argo CD refuses one that leaves it), or null.
 const inRepo = (relative) => {
-  const resolved = path.resolve(root, relative ?? "");
-  return resolved.startsWith(path.resolve(root) + path.sep) ? resolved : null;
+  const top = path.resolve(root);
+  const resolved = path.resolve(top, relative ?? "");
+  return resolved === top || resolved.startsWith(top + path.sep) ? resolved : null;
 };
 
 const applications = files.flatMap((file) => yaml.loadAll(fs.readFileSync(file, "utf8")).filter(Boolean)

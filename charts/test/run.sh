@@ -146,19 +146,21 @@ check "Argo CD Applications: the chart from its path, a folder of only Scheduler
   node "$node_dir/argocd.mjs" "$root" "$helm" "${argocd_applications[@]}"
 # Each refused on purpose, so that the checks above can fail: a field of the wrong type (the model), a chart path
 # that is no chart, a tests folder with a file that is no SchedulerFailureTest.
-argocd_broken() {
+operator_app="$root/gitops/argocd/applications/sft-operator.yaml"
+tests_app="$root/gitops/argocd/applications/sft-tests.yaml"
+# broken_application NAME SED_SCRIPT FILE: a copy of FILE edited by SED_SCRIPT; prints the copy's path.
+broken_application() {
   local file="$rendered/broken-$1.yaml"
   sed "$2" "$3" > "$file" && echo "$file"
 }
 refuses "the Argo CD model rejects directory.recurse: \"yes\"" "recurse must be boolean" node "$node_dir/validate.mjs" \
-  "$(argocd_broken recurse 's/recurse: false/recurse: "yes"/' "$root/gitops/argocd/applications/sft-tests.yaml")"
+  "$(broken_application recurse 's/recurse: false/recurse: "yes"/' "$tests_app")"
 refuses "an Application whose chart path is no chart is refused" "no Chart.yaml there" node "$node_dir/argocd.mjs" \
-  "$root" "$helm" "$(argocd_broken path 's|path: charts/sft-operator|path: charts/test|' \
-  "$root/gitops/argocd/applications/sft-operator.yaml")" "$root/gitops/argocd/applications/sft-tests.yaml"
-refuses "a tests Application selecting a file that is no SchedulerFailureTest is refused" "holds only SchedulerFailureTests" \
-  node "$node_dir/argocd.mjs" "$root" "$helm" "$root/gitops/argocd/applications/sft-operator.yaml" \
-  "$(argocd_broken include 's/include: nightly.yaml/include: "{nightly.yaml,known-findings.json}"/' \
-  "$root/gitops/argocd/applications/sft-tests.yaml")"
+  "$root" "$helm" "$(broken_application path 's|path: charts/sft-operator|path: charts/test|' "$operator_app")" \
+  "$tests_app"
+refuses "a tests Application selecting a file that is no SchedulerFailureTest is refused" \
+  "holds only SchedulerFailureTests" node "$node_dir/argocd.mjs" "$root" "$helm" "$operator_app" \
+  "$(broken_application include 's/include: nightly.yaml/include: "{nightly.yaml,known-findings.json}"/' "$tests_app")"
 # The default is namespaced: the release's own namespace only. Cluster-wide is an explicit opt-in.
 check "chart expectations (default: the release namespace sft-system only)" node "$node_dir/expect.mjs" namespaced \
   "$rendered/default.yaml" sft-system
