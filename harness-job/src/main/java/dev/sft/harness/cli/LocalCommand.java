@@ -59,7 +59,7 @@ public final class LocalCommand implements Callable<Integer>, ExitCodeSection.Do
 
   @Option(names = "--interrupt-on-cancel", arity = "1", defaultValue = "" + DriverRun.DEFAULT_INTERRUPT_ON_CANCEL,
       description = "spark.job.interruptOnCancel of the monitored writes: true or false (default "
-          + DriverRun.DEFAULT_INTERRUPT_ON_CANCEL + "; see docs/harness.md)")
+          + DriverRun.DEFAULT_INTERRUPT_ON_CANCEL + "; see docs/scenarios.md)")
   String interruptOnCancel;
 
   @Option(names = "--keep", description = "retain the tables of passing scenarios (failing ones are always kept)")
@@ -95,7 +95,7 @@ public final class LocalCommand implements Callable<Integer>, ExitCodeSection.Do
 
   @Option(names = "--kill-command", paramLabel = "EXECUTABLE", description = "your own kill command, called as"
       + " EXECUTABLE HOST PID EXECUTOR_ID RUN_DIRECTORY instead of sft's (e.g. bin/sft-kill-ssh, or a script of yours);"
-      + " without sft's kill record its kill is proven from the scheduler's events (docs/harness.md, The kill"
+      + " without sft's kill record its kill is proven from the scheduler's events (docs/own-cluster.md, The kill"
       + " contract)")
   Path killCommand;
 
