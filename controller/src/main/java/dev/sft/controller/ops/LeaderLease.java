@@ -12,7 +12,7 @@ import org.eclipse.microprofile.config.inject.ConfigProperty;
  * the controller's own namespace ({@code sft.controller.namespace}) reconciles; the others keep their informers
  * synced and wait. The operator SDK takes this bean as its leader-election configuration, with its default timing
  * (a lease of 15 s, renewed every 2 s, given up 10 s after renewals start failing). Losing the lease ends the
- * process ({@link LeaseLossExit}). Active in the {@code prod} and {@code test} profiles
+ * process ({@link LeaseLossExit}); winning it is told to {@link Leadership}. Active in the {@code prod} and {@code test} profiles
  * ({@code quarkus.operator-sdk.activate-leader-election-for-profiles}).
  */
 @Singleton
@@ -23,9 +23,10 @@ public class LeaderLease extends LeaderElectionConfiguration {
 
   public LeaderLease(@ConfigProperty(name = LEASE_NAME_PROPERTY) String leaseName,
       @ConfigProperty(name = ChildResources.CONTROLLER_NAMESPACE_PROPERTY) String controllerNamespace,
-      @ConfigProperty(name = IDENTITY_PROPERTY) Optional<String> identity, LeaseLossExit lossExit) {
+      @ConfigProperty(name = IDENTITY_PROPERTY) Optional<String> identity, Leadership leadership,
+      LeaseLossExit lossExit) {
     super(leaseName, controllerNamespace, LEASE_DURATION_DEFAULT_VALUE, RENEW_DEADLINE_DEFAULT_VALUE,
         RETRY_PERIOD_DEFAULT_VALUE, identity.orElse(null),
-        new LeaderCallbacks(() -> { }, lossExit::leadershipLost, newLeader -> { }), false);
+        new LeaderCallbacks(leadership::startedLeading, lossExit::leadershipLost, newLeader -> { }), false);
   }
 }

@@ -42,7 +42,11 @@ import org.jboss.logging.Logger;
  * status and the report.
  *
  * <p><b>Gauges</b> are set from the status on every version seen, so they are rebuilt from the informer's initial list
- * after a restart. Every series of a deleted test is removed ({@link #forget}). Labels are bounded: namespace, test,
+ * after a restart. Every series of a deleted test is removed ({@link #forget}).
+ *
+ * <p>Only the leader ({@link Leadership}) exports series, so that two replicas never show two of one test: a follower
+ * keeps the gauges' values from its own informer but registers none until it leads, and counts no run (it starts
+ * counting when it leads, as after a restart). Labels are bounded: namespace, test,
  * scenario, operation, writer, verdicts, outcome and phase; never a run id.
  */
 @ApplicationScoped
@@ -84,12 +88,20 @@ public class RunMetrics {
   private static final ObjectMapper JSON = new ObjectMapper();
 
   private final MeterRegistry registry;
+  private final Leadership leadership;
   private final Map<GaugeKey, GaugeValue> gauges = new ConcurrentHashMap<>();
   /** The latest run counted per test (namespace/name): never the same run twice, whatever the events' order. */
   private final Map<String, String> countedRuns = new ConcurrentHashMap<>();
 
-  public RunMetrics(MeterRegistry registry) {
+  public RunMetrics(MeterRegistry registry, Leadership leadership) {
     this.registry = registry;
+    this.leadership = leadership;
+    leadership.whenLeading(this::exportGauges);
+  }
+
+  /** Registers every gauge kept so far: this replica leads now. */
+  private synchronized void exportGauges() {
+    gauges.values().forEach(v -> v.export(registry));
   }
 
   /** A test as the informer first lists it (also after a restart): gauges only, nothing is counted. */
@@ -100,7 +112,8 @@ public class RunMetrics {
   /** A new version of a test: counts the run it finished, if it finished one, and sets the gauges. */
   public synchronized void observeUpdate(SchedulerFailureTest previous, SchedulerFailureTest current) {
     String finished = finishedRun(current);
-    if (finished != null && !finished.equals(finishedRun(previous))
+    // a follower counts nothing: the leader counts the run, and two replicas' counters would sum to twice the runs
+    if (leadership.leads() && finished != null && !finished.equals(finishedRun(previous))
         && !finished.equals(countedRuns.put(key(current), finished))) {
       countFinishedRun(current);
     }
@@ -215,12 +228,16 @@ public class RunMetrics {
     GaugeKey key = new GaugeKey(name, tags);
     if (value == null) {
       GaugeValue removed = gauges.remove(key);
-      if (removed != null) {
+      if (removed != null && removed.gauge != null) {
         registry.remove(removed.gauge);
       }
       return;
     }
-    gauges.computeIfAbsent(key, k -> new GaugeValue(registry, k)).value = value;
+    GaugeValue gauge = gauges.computeIfAbsent(key, GaugeValue::new);
+    gauge.value = value;
+    if (leadership.leads()) {
+      gauge.export(registry);
+    }
   }
 
   private static boolean hasTags(GaugeKey key, Tags tags) {
@@ -282,14 +299,21 @@ public class RunMetrics {
 
   private record GaugeKey(String name, Tags tags) {}
 
-  /** A gauge's current value; the gauge holds it weakly, this map strongly. */
+  /** A gauge's current value, and its gauge once exported; the gauge holds it weakly, this map strongly. */
   private static final class GaugeValue {
+    final GaugeKey key;
     volatile double value;
-    final Gauge gauge;
+    Gauge gauge;
 
-    GaugeValue(MeterRegistry registry, GaugeKey key) {
-      this.gauge = Gauge.builder(key.name(), this, v -> v.value).tags(key.tags()).strongReference(true)
-          .register(registry);
+    GaugeValue(GaugeKey key) {
+      this.key = key;
+    }
+
+    void export(MeterRegistry registry) {
+      if (gauge == null) {
+        gauge = Gauge.builder(key.name(), this, v -> v.value).tags(key.tags()).strongReference(true)
+            .register(registry);
+      }
     }
   }
 }

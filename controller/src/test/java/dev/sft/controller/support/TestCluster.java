@@ -110,7 +110,8 @@ public final class TestCluster {
         .filter(e -> test.getMetadata().getName().equals(e.getInvolvedObject().getName()))
         .sorted(java.util.Comparator.comparing(Event::getFirstTimestamp)
             .thenComparing(e -> e.getMetadata().getName()))
-        .map(Event::getReason)
+        // a repeated Event is one object with a count: each occurrence is listed
+        .flatMap(e -> java.util.Collections.nCopies(e.getCount() == null ? 1 : e.getCount(), e.getReason()).stream())
         .toList();
   }
 }

@@ -155,7 +155,7 @@ class ControllerRestartTest {
     controller = new Operator(o -> o.withKubernetesClient(client).withCloseClientOnStop(false));
     // Each controller process has metrics of its own, as after a real restart.
     controller.register(new SchedulerFailureTestReconciler(orchestrator, errors,
-        new RunMetrics(new SimpleMeterRegistry())));
+        new RunMetrics(new SimpleMeterRegistry(), new dev.sft.controller.ops.Leadership(java.util.List.of()))));
     controller.start();
   }
 

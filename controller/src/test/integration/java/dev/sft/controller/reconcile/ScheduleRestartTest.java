@@ -119,7 +119,8 @@ class ScheduleRestartTest {
     controller = new Operator(o -> o.withKubernetesClient(client).withCloseClientOnStop(false));
     // Each controller process has metrics of its own, as after a real restart.
     controller.register(new SchedulerFailureTestReconciler(orchestrator, errors,
-        new dev.sft.controller.ops.RunMetrics(new io.micrometer.core.instrument.simple.SimpleMeterRegistry())));
+        new dev.sft.controller.ops.RunMetrics(new io.micrometer.core.instrument.simple.SimpleMeterRegistry(),
+            new dev.sft.controller.ops.Leadership(java.util.List.of()))));
     controller.start();
   }
 }

@@ -132,6 +132,33 @@ class CrdSchemaTest {
     assertThat("nightly-1").matches(SpecDefaults.NAME_PATTERN);
   }
 
+  /**
+   * The API server refuses a CRD whose rule may cost over 10^7 and charges every rule's estimate against a budget,
+   * estimating a {@code matches} as cel-go does: ceil(0.1 x the string's largest size in bytes) x ceil(0.25 x the
+   * regex's length), a string's size being 4 bytes per character of its {@code maxLength} or, without one, the
+   * request's 3 MiB. Undeclared, {@code metadata.name} made the name rule cost about 2.2 million; declared with its
+   * maxLength (BoundedNameSchema) a few hundred.
+   */
+  @Test
+  void theNameRuleWalksABoundedNameSoItsEstimatedCostIsSmall() {
+    JSONSchemaProps root = crd.getSpec().getVersions().get(0).getSchema().getOpenAPIV3Schema();
+    JSONSchemaProps metadata = root.getProperties().get("metadata");
+    assertThat(metadata.getProperties().keySet()).as("Kubernetes allows only these under metadata")
+        .containsExactlyInAnyOrder("name", "generateName");
+    assertThat(metadata.getProperties().get("generateName").getType()).isEqualTo("string");
+    JSONSchemaProps name = metadata.getProperties().get("name");
+    assertThat(name.getType()).isEqualTo("string");
+    assertThat(name.getMaxLength()).isEqualTo((long) SpecDefaults.MAX_NAME_LENGTH);
+
+    String rule = SpecDefaults.NAME_PATTERN_RULE;
+    String regex = rule.substring(rule.indexOf("('") + 2, rule.lastIndexOf("')"));
+    long regexFactor = (long) Math.ceil(regex.length() * 0.25);
+    long bounded = (long) Math.ceil(name.getMaxLength() * 4 * 0.1) * regexFactor;
+    long unbounded = (long) Math.ceil((3L * 1024 * 1024 - 2) * 0.1) * regexFactor;
+    assertThat(bounded).as("estimated cost of " + rule).isLessThan(1_000);
+    assertThat(unbounded).as("what it cost undeclared").isGreaterThan(1_000_000);
+  }
+
   @Test
   void verdictsInTheStatusAreTheContractsVerdicts() {
     JSONSchemaProps result = crd.getSpec().getVersions().get(0).getSchema().getOpenAPIV3Schema().getProperties()

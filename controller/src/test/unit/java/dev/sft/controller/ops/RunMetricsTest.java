@@ -29,7 +29,26 @@ class RunMetricsTest {
   @BeforeEach
   void newRegistry() {
     registry = new SimpleMeterRegistry();
-    metrics = new RunMetrics(registry);
+    metrics = new RunMetrics(registry, new Leadership(false));
+  }
+
+  @Test
+  void aFollowerExportsNothingUntilItLeadsThenTheLatestValues() {
+    Leadership leadership = new Leadership(true);
+    RunMetrics follower = new RunMetrics(registry, leadership);
+    SchedulerFailureTest running = test("nightly", Phase.Running, "nightly-r1-aaaa");
+    follower.observe(running);
+    follower.observeUpdate(running, finished(running, Phase.Failed));
+
+    assertThat(registry.getMeters()).as("a follower shows no series of the test, gauge or count")
+        .extracting(m -> m.getId().toString()).isEmpty();
+
+    leadership.startedLeading();
+    assertThat(registry.get(RunMetrics.LAST_RUN_SUCCEEDED).tag("test", "nightly").gauge().value()).isZero();
+    assertThat(registry.get(RunMetrics.PHASE).tag("test", "nightly").tag("phase", "Failed").gauge().value())
+        .isEqualTo(1.0);
+    follower.observeUpdate(running, finished(running, Phase.Succeeded));
+    assertThat(registry.get(RunMetrics.LAST_RUN_SUCCEEDED).tag("test", "nightly").gauge().value()).isEqualTo(1.0);
   }
 
   @Test

@@ -105,9 +105,11 @@ final class StepFixture {
         });
   }
 
-  /** The reasons of the Events about the test, oldest first. */
+  /** The reasons of the Events about the test, oldest first, a repeated Event's once per occurrence (its count). */
   List<String> eventReasons(SchedulerFailureTest test) {
-    return events(test).stream().map(Event::getReason).toList();
+    return events(test).stream()
+        .flatMap(e -> java.util.Collections.nCopies(e.getCount() == null ? 1 : e.getCount(), e.getReason()).stream())
+        .toList();
   }
 
   List<Event> events(SchedulerFailureTest test) {

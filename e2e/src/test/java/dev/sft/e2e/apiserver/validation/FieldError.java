@@ -24,6 +24,7 @@ public record FieldError(Type type, String field, JsonNode badValue, String deta
     TYPE_INVALID("FieldValueTypeInvalid", "Invalid value", true),
     NOT_SUPPORTED("FieldValueNotSupported", "Unsupported value", true),
     DUPLICATE("FieldValueDuplicate", "Duplicate value", true),
+    NOT_FOUND("FieldValueNotFound", "Not found", true),
     TOO_LONG("FieldValueTooLong", "Too long", false),
     TOO_MANY("FieldValueTooMany", "Too many", true),
     FORBIDDEN("FieldValueForbidden", "Forbidden", false),
@@ -82,6 +83,11 @@ public record FieldError(Type type, String field, JsonNode badValue, String deta
 
   public static FieldError duplicate(String field, JsonNode value) {
     return new FieldError(Type.DUPLICATE, field, value, "");
+  }
+
+  /** {@code Not found: "x"}, with the detail Kubernetes adds to some (e.g. which names would be found). */
+  public static FieldError notFound(String field, JsonNode value, String detail) {
+    return new FieldError(Type.NOT_FOUND, field, value, detail);
   }
 
   /** A value Go prints with %#v (a map of list-map keys), kept as Go spells it. */

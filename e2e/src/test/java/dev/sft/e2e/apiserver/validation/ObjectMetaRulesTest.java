@@ -76,14 +76,28 @@ class ObjectMetaRulesTest {
     assertThatThrownBy(() -> validation.validate("/api/v1/namespaces/ns/configmaps", bigConfig, null))
         .hasMessage("ConfigMap \"c\" is invalid: []: Too long: may not be more than 1048576 bytes");
     ObjectNode bigPod = object("Pod", "p");
-    bigPod.putObject("spec").put("x", "x".repeat(1600 * 1024));
+    bigPod.with("spec").put("x", "x".repeat(1600 * 1024));
     assertThatThrownBy(() -> validation.validate("/api/v1/namespaces/ns/pods", bigPod, null))
         .isInstanceOf(RequestRefused.class).hasMessage("etcdserver: request is too large")
         .satisfies(e -> assertThat(((RequestRefused) e).code()).isEqualTo(500));
   }
 
+  /** An object of {@code kind} whose spec, if the kind has one, passes its own rules (BuiltInKindRulesTest). */
   private static ObjectNode object(String kind, String name) throws Exception {
-    return (ObjectNode) Serialization.jsonMapper().readTree("{\"kind\":\"" + kind + "\",\"metadata\":{\"name\":\""
-        + name + "\"}}");
+    ObjectNode object = (ObjectNode) Serialization.jsonMapper().readTree("{\"kind\":\"" + kind
+        + "\",\"metadata\":{\"name\":\"" + name + "\"}}");
+    switch (kind) {
+      case "Service" -> object.putObject("spec").put("clusterIP", "None");
+      case "Pod" -> object.putObject("spec").putArray("containers").addObject().put("name", "c");
+      case "StatefulSet" -> {
+        ObjectNode spec = object.putObject("spec");
+        spec.putObject("selector").putObject("matchLabels").put("app", "a");
+        ObjectNode template = spec.putObject("template");
+        template.putObject("metadata").putObject("labels").put("app", "a");
+        template.putObject("spec").putArray("containers").addObject().put("name", "c");
+      }
+      default -> { }
+    }
+    return object;
   }
 }

@@ -14,7 +14,9 @@ import java.util.Optional;
 
 /**
  * What the API server checks on every create and update (PUT, any PATCH once applied, {@code /status} writes) before
- * it stores an object: the metadata rules of {@link ObjectMetaRules} for every kind; for custom resources the CRD's
+ * it stores an object: the metadata rules of {@link ObjectMetaRules} for every kind; the spec rules of the built-in
+ * workload kinds ({@link BuiltInKindRules}, a malformed quantity answered with 400 as its decoding fails) and of
+ * Events ({@link EventRules}); for custom resources the CRD's
  * schema, defaults, pruning and CEL rules ({@link CustomResourceValidation}); for a CRD, that every CEL rule in it
  * compiles here; and the sizes: a request body over 3 MiB is refused with 413, a ConfigMap's or Secret's data over
  * 1 MiB with 422, and an object over etcd's 1.5 MiB with the 500 etcd's error gives. A refusal is a
@@ -74,6 +76,15 @@ public final class RequestValidation {
       if (validation.isPresent()) {
         warnings.addAll(validation.get().validate(object, old, mode, errors));
       }
+    }
+    try {
+      errors.addAll(BuiltInKindRules.validate(group, kind, object));
+    } catch (Quantity.Malformed e) {
+      throw RequestRefused.badRequest(kind + " in version \"" + version + "\" cannot be handled as a " + kind + ": "
+          + e.getMessage());
+    }
+    if (kind.equals("Event") && (group.isEmpty() || group.equals("events.k8s.io"))) {
+      errors.addAll(EventRules.validate(group, object, old));
     }
     if (kind.equals("CustomResourceDefinition")) {
       errors.addAll(uncompilableRules(object));
