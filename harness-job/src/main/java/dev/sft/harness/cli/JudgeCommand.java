@@ -102,11 +102,10 @@ public final class JudgeCommand implements Callable<Integer>, ExitCodeSection.Do
     String master = recorded.map(Report::master).or(() -> stored.driverRunField("master")).orElse(null);
     String startedAt = Instant.now().toString();
 
-    PrintStream info = json ? System.err : System.out;
     List<ScenarioResult> results = new ArrayList<>();
     for (Path repetition : stored.repetitions()) {
       StoredRepetition judged = StoredRepetition.judge(repetition);
-      info.println(judged.result().cell() + " r" + judged.result().repetition() + ": " + judged.source());
+      System.err.println(judged.result().cell() + " r" + judged.result().repetition() + ": " + judged.source());
       results.add(judged.result());
     }
     List<ScenarioResult> attributed = ControlAttribution.attribute(results, controls(stored, results));
