@@ -14,7 +14,6 @@ import dev.sft.harness.judge.ControlAttribution;
 import dev.sft.harness.judge.StoredRepetition;
 import dev.sft.harness.report.ReportFiles;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -55,13 +54,13 @@ public final class JudgeCommand implements Callable<Integer>, ExitCodeSection.Do
   @Parameters(index = "0", paramLabel = "DIR", description = "a repetition's evidence folder or a run's folder")
   Path dir;
 
-  @Option(names = "--out", paramLabel = "DIR", description = "where the report goes (default: a new folder"
+  @Option(names = "--out", paramLabel = "<dir>", description = "where the report goes (default: a new folder"
       + " sft-judge-<run-id>-<yyyyMMdd-HHmmss> in the current folder); never inside the evidence")
   Path out;
 
-  @Option(names = "-o", paramLabel = "table|json", defaultValue = "table",
-      description = "print the verdict table (table, the default) or the report's JSON (json)")
-  String output;
+  @Option(names = {"-o", "--output"}, paramLabel = OutputFormat.LABEL, defaultValue = "table",
+      description = OutputFormat.DESCRIPTION + " (the report's JSON)")
+  OutputFormat output;
 
   @Mixin
   KnownFindingOptions verdicts = new KnownFindingOptions();
@@ -72,11 +71,6 @@ public final class JudgeCommand implements Callable<Integer>, ExitCodeSection.Do
 
   @Override
   public Integer call() throws IOException {
-    boolean json = switch (output) {
-      case "table" -> false;
-      case "json" -> true;
-      default -> throw new IllegalArgumentException("-o must be table or json, got '" + output + "'");
-    };
     if (noKnownFindings && verdicts.knownFindings != null) {
       throw new IllegalArgumentException("--no-known-findings and --known-findings exclude each other");
     }
@@ -87,7 +81,7 @@ public final class JudgeCommand implements Callable<Integer>, ExitCodeSection.Do
         ? verdicts.knownFindings(null)
         : recordedRuns.stream().map(DriverRun::knownFindings).filter(k -> !k.isEmpty()).findFirst()
             .orElse(KnownFindings.NONE);
-    boolean strict = verdicts.strict || recordedRuns.stream().anyMatch(DriverRun::strict);
+    boolean strict = verdicts.strict != null ? verdicts.strict : recordedRuns.stream().anyMatch(DriverRun::strict);
     Path outDir = (out != null ? out : Path.of("sft-judge-" + stored.runId() + "-"
         + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")))).toAbsolutePath().normalize();
     if (outDir.startsWith(stored.runDir())) {
@@ -116,12 +110,12 @@ public final class JudgeCommand implements Callable<Integer>, ExitCodeSection.Do
     Files.createDirectories(outDir);
     Path reportFile = outDir.resolve(EvidenceLayout.REPORT);
     ReportFiles.write(report, reportFile);
-    if (json) {
-      System.out.println(ReportJson.toJson(report));
-    } else {
+    if (output == OutputFormat.TABLE) {
       System.out.print("\n" + ReportTable.render(report));
+    } else {
+      System.out.print(output.render(ReportJson.toJson(report)));
     }
-    info.println("report:   " + reportFile + " (also " + ReportFiles.JUNIT + ", " + ReportFiles.HTML + ")");
+    (output == OutputFormat.TABLE ? System.out : System.err).println("report:   " + reportFile + " (also " + ReportFiles.JUNIT + ", " + ReportFiles.HTML + ")");
     return RunExitCode.judged(report, strict).code();
   }
 

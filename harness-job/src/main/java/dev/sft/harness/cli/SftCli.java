@@ -1,6 +1,7 @@
 package dev.sft.harness.cli;
 
 import dev.sft.contract.RunExitCode;
+import java.time.Duration;
 import java.util.function.Consumer;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
@@ -36,6 +37,8 @@ public final class SftCli implements Runnable, ExitCodeSection.Documented {
         documented.exitCodes().applyTo(command.getCommandSpec().usageMessage());
       }
     });
+    cli.registerConverter(Duration.class, new DurationConverter());
+    cli.setCaseInsensitiveEnumValuesAllowed(true);
     cli.setParameterExceptionHandler(new UsageErrors());
     cli.setExecutionStrategy(new HelpAfterArguments());
     cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
