@@ -63,7 +63,7 @@ public final class AuditCommand implements Callable<Integer>, ExitCodeSection.Do
   Path evidence;
 
   @Option(names = {"-o", "--output"}, paramLabel = OutputFormat.LABEL, defaultValue = "table",
-      description = OutputFormat.DESCRIPTION + " (the audit and its rule outcomes)")
+      description = "print the audit and its rule outcomes " + OutputFormat.AS)
   OutputFormat output;
 
   @Option(names = "--json", hidden = true, description = "the former spelling of -o json")
@@ -74,7 +74,7 @@ public final class AuditCommand implements Callable<Integer>, ExitCodeSection.Do
 
   @Override
   public Integer call() {
-    if (json && output == OutputFormat.YAML) {
+    if (json && output == OutputFormat.yaml) {
       throw new IllegalArgumentException("--json is -o json: give one of --json and -o yaml");
     }
     WriteEvidence write = null;
@@ -133,8 +133,8 @@ public final class AuditCommand implements Callable<Integer>, ExitCodeSection.Do
       checks.addAll(afterHandoff.all());
     }
     boolean clean = checks.stream().allMatch(c -> c.verdict() == Verdict.Passed);
-    OutputFormat format = json ? OutputFormat.JSON : output;
-    if (format == OutputFormat.TABLE) {
+    OutputFormat format = json ? OutputFormat.json : output;
+    if (format == OutputFormat.table) {
       print(audit, checks, clean);
     } else {
       System.out.print(format.render(Json.pretty(new Output(audit, checks, clean))));

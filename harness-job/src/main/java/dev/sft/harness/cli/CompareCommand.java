@@ -63,7 +63,7 @@ final class CompareCommand implements Callable<Integer>, ExitCodeSection.Documen
   double rarePercent;
 
   @Option(names = {"-o", "--output"}, paramLabel = OutputFormat.LABEL, defaultValue = "table",
-      description = OutputFormat.DESCRIPTION + " (the comparison and the findings' trend)")
+      description = "print the comparison and the findings' trend " + OutputFormat.AS)
   OutputFormat output;
 
   /** What {@code -o json|yaml} prints: the comparison as comparison.json has it, and each finding's trend. */
@@ -84,7 +84,7 @@ final class CompareCommand implements Callable<Integer>, ExitCodeSection.Documen
         new BuildComparison.Build("baseline " + baseline, before.runId(), before.jars()), before,
         new BuildComparison.Build("candidate " + candidate, after.runId(), after.jars()), after);
     List<FindingTrend> trend = FindingTrend.of(after.writer(), before.stats(), after.stats(), rarePercent / 100);
-    System.out.print(output == OutputFormat.TABLE ? ComparisonTable.render(comparison, trend)
+    System.out.print(output == OutputFormat.table ? ComparisonTable.render(comparison, trend)
         : output.render(Json.pretty(new Output(comparison, trend))));
     return comparison.failed() ? RunExitCode.SCENARIO_NOT_PASSED.code() : RunExitCode.PASSED.code();
   }
@@ -114,6 +114,10 @@ final class CompareCommand implements Callable<Integer>, ExitCodeSection.Documen
       throw new IllegalArgumentException(what + " " + file + " (run " + report.runId() + ") has no cell summaries"
           + " to compare" + (report.scenarios().isEmpty() ? "" : "; a report of an older sft? judge its evidence"
               + " again with sft judge"));
+    }
+    if (report.stats().stream().anyMatch(c -> c.name() == null)) {
+      throw new IllegalArgumentException(what + " " + file + " (run " + report.runId() + ") is not an sft report (a"
+          + " cell summary without a scenario name)");
     }
     if (report.stats().stream().anyMatch(c -> c.failed() + c.known() > 0 && c.findings().isEmpty())) {
       throw new IllegalArgumentException(what + " " + file + " (run " + report.runId() + ") has cell summaries"

@@ -59,7 +59,7 @@ public final class JudgeCommand implements Callable<Integer>, ExitCodeSection.Do
   Path out;
 
   @Option(names = {"-o", "--output"}, paramLabel = OutputFormat.LABEL, defaultValue = "table",
-      description = OutputFormat.DESCRIPTION + " (the report's JSON)")
+      description = "print the verdicts (with json or yaml the whole report) " + OutputFormat.AS)
   OutputFormat output;
 
   @Mixin
@@ -110,12 +110,12 @@ public final class JudgeCommand implements Callable<Integer>, ExitCodeSection.Do
     Files.createDirectories(outDir);
     Path reportFile = outDir.resolve(EvidenceLayout.REPORT);
     ReportFiles.write(report, reportFile);
-    if (output == OutputFormat.TABLE) {
+    if (output == OutputFormat.table) {
       System.out.print("\n" + ReportTable.render(report));
     } else {
       System.out.print(output.render(ReportJson.toJson(report)));
     }
-    (output == OutputFormat.TABLE ? System.out : System.err).println("report:   " + reportFile + " (also " + ReportFiles.JUNIT + ", " + ReportFiles.HTML + ")");
+    (output == OutputFormat.table ? System.out : System.err).println("report:   " + reportFile + " (also " + ReportFiles.JUNIT + ", " + ReportFiles.HTML + ")");
     return RunExitCode.judged(report, strict).code();
   }
 

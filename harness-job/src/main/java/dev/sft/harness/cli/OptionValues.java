@@ -59,11 +59,14 @@ final class OptionValues {
    * time flags are {@link Duration} fields that {@link DurationConverter} converts.
    */
   static Duration duration(String option, String value) {
+    Duration duration;
     try {
-      return positive(option, FlagDuration.parse(value));
+      duration = FlagDuration.parse(value);
     } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(option + ": " + e.getMessage());
+      throw new IllegalArgumentException(option + " must be a duration such as 90s, 30m, 2h or 1h30m, got '"
+          + value + "'");
     }
+    return positive(option, duration);
   }
 
   /** A time flag that must be longer than zero. */

@@ -12,31 +12,32 @@ import java.io.UncheckedIOException;
  * {@code sft judge}), as kubectl's {@code -o json|yaml}. The YAML is the JSON's tree, so both say the same.
  */
 enum OutputFormat {
-  TABLE,
-  JSON,
-  YAML;
+  // Lower case: picocli's error for an unknown value lists the constants' names as the user types them.
+  table,
+  json,
+  yaml;
 
   /** The option's placeholder and description, the same on every command. */
   static final String LABEL = "table|json|yaml";
-  static final String DESCRIPTION = "print the result as a table for people (default) or as json or yaml;"
-      + " the other lines then go to stderr";
+  static final String AS = "as a table (the default), json or yaml; with json or yaml the other lines go to stderr";
 
   private static final YAMLMapper YAML_MAPPER = new YAMLMapper(new YAMLFactory()
       .disable(YAMLGenerator.Feature.WRITE_DOC_START_MARKER)
-      .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES));
+      .enable(YAMLGenerator.Feature.MINIMIZE_QUOTES)
+      .disable(YAMLGenerator.Feature.SPLIT_LINES));
 
-  /** {@code json}, the JSON a command writes for its result, in this format; not for {@link #TABLE}. */
-  String render(String json) {
+  /** {@code resultJson}, the JSON of a command's result, in this format; not for {@link #table}. */
+  String render(String resultJson) {
     return switch (this) {
-      case JSON -> json.endsWith("\n") ? json : json + "\n";
-      case YAML -> yaml(json);
-      case TABLE -> throw new IllegalStateException("a table is the command's own rendering");
+      case json -> resultJson.endsWith("\n") ? resultJson : resultJson + "\n";
+      case yaml -> yaml(resultJson);
+      case table -> throw new IllegalStateException("a table is the command's own rendering");
     };
   }
 
-  private static String yaml(String json) {
+  private static String yaml(String resultJson) {
     try {
-      return YAML_MAPPER.writeValueAsString(Json.MAPPER.readTree(json));
+      return YAML_MAPPER.writeValueAsString(Json.MAPPER.readTree(resultJson));
     } catch (JsonProcessingException e) {
       throw new UncheckedIOException(e);
     }

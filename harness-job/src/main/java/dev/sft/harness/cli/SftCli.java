@@ -38,7 +38,6 @@ public final class SftCli implements Runnable, ExitCodeSection.Documented {
       }
     });
     cli.registerConverter(Duration.class, new DurationConverter());
-    cli.setCaseInsensitiveEnumValuesAllowed(true);
     cli.setParameterExceptionHandler(new UsageErrors());
     cli.setExecutionStrategy(new HelpAfterArguments());
     cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {

@@ -78,7 +78,8 @@ class FlakeRateOutputTest {
     assertThat(CliArgumentsTest.run("local", "--until-failure", "--max-repeat", "5", "--repeat", "3").err())
         .contains("--repeat and --until-failure exclude each other");
     assertThat(CliArgumentsTest.run("local", "--until-failure", "--max-time", "soon").err())
-        .contains("--max-time must be a duration such as 90s, 30m, 2h or 1h30m, got 'soon'");
+        .contains("Invalid value for option '--max-time': 'soon' is not a duration (90s, 5m, 1h30m, PT5M or a number"
+            + " of seconds)");
     assertThat(CliArgumentsTest.run("local", "--until-failure", "--max-repeat", "0").err())
         .contains("--max-repeat must be at least 1, got 0");
   }
