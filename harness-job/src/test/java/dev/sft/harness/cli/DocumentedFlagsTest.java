@@ -145,7 +145,7 @@ class DocumentedFlagsTest {
     if (option.required()) {
       return "required";
     }
-    String value = option.defaultValueString();
+    String value = option.defaultValue(); // the annotation's, with ${env:...} resolved
     if (option.type() == boolean.class) {
       return Boolean.parseBoolean(value) ? "on" : "off";
     }
