@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# The Kubernetes end-to-end suite (docs/e2e.md), by one command.
+# The Kubernetes end-to-end suite (docs/contributing/e2e.md), by one command.
 #
 #   e2e/run.sh                       on this machine: builds the images from docker/ with podman, then runs the suite
 #                                    against the API server stand-in and the simulated kubelet (test code), where
@@ -8,7 +8,7 @@
 #              --custom-build-image IMG --custom-build-sha256 HEX [--storage-class C]
 #                                    against a real cluster: images already pushed (or loaded: kind load), no simulator;
 #                                    the custom build is examples/custom-build/Dockerfile on --spark-image with another
-#                                    Iceberg runtime jar, HEX that jar's SHA-256 (docs/e2e.md)
+#                                    Iceberg runtime jar, HEX that jar's SHA-256 (docs/contributing/e2e.md)
 #
 # Options: --out DIR (default target/e2e/<time>: logs, timings and, on failure, artifacts),
 #          --all (also the steps tagged extended: Pod Security restricted and OpenShift restricted-v2 runs, a worker pod

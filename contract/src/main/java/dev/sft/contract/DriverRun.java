@@ -23,7 +23,7 @@ import java.util.Objects;
  * @param timeoutSeconds bound of every gate and wait in the harness
  * @param killTimeoutSeconds bound of one call of the kill command, separate from the gates' bound
  * @param interruptOnCancel {@code spark.job.interruptOnCancel} of the monitored writes' job group: whether
- *     cancelling a task (a speculative loser) also interrupts its thread (docs/harness.md says why it is off by
+ *     cancelling a task (a speculative loser) also interrupts its thread (docs/scenarios.md says why it is off by
  *     default)
  * @param master the Standalone master URL
  * @param sharedRoot the shared folder, mounted at the same absolute path on the driver and every worker

@@ -108,7 +108,7 @@ class SparkOnSimulatorIT {
       assertThat(s.scheduler()).as("scheduler verdict of %s", s).isEqualTo(dev.sft.contract.Verdict.Passed);
     });
     // Storage passes, or fails by exactly the writer's interrupted abort (Iceberg 1.11 leaves a speculative loser's
-    // files some of the time; docs/harness.md), and the exit code says which.
+    // files some of the time; docs/scenarios.md), and the exit code says which.
     boolean writerFinding = r.storage() == dev.sft.contract.Verdict.Failed
         && r.message().startsWith("storage/loser.no-files-left Failed") && r.message().contains("ran an interrupted abort");
     if (!writerFinding) {

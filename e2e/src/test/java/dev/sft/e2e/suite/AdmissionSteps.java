@@ -22,7 +22,7 @@ final class AdmissionSteps {
   static final String UID_RANGE_START = "1000680000";
   /**
    * A loss scenario: it kills an executor through pod exec, which these namespaces' policies must allow, and it has
-   * no speculative loser, whose abort may leave files on today's Iceberg (docs/harness.md) and fail the run.
+   * no speculative loser, whose abort may leave files on today's Iceberg (docs/scenarios.md) and fail the run.
    */
   private static final String SCENARIO = ScenarioName.EXECUTOR_LOSS_TASK_REPLACEMENT.id();
   private static final Duration SURFACES_WITHIN = Duration.ofSeconds(30);

@@ -6,7 +6,7 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * The sft operator installed as the README says, with a real {@code helm install} (the stand-in decodes helm's
+ * The sft operator installed as docs/quick-start.md says, with a real {@code helm install} (the stand-in decodes helm's
  * protobuf release Secrets; the GitOps way, {@code helm template … | kubectl apply -f -}, is covered by the
  * stand-in's own tests).
  */

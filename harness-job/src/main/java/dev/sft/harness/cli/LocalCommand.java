@@ -60,7 +60,7 @@ public final class LocalCommand implements Callable<Integer>, ExitCodeSection.Do
   @Option(names = "--interrupt-on-cancel", negatable = true, arity = "0..1", paramLabel = "true|false",
       defaultValue = "" + DriverRun.DEFAULT_INTERRUPT_ON_CANCEL, fallbackValue = "true",
       description = "spark.job.interruptOnCancel of the monitored writes (default: ${DEFAULT-VALUE}; see"
-          + " docs/harness.md)")
+          + " docs/scenarios.md)")
   boolean interruptOnCancel;
 
   @Option(names = "--keep", negatable = true, description = "retain the tables of passing scenarios (failing ones"
@@ -98,7 +98,7 @@ public final class LocalCommand implements Callable<Integer>, ExitCodeSection.Do
 
   @Option(names = "--kill-command", paramLabel = "<executable>", description = "your own kill command, called as"
       + " <executable> HOST PID EXECUTOR_ID RUN_DIRECTORY instead of sft's (e.g. bin/sft-kill-ssh, or a script of yours);"
-      + " without sft's kill record its kill is proven from the scheduler's events (docs/harness.md, The kill"
+      + " without sft's kill record its kill is proven from the scheduler's events (docs/own-cluster.md, The kill"
       + " contract)")
   Path killCommand;
 

@@ -81,7 +81,7 @@ public final class RunCommand implements Callable<Integer>, ExitCodeSection.Docu
       defaultValue = "${env:" + HarnessEnvironment.INTERRUPT_ON_CANCEL + ":-" + DriverRun.DEFAULT_INTERRUPT_ON_CANCEL
           + "}",
       description = "spark.job.interruptOnCancel of the monitored writes: on also interrupts the thread of a"
-          + " cancelled task, as the reference suite does (see docs/harness.md; env "
+          + " cancelled task, as the reference suite does (see docs/scenarios.md; env "
           + HarnessEnvironment.INTERRUPT_ON_CANCEL + ", default: ${DEFAULT-VALUE})")
   boolean interruptOnCancel;
 
@@ -174,7 +174,7 @@ public final class RunCommand implements Callable<Integer>, ExitCodeSection.Docu
   String knownFindingsJson;
 
   @Option(names = "--jar", paramLabel = "<jar>", description = "a jar under test (repeatable) that replaces the released jar of the same"
-      + " module; the driver and every executor must have loaded it (see docs/harness.md, Testing your own build)")
+      + " module; the driver and every executor must have loaded it (see docs/own-build.md, Testing your own build)")
   List<Path> jars = List.of();
 
   @Option(names = "--conf", paramLabel = "<key>=<value>", description = "extra Spark setting (repeatable)")

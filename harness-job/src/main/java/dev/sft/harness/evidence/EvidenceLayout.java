@@ -7,7 +7,7 @@ import java.nio.file.Path;
 /**
  * Where a run's evidence lives under {@code <shared-root>/<run-id>/}: the one place that names what the drivers, the
  * scenarios and the probe write and the judges and reports ({@code report.html}, {@code sft audit}) read.
- * docs/harness.md shows the same tree.
+ * docs/evidence.md shows the same tree.
  */
 public final class EvidenceLayout {
   /**

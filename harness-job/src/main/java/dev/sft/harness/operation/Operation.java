@@ -12,7 +12,7 @@ import org.apache.spark.sql.catalyst.analysis.NoSuchTableException;
  * What the monitored write does to the table: one class per operation, over the shared fixture, probe and audit.
  * A scenario creates the table in the operation's layout, lets the operation set up the state it needs
  * ({@link #prepare}, not monitored), drives the operation's write through its failure ({@link #write}) and compares
- * the table with {@link #expectedRows}. The storage rules are the same for every operation (docs/harness.md).
+ * the table with {@link #expectedRows}. The storage rules are the same for every operation (docs/scenarios.md).
  */
 public abstract class Operation {
   private final WriteOperation id;

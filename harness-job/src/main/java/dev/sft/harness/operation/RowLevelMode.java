@@ -14,7 +14,7 @@ enum RowLevelMode {
   DELETION_VECTORS("merge-on-read", 3);
 
   /**
-   * One writer task per data file, each rewriting exactly that file (measured in docs/probe.md "Row-level writes
+   * One writer task per data file, each rewriting exactly that file (measured in docs/contributing/probe.md "Row-level writes
    * under the probe"): no write distribution for the commands, and one scan split per file.
    */
   static final long OPEN_FILE_COST = 128L * 1024 * 1024;

@@ -26,7 +26,7 @@ import org.junit.jupiter.api.Test;
 /**
  * {@code sft run --compare} and {@code sft local --compare}: two builds on one real cluster, taking turns. The
  * released jars compared with themselves change nothing; Iceberg's next release under Comet's native writer (on which Comet falls back to the JVM
- * writer) is a regression of {@code writer.native-ran}, not two tables that both look fine (docs/harness.md shows
+ * writer) is a regression of {@code writer.native-ran}, not two tables that both look fine (docs/own-build.md shows
  * the same comparison on {@code executor-loss-task-replacement}).
  */
 class CompareBuildsIT {

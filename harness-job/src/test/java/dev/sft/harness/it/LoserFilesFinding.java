@@ -11,7 +11,7 @@ import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
 /**
- * The writer defect a speculation cell may show on Iceberg 1.11 (docs/harness.md): the losing attempt's abort leaves
+ * The writer defect a speculation cell may show on Iceberg 1.11 (docs/scenarios.md): the losing attempt's abort leaves
  * its files on storage. Mostly Spark has interrupted the loser it killed and Iceberg's abort gave up its deletes on
  * that interrupt; rarely the abort ran without an interrupt and still left files (measured 1 in 40 cells,
  * bench/RESULTS.md). Either is a race in the writer, so a cell passes storage or fails it by exactly this finding,
