@@ -52,9 +52,10 @@ podman_() { podman --runtime runc --cgroup-manager=cgroupfs "$@"; }
 ulimits=(--ulimit nofile=1024:1024 --ulimit nproc=1024:1024)
 
 # --- Maven outputs ---------------------------------------------------------------------------------------------
-if [[ ! -d "$repo/harness-job/target/spark-home/jars" || ! -f "$repo/controller/target/quarkus-app/quarkus-run.jar" ]]
+if [[ ! -d "$repo/harness-job/target/spark-home/jars" || ! -f "$repo/k8s-cli/target/sft-k8s.jar" \
+   || ! -f "$repo/controller/target/quarkus-app/quarkus-run.jar" ]]
 then
-  step "harness-job/target/spark-home or controller/target/quarkus-app is missing: ./mvnw -B -ntp -DskipTests package"
+  step "harness-job/target/spark-home, k8s-cli/target/sft-k8s.jar or controller/target/quarkus-app is missing: ./mvnw -B -ntp -DskipTests package"
   # shellcheck disable=SC2086 # SFT_MAVEN_FLAGS is a list of flags
   (cd "$repo" && ./mvnw -B -ntp -DskipTests ${SFT_MAVEN_FLAGS:-} package -pl harness-job,controller -am) \
     || die "the Maven build failed; the images need harness-job/target/spark-home and controller/target/quarkus-app"

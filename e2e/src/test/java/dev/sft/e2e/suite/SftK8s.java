@@ -9,20 +9,20 @@ import java.util.Map;
 
 /**
  * {@code sft k8s} as a user runs it after {@code kubectl apply}: this checkout's launcher, on the cluster under test
- * through the same kubeconfig kubectl gets ({@code --kubeconfig}). The launcher runs from the SPARK_HOME that
- * e2e/run.sh's Maven build assembled, so it never builds.
+ * through the same kubeconfig kubectl gets ({@code --kubeconfig}). The launcher runs the client jar e2e/run.sh's Maven
+ * build made ({@code SFT_K8S_JAR}), so it never builds.
  */
 final class SftK8s {
   private final Path launcher;
-  private final Path sparkHome;
+  private final Path clientJar;
   private final Path kubeconfig;
 
   SftK8s(Path repository, Path kubeconfig) {
     this.launcher = repository.resolve("sft");
-    this.sparkHome = repository.resolve("harness-job/target/spark-home");
+    this.clientJar = repository.resolve("k8s-cli/target/sft-k8s.jar");
     this.kubeconfig = kubeconfig;
-    if (!Files.isDirectory(sparkHome.resolve("jars"))) {
-      throw new IllegalStateException(sparkHome + "/jars is missing: e2e/run.sh builds it (./mvnw install)");
+    if (!Files.isRegularFile(clientJar)) {
+      throw new IllegalStateException(clientJar + " is missing: e2e/run.sh builds it (./mvnw install)");
     }
   }
 
@@ -42,7 +42,7 @@ final class SftK8s {
     List<String> command = new ArrayList<>(List.of(launcher.toString(), "k8s"));
     command.addAll(List.of(args));
     command.addAll(List.of("--kubeconfig", kubeconfig.toString()));
-    Command.Result result = Command.run(bound, null, command, Map.of("SFT_SPARK_HOME", sparkHome.toString()));
+    Command.Result result = Command.run(bound, null, command, Map.of("SFT_K8S_JAR", clientJar.toString()));
     SuiteProgress.say("%s exited %d", String.join(" ", command.subList(1, command.size())), result.exitCode());
     return result;
   }

@@ -1,5 +1,6 @@
 package dev.sft.harness.cli;
 
+import dev.sft.contract.cli.ExitCodeSection;
 import dev.sft.harness.judge.RejectionReason;
 import dev.sft.harness.judge.SchedulerHistory;
 import dev.sft.harness.evidence.EvidenceLayout;

@@ -5,6 +5,7 @@ import dev.sft.contract.FindingTrend;
 import dev.sft.contract.Report;
 import dev.sft.contract.ReportJson;
 import dev.sft.contract.RunExitCode;
+import dev.sft.contract.cli.ExitCodeSection;
 import dev.sft.harness.evidence.Json;
 import java.io.IOException;
 import java.nio.file.Files;

@@ -8,6 +8,7 @@ import dev.sft.contract.ReportJson;
 import dev.sft.contract.RunExitCode;
 import dev.sft.contract.ScenarioName;
 import dev.sft.contract.ScenarioResult;
+import dev.sft.contract.cli.ExitCodeSection;
 import dev.sft.harness.evidence.EvidenceLayout;
 import dev.sft.harness.evidence.StoredEvidence;
 import dev.sft.harness.judge.ControlAttribution;

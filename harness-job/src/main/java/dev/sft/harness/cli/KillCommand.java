@@ -1,6 +1,7 @@
 package dev.sft.harness.cli;
 
 import dev.sft.contract.KillExitCode;
+import dev.sft.contract.cli.ExitCodeSection;
 import dev.sft.harness.kill.KillRecord;
 import dev.sft.harness.kill.KillRequest;
 import dev.sft.harness.kill.KillTransport;

@@ -7,6 +7,7 @@ import dev.sft.contract.RunShape;
 import dev.sft.contract.Soak;
 import dev.sft.contract.WriteOperation;
 import dev.sft.contract.WriterName;
+import dev.sft.contract.cli.ExitCodeSection;
 import dev.sft.harness.driver.Progress;
 import dev.sft.harness.jars.JarSet;
 import dev.sft.harness.jars.ShippedKnownFindings;

@@ -1,6 +1,5 @@
 package dev.sft.harness.cli;
 
-import dev.sft.contract.FlagDuration;
 import dev.sft.contract.ScenarioName;
 import dev.sft.contract.WriteOperation;
 import java.time.Duration;
@@ -54,21 +53,6 @@ final class OptionValues {
     return value == null ? List.of(WriteOperation.DEFAULT) : WriteOperation.parseList(value);
   }
 
-  /**
-   * A duration given as text ({@code sft k8s}'s flags), by {@link FlagDuration}'s syntax; positive. The other commands'
-   * time flags are {@link Duration} fields that {@link DurationConverter} converts.
-   */
-  static Duration duration(String option, String value) {
-    Duration duration;
-    try {
-      duration = FlagDuration.parse(value);
-    } catch (IllegalArgumentException e) {
-      throw new IllegalArgumentException(option + " must be a duration such as 90s, 30m, 2h or 1h30m, got '"
-          + value + "'");
-    }
-    return positive(option, duration);
-  }
-
   /** A time flag that must be longer than zero. */
   static Duration positive(String option, Duration duration) {
     if (duration.isZero()) {
@@ -83,21 +67,6 @@ final class OptionValues {
       throw new IllegalArgumentException(option + " counts whole seconds, got " + duration.toMillis() + "ms");
     }
     return (int) duration.getSeconds();
-  }
-
-  /** A numeric user or group id, or {@code none} (null: left to the platform). */
-  static Long id(String option, String value) {
-    String v = value == null ? "" : value.trim();
-    if (v.equalsIgnoreCase("none")) {
-      return null;
-    }
-    if (!v.matches("[0-9]{1,10}") || Long.parseLong(v) > Integer.MAX_VALUE) {
-      throw new IllegalArgumentException(option + " must be a numeric id or none, got '" + value + "'");
-    }
-    if (Long.parseLong(v) == 0) {
-      throw new IllegalArgumentException(option + " must not be 0 (root): the reader pod runs as non-root");
-    }
-    return Long.parseLong(v);
   }
 
   static Map<String, String> parseConf(List<String> entries) {

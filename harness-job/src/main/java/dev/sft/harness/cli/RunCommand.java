@@ -8,6 +8,7 @@ import dev.sft.contract.ScenarioName;
 import dev.sft.contract.TerminationMessage;
 import dev.sft.contract.WriteOperation;
 import dev.sft.contract.WriterName;
+import dev.sft.contract.cli.ExitCodeSection;
 import dev.sft.harness.driver.MasterUrl;
 import dev.sft.harness.driver.Progress;
 import dev.sft.harness.driver.SparkSettings;

@@ -1,8 +1,8 @@
 package dev.sft.harness.cli;
 
-import dev.sft.contract.RunExitCode;
-import java.time.Duration;
-import java.util.function.Consumer;
+import dev.sft.contract.cli.CliConventions;
+import dev.sft.contract.cli.ExitCodeSection;
+import dev.sft.k8s.cli.K8sCommand;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -30,35 +30,7 @@ public final class SftCli implements Runnable, ExitCodeSection.Documented {
   }
 
   public static CommandLine commandLine() {
-    CommandLine cli = new CommandLine(new SftCli());
-    everyCommand(cli, command -> {
-      command.getCommandSpec().versionProvider(new SftVersion());
-      if (command.getCommand() instanceof ExitCodeSection.Documented documented) {
-        documented.exitCodes().applyTo(command.getCommandSpec().usageMessage());
-      }
-    });
-    cli.registerConverter(Duration.class, new DurationConverter());
-    cli.setParameterExceptionHandler(new UsageErrors());
-    cli.setExecutionStrategy(new HelpAfterArguments());
-    cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
-      String command = commandLine.getCommandSpec().qualifiedName(" ");
-      if (e instanceof IllegalArgumentException) {
-        commandLine.getErr().println(command + ": error: " + e.getMessage());
-        return RunExitCode.USAGE.code();
-      }
-      commandLine.getErr().println(command + ": failed: " + e.getMessage());
-      if (System.getenv("SFT_DEBUG") != null) {
-        e.printStackTrace(commandLine.getErr());
-      }
-      return RunExitCode.INFRASTRUCTURE.code();
-    });
-    return cli;
-  }
-
-  /** Applies {@code action} to {@code command} and every command under it. */
-  static void everyCommand(CommandLine command, Consumer<CommandLine> action) {
-    action.accept(command);
-    command.getSubcommands().values().forEach(sub -> everyCommand(sub, action));
+    return CliConventions.apply(new CommandLine(new SftCli()), new SftVersion());
   }
 
   public static int execute(String... args) {

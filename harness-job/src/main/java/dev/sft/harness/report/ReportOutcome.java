@@ -2,6 +2,7 @@ package dev.sft.harness.report;
 
 import dev.sft.contract.KnownFindingUse;
 import dev.sft.contract.Report;
+import dev.sft.contract.RunHeadline;
 import dev.sft.contract.Verdict;
 import java.util.List;
 
@@ -11,7 +12,7 @@ public final class ReportOutcome {
 
   /** PASSED, PASSED WITH n KNOWN FINDING(S) (never plain PASSED), or NOT PASSED. */
   public static String headline(Report report) {
-    return headline(report.passed(), report.accepted(false), report.knownCount());
+    return RunHeadline.of(report.passed(), report.accepted(false), report.knownCount());
   }
 
   /**
@@ -22,20 +23,6 @@ public final class ReportOutcome {
     int stale = report.staleFailures(failOnStale).size();
     return stale == 0 ? headline(report) : "NOT PASSED: " + stale + " stale known finding(s) (--fail-on-stale "
         + failOnStale + ")";
-  }
-
-  /**
-   * The same words from the outcome alone, for a run known only by its counts (a test's status on Kubernetes):
-   * {@code passed} when every repetition passed, {@code accepted} when every one passed or was Known.
-   */
-  public static String headline(boolean passed, boolean accepted, long known) {
-    if (passed) {
-      return "PASSED";
-    }
-    if (accepted) {
-      return "PASSED WITH " + known + " KNOWN " + (known == 1 ? "FINDING" : "FINDINGS");
-    }
-    return "NOT PASSED";
   }
 
   /** The verdict the headline is coloured by: Passed, Known (accepted only by known findings) or Failed. */

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.sft.contract.AuditExitCode;
 import dev.sft.contract.KillExitCode;
 import dev.sft.contract.RunExitCode;
+import dev.sft.contract.cli.ExitCodeSection;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;

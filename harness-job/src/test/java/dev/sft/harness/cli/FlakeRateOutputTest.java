@@ -87,7 +87,7 @@ class FlakeRateOutputTest {
   @Test
   void durationsReadAsPeopleWriteThem() {
     assertThat(Soak.format(Duration.ofMinutes(90))).isEqualTo("1h30m");
-    assertThat(OptionValues.duration("--max-time", Soak.format(Duration.ofSeconds(3_725))))
+    assertThat(dev.sft.contract.FlagDuration.parse(Soak.format(Duration.ofSeconds(3_725))))
         .as("what the driver run is handed reads back").isEqualTo(Duration.ofSeconds(3_725));
     Soak soak = new Soak(3, Duration.ofMinutes(1));
     assertThat(soak.mayStart(3, Duration.ofSeconds(59))).isTrue();

@@ -1,0 +1,77 @@
+package dev.sft.contract.cli;
+
+import dev.sft.contract.AuditExitCode;
+import dev.sft.contract.KillExitCode;
+import dev.sft.contract.RunExitCode;
+import java.util.Comparator;
+import java.util.EnumMap;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import java.util.function.ToIntFunction;
+import picocli.CommandLine.Model.UsageMessageSpec;
+
+/**
+ * The "Exit codes:" section of a command's help: the numbers come from the contract's enums ({@link RunExitCode},
+ * {@link AuditExitCode}, {@link KillExitCode}), their one definition; each command says what a code means for it.
+ */
+public record ExitCodeSection(Map<String, String> codes) {
+  public static final String HEADING = "%nExit codes:%n";
+
+  /** The codes of {@code sft local} and {@code sft run}: every {@link RunExitCode}. */
+  public static final Map<RunExitCode, String> DRIVER_RUN = complete(RunExitCode.class, Map.of(
+      RunExitCode.PASSED, "every selected scenario passed both verdicts (or, without --strict, failed only by known"
+          + " findings)",
+      RunExitCode.SCENARIO_NOT_PASSED, "a scenario's scheduler or storage verdict is Failed or Unknown (or Known,"
+          + " with --strict), or a known finding is stale (--fail-on-stale); with --compare, a regression or a cell"
+          + " inconclusive about an invariant finding",
+      RunExitCode.USAGE, "bad arguments; nothing was started",
+      RunExitCode.PREFLIGHT_FAILED, "preflight failed (shared filesystem, executors on two hosts)",
+      RunExitCode.INFRASTRUCTURE, "infrastructure failure (unreachable master, cluster start, internal error)"));
+
+  /** The codes of a command that only chooses another: {@code sft} and {@code sft k8s}. */
+  public static final Map<RunExitCode, String> COMMAND_GROUP = Map.of(
+      RunExitCode.USAGE, "no command, or an unknown one; each command's --help lists its own exit codes");
+
+  /** A section of {@link RunExitCode}s: the command gives only the codes in {@code meanings}. */
+  public static ExitCodeSection run(Map<RunExitCode, String> meanings) {
+    return of(meanings, RunExitCode::code);
+  }
+
+  public static ExitCodeSection audit(Map<AuditExitCode, String> meanings) {
+    return of(complete(AuditExitCode.class, meanings), AuditExitCode::code);
+  }
+
+  public static ExitCodeSection kill(Map<KillExitCode, String> meanings) {
+    return of(complete(KillExitCode.class, meanings), KillExitCode::code);
+  }
+
+  private static <E extends Enum<E>> ExitCodeSection of(Map<E, String> meanings, ToIntFunction<E> code) {
+    Map<String, String> codes = new LinkedHashMap<>();
+    meanings.entrySet().stream()
+        .sorted(Comparator.comparingInt(entry -> code.applyAsInt(entry.getKey())))
+        .forEach(entry -> codes.put(Integer.toString(code.applyAsInt(entry.getKey())), entry.getValue()));
+    return new ExitCodeSection(codes);
+  }
+
+  /** {@code meanings} if it describes every code of {@code type}: a code added to the contract must be documented. */
+  private static <E extends Enum<E>> Map<E, String> complete(Class<E> type, Map<E, String> meanings) {
+    Map<E, String> all = new EnumMap<>(type);
+    all.putAll(meanings);
+    for (E value : type.getEnumConstants()) {
+      if (!all.containsKey(value)) {
+        throw new IllegalStateException("no meaning for exit code " + type.getSimpleName() + "." + value);
+      }
+    }
+    return all;
+  }
+
+  /** Puts this section into a command's help. */
+  public void applyTo(UsageMessageSpec usage) {
+    usage.exitCodeListHeading(HEADING).exitCodeList(codes);
+  }
+
+  /** A command whose help lists its exit codes. */
+  public interface Documented {
+    ExitCodeSection exitCodes();
+  }
+}
