@@ -55,22 +55,29 @@ public final class AuditCommand implements Callable<Integer>, ExitCodeSection.Do
         AuditExitCode.UNUSABLE_INPUT, "unusable input (no such table, unreadable metadata, bad arguments)"));
   }
 
-  @Option(names = "--table-location", required = true,
+  @Option(names = "--table-location", paramLabel = "<table>", required = true,
       description = "Hadoop-catalog table folder, or a metadata JSON file (…/metadata/vN.metadata.json)")
   String tableLocation;
 
-  @Option(names = "--evidence", description = "a scenario's evidence folder (<shared-root>/<run-id>/<scenario>-rN); its result.json or its"
+  @Option(names = "--evidence", paramLabel = "<dir>", description = "a scenario's evidence folder (<shared-root>/<run-id>/<scenario>-rN); its result.json or its"
           + " name tells the scenario")
   Path evidence;
 
-  @Option(names = "--json", description = "print the audit and its rule outcomes as JSON")
+  @Option(names = {"-o", "--output"}, paramLabel = OutputFormat.LABEL, defaultValue = "table",
+      description = "print the audit and its rule outcomes " + OutputFormat.AS)
+  OutputFormat output;
+
+  @Option(names = "--json", hidden = true, description = "the former spelling of -o json")
   boolean json;
 
-  /** What {@code --json} prints. */
+  /** What {@code -o json|yaml} prints. */
   public record Output(AuditResult audit, List<Check> checks, boolean clean) {}
 
   @Override
   public Integer call() {
+    if (json && output == OutputFormat.yaml) {
+      throw new IllegalArgumentException("--json is -o json: give one of --json and -o yaml");
+    }
     WriteEvidence write = null;
     // Without evidence nothing is known to be rejected, so no orphan is tolerated.
     AuditRules.OrphanPolicy policy = AuditRules.OrphanPolicy.NONE;
@@ -127,10 +134,11 @@ public final class AuditCommand implements Callable<Integer>, ExitCodeSection.Do
       checks.addAll(afterHandoff.all());
     }
     boolean clean = checks.stream().allMatch(c -> c.verdict() == Verdict.Passed);
-    if (json) {
-      System.out.println(Json.pretty(new Output(audit, checks, clean)));
-    } else {
+    OutputFormat format = json ? OutputFormat.json : output;
+    if (format == OutputFormat.table) {
       print(audit, checks, clean);
+    } else {
+      System.out.print(format.render(Json.pretty(new Output(audit, checks, clean))));
     }
     return clean ? AuditExitCode.CLEAN.code() : AuditExitCode.VIOLATIONS.code();
   }

@@ -6,6 +6,7 @@ import dev.sft.contract.Report;
 import dev.sft.contract.ReportJson;
 import dev.sft.contract.RunExitCode;
 import dev.sft.contract.cli.ExitCodeSection;
+import dev.sft.harness.evidence.Json;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -58,9 +59,16 @@ final class CompareCommand implements Callable<Integer>, ExitCodeSection.Documen
   @Parameters(index = "1", paramLabel = "CANDIDATE", description = "the candidate's report.json, or its run folder")
   Path candidate;
 
-  @Option(names = "--rare", paramLabel = "PERCENT", defaultValue = "10", description = {"a finding seen in fewer than"
-      + " PERCENT of the repetitions that could show it is flagged rare in the findings' trend (default: 10)"})
+  @Option(names = "--rare", paramLabel = "<percent>", defaultValue = "10", description = {"a finding seen in fewer"
+      + " than <percent> of the repetitions that could show it is flagged rare in the findings' trend (default: 10)"})
   double rarePercent;
+
+  @Option(names = {"-o", "--output"}, paramLabel = OutputFormat.LABEL, defaultValue = "table",
+      description = "print the comparison and the findings' trend " + OutputFormat.AS)
+  OutputFormat output;
+
+  /** What {@code -o json|yaml} prints: the comparison as comparison.json has it, and each finding's trend. */
+  public record Output(BuildComparison comparison, List<FindingTrend> trend) {}
 
   @Override
   public Integer call() {
@@ -76,8 +84,9 @@ final class CompareCommand implements Callable<Integer>, ExitCodeSection.Documen
     BuildComparison comparison = BuildComparison.of(
         new BuildComparison.Build("baseline " + baseline, before.runId(), before.jars()), before,
         new BuildComparison.Build("candidate " + candidate, after.runId(), after.jars()), after);
-    System.out.print(ComparisonTable.render(comparison,
-        FindingTrend.of(after.writer(), before.stats(), after.stats(), rarePercent / 100)));
+    List<FindingTrend> trend = FindingTrend.of(after.writer(), before.stats(), after.stats(), rarePercent / 100);
+    System.out.print(output == OutputFormat.table ? ComparisonTable.render(comparison, trend)
+        : output.render(Json.pretty(new Output(comparison, trend))));
     return comparison.failed() ? RunExitCode.SCENARIO_NOT_PASSED.code() : RunExitCode.PASSED.code();
   }
 
@@ -106,6 +115,10 @@ final class CompareCommand implements Callable<Integer>, ExitCodeSection.Documen
       throw new IllegalArgumentException(what + " " + file + " (run " + report.runId() + ") has no cell summaries"
           + " to compare" + (report.scenarios().isEmpty() ? "" : "; a report of an older sft? judge its evidence"
               + " again with sft judge"));
+    }
+    if (report.stats().stream().anyMatch(c -> c.name() == null)) {
+      throw new IllegalArgumentException(what + " " + file + " (run " + report.runId() + ") is not an sft report (a"
+          + " cell summary without a scenario name)");
     }
     if (report.stats().stream().anyMatch(c -> c.failed() + c.known() > 0 && c.findings().isEmpty())) {
       throw new IllegalArgumentException(what + " " + file + " (run " + report.runId() + ") has cell summaries"

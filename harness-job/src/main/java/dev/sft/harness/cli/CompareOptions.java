@@ -11,12 +11,12 @@ import picocli.CommandLine.Option;
 
 /** The options that compare two builds, the same for {@code sft local} and {@code sft run}. */
 final class CompareOptions {
-  @Option(names = "--baseline-jar", description = "a jar of the baseline build (repeatable), matched to modules as"
+  @Option(names = "--baseline-jar", paramLabel = "<jar>", description = "a jar of the baseline build (repeatable), matched to modules as"
       + " --jar is: every selected cell then runs on both builds on one cluster, taking turns repetition by"
       + " repetition, and the run ends with a comparison of the two (exit 1 on a regression, or a cell inconclusive about an invariant finding)")
   List<Path> baselineJars = List.of();
 
-  @Option(names = "--compare", description = "compare the --jar build with a baseline: the --baseline-jar build, or"
+  @Option(names = "--compare", negatable = true, description = "compare the --jar build with a baseline: the --baseline-jar build, or"
       + " without one the released jars")
   boolean compare;
 

@@ -15,7 +15,6 @@ import dev.sft.harness.judge.ControlAttribution;
 import dev.sft.harness.judge.StoredRepetition;
 import dev.sft.harness.report.ReportFiles;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
@@ -56,13 +55,13 @@ public final class JudgeCommand implements Callable<Integer>, ExitCodeSection.Do
   @Parameters(index = "0", paramLabel = "DIR", description = "a repetition's evidence folder or a run's folder")
   Path dir;
 
-  @Option(names = "--out", paramLabel = "DIR", description = "where the report goes (default: a new folder"
+  @Option(names = "--out", paramLabel = "<dir>", description = "where the report goes (default: a new folder"
       + " sft-judge-<run-id>-<yyyyMMdd-HHmmss> in the current folder); never inside the evidence")
   Path out;
 
-  @Option(names = "-o", paramLabel = "table|json", defaultValue = "table",
-      description = "print the verdict table (table, the default) or the report's JSON (json)")
-  String output;
+  @Option(names = {"-o", "--output"}, paramLabel = OutputFormat.LABEL, defaultValue = "table",
+      description = "print the verdicts (with json or yaml the whole report) " + OutputFormat.AS)
+  OutputFormat output;
 
   @Mixin
   KnownFindingOptions verdicts = new KnownFindingOptions();
@@ -73,11 +72,6 @@ public final class JudgeCommand implements Callable<Integer>, ExitCodeSection.Do
 
   @Override
   public Integer call() throws IOException {
-    boolean json = switch (output) {
-      case "table" -> false;
-      case "json" -> true;
-      default -> throw new IllegalArgumentException("-o must be table or json, got '" + output + "'");
-    };
     if (noKnownFindings && verdicts.knownFindings != null) {
       throw new IllegalArgumentException("--no-known-findings and --known-findings exclude each other");
     }
@@ -88,7 +82,7 @@ public final class JudgeCommand implements Callable<Integer>, ExitCodeSection.Do
         ? verdicts.knownFindings(null)
         : recordedRuns.stream().map(DriverRun::knownFindings).filter(k -> !k.isEmpty()).findFirst()
             .orElse(KnownFindings.NONE);
-    boolean strict = verdicts.strict || recordedRuns.stream().anyMatch(DriverRun::strict);
+    boolean strict = verdicts.strict != null ? verdicts.strict : recordedRuns.stream().anyMatch(DriverRun::strict);
     Path outDir = (out != null ? out : Path.of("sft-judge-" + stored.runId() + "-"
         + LocalDateTime.now().format(DateTimeFormatter.ofPattern("yyyyMMdd-HHmmss")))).toAbsolutePath().normalize();
     if (outDir.startsWith(stored.runDir())) {
@@ -103,11 +97,10 @@ public final class JudgeCommand implements Callable<Integer>, ExitCodeSection.Do
     String master = recorded.map(Report::master).or(() -> stored.driverRunField("master")).orElse(null);
     String startedAt = Instant.now().toString();
 
-    PrintStream info = json ? System.err : System.out;
     List<ScenarioResult> results = new ArrayList<>();
     for (Path repetition : stored.repetitions()) {
       StoredRepetition judged = StoredRepetition.judge(repetition);
-      info.println(judged.result().cell() + " r" + judged.result().repetition() + ": " + judged.source());
+      System.err.println(judged.result().cell() + " r" + judged.result().repetition() + ": " + judged.source());
       results.add(judged.result());
     }
     List<ScenarioResult> attributed = ControlAttribution.attribute(results, controls(stored, results));
@@ -118,12 +111,12 @@ public final class JudgeCommand implements Callable<Integer>, ExitCodeSection.Do
     Files.createDirectories(outDir);
     Path reportFile = outDir.resolve(EvidenceLayout.REPORT);
     ReportFiles.write(report, reportFile);
-    if (json) {
-      System.out.println(ReportJson.toJson(report));
-    } else {
+    if (output == OutputFormat.table) {
       System.out.print("\n" + ReportTable.render(report));
+    } else {
+      System.out.print(output.render(ReportJson.toJson(report)));
     }
-    info.println("report:   " + reportFile + " (also " + ReportFiles.JUNIT + ", " + ReportFiles.HTML + ")");
+    (output == OutputFormat.table ? System.out : System.err).println("report:   " + reportFile + " (also " + ReportFiles.JUNIT + ", " + ReportFiles.HTML + ")");
     return RunExitCode.judged(report, strict).code();
   }
 

@@ -37,24 +37,25 @@ public final class KillCommand implements Callable<Integer>, ExitCodeSection.Doc
         KillExitCode.TRANSPORT_FAILURE, "transport failure (ssh/exec failed, or the signal could not be delivered)"));
   }
 
-  @Option(names = "--transport", defaultValue = "local",
+  @Option(names = "--transport", paramLabel = "local|ssh|pod-exec", defaultValue = "local",
       description = "local (this machine), ssh (bare metal) or pod-exec (Kubernetes; needs SFT_WORKER_SELECTOR)"
-          + " (default local)")
+          + " (default: ${DEFAULT-VALUE})")
   String transport;
 
-  @Option(names = "--exit-timeout", defaultValue = "10",
-      description = "seconds to wait for the process to exit after SIGKILL (default 10)")
-  int exitTimeoutSeconds;
+  @Option(names = "--exit-timeout", paramLabel = "<duration>", defaultValue = "10s",
+      description = "how long to wait for the process to exit after SIGKILL (default: ${DEFAULT-VALUE})")
+  Duration exitTimeout;
 
-  @Option(names = "--ssh-user", description = "ssh login user (default: ssh's own choice)")
+  @Option(names = "--ssh-user", paramLabel = "<user>", description = "ssh login user (default: ssh's own choice)")
   String sshUser;
 
   @Option(names = "--ssh-command", defaultValue = "ssh", hidden = true,
       description = "the ssh program (tests substitute it)")
   String sshCommand;
 
-  @Option(names = "--connect-timeout", defaultValue = "10", description = "ssh connect timeout, seconds (10)")
-  int connectTimeoutSeconds;
+  @Option(names = "--connect-timeout", paramLabel = "<duration>", defaultValue = "10s",
+      description = "ssh's connect timeout, whole seconds (default: ${DEFAULT-VALUE})")
+  Duration connectTimeout;
 
   @Parameters(index = "0", paramLabel = "HOST", description = "executor host as the scheduler sees it")
   String host;
@@ -73,12 +74,12 @@ public final class KillCommand implements Callable<Integer>, ExitCodeSection.Doc
     KillRequest request;
     KillTransport chosen;
     try {
-      OptionValues.positive("--exit-timeout", exitTimeoutSeconds);
+      OptionValues.positive("--exit-timeout", exitTimeout);
       request = KillRequest.parse(host, pid, executorId, runDirectory);
       chosen = switch (transport) {
         case "local" -> new LocalTransport();
         case "ssh" -> new SshTransport(sshCommand, sshUser,
-            OptionValues.positive("--connect-timeout", connectTimeoutSeconds));
+            OptionValues.positive("--connect-timeout", OptionValues.wholeSeconds("--connect-timeout", connectTimeout)));
         case "pod-exec" -> PodExecTransport.fromEnvironment(new KubernetesClientBuilder().build(), System.getenv());
         default -> throw new IllegalArgumentException(
             "--transport must be local, ssh or pod-exec, got '" + transport + "'");
@@ -88,7 +89,7 @@ public final class KillCommand implements Callable<Integer>, ExitCodeSection.Doc
       System.err.println("sft kill: error: " + e.getMessage());
       return KillExitCode.BAD_ARGUMENTS.code();
     }
-    KillRecord record = new Killer(chosen, Duration.ofSeconds(exitTimeoutSeconds)).kill(request);
+    KillRecord record = new Killer(chosen, exitTimeout).kill(request);
     String summary = "sft kill: " + record.result() + ": executor " + record.executorId() + " PID " + record.pid()
         + " on " + record.host() + (record.reason() == null ? "" : " (" + record.reason() + ")");
     if (record.killed()) {

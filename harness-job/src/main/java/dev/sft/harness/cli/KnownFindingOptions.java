@@ -12,13 +12,14 @@ import picocli.CommandLine.Option;
  * {@code sft local}, {@code sft run} and {@code sft judge}.
  */
 final class KnownFindingOptions {
-  @Option(names = "--known-findings", paramLabel = "FILE", description = "findings you have acknowledged: a JSON"
+  @Option(names = "--known-findings", paramLabel = "<file>", description = "findings you have acknowledged: a JSON"
       + " array of {rule, scenario, operation, writer, cause, message, reference}; a cell failing only by them is"
       + " Known, counted apart, and does not fail the exit code unless --strict (see docs/harness.md, Known findings)")
   Path knownFindings;
 
-  @Option(names = "--strict", description = "a Known cell fails the exit code too")
-  boolean strict;
+  /** Null when not given: {@code sft judge} then takes the run's own. */
+  @Option(names = "--strict", negatable = true, description = "a Known cell fails the exit code too")
+  Boolean strict;
 
   /**
    * {@code --known-findings FILE}, or else {@code inlineJson}, the same JSON given inline

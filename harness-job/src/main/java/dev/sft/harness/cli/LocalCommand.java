@@ -14,6 +14,7 @@ import dev.sft.harness.jars.ShippedKnownFindings;
 import dev.sft.harness.report.ReportFiles;
 import dev.sft.harness.run.EmbeddedRun;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -37,55 +38,58 @@ public final class LocalCommand implements Callable<Integer>, ExitCodeSection.Do
     OptionValues.publishKnownIds();
   }
 
-  @Option(names = "--scenarios", description = "comma-separated scenarios, or all (default: the reference suite's four; all adds "
+  @Option(names = "--scenarios", paramLabel = "<scenario,...>", description = "comma-separated scenarios, or all (default: the reference suite's four; all adds "
       + "executor-loss-after-handoff)")
   String scenarios;
 
-  @Option(names = "--operations", description = "comma-separated write operations every scenario runs under, or"
+  @Option(names = "--operations", paramLabel = "<operation,...>", description = "comma-separated write operations every scenario runs under, or"
       + " all for the whole matrix (default: append); known: " + OptionValues.KNOWN_OPERATIONS)
   String operations;
 
-  @Option(names = "--out", description = "output folder (default: target/sft-local/<run-id> in the sft checkout,"
+  @Option(names = "--out", paramLabel = "<dir>", description = "output folder (default: target/sft-local/<run-id> in the sft checkout,"
       + " or a temporary folder)")
   Path out;
 
-  @Option(names = "--timeout", defaultValue = "180", description = "bound of every gate and wait, seconds (180)")
-  int timeoutSeconds;
+  @Option(names = "--timeout", paramLabel = "<duration>", defaultValue = "180s",
+      description = "bound of every gate and wait (default: ${DEFAULT-VALUE})")
+  Duration timeout;
 
-  @Option(names = "--kill-timeout", defaultValue = "" + DriverRun.DEFAULT_KILL_TIMEOUT_SECONDS,
-      description = "bound of one call of the kill command, seconds, separate from --timeout ("
-          + DriverRun.DEFAULT_KILL_TIMEOUT_SECONDS + ")")
-  int killTimeoutSeconds;
+  @Option(names = "--kill-timeout", paramLabel = "<duration>", defaultValue = DriverRun.DEFAULT_KILL_TIMEOUT_SECONDS
+      + "s", description = "bound of one call of the kill command, separate from --timeout (default: ${DEFAULT-VALUE})")
+  Duration killTimeout;
 
-  @Option(names = "--interrupt-on-cancel", arity = "1", defaultValue = "" + DriverRun.DEFAULT_INTERRUPT_ON_CANCEL,
-      description = "spark.job.interruptOnCancel of the monitored writes: true or false (default "
-          + DriverRun.DEFAULT_INTERRUPT_ON_CANCEL + "; see docs/scenarios.md)")
-  String interruptOnCancel;
+  @Option(names = "--interrupt-on-cancel", negatable = true, arity = "0..1", paramLabel = "true|false",
+      defaultValue = "" + DriverRun.DEFAULT_INTERRUPT_ON_CANCEL, fallbackValue = "true",
+      description = "spark.job.interruptOnCancel of the monitored writes (default: ${DEFAULT-VALUE}; see"
+          + " docs/scenarios.md)")
+  boolean interruptOnCancel;
 
-  @Option(names = "--keep", description = "retain the tables of passing scenarios (failing ones are always kept)")
+  @Option(names = "--keep", negatable = true, description = "retain the tables of passing scenarios (failing ones"
+      + " are always kept)")
   boolean keep;
 
-  @Option(names = "--repeat", defaultValue = "1", description = "repetitions of each scenario, " + RunShape.MIN_REPEAT
+  @Option(names = "--repeat", paramLabel = "<n>", defaultValue = "1", description = "repetitions of each scenario, " + RunShape.MIN_REPEAT
       + " to " + RunShape.MAX_REPEAT + " (default 1)")
   int repeat;
 
-  @Option(names = "--writer", defaultValue = "iceberg",
+  @Option(names = "--writer", paramLabel = "<writer>", defaultValue = "iceberg",
       description = "writer under test: iceberg or comet-native (default iceberg)")
   String writer;
 
-  @Option(names = "--workers", defaultValue = "2",
+  @Option(names = "--workers", paramLabel = "<n>", defaultValue = "2",
       description = "worker JVMs, one loopback host each (default 2; fewer than 2 fails preflight, by design)")
   int workers;
 
-  @Option(names = "--master-port", defaultValue = "7077", description = "master port on 127.0.0.1 (7077)")
+  @Option(names = "--master-port", paramLabel = "<port>", defaultValue = "7077",
+      description = "master port on 127.0.0.1 (default: ${DEFAULT-VALUE})")
   int masterPort;
 
-  @Option(names = "--spark-home", defaultValue = "${env:SFT_SPARK_HOME}",
+  @Option(names = "--spark-home", paramLabel = "<dir>", defaultValue = "${env:SFT_SPARK_HOME}",
       description = "SPARK_HOME to run on: the harness's assembled one (default: the one this harness jar lives in)"
           + " or a Spark distribution of your own (its Spark, plus the harness's other jars)")
   Path sparkHome;
 
-  @Option(names = "--jar", description = "a jar under test, e.g. your iceberg-spark-runtime-...-SNAPSHOT.jar or a"
+  @Option(names = "--jar", paramLabel = "<jar>", description = "a jar under test, e.g. your iceberg-spark-runtime-...-SNAPSHOT.jar or a"
       + " Comet jar: it replaces the released jar of the same module for the driver, workers and executors"
       + " (repeatable); the report proves it ran")
   List<Path> jars = List.of();
@@ -93,8 +97,8 @@ public final class LocalCommand implements Callable<Integer>, ExitCodeSection.Do
   @Mixin
   CompareOptions compareOptions = new CompareOptions();
 
-  @Option(names = "--kill-command", paramLabel = "EXECUTABLE", description = "your own kill command, called as"
-      + " EXECUTABLE HOST PID EXECUTOR_ID RUN_DIRECTORY instead of sft's (e.g. bin/sft-kill-ssh, or a script of yours);"
+  @Option(names = "--kill-command", paramLabel = "<executable>", description = "your own kill command, called as"
+      + " <executable> HOST PID EXECUTOR_ID RUN_DIRECTORY instead of sft's (e.g. bin/sft-kill-ssh, or a script of yours);"
       + " without sft's kill record its kill is proven from the scheduler's events (docs/own-cluster.md, The kill"
       + " contract)")
   Path killCommand;
@@ -123,11 +127,11 @@ public final class LocalCommand implements Callable<Integer>, ExitCodeSection.Do
     if (ownKill != null && !java.nio.file.Files.isExecutable(ownKill)) {
       throw new IllegalArgumentException("--kill-command " + ownKill + " is not an executable file");
     }
-    OptionValues.positive("--timeout", timeoutSeconds);
+    int timeoutSeconds = OptionValues.positive("--timeout", OptionValues.wholeSeconds("--timeout", timeout));
     RunShape.requireRepeat("--repeat", repeat);
     Soak soak = soakOptions.soak(repeat);
-    OptionValues.positive("--kill-timeout", killTimeoutSeconds);
-    boolean interrupt = OptionValues.parseBoolean("--interrupt-on-cancel", interruptOnCancel);
+    int killTimeoutSeconds = OptionValues.positive("--kill-timeout",
+        OptionValues.wholeSeconds("--kill-timeout", killTimeout));
     OptionValues.positive("--workers", workers);
     if (masterPort < 1 || masterPort > 65535) {
       throw new IllegalArgumentException("--master-port must be 1-65535, got " + masterPort);
@@ -154,7 +158,7 @@ public final class LocalCommand implements Callable<Integer>, ExitCodeSection.Do
     }
     Progress.say(knownLine);
     EmbeddedRun.Result result = new EmbeddedRun(new EmbeddedRun.Settings(runId, selected, selectedOperations, outDir,
-        timeoutSeconds, killTimeoutSeconds, interrupt, keep, repeat, writerName, workers, masterPort, jarSet, known,
+        timeoutSeconds, killTimeoutSeconds, interruptOnCancel, keep, repeat, writerName, workers, masterPort, jarSet, known,
         verdicts.strict(), failOnStale, ownKill, soak, baseline)).run();
     if (result.comparison() != null) {
       CompareOptions.print(result.comparison(), result.reportFile());

@@ -5,10 +5,7 @@ import dev.sft.contract.WriteOperation;
 import java.time.Duration;
 import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.Locale;
 import java.util.Map;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /** Validators of option values, shared by the commands; each error names the option. */
 final class OptionValues {
@@ -20,9 +17,6 @@ final class OptionValues {
   private static final String OPERATIONS_PROPERTY = "sft.operations.all";
   static final String KNOWN_SCENARIOS = "${sys:" + SCENARIOS_PROPERTY + "}";
   static final String KNOWN_OPERATIONS = "${sys:" + OPERATIONS_PROPERTY + "}";
-
-  private static final Pattern DURATION = Pattern.compile("[0-9]+|([0-9]+(h|ms|m|s))+");
-  private static final Pattern DURATION_PART = Pattern.compile("([0-9]+)(h|ms|m|s)");
 
   private OptionValues() {}
 
@@ -37,15 +31,6 @@ final class OptionValues {
       throw new IllegalArgumentException(option + " must be at least 1, got " + value);
     }
     return value;
-  }
-
-  static boolean parseBoolean(String option, String value) {
-    String v = value == null ? "" : value.trim().toLowerCase(Locale.ROOT);
-    return switch (v) {
-      case "true" -> true;
-      case "false" -> false;
-      default -> throw new IllegalArgumentException(option + " must be true or false, got '" + value + "'");
-    };
   }
 
   /**
@@ -68,39 +53,20 @@ final class OptionValues {
     return value == null ? List.of(WriteOperation.DEFAULT) : WriteOperation.parseList(value);
   }
 
-  /**
-   * A duration as kubectl writes them: {@code 90s}, {@code 30m}, {@code 2h}, {@code 1h30m}, {@code 500ms}, or plain
-   * seconds; positive.
-   */
-  static Duration duration(String option, String value) {
-    String v = value == null ? "" : value.trim().toLowerCase(Locale.ROOT);
-    Matcher whole = DURATION.matcher(v);
-    if (v.isEmpty() || !whole.matches()) {
-      throw new IllegalArgumentException(option + " must be a duration such as 90s, 30m, 2h or 1h30m, got '"
-          + value + "'");
-    }
-    if (v.chars().allMatch(Character::isDigit)) {
-      return positive(option, Duration.ofSeconds(Long.parseLong(v)), value);
-    }
-    Duration total = Duration.ZERO;
-    Matcher part = DURATION_PART.matcher(v);
-    while (part.find()) {
-      long amount = Long.parseLong(part.group(1));
-      total = total.plus(switch (part.group(2)) {
-        case "h" -> Duration.ofHours(amount);
-        case "m" -> Duration.ofMinutes(amount);
-        case "s" -> Duration.ofSeconds(amount);
-        default -> Duration.ofMillis(amount);
-      });
-    }
-    return positive(option, total, value);
-  }
-
-  private static Duration positive(String option, Duration duration, String value) {
+  /** A time flag that must be longer than zero. */
+  static Duration positive(String option, Duration duration) {
     if (duration.isZero()) {
-      throw new IllegalArgumentException(option + " must be longer than zero, got '" + value + "'");
+      throw new IllegalArgumentException(option + " must be longer than zero");
     }
     return duration;
+  }
+
+  /** A time flag whose setting counts whole seconds (a driver run's bounds), as that count. */
+  static int wholeSeconds(String option, Duration duration) {
+    if (duration.toNanosPart() != 0 || duration.getSeconds() > Integer.MAX_VALUE) {
+      throw new IllegalArgumentException(option + " counts whole seconds, got " + duration.toMillis() + "ms");
+    }
+    return (int) duration.getSeconds();
   }
 
   static Map<String, String> parseConf(List<String> entries) {

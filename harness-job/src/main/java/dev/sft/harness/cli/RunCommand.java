@@ -22,6 +22,7 @@ import dev.sft.harness.run.DriverRunOptions;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.time.Instant;
 import java.time.format.DateTimeParseException;
 import java.util.Arrays;
@@ -38,8 +39,8 @@ import picocli.CommandLine.Spec;
     name = DriverRun.COMMAND,
     mixinStandardHelpOptions = true,
     description = "Runs the scenarios as a Spark driver against a Standalone master. One driver run has one "
-        + "speculation setting: run speculation scenarios with --speculation true and loss scenarios with "
-        + "--speculation false. Options can also come from the reference suite's environment variables named "
+        + "speculation setting: run speculation scenarios with --speculation and loss scenarios with "
+        + "--no-speculation. Options can also come from the reference suite's environment variables named "
         + "beside them.")
 public final class RunCommand implements Callable<Integer>, ExitCodeSection.Documented {
   @Override
@@ -47,111 +48,115 @@ public final class RunCommand implements Callable<Integer>, ExitCodeSection.Docu
     return ExitCodeSection.run(ExitCodeSection.DRIVER_RUN);
   }
 
-  @Option(names = "--master", defaultValue = "${env:" + HarnessEnvironment.MASTER + "}",
+  @Option(names = "--master", paramLabel = "spark://<host>:<port>", defaultValue = "${env:" + HarnessEnvironment.MASTER + "}",
       description = "Standalone master, spark://host:port (env " + HarnessEnvironment.MASTER + ")")
   String master;
 
-  @Option(names = "--shared-root", defaultValue = "${env:" + HarnessEnvironment.SHARED_ROOT + "}",
+  @Option(names = "--shared-root", paramLabel = "<dir>", defaultValue = "${env:" + HarnessEnvironment.SHARED_ROOT + "}",
       description = "shared POSIX folder mounted at the same path on the driver and every worker "
           + "(env " + HarnessEnvironment.SHARED_ROOT + ")")
   Path sharedRoot;
 
-  @Option(names = "--kill-command", defaultValue = "${env:" + HarnessEnvironment.KILL_COMMAND + "}",
-      description = "executable called as KILL_COMMAND HOST PID EXECUTOR_ID RUN_DIRECTORY by the executor-loss "
+  @Option(names = "--kill-command", paramLabel = "<executable>",
+      defaultValue = "${env:" + HarnessEnvironment.KILL_COMMAND + "}",
+      description = "executable called as <executable> HOST PID EXECUTOR_ID RUN_DIRECTORY by the executor-loss "
           + "scenarios (env " + HarnessEnvironment.KILL_COMMAND + ")")
   String killCommand;
 
-  @Option(names = "--timeout", defaultValue = "${env:" + HarnessEnvironment.TIMEOUT_SECONDS + ":-180}",
-      description = "bound of every gate and wait, in seconds (env " + HarnessEnvironment.TIMEOUT_SECONDS
-          + ", default 180)")
-  int timeoutSeconds;
+  @Option(names = "--timeout", paramLabel = "<duration>",
+      defaultValue = "${env:" + HarnessEnvironment.TIMEOUT_SECONDS + ":-180s}",
+      description = "bound of every gate and wait (env " + HarnessEnvironment.TIMEOUT_SECONDS
+          + ", default: ${DEFAULT-VALUE})")
+  Duration timeout;
 
-  @Option(names = "--kill-timeout",
+  @Option(names = "--kill-timeout", paramLabel = "<duration>",
       defaultValue = "${env:" + HarnessEnvironment.KILL_TIMEOUT_SECONDS + ":-" + DriverRun.DEFAULT_KILL_TIMEOUT_SECONDS
-          + "}",
-      description = "bound of one call of the kill command, in seconds, separate from --timeout; a command still"
+          + "s}",
+      description = "bound of one call of the kill command, separate from --timeout; a command still"
           + " running then is ended with its children (env " + HarnessEnvironment.KILL_TIMEOUT_SECONDS
-          + ", default " + DriverRun.DEFAULT_KILL_TIMEOUT_SECONDS + ")")
-  int killTimeoutSeconds;
+          + ", default: ${DEFAULT-VALUE})")
+  Duration killTimeout;
 
-  @Option(names = "--interrupt-on-cancel", arity = "1",
+  @Option(names = "--interrupt-on-cancel", negatable = true, arity = "0..1", paramLabel = "true|false",
+      fallbackValue = "true",
       defaultValue = "${env:" + HarnessEnvironment.INTERRUPT_ON_CANCEL + ":-" + DriverRun.DEFAULT_INTERRUPT_ON_CANCEL
           + "}",
-      description = "spark.job.interruptOnCancel of the monitored writes: true also interrupts the thread of a"
+      description = "spark.job.interruptOnCancel of the monitored writes: on also interrupts the thread of a"
           + " cancelled task, as the reference suite does (see docs/scenarios.md; env "
-          + HarnessEnvironment.INTERRUPT_ON_CANCEL + ", default " + DriverRun.DEFAULT_INTERRUPT_ON_CANCEL + ")")
-  String interruptOnCancel;
+          + HarnessEnvironment.INTERRUPT_ON_CANCEL + ", default: ${DEFAULT-VALUE})")
+  boolean interruptOnCancel;
 
-  @Option(names = "--speculation", arity = "1",
-      defaultValue = "${env:" + HarnessEnvironment.SPECULATION_ENABLED + ":-true}",
-      description = "spark.speculation for this driver run: true or false "
-          + "(env " + HarnessEnvironment.SPECULATION_ENABLED + ", default true)")
-  String speculation;
+  @Option(names = "--speculation", negatable = true, arity = "0..1", paramLabel = "true|false",
+      fallbackValue = "true", defaultValue = "${env:" + HarnessEnvironment.SPECULATION_ENABLED + ":-true}",
+      description = "spark.speculation for this driver run "
+          + "(env " + HarnessEnvironment.SPECULATION_ENABLED + ", default: ${DEFAULT-VALUE})")
+  boolean speculation;
 
-  @Option(names = "--executor-classpath", defaultValue = "${env:" + HarnessEnvironment.EXECUTOR_CLASSPATH + "}",
+  @Option(names = "--executor-classpath", paramLabel = "<classpath>", defaultValue = "${env:" + HarnessEnvironment.EXECUTOR_CLASSPATH + "}",
       description = "classpath visible on every worker with the harness and Iceberg jars; when given, jars are "
           + "not shipped (env " + HarnessEnvironment.EXECUTOR_CLASSPATH + ")")
   String executorClasspath;
 
-  @Option(names = "--scenarios", description = "comma-separated scenarios, or all: every scenario that runs with this"
+  @Option(names = "--scenarios", paramLabel = "<scenario,...>", description = "comma-separated scenarios, or all: every scenario that runs with this"
       + " speculation setting (default: the reference suite's scenarios of this setting); known: "
       + OptionValues.KNOWN_SCENARIOS)
   String scenarios;
 
-  @Option(names = "--operations", description = "comma-separated write operations every scenario runs under, or all"
+  @Option(names = "--operations", paramLabel = "<operation,...>", description = "comma-separated write operations every scenario runs under, or all"
       + " (default: append); known: " + OptionValues.KNOWN_OPERATIONS)
   String operations;
 
-  @Option(names = "--repeat", defaultValue = "1", description = "repetitions of each scenario, " + RunShape.MIN_REPEAT
+  @Option(names = "--repeat", paramLabel = "<n>", defaultValue = "1", description = "repetitions of each scenario, " + RunShape.MIN_REPEAT
       + " to " + RunShape.MAX_REPEAT + " (default 1)")
   int repeat;
 
-  @Option(names = DriverRun.FIRST_REPETITION_OPTION, defaultValue = "1", paramLabel = "N", description = "number the"
-      + " repetitions from N (default 1), for a run that takes turns with another driver run of the same scenarios"
+  @Option(names = DriverRun.FIRST_REPETITION_OPTION, defaultValue = "1", paramLabel = "<n>", description = "number"
+      + " the repetitions from <n> (default 1), for a run that takes turns with another driver run of the same scenarios"
       + " (sft local --compare does)")
   int firstRepetition;
 
-  @Option(names = "--run-id", description = "run id (default: generated); evidence goes to <shared-root>/<run-id>")
+  @Option(names = "--run-id", paramLabel = "<run-id>", description = "run id (default: generated); evidence goes to <shared-root>/<run-id>")
   String runId;
 
-  @Option(names = "--report", description = "where to write this driver run's report.json (default: "
+  @Option(names = "--report", paramLabel = "<file>", description = "where to write this driver run's report.json (default: "
       + "<shared-root>/<run-id>/driver-spec|driver-loss/report.json); the run's report merged from every driver run "
       + "so far goes to <shared-root>/<run-id>/report.json")
   Path report;
 
-  @Option(names = BuildComparison.COMPARISON_OPTION, paramLabel = "RUN_ID", description = "this run is the candidate"
-      + " build of comparison RUN_ID, whose baseline ran before under the run id RUN_ID-baseline (as the controller's"
-      + " spec.compare runs them); the run id must be RUN_ID-candidate. After the report, compares the two builds'"
-      + " reports and writes <shared-root>/RUN_ID/comparison.json, .xml and .html")
+  @Option(names = BuildComparison.COMPARISON_OPTION, paramLabel = "<run-id>", description = "this run is the"
+      + " candidate build of comparison <run-id>, whose baseline ran before under the run id <run-id>-baseline (as the"
+      + " controller's spec.compare runs them); the run id must be <run-id>-candidate. After the report, compares the"
+      + " two builds' reports and writes <shared-root>/<run-id>/comparison.json, .xml and .html")
   String comparison;
 
-  @Option(names = "--driver-host", description = "address executors use to reach this driver")
+  @Option(names = "--driver-host", paramLabel = "<address>", description = "address executors use to reach this driver")
   String driverHost;
 
-  @Option(names = "--ship-jars", arity = "1", defaultValue = "true",
-      description = "ship the harness and Iceberg jars to executors with spark.jars (default true, unless "
-          + "--executor-classpath is given)")
+  @Option(names = "--ship-jars", negatable = true, arity = "0..1", paramLabel = "true|false", fallbackValue = "true",
+      defaultValue = "true", description = "ship the harness and Iceberg jars to executors with spark.jars (default:"
+          + " ${DEFAULT-VALUE}, unless --executor-classpath is given)")
   boolean shipJars;
 
-  @Option(names = "--keep", description = "retain the tables of passing scenarios (failing ones are always kept)")
+  @Option(names = "--keep", negatable = true, description = "retain the tables of passing scenarios (failing ones are always kept)")
   boolean keep;
 
-  @Option(names = "--writer", defaultValue = "iceberg",
+  @Option(names = "--writer", paramLabel = "<writer>", defaultValue = "iceberg",
       description = "writer under test: iceberg (Iceberg's Spark writer) or comet-native (DataFusion Comet's native "
           + "Iceberg writer; the run proves it really ran) (default iceberg)")
   String writer;
 
-  @Option(names = "--termination-log", defaultValue = "${env:" + HarnessEnvironment.TERMINATION_LOG + "}",
+  @Option(names = "--termination-log", paramLabel = "<file>", defaultValue = "${env:" + HarnessEnvironment.TERMINATION_LOG + "}",
       description = "also write a compact report (at most 4096 bytes) here, e.g. /dev/termination-log in a "
           + "Kubernetes container (env " + HarnessEnvironment.TERMINATION_LOG + ")")
   Path terminationLog;
 
-  @Option(names = "--deadline", defaultValue = "${env:" + HarnessEnvironment.DEADLINE_SECONDS + ":-0}",
-      description = "seconds from the start after which no further scenario starts; the rest are reported Unknown "
-          + "(env " + HarnessEnvironment.DEADLINE_SECONDS + ", default " + DriverRun.NO_DEADLINE + ": none)")
-  int deadlineSeconds;
+  @Option(names = "--deadline", paramLabel = "<duration>",
+      defaultValue = "${env:" + HarnessEnvironment.DEADLINE_SECONDS + ":-" + DriverRun.NO_DEADLINE + "}",
+      description = "how long after the start no further scenario starts; the rest are reported Unknown "
+          + "(env " + HarnessEnvironment.DEADLINE_SECONDS + ", default: ${DEFAULT-VALUE}, none)")
+  Duration deadline;
 
-  @Option(names = "--not-after", defaultValue = "${env:" + HarnessEnvironment.NOT_AFTER + "}",
+  @Option(names = "--not-after", paramLabel = "<instant>", defaultValue = "${env:" + HarnessEnvironment.NOT_AFTER + "}",
       description = "an RFC 3339 instant after which no further scenario starts, e.g. the Kubernetes Job's end; the "
           + "earlier of this and --deadline applies (env " + HarnessEnvironment.NOT_AFTER + ", default: none)")
   String notAfter;
@@ -169,11 +174,11 @@ public final class RunCommand implements Callable<Integer>, ExitCodeSection.Docu
       description = "the known findings as inline JSON, as the controller and sft local pass them")
   String knownFindingsJson;
 
-  @Option(names = "--jar", description = "a jar under test (repeatable) that replaces the released jar of the same"
+  @Option(names = "--jar", paramLabel = "<jar>", description = "a jar under test (repeatable) that replaces the released jar of the same"
       + " module; the driver and every executor must have loaded it (see docs/own-build.md, Testing your own build)")
   List<Path> jars = List.of();
 
-  @Option(names = "--conf", description = "extra Spark setting KEY=VALUE (repeatable)")
+  @Option(names = "--conf", paramLabel = "<key>=<value>", description = "extra Spark setting (repeatable)")
   List<String> conf = List.of();
 
   static {
@@ -264,23 +269,22 @@ public final class RunCommand implements Callable<Integer>, ExitCodeSection.Docu
       throw new IllegalArgumentException("shared root '" + sharedRoot + "' must be an absolute path, mounted at the"
           + " same place on the driver and every worker");
     }
-    boolean speculationOn = OptionValues.parseBoolean("--speculation", speculation);
     // One driver run has one speculation setting, so "all" here means all of this setting's scenarios.
-    List<ScenarioName> selected = OptionValues.scenarios(scenarios, s -> s.needsSpeculation() == speculationOn);
+    List<ScenarioName> selected = OptionValues.scenarios(scenarios, s -> s.needsSpeculation() == speculation);
     selected = verdicts.withControl(selected);
     String kill = killCommand == null || killCommand.isBlank() ? null : killCommand.trim();
-    return DriverRun.builder(runId == null ? RunIds.generate() : RunIds.validate(runId), speculationOn, selected)
+    return DriverRun.builder(runId == null ? RunIds.generate() : RunIds.validate(runId), speculation, selected)
         .repeat(repeat)
         .writer(WriterName.fromId(writer))
-        .timeouts(OptionValues.positive("--timeout", timeoutSeconds),
-            OptionValues.positive("--kill-timeout", killTimeoutSeconds))
-        .interruptOnCancel(OptionValues.parseBoolean("--interrupt-on-cancel", interruptOnCancel))
+        .timeouts(OptionValues.positive("--timeout", OptionValues.wholeSeconds("--timeout", timeout)),
+            OptionValues.positive("--kill-timeout", OptionValues.wholeSeconds("--kill-timeout", killTimeout)))
+        .interruptOnCancel(interruptOnCancel)
         .cluster(master.trim(), sharedRoot.toString())
         .killCommand(kill)
         .driverHost(driverHost)
         .terminationLog(terminationLog == null ? null : terminationLog.toString())
         .operations(OptionValues.operations(operations))
-        .deadlineSeconds(deadlineSeconds())
+        .deadlineSeconds(OptionValues.wholeSeconds("--deadline", deadline))
         .notAfter(notAfter())
         .knownFindings(verdicts.knownFindings(knownFindingsJson), verdicts.strict(), verdicts.failOnStale())
         .soak(soakOptions.soak(repeat))
@@ -298,14 +302,6 @@ public final class RunCommand implements Callable<Integer>, ExitCodeSection.Docu
       throw new IllegalArgumentException("--not-after must be an RFC 3339 instant such as 2026-12-02T08:00:00Z, got '"
           + notAfter + "'");
     }
-  }
-
-  private int deadlineSeconds() {
-    if (deadlineSeconds < 0) {
-      throw new IllegalArgumentException("--deadline must be " + DriverRun.NO_DEADLINE + " (none) or a number of"
-          + " seconds, got " + deadlineSeconds);
-    }
-    return deadlineSeconds;
   }
 
   /** The driver run checked against this machine, with the harness-only settings. */

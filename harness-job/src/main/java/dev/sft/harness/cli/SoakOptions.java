@@ -1,23 +1,24 @@
 package dev.sft.harness.cli;
 
 import dev.sft.contract.Soak;
+import java.time.Duration;
 import picocli.CommandLine.Option;
 
 /** The options of a soak until the first failure, the same for {@code sft local} and {@code sft run}. */
 final class SoakOptions {
-  @Option(names = Soak.UNTIL_FAILURE_OPTION, description = "repeat the selected cells round after round until a"
+  @Option(names = Soak.UNTIL_FAILURE_OPTION, negatable = true, description = "repeat the selected cells round after round until a"
       + " repetition fails (Failed or Unknown; a Known one goes on) or a bound is reached (" + Soak.MAX_REPEAT_OPTION
       + " and/or " + Soak.MAX_TIME_OPTION + "), then print how many repetitions passed and the upper bound on the"
       + " failure rate they support; passing repetitions' tables are deleted as usual, the failing one's kept")
   boolean untilFailure;
 
-  @Option(names = Soak.MAX_REPEAT_OPTION, paramLabel = "N", description = "with " + Soak.UNTIL_FAILURE_OPTION
-      + ": at most N rounds (repetitions of each cell)")
+  @Option(names = Soak.MAX_REPEAT_OPTION, paramLabel = "<n>", description = "with " + Soak.UNTIL_FAILURE_OPTION
+      + ": at most <n> rounds (repetitions of each cell)")
   Integer maxRepeat;
 
-  @Option(names = Soak.MAX_TIME_OPTION, paramLabel = "DURATION", description = "with " + Soak.UNTIL_FAILURE_OPTION
+  @Option(names = Soak.MAX_TIME_OPTION, paramLabel = "<duration>", description = "with " + Soak.UNTIL_FAILURE_OPTION
       + ": start no round after this long, e.g. 90s, 30m, 2h or 1h30m (a round already running finishes)")
-  String maxTime;
+  Duration maxTime;
 
   /** The soak the options ask for, or null for none; refuses bounds without {@code --until-failure}, and the reverse. */
   Soak soak(int repeat) {
@@ -36,6 +37,6 @@ final class SoakOptions {
       throw new IllegalArgumentException(Soak.MAX_REPEAT_OPTION + " must be at least 1, got " + maxRepeat);
     }
     return new Soak(maxRepeat == null ? 0 : maxRepeat,
-        maxTime == null ? null : OptionValues.duration(Soak.MAX_TIME_OPTION, maxTime));
+        maxTime == null ? null : OptionValues.positive(Soak.MAX_TIME_OPTION, maxTime));
   }
 }

@@ -9,7 +9,7 @@ import picocli.CommandLine.Option;
 
 /** The options that decide how verdicts are attributed and counted, the same for {@code sft local} and {@code sft run}. */
 final class VerdictOptions {
-  @Option(names = "--control", description = "also run, for each scenario family selected and each operation, its"
+  @Option(names = "--control", negatable = true, description = "also run, for each scenario family selected and each operation, its"
       + " write with no fault (the family's table and plan, nothing held, nothing killed), --repeat times, judged by"
       + " the same rules; each finding of a failure cell is then counted in those control runs, by cause"
       + " (docs/harness.md, Control cells)")
@@ -20,8 +20,8 @@ final class VerdictOptions {
 
   /** {@link KnownFindingOptions#knownFindings}. */
 
-  @Option(names = DriverRun.FAIL_ON_STALE_OPTION, paramLabel = "N", defaultValue = "0", description = "fail the run"
-      + " (exit 1) when a known finding matched nothing although it could have in at least N repetitions (of the"
+  @Option(names = DriverRun.FAIL_ON_STALE_OPTION, paramLabel = "<n>", defaultValue = "0", description = "fail the run"
+      + " (exit 1) when a known finding matched nothing although it could have in at least <n> repetitions (of the"
       + " cells its scenario, operation and writer select); 0, the default, never")
   int failOnStale;
 
@@ -39,7 +39,7 @@ final class VerdictOptions {
 
   /** {@code --strict}: a Known cell fails the exit code too. */
   boolean strict() {
-    return known.strict;
+    return Boolean.TRUE.equals(known.strict);
   }
 
   /**

@@ -124,14 +124,15 @@ final class DriverProcess {
   }
 
   /**
-   * What the driver JVM's environment changes: where it runs, that sft started it, and none of the user's
-   * {@link HarnessEnvironment#DRIVER_RUN_SETTINGS} (a null value removes the variable), as its flags say everything.
+   * What the driver JVM's environment changes: where it runs, that sft started it (and reads its progress from its
+   * stdout), and none of the user's {@link HarnessEnvironment#DRIVER_RUN_SETTINGS} (a null value removes the
+   * variable), as its flags say everything.
    */
   Map<String, String> environment() {
     Map<String, String> env = new java.util.HashMap<>();
     HarnessEnvironment.DRIVER_RUN_SETTINGS.forEach(name -> env.put(name, null));
     env.putAll(Map.of("SPARK_LOCAL_IP", LocalCluster.MASTER_HOST, "SPARK_HOME", sparkHome.toString(),
-        HarnessEnvironment.LOCAL_DRIVER, "1"));
+        HarnessEnvironment.LOCAL_DRIVER, "1", Progress.ON_STDOUT, "1"));
     if (clusterRunsOtherJars && !jarsUnderTest.isEmpty()) {
       // As a driver restarted on its own jars (DriverRelaunch): executors take copies of them first.
       env.put(DriverRelaunch.APPLIED, "1");
@@ -146,7 +147,8 @@ final class DriverProcess {
           new InputStreamReader(process.getInputStream(), StandardCharsets.UTF_8))) {
         String line;
         while ((line = lines.readLine()) != null) {
-          System.out.println("  " + line);
+          // The driver's progress, repeated as this run's progress.
+          System.err.println("  " + line);
         }
       }
       if (!process.waitFor(EXIT_GRACE_SECONDS, TimeUnit.SECONDS)) {

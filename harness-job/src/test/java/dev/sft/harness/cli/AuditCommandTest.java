@@ -299,9 +299,15 @@ class AuditCommandTest {
     try (var files = Files.list(table.resolve("metadata"))) {
       metadata = files.filter(p -> p.toString().endsWith(".metadata.json")).sorted().reduce((a, b) -> b).orElseThrow();
     }
-    Outcome o = audit("--table-location", metadata.toString(), "--json");
+    Outcome o = audit("--table-location", metadata.toString(), "-o", "json");
     assertThat(o.exit).isEqualTo(AuditExitCode.CLEAN.code());
     assertThat(o.out).contains("\"clean\" : true").contains("\"referenced\" : [");
+    assertThat(audit("--table-location", metadata.toString(), "--json").out).as("the former spelling")
+        .isEqualTo(o.out);
+    Outcome yaml = audit("--table-location", metadata.toString(), "--output", "yaml");
+    assertThat(new com.fasterxml.jackson.dataformat.yaml.YAMLMapper().readTree(yaml.out))
+        .isEqualTo(dev.sft.harness.evidence.Json.MAPPER.readTree(o.out));
+    assertThat(yaml.out).contains("clean: true");
   }
 
   @Test

@@ -73,8 +73,8 @@ class CliArgumentsTest {
   @Test
   void rejectsBadValuesWithTheOptionName(@TempDir Path shared) {
     String root = shared.toString();
-    assertThat(run("run", "--master", "spark://h:7077", "--shared-root", root, "--speculation", "maybe").err)
-        .contains("--speculation must be true or false");
+    assertThat(run("run", "--master", "spark://h:7077", "--shared-root", root, "--speculation=maybe").err)
+        .contains("Invalid value for option '--speculation': 'maybe' is not a boolean");
     assertThat(run("run", "--master", "spark://h:7077", "--shared-root", root, "--timeout", "0").err)
         .contains("--timeout must be at least 1");
     assertThat(run("run", "--master", "spark://h:7077", "--shared-root", root, "--scenarios", "nope").err)

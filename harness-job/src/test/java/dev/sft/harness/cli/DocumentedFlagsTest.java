@@ -27,13 +27,16 @@ import picocli.CommandLine.Model.OptionSpec;
  * {@code sft k8s status}); each row documents one option, and the backticked words of its first cell that start with
  * {@code -} are that option's names, all of them ({@code `-n NS`, `--namespace NS`}). A table row whose first cell
  * starts with a backticked option anywhere else is refused, so that no flag table escapes this check. Hidden options
- * and {@code --help} / {@code --version} are not documented in tables.
+ * and {@code --help} / {@code --version} are not documented in tables. A negatable flag is written {@code --[no-]keep}.
+ *
+ * <p>The second cell is the default, checked where the command has one: a flag's is {@code on} or {@code off}, a
+ * required option's {@code required}, any other's starts with the value {@code --help} shows (backticks aside).
  */
 class DocumentedFlagsTest {
   private static final Pattern MARKER = Pattern.compile("^<!-- flags: sft ([a-z0-9 -]+?) -->\\s*$");
   private static final Pattern BACKTICKED = Pattern.compile("`([^`]+)`");
 
-  record Row(String file, int line, List<String> names) {}
+  record Row(String file, int line, List<String> names, String defaultCell) {}
 
   record Table(String file, int line, List<String> command, List<Row> rows) {}
 
@@ -61,6 +64,14 @@ class DocumentedFlagsTest {
               + " has no option named exactly " + names + describeNear(spec, names));
         } else if (documented.contains(names)) {
           problems.add(row.file() + ":" + row.line() + ": " + names + " is documented twice");
+        } else {
+          OptionSpec option = spec.findOption(names.iterator().next());
+          String expected = documentedDefault(option);
+          String cell = row.defaultCell().replace("`", "").trim();
+          if (expected != null && !(cell.equals(expected) || cell.startsWith(expected + " "))) {
+            problems.add(row.file() + ":" + row.line() + ": the default of " + names + " is " + expected
+                + " (sft " + String.join(" ", table.command()) + " --help), the table says " + cell);
+          }
         }
         documented.add(names);
       }
@@ -94,12 +105,26 @@ class DocumentedFlagsTest {
   }
 
   @Test
+  void theDefaultOfAFlagIsOnOrOffAndOfAValueTheValue() {
+    CommandSpec run = command(List.of("run"));
+    assertThat(documentedDefault(run.findOption("--keep"))).isEqualTo("off");
+    assertThat(documentedDefault(run.findOption("--ship-jars"))).isEqualTo("on");
+    assertThat(documentedDefault(run.findOption("--timeout"))).isEqualTo("180s");
+    assertThat(documentedDefault(run.findOption("--jar"))).as("no default to check").isNull();
+    assertThat(documentedDefault(command(List.of("audit")).findOption("--table-location"))).isEqualTo("required");
+    assertThat(documentedDefault(command(List.of("judge")).findOption("--strict"))).as("the run's own").isNull();
+    assertThat(cells("| `--interrupt-on-cancel true\\|false` | `true` (yes) | x |").get(1))
+        .isEqualTo(" `true` (yes) ");
+  }
+
+  @Test
   void theParserReadsNamesAndAliasesFromTheFirstCellOnly() {
     assertThat(names("| `-n NS`, `--namespace NS` | the namespace, `--not-this` |"))
         .containsExactly("-n", "--namespace");
     assertThat(names("| `--kill-timeout SECONDS` (env `SFT_KILL_TIMEOUT_SECONDS`) | 30 | bound |"))
         .containsExactly("--kill-timeout");
     assertThat(names("| `--interrupt-on-cancel true\\|false` | true | x |")).containsExactly("--interrupt-on-cancel");
+    assertThat(names("| `--[no-]keep` | off | x |")).containsExactly("--keep");
     assertThat(firstCellStartsWithAnOption("| `--keep` | off | x |")).isTrue();
     assertThat(firstCellStartsWithAnOption("| `sft k8s status NAME` | prints | `--out` |")).isFalse();
   }
@@ -113,6 +138,18 @@ class DocumentedFlagsTest {
       }
     }
     return cli.getCommandSpec();
+  }
+
+  /** What the Default cell must say of {@code option}, or null when the command has no default to check it against. */
+  static String documentedDefault(OptionSpec option) {
+    if (option.required()) {
+      return "required";
+    }
+    String value = option.defaultValue(); // the annotation's, with ${env:...} resolved
+    if (option.type() == boolean.class) {
+      return Boolean.parseBoolean(value) ? "on" : "off";
+    }
+    return value == null || value.isEmpty() ? null : value;
   }
 
   private static String describeNear(CommandSpec spec, Set<String> names) {
@@ -144,7 +181,8 @@ class DocumentedFlagsTest {
         List<Row> rows = new ArrayList<>();
         // Header and separator first, then one row per option until the table ends.
         for (int row = at + 2; row < lines.size() && lines.get(row).startsWith("|"); row++) {
-          rows.add(new Row(relative(file), row + 1, names(lines.get(row))));
+          List<String> cells = cells(lines.get(row));
+          rows.add(new Row(relative(file), row + 1, names(lines.get(row)), cells.size() > 1 ? cells.get(1) : ""));
         }
         assertThat(at + 1 < lines.size() && lines.get(at).startsWith("|") && lines.get(at + 1).startsWith("|---"))
             .as(relative(file) + ":" + (i + 1) + ": a flag marker must be followed by a markdown table").isTrue();
@@ -159,7 +197,7 @@ class DocumentedFlagsTest {
     List<String> names = new ArrayList<>();
     Matcher spans = BACKTICKED.matcher(firstCell(row));
     while (spans.find()) {
-      String word = spans.group(1).trim().split("\\s+")[0];
+      String word = spans.group(1).trim().split("\\s+")[0].replace("--[no-]", "--");
       if (word.startsWith("-")) {
         names.add(word);
       }
@@ -171,17 +209,28 @@ class DocumentedFlagsTest {
     return line.startsWith("|") && firstCell(line).trim().startsWith("`-");
   }
 
-  /** The first cell of a table row; {@code \|} inside it is an escaped pipe, not a cell's end. */
   private static String firstCell(String row) {
+    List<String> cells = cells(row);
+    return cells.isEmpty() ? "" : cells.get(0);
+  }
+
+  /** The cells of a table row; {@code \|} inside one is an escaped pipe, not a cell's end. */
+  static List<String> cells(String row) {
+    List<String> cells = new ArrayList<>();
     String body = row.substring(1);
+    int start = 0;
     for (int i = 0; i < body.length(); i++) {
       if (body.charAt(i) == '\\') {
         i++;
       } else if (body.charAt(i) == '|') {
-        return body.substring(0, i);
+        cells.add(body.substring(start, i));
+        start = i + 1;
       }
     }
-    return body;
+    if (start < body.length()) {
+      cells.add(body.substring(start));
+    }
+    return cells;
   }
 
   /** README.md and every docs/*.md of the checkout. */

@@ -26,9 +26,10 @@ class RunCommandRoundTripTest {
 
   private static DriverRun parse(List<String> arguments) {
     assertThat(arguments.get(0)).isEqualTo(DriverRun.COMMAND);
-    RunCommand command = new RunCommand();
-    new CommandLine(command).parseArgs(arguments.subList(1, arguments.size()).toArray(String[]::new));
-    return command.driverRun();
+    // The whole CLI, so that its converters (the durations') apply.
+    CommandLine cli = SftCli.commandLine();
+    cli.parseArgs(arguments.toArray(String[]::new));
+    return ((RunCommand) cli.getSubcommands().get(DriverRun.COMMAND).getCommand()).driverRun();
   }
 
   @Test
@@ -102,7 +103,8 @@ class RunCommandRoundTripTest {
   void aNegativeDeadlineIsRefusedWithTheOptionsName() {
     org.assertj.core.api.Assertions.assertThatThrownBy(() -> parse(List.of("run", "--master", "spark://h:7077",
         "--shared-root", "/s", "--deadline", "-5")))
-        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("--deadline").hasMessageContaining("-5");
+        .isInstanceOf(CommandLine.ParameterException.class).hasMessageContaining("--deadline")
+        .hasMessageContaining("'-5' is not a duration");
   }
 
   @Test

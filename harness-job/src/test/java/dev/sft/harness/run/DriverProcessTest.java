@@ -68,7 +68,8 @@ class DriverProcessTest {
 
     assertThat(env).containsEntry(dev.sft.contract.HarnessEnvironment.TERMINATION_LOG, null)
         .containsEntry(dev.sft.contract.HarnessEnvironment.EXECUTOR_CLASSPATH, null)
-        .containsEntry(dev.sft.contract.HarnessEnvironment.LOCAL_DRIVER, "1");
+        .containsEntry(dev.sft.contract.HarnessEnvironment.LOCAL_DRIVER, "1")
+        .containsEntry(dev.sft.harness.driver.Progress.ON_STDOUT, "1");
     assertThat(dev.sft.contract.HarnessEnvironment.DRIVER_RUN_SETTINGS).allSatisfy(name ->
         assertThat(env).containsEntry(name, null));
   }
