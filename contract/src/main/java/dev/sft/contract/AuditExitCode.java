@@ -10,7 +10,9 @@ public enum AuditExitCode {
    */
   VIOLATIONS(1),
   /** The input cannot be audited: no such table, unreadable metadata, bad arguments. */
-  UNUSABLE_INPUT(2);
+  UNUSABLE_INPUT(2),
+  /** The audit itself failed unexpectedly (an internal error): nothing was judged, clean or not. */
+  INTERNAL_FAILURE(4);
 
   private final int code;
 

@@ -13,8 +13,9 @@ public final class CliConventions {
   /**
    * Gives every command of {@code cli} the version and its exit-code section, reads every {@link Duration} option by
    * {@link FlagDurationConverter}, makes usage errors one line and exit 2, and turns a command's failure into one
-   * line: exit 2 for bad input ({@link IllegalArgumentException}), else 4. Call it on the whole tree: a converter
-   * reaches only the subcommands already added.
+   * line: exit 2 for bad input ({@link IllegalArgumentException}), else the command's own failure code
+   * ({@link ExitCodeSection#failureCode()}). Call it on the whole tree: a converter reaches only the subcommands already
+   * added.
    */
   public static CommandLine apply(CommandLine cli, IVersionProvider version) {
     everyCommand(cli, command -> {
@@ -36,7 +37,9 @@ public final class CliConventions {
       if (System.getenv("SFT_DEBUG") != null) {
         e.printStackTrace(commandLine.getErr());
       }
-      return RunExitCode.INFRASTRUCTURE.code();
+      return commandLine.getCommand() instanceof ExitCodeSection.Documented documented
+          ? documented.exitCodes().failureCode()
+          : RunExitCode.INFRASTRUCTURE.code();
     });
     return cli;
   }

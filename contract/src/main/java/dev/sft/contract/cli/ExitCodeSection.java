@@ -13,8 +13,10 @@ import picocli.CommandLine.Model.UsageMessageSpec;
 /**
  * The "Exit codes:" section of a command's help: the numbers come from the contract's enums ({@link RunExitCode},
  * {@link AuditExitCode}, {@link KillExitCode}), their one definition; each command says what a code means for it.
+ * {@code failureCode} is the code an unexpected error exits with, one of the listed codes of that command's own enum:
+ * 4 means "internal failure" to {@code sft run} but "no such process" to {@code sft kill}.
  */
-public record ExitCodeSection(Map<String, String> codes) {
+public record ExitCodeSection(Map<String, String> codes, int failureCode) {
   public static final String HEADING = "%nExit codes:%n";
 
   /** The codes of {@code sft local} and {@code sft run}: every {@link RunExitCode}. */
@@ -32,25 +34,38 @@ public record ExitCodeSection(Map<String, String> codes) {
   public static final Map<RunExitCode, String> COMMAND_GROUP = Map.of(
       RunExitCode.USAGE, "no command, or an unknown one; each command's --help lists its own exit codes");
 
-  /** A section of {@link RunExitCode}s: the command gives only the codes in {@code meanings}. */
+  /** What an unexpected error means to a command that does not say it otherwise. */
+  static final String INTERNAL_FAILURE = "an internal failure (one line says what; SFT_DEBUG=1 adds the stack trace)";
+
+  /**
+   * A section of {@link RunExitCode}s: the command gives only the codes in {@code meanings}, and an unexpected error
+   * is {@link RunExitCode#INFRASTRUCTURE}, listed with {@link #INTERNAL_FAILURE} unless the command describes it.
+   */
   public static ExitCodeSection run(Map<RunExitCode, String> meanings) {
-    return of(meanings, RunExitCode::code);
+    Map<RunExitCode, String> all = new EnumMap<>(RunExitCode.class);
+    all.putAll(meanings);
+    all.putIfAbsent(RunExitCode.INFRASTRUCTURE, INTERNAL_FAILURE);
+    return of(all, RunExitCode::code, RunExitCode.INFRASTRUCTURE);
   }
 
   public static ExitCodeSection audit(Map<AuditExitCode, String> meanings) {
-    return of(complete(AuditExitCode.class, meanings), AuditExitCode::code);
+    return of(complete(AuditExitCode.class, meanings), AuditExitCode::code, AuditExitCode.INTERNAL_FAILURE);
   }
 
+  /**
+   * An unexpected error in a kill is {@link KillExitCode#TRANSPORT_FAILURE}: the signal was not delivered, and the
+   * caller must not read it as {@link KillExitCode#NO_SUCH_PROCESS} (the executor gone) or a refusal.
+   */
   public static ExitCodeSection kill(Map<KillExitCode, String> meanings) {
-    return of(complete(KillExitCode.class, meanings), KillExitCode::code);
+    return of(complete(KillExitCode.class, meanings), KillExitCode::code, KillExitCode.TRANSPORT_FAILURE);
   }
 
-  private static <E extends Enum<E>> ExitCodeSection of(Map<E, String> meanings, ToIntFunction<E> code) {
+  private static <E extends Enum<E>> ExitCodeSection of(Map<E, String> meanings, ToIntFunction<E> code, E failure) {
     Map<String, String> codes = new LinkedHashMap<>();
     meanings.entrySet().stream()
         .sorted(Comparator.comparingInt(entry -> code.applyAsInt(entry.getKey())))
         .forEach(entry -> codes.put(Integer.toString(code.applyAsInt(entry.getKey())), entry.getValue()));
-    return new ExitCodeSection(codes);
+    return new ExitCodeSection(codes, code.applyAsInt(failure));
   }
 
   /** {@code meanings} if it describes every code of {@code type}: a code added to the contract must be documented. */

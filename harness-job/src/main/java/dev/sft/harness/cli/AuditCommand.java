@@ -52,7 +52,8 @@ public final class AuditCommand implements Callable<Integer>, ExitCodeSection.Do
         AuditExitCode.CLEAN, "clean",
         AuditExitCode.VIOLATIONS, "violations found (each named with its file and rule), or a rule the evidence"
             + " cannot decide (UNKNOWN)",
-        AuditExitCode.UNUSABLE_INPUT, "unusable input (no such table, unreadable metadata, bad arguments)"));
+        AuditExitCode.UNUSABLE_INPUT, "unusable input (no such table, unreadable metadata, bad arguments)",
+        AuditExitCode.INTERNAL_FAILURE, "the audit itself failed (an internal error): nothing was judged"));
   }
 
   @Option(names = "--table-location", paramLabel = "<table>", required = true,

@@ -62,4 +62,44 @@ class ExitCodeSectionTest {
     assertThat(command("k8s", "wait").getUsageMessage(CommandLine.Help.Ansi.OFF))
         .contains("  3   a harness Job's preflight failed");
   }
+
+  @Test
+  void anUnexpectedErrorExitsWithTheCommandsOwnFailureCodeWhichItsHelpLists() {
+    List<List<String>> commands = new ArrayList<>();
+    commands.add(List.of());
+    VersionTest.collect(SftCli.commandLine(), List.of(), commands);
+    for (List<String> path : commands) {
+      CommandLine command = command(path.toArray(String[]::new));
+      int failure = ((ExitCodeSection.Documented) command.getCommand()).exitCodes().failureCode();
+      assertThat(codes(path.toArray(String[]::new))).as(path.toString()).contains(Integer.toString(failure));
+    }
+    assertThat(((ExitCodeSection.Documented) command("kill").getCommand()).exitCodes().failureCode())
+        .as("4 is no-such-process to a kill: an internal failure must not read as the executor gone")
+        .isEqualTo(KillExitCode.TRANSPORT_FAILURE.code());
+    assertThat(((ExitCodeSection.Documented) command("audit").getCommand()).exitCodes().failureCode())
+        .isEqualTo(AuditExitCode.INTERNAL_FAILURE.code());
+    assertThat(((ExitCodeSection.Documented) command("local").getCommand()).exitCodes().failureCode())
+        .isEqualTo(RunExitCode.INFRASTRUCTURE.code());
+  }
+
+  @Test
+  void theExecutionHandlerExitsWithTheFailureCodeOfTheCommandThatFailed() {
+    @CommandLine.Command(name = "boom")
+    class Boom implements java.util.concurrent.Callable<Integer>, ExitCodeSection.Documented {
+      @Override
+      public ExitCodeSection exitCodes() {
+        return ExitCodeSection.kill(java.util.Map.of(
+            KillExitCode.KILLED, "k", KillExitCode.BAD_ARGUMENTS, "b", KillExitCode.REFUSED_IDENTITY, "r",
+            KillExitCode.NO_SUCH_PROCESS, "n", KillExitCode.EXIT_NOT_OBSERVED, "e", KillExitCode.TRANSPORT_FAILURE, "t"));
+      }
+
+      @Override
+      public Integer call() {
+        throw new IllegalStateException("unexpected");
+      }
+    }
+    CommandLine cli = dev.sft.contract.cli.CliConventions.apply(new CommandLine(new Boom()), () -> new String[] {"x"});
+    cli.setErr(new java.io.PrintWriter(new java.io.StringWriter()));
+    assertThat(cli.execute()).isEqualTo(KillExitCode.TRANSPORT_FAILURE.code());
+  }
 }
