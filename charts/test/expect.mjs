@@ -45,7 +45,7 @@ const CONTROLLER_NEEDS = [
   ["apps", "statefulsets", ["get", "list", "watch", "create", "update", "delete"]],
   ["batch", "jobs", ["get", "list", "watch", "create", "delete"]],
   ["", "pods", ["get", "list"]],
-  ["", "events", ["create", "list"]],
+  ["", "events", ["get", "create", "update", "list"]],
 ];
 // What the controller grants each test's harness (HarnessRole). Kubernetes refuses to let the controller
 // create a Role with permissions it does not hold itself.
@@ -58,7 +58,7 @@ const OWNER_FINALIZERS = [["sft.dev", "schedulerfailuretests/finalizers", ["upda
 // Leader election (ops/LeaderLease): exactly these, on the release's Lease, in the release's namespace only.
 const LEASE_RULES = [
   { apiGroups: ["coordination.k8s.io"], resources: ["leases"], verbs: ["create"] },
-  { apiGroups: ["coordination.k8s.io"], resources: ["leases"], verbs: ["get", "update"] },
+  { apiGroups: ["coordination.k8s.io"], resources: ["leases"], verbs: ["get", "update", "patch"] },
 ];
 const CONTROLLER_LABEL = ["app.kubernetes.io/name", "sft-controller"];
 const NAMESPACES_ENV = "QUARKUS_OPERATOR_SDK_CONTROLLERS__SCHEDULERFAILURETEST__NAMESPACES";
@@ -149,7 +149,7 @@ const leaseRoles = ofKind("Role").filter((r) => (r.rules || []).some((rule) => (
 const leaseRole = leaseRoles[0];
 expect("one Role grants the Lease, in the release's namespace", leaseRoles.length === 1
   && leaseRole.metadata.namespace === deployment?.metadata?.namespace);
-expect("the Lease Role grants exactly create, and get and update on the release's Lease only",
+expect("the Lease Role grants exactly create, and get, update and patch on the release's Lease only",
   JSON.stringify((leaseRole?.rules || []).map(({ apiGroups, resources, verbs }) => ({ apiGroups, resources, verbs })))
     === JSON.stringify(LEASE_RULES)
   && !leaseRole.rules[0].resourceNames

@@ -110,10 +110,10 @@ namespace's Role (watchNamespaces). Kept in step with controller/src/main/java/d
 - apiGroups: [""]
   resources: [pods/exec]
   verbs: [create, get]
-# One Event per transition or failure (EventRecorder creates core/v1 Events); the Events of the test's own claim,
-# StatefulSets and Jobs are listed, selected by involvedObject, for ClaimPending and PodsNotStarting/PodsCannotStart
-# (ObjectEvents).
+# One Event per transition or failure (EventRecorder creates core/v1 Events, and reads and updates one by name to
+# count a repeat); the Events of the test's own claim, StatefulSets and Jobs are listed, selected by involvedObject,
+# for ClaimPending and PodsNotStarting/PodsCannotStart (ObjectEvents).
 - apiGroups: [""]
   resources: [events]
-  verbs: [list, create]
+  verbs: [get, list, create, update]
 {{- end -}}

@@ -175,13 +175,13 @@ class AccessControlAgainstStandInTest {
   @Test
   void aRulesReviewListsWhatTheUserMayDoInTheNamespaceAsked() throws Exception {
     grant("team", "elector", "elector", "[{apiGroups: [coordination.k8s.io], resources: [leases], verbs: [create]}, "
-        + "{apiGroups: [coordination.k8s.io], resources: [leases], resourceNames: [sft], verbs: [get, update]}]");
+        + "{apiGroups: [coordination.k8s.io], resources: [leases], resourceNames: [sft], verbs: [get, update, patch]}]");
     try (KubernetesClient elector = client(standIn.serviceAccountToken("team", "elector"))) {
       SubjectRulesReviewStatus team = review(elector, "team");
       assertThat(team.getIncomplete()).isFalse();
       assertThat(team.getResourceRules()).filteredOn(r -> r.getResources().contains("leases"))
           .extracting(ResourceRule::getVerbs, ResourceRule::getResourceNames)
-          .containsExactlyInAnyOrder(tuple(List.of("create"), List.of()), tuple(List.of("get", "update"), List.of("sft")));
+          .containsExactlyInAnyOrder(tuple(List.of("create"), List.of()), tuple(List.of("get", "update", "patch"), List.of("sft")));
       // Every authenticated user's own grants (system:basic-user) are listed too, as Kubernetes does.
       assertThat(team.getResourceRules()).anySatisfy(r ->
           assertThat(r.getResources()).contains("selfsubjectrulesreviews"));

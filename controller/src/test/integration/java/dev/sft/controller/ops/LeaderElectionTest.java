@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.awaitility.Awaitility.await;
 
 import dev.sft.api.SchedulerFailureTest;
+import dev.sft.controller.support.ChartRbacRules;
+import dev.sft.controller.support.RequestedVerbs;
 import dev.sft.controller.support.ControllerReads;
 import dev.sft.controller.support.TestCluster;
 import dev.sft.controller.support.TestResources;
@@ -13,6 +15,7 @@ import io.fabric8.kubernetes.api.model.coordination.v1.LeaseBuilder;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.KubernetesClientBuilder;
 import io.fabric8.kubernetes.client.dsl.Resource;
+import io.fabric8.kubernetes.client.server.mock.KubernetesMockServer;
 import io.quarkus.test.common.QuarkusTestResourceLifecycleManager;
 import io.quarkus.test.common.TestResourceScope;
 import io.quarkus.test.common.http.TestHTTPResource;
@@ -85,6 +88,7 @@ class LeaderElectionTest {
 
   @Inject KubernetesClient client;
   @KubernetesTestServer ControllerReads looks;
+  @KubernetesTestServer KubernetesMockServer server;
   @TestHTTPResource("/q/health/ready") URL ready;
   private final HttpClient http = HttpClient.newBuilder().connectTimeout(Duration.ofSeconds(5)).build();
 
@@ -105,13 +109,16 @@ class LeaderElectionTest {
         .timeout(Duration.ofSeconds(10)).GET().build(), HttpResponse.BodyHandlers.ofString());
     assertThat(readiness.statusCode()).as(readiness.body()).isEqualTo(200);
 
-    // The other stops renewing: its last renewal is older than the lease's duration.
-    lease.edit(l -> {
-      l.getSpec().setRenewTime(ZonedDateTime.now().minusSeconds(HELD_SECONDS + 60));
-      return l;
-    });
+    // The other stops renewing: its last renewal is older than the lease's duration. An update, not a patch, so that
+    // every patch of the Lease below is the elector's.
+    Lease stopped = lease.get();
+    stopped.getSpec().setRenewTime(ZonedDateTime.now().minusSeconds(HELD_SECONDS + 60));
+    client.leases().inNamespace(NAMESPACE).resource(stopped).update();
     await("lease taken over").atMost(TestCluster.TIMEOUT)
         .until(() -> SELF.equals(lease.get().getSpec().getHolderIdentity()));
     cluster.awaitStatus(test, "reconciled by the new leader", status -> status.phase != null);
+    // What the elector asked of the Lease is what the chart's Lease Role grants (a real API server refuses the rest).
+    assertThat(RequestedVerbs.on(server, "leases")).contains("get", "patch")
+        .isSubsetOf(ChartRbacRules.verbsOn("leases"));
   }
 }

@@ -3,6 +3,8 @@ package dev.sft.controller.status;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sft.api.SchedulerFailureTest;
+import dev.sft.controller.support.ChartRbacRules;
+import dev.sft.controller.support.RequestedVerbs;
 import dev.sft.controller.support.StrictKubernetesServer;
 import dev.sft.controller.support.TestResources;
 import io.fabric8.kubernetes.api.model.Event;
@@ -49,6 +51,15 @@ class EventRecorderTest {
       assertThat(e.getLastTimestamp()).isGreaterThanOrEqualTo(first.getLastTimestamp());
       assertThat(e.getReportingComponent()).isEqualTo("sft.dev/controller");
     });
+  }
+
+  @Test
+  void itAsksOnlyWhatTheChartGrantsOnEvents() {
+    recorder.warning(test, Reason.PodsCannotStart, "pod nightly-worker-0: ImagePullBackOff");
+    recorder.warning(test, Reason.PodsCannotStart, "pod nightly-worker-0: ImagePullBackOff");
+
+    assertThat(RequestedVerbs.on(server, "events")).contains("create", "update")
+        .isSubsetOf(ChartRbacRules.verbsOn("events"));
   }
 
   @Test
