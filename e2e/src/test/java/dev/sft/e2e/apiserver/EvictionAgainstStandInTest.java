@@ -8,6 +8,7 @@ import dev.sft.e2e.apiserver.exec.RecordingExecBackend;
 import dev.sft.e2e.controllers.DisruptionController;
 import io.fabric8.kubernetes.api.model.IntOrString;
 import io.fabric8.kubernetes.api.model.NamespaceBuilder;
+import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.PodBuilder;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
@@ -24,8 +25,10 @@ import io.fabric8.kubernetes.client.http.HttpResponse;
 import io.fabric8.kubernetes.client.jdkhttp.JdkHttpClientFactory;
 import io.fabric8.kubernetes.client.utils.Serialization;
 import java.net.URI;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.CopyOnWriteArrayList;
 import org.junit.jupiter.api.AfterAll;
@@ -239,6 +242,37 @@ class EvictionAgainstStandInTest {
     assertThat(evict("two", "spark-1")).isTrue();
     assertThat(exists("two", "spark-1")).isFalse();
     assertThat(post("two", "gone").code()).isEqualTo(404);
+  }
+
+  /** What the container suite's drain runs: kubectl cordon, then evictions through kubectl create --raw. */
+  @Test
+  void kubectlCordonsTheNodeAndItsRawEvictionsAreRefusedOrAccepted() throws Exception {
+    sparkPods("kubectl", true, false);
+    budget("kubectl", "spark", new IntOrString(0), "AlwaysAllow");
+    disruption.sync();
+    client.nodes().resource(new NodeBuilder().withNewMetadata().withName("node-a")
+        .endMetadata().build()).create();
+    CommandLineTool kubectl = CommandLineTool.kubectl(standIn.kubeconfigPath(), work.resolve("kubectl-cache"));
+    Duration bound = Duration.ofSeconds(60);
+    CommandLineTool.Result cordoned = kubectl.run(bound, "cordon", "node-a");
+    assertThat(cordoned.exitCode()).as(cordoned.describe()).isZero();
+    assertThat(client.nodes().withName("node-a").get().getSpec().getUnschedulable()).isTrue();
+
+    String eviction = "{\"apiVersion\":\"policy/v1\",\"kind\":\"Eviction\",\"metadata\":{\"name\":\"%s\"}}";
+    CommandLineTool.Result held = kubectl.runWithInput(bound,
+        eviction.formatted("spark-0").getBytes(StandardCharsets.UTF_8),
+        "create", "--raw", "/api/v1/namespaces/kubectl/pods/spark-0/eviction", "-f", "-");
+    assertThat(held.exitCode()).as(held.describe()).isNotZero();
+    assertThat(held.stderr()).as(held.describe()).contains("TooManyRequests").contains("disruption budget");
+    CommandLineTool.Result evicted = kubectl.runWithInput(bound,
+        eviction.formatted("spark-1").getBytes(StandardCharsets.UTF_8),
+        "create", "--raw", "/api/v1/namespaces/kubectl/pods/spark-1/eviction", "-f", "-");
+    assertThat(evicted.exitCode()).as(evicted.describe()).isZero();
+    assertThat(exists("kubectl", "spark-1")).isFalse();
+
+    CommandLineTool.Result uncordoned = kubectl.run(bound, "uncordon", "node-a");
+    assertThat(uncordoned.exitCode()).as(uncordoned.describe()).isZero();
+    assertThat(client.nodes().withName("node-a").get().getSpec().getUnschedulable()).isNotEqualTo(Boolean.TRUE);
   }
 
   @Test
