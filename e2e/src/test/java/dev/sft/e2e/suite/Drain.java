@@ -121,7 +121,7 @@ final class Drain implements AutoCloseable {
   }
 
   private void run() {
-    while (running && !evictions.stream().allMatch(e -> e.goneAt != null)) {
+    while (running) {
       for (Eviction eviction : evictions) {
         if (eviction.goneAt == null) {
           try {
@@ -130,6 +130,9 @@ final class Drain implements AutoCloseable {
             failure = eviction.name + ": " + e.getMessage();
           }
         }
+      }
+      if (evictions.stream().allMatch(e -> e.goneAt != null)) {
+        break;
       }
       try {
         Thread.sleep(RETRY.toMillis());
