@@ -265,14 +265,15 @@ class OperatorEndToEndIT {
   }
 
   /**
-   * An unplanned loss: the suite deletes a worker pod while the harness's monitored write runs (as an eviction, a
-   * drain or a preemption would). The executors on it are lost without the harness killing them, so the cell is
-   * Unknown on both sides and names the loss; it is never scored as the scenario's own doing.
+   * An unplanned loss: while the harness's monitored write runs, a worker crash-loops (not Ready) and the node is
+   * drained. The disruption budget lets that worker go at once and holds the Ready pods until the run ends. The
+   * executors on the evicted worker are lost without the harness killing them, so the cell is Unknown on both sides
+   * and names the loss; it is never scored as the scenario's own doing.
    */
   @Test
   @Tag(EXTENDED)
   @Order(10)
-  void aWorkerPodDeletedMidScenarioMakesThatCellUnknownNamingTheLoss() {
+  void aCrashLoopingWorkerADrainTakesMidScenarioMakesThatCellUnknownNamingTheLoss() {
     String ns = settings.testNamespace();
     long started = System.nanoTime();
     ObjectNode test = resources.minimal(UNPLANNED);
