@@ -10,8 +10,9 @@ import java.util.List;
 
 /**
  * Why a harness pod died, in the words Kubernetes recorded it: the Job's deadline ({@code DeadlineExceeded}, after
- * which the pod is gone), the pod's eviction ({@code Evicted}, e.g. node memory pressure), or the container's
- * out-of-memory kill ({@code OOMKilled}). Each comes with what to change. Reads only what it is given.
+ * which the pod is gone), the pod's eviction ({@code Evicted}, e.g. node memory pressure), a disruption that marked it
+ * ({@link DisruptionTargets}: a drain's eviction, a preemption), or the container's out-of-memory kill
+ * ({@code OOMKilled}). Each comes with what to change. Reads only what it is given.
  */
 public final class HarnessPodFate {
   public static final String DEADLINE_EXCEEDED = "DeadlineExceeded";
@@ -35,6 +36,12 @@ public final class HarnessPodFate {
         fates.add("pod " + pod.getMetadata().getName() + " was " + EVICTED
             + (status.getMessage() == null ? "" : " (" + status.getMessage() + ")")
             + "; give the harness a memory request closer to its limit, or nodes with room");
+      }
+      var target = DisruptionTargets.of(pod).filter(t -> !DisruptionTargets.BY_KUBELET.equals(t.getReason()));
+      if (target.isPresent()) {
+        fates.add("pod " + pod.getMetadata().getName() + " was " + DisruptionTargets.describe(target.get())
+            + "; the run's disruption budget covers the Spark pods, not the harness Job's: run it again once the "
+            + "node is drained");
       }
       ContainerStateTerminated terminated = harnessTermination(pod);
       if (terminated != null && OOM_KILLED.equals(terminated.getReason())) {

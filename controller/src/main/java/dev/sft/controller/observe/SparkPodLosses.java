@@ -6,12 +6,14 @@ import io.fabric8.kubernetes.api.model.PodCondition;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * What happened to a test's Spark pods (master and workers) while a harness Job ran that the harness did not do: a
  * pod replaced (deleted, evicted, drained or preempted, then re-created by its StatefulSet), a container restarted
- * (e.g. OOM-killed), a pod being deleted, evicted or marked a disruption target. The harness kills executor processes
- * only, never a pod or a daemon, so each of these is an unplanned loss. An observer: it reads pods, changes nothing.
+ * (e.g. OOM-killed), a pod being deleted, evicted or marked a disruption target (named by who took it:
+ * {@link DisruptionTargets}). The harness kills executor processes only, never a pod or a daemon, so each of these is
+ * an unplanned loss. An observer: it reads pods, changes nothing.
  */
 public final class SparkPodLosses {
   private SparkPodLosses() {}
@@ -26,19 +28,21 @@ public final class SparkPodLosses {
         losses.add("pod " + name + " was re-created at " + created + " (its predecessor was deleted, evicted,"
             + " drained or preempted)");
       }
-      if (pod.getMetadata().getDeletionTimestamp() != null) {
+      boolean evictedByKubelet = pod.getStatus() != null && "Evicted".equals(pod.getStatus().getReason());
+      if (evictedByKubelet) {
+        losses.add("pod " + name + " was evicted: " + pod.getStatus().getMessage());
+      }
+      boolean deleting = pod.getMetadata().getDeletionTimestamp() != null;
+      Optional<PodCondition> target = DisruptionTargets.of(pod)
+          .filter(t -> !(evictedByKubelet && DisruptionTargets.BY_KUBELET.equals(t.getReason())));
+      if (target.isPresent()) {
+        losses.add("pod " + name + " was " + DisruptionTargets.describe(target.get())
+            + (deleting ? " and is being deleted" : ""));
+      } else if (deleting) {
         losses.add("pod " + name + " is being deleted");
       }
       if (pod.getStatus() == null) {
         continue;
-      }
-      if ("Evicted".equals(pod.getStatus().getReason())) {
-        losses.add("pod " + name + " was evicted: " + pod.getStatus().getMessage());
-      }
-      for (PodCondition condition : nullSafe(pod.getStatus().getConditions())) {
-        if ("DisruptionTarget".equals(condition.getType()) && "True".equals(condition.getStatus())) {
-          losses.add("pod " + name + " is a disruption target (" + condition.getReason() + ")");
-        }
       }
       for (ContainerStatus container : nullSafe(pod.getStatus().getContainerStatuses())) {
         var last = container.getLastState() == null ? null : container.getLastState().getTerminated();

@@ -2,6 +2,7 @@ package dev.sft.e2e.cluster;
 
 import dev.sft.e2e.controllers.ClaimBinder;
 import dev.sft.e2e.controllers.DeploymentController;
+import dev.sft.e2e.controllers.DisruptionController;
 import dev.sft.e2e.controllers.GarbageCollector;
 import dev.sft.e2e.controllers.JobController;
 import dev.sft.e2e.controllers.StatefulSetController;
@@ -20,8 +21,8 @@ import java.util.concurrent.atomic.AtomicReference;
 
 /**
  * A simulated single-node cluster behind an API server, as a client of it (test code, openly not Kubernetes): the
- * claim binder, the StatefulSet, Job and Deployment controllers, the garbage collector, the cluster DNS (one hosts
- * file) and the {@link Kubelet}, all stepped in turn every {@code syncPeriod} by one thread. Every container it starts
+ * claim binder, the StatefulSet, Job, Deployment and disruption controllers, the garbage collector, the cluster DNS
+ * (one hosts file) and the {@link Kubelet}, all stepped in turn every {@code syncPeriod} by one thread. Every container it starts
  * runs a real image under podman. {@link #close()} removes those containers.
  */
 public final class Simulator implements AutoCloseable {
@@ -33,6 +34,7 @@ public final class Simulator implements AutoCloseable {
   private final StatefulSetController statefulSets;
   private final JobController jobs;
   private final DeploymentController deployments;
+  private final DisruptionController disruption;
   private final GarbageCollector garbage;
   private final ClusterDns dns;
   private final Kubelet kubelet;
@@ -46,6 +48,7 @@ public final class Simulator implements AutoCloseable {
     this.statefulSets = new StatefulSetController(client);
     this.jobs = new JobController(client);
     this.deployments = new DeploymentController(client);
+    this.disruption = new DisruptionController(client);
     this.garbage = new GarbageCollector(client);
     this.dns = new ClusterDns(client, config.stateDir().resolve("hosts"), config.apiServerHost());
     this.kubelet = new Kubelet(client, config, dns.hostsFile());
@@ -63,8 +66,8 @@ public final class Simulator implements AutoCloseable {
   }
 
   private void syncOnce() {
-    List<Runnable> steps = List.of(claims::sync, statefulSets::sync, jobs::sync, deployments::sync, dns::sync,
-        kubelet::sync);
+    List<Runnable> steps = List.of(claims::sync, statefulSets::sync, jobs::sync, deployments::sync,
+        disruption::sync, dns::sync, kubelet::sync);
     for (Runnable step : steps) {
       try {
         step.run();

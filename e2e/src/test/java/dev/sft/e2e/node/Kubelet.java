@@ -5,8 +5,11 @@ import dev.sft.e2e.node.network.PodIpAllocator;
 import dev.sft.e2e.node.runtime.ContainerInfo;
 import dev.sft.e2e.node.runtime.Podman;
 import dev.sft.e2e.node.volumes.PodVolumes;
+import io.fabric8.kubernetes.api.model.Node;
+import io.fabric8.kubernetes.api.model.NodeBuilder;
 import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.client.KubernetesClient;
+import io.fabric8.kubernetes.client.KubernetesClientException;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Files;
@@ -51,6 +54,24 @@ public final class Kubelet implements PodExec, PodLogs, AutoCloseable {
     PodIpAllocator ips = new PodIpAllocator(config.podNetwork());
     this.node = new NodeContext(client, config, new Podman(config.instanceId()), ips,
         new PodVolumes(client, config), new PodEnvironment(client, config), hostsFile);
+    register(client);
+  }
+
+  /** Registers this node as a kubelet does when it starts: the Node object that kubectl cordon and drain act on. */
+  private static void register(KubernetesClient client) {
+    Node node = new NodeBuilder().withNewMetadata().withName(NODE_NAME)
+        .addToLabels("kubernetes.io/hostname", NODE_NAME).addToLabels("kubernetes.io/os", "linux").endMetadata()
+        .withNewStatus().addNewCondition().withType("Ready").withStatus("True").withReason("KubeletReady")
+        .withMessage("kubelet is posting ready status").endCondition()
+        .addNewAddress().withType("InternalIP").withAddress(HOST_IP).endAddress().endStatus()
+        .build();
+    try {
+      client.nodes().resource(node).create();
+    } catch (KubernetesClientException e) {
+      if (e.getCode() != 409) {
+        throw e;
+      }
+    }
   }
 
   /** Starts new pods, steps running ones, removes the containers of pods that are gone. */

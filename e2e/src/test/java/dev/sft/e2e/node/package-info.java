@@ -12,8 +12,8 @@
  * {@code pods/exec} and {@code pods/log} through {@link dev.sft.e2e.node.PodExec} and {@link dev.sft.e2e.node.PodLogs}.
  * {@link dev.sft.e2e.cluster.Simulator} steps the node together with the controllers.
  *
- * <p>Not simulated (a real cluster does these): scheduling (one node, no nodeName, no affinity, taints or
- * resources; requests set no cgroup weight, and nothing is evicted under memory pressure), NetworkPolicy (all pods
+ * <p>Not simulated (a real cluster does these): scheduling (one node, registered as a Node object, but no nodeName,
+ * no affinity, taints, resources or cordons: a cordoned node still runs the pods re-created on it; requests set no cgroup weight, and nothing is evicted under memory pressure), NetworkPolicy (all pods
  * share the host's loopback), Service virtual IPs and port translation (Service names resolve to the ready pods' IPs; a Service whose port
  * differs from its targetPort does not work), per-namespace DNS search paths (all names are written out, globally),
  * Service environment variables (enableServiceLinks), init and sidecar containers (pods of exactly one container),

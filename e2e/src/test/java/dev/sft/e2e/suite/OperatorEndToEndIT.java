@@ -130,6 +130,8 @@ class OperatorEndToEndIT {
       timings.record("apply to loss Job running", started);
       assertMasterUiThroughKubectlExec(ns);
       assertEveryJvmMapsTheImagesClassData(ns, lossPod.path("metadata").path("name").asText());
+      // A drain of the node now: the run's disruption budget holds every Spark pod (all Ready) until the run ends.
+      Drain drain = Drain.start(kubectl, ns, "sft.dev/test=" + MINIMAL, OperatorEndToEndIT::isSparkPod);
       SuiteProgress.say("loss Job pod %s running; killing the controller",
           lossPod.path("metadata").path("name").asText());
       JsonNode controller = operator.awaitReady(Duration.ofSeconds(10));
@@ -139,9 +141,15 @@ class OperatorEndToEndIT {
 
       // A run that ends Failed never becomes Ready: wait for the end with sft k8s wait (its exit code is the
       // verdict's, its output sft local's table), then ask kubectl wait as a user would.
-      Command.Result waited = sft.await(ns, MINIMAL, settings.runBound());
-      JsonNode finished = statusOf(MINIMAL);
+      Command.Result waited;
+      JsonNode finished;
+      try (drain) {
+        waited = sft.await(ns, MINIMAL, settings.runBound());
+        finished = statusOf(MINIMAL);
+        drain.awaitDone(Duration.ofSeconds(180));
+      }
       timings.record("kubectl apply to finished (minimal, 4 scenarios)", started);
+      assertHeldUntilTheRunEnded(drain, finished, 3);
       assertThat(waited.exitCode()).as("sft k8s wait: %s\nstatus: %s", waited.describe(), finished).isZero();
       assertThat(waited.stdout()).as("sft k8s wait's table").contains("\nRESULT: PASSED")
           .contains("executor-loss-shuffle-loss").contains("evidence: ");
@@ -257,14 +265,15 @@ class OperatorEndToEndIT {
   }
 
   /**
-   * An unplanned loss: the suite deletes a worker pod while the harness's monitored write runs (as an eviction, a
-   * drain or a preemption would). The executors on it are lost without the harness killing them, so the cell is
-   * Unknown on both sides and names the loss; it is never scored as the scenario's own doing.
+   * An unplanned loss: while the harness's monitored write runs, a worker crash-loops (not Ready) and the node is
+   * drained. The disruption budget lets that worker go at once and holds the Ready pods until the run ends. The
+   * executors on the evicted worker are lost without the harness killing them, so the cell is Unknown on both sides
+   * and names the loss; it is never scored as the scenario's own doing.
    */
   @Test
   @Tag(EXTENDED)
   @Order(10)
-  void aWorkerPodDeletedMidScenarioMakesThatCellUnknownNamingTheLoss() {
+  void aCrashLoopingWorkerADrainTakesMidScenarioMakesThatCellUnknownNamingTheLoss() {
     String ns = settings.testNamespace();
     long started = System.nanoTime();
     ObjectNode test = resources.minimal(UNPLANNED);
@@ -282,13 +291,31 @@ class OperatorEndToEndIT {
         () -> kubectl.run(Duration.ofSeconds(30), null, "logs", "-n", ns, podName).stdout(),
         log -> log.contains("write started"));
     String victim = UNPLANNED + "-worker-1";
-    SuiteProgress.say("the monitored write runs; deleting worker pod %s as an eviction would", victim);
-    Command.Result deleted = kubectl.run(Duration.ofSeconds(60), null, "delete", "pod", "-n", ns, victim,
-        "--wait=false");
-    assertThat(deleted.ok()).as(deleted.describe()).isTrue();
-
-    JsonNode status = Await.until(UNPLANNED + " finished", settings.runBound(), () -> statusOf(UNPLANNED),
-        OperatorEndToEndIT::phaseFinished);
+    SuiteProgress.say("the monitored write runs; crashing worker pod %s, then draining the node", victim);
+    String victimUid = kubectl.find(ns, "pod", victim).path("metadata").path("uid").asText();
+    // Two crashes: after the second the kubelet backs off 10 s before it restarts the container (a crash loop), so
+    // the pod stays not Ready while the drain starts.
+    cluster.killContainer(ns, victim, "spark");
+    Await.until(victim + " restarted once", Duration.ofSeconds(30), () -> kubectl.find(ns, "pod", victim),
+        pod -> pod != null && (!victimUid.equals(pod.path("metadata").path("uid").asText())
+            || pod.path("status").path("containerStatuses").path(0).path("restartCount").asInt() >= 1));
+    cluster.killContainer(ns, victim, "spark");
+    Await.until(victim + " crashed again: not Ready", Duration.ofSeconds(30), () -> kubectl.find(ns, "pod", victim),
+        pod -> pod == null || !Drain.ready(pod));
+    JsonNode status;
+    try (Drain drain = Drain.start(kubectl, ns, "sft.dev/test=" + UNPLANNED, OperatorEndToEndIT::isSparkPod)) {
+      status = Await.until(UNPLANNED + " finished", settings.runBound(), () -> statusOf(UNPLANNED),
+          OperatorEndToEndIT::phaseFinished);
+      drain.awaitDone(Duration.ofSeconds(180));
+      JsonNode jobs = status.path("harnessJobs");
+      Instant jobDone = Instant.parse(jobs.path(jobs.size() - 1).path("completionTime").asText());
+      assertThat(drain.evictions()).filteredOn(e -> e.name.equals(victim)).singleElement().satisfies(crashed -> {
+        assertThat(crashed.readyAtStart).as("%s", crashed).isFalse();
+        assertThat(crashed.refusals).as("not Ready: AlwaysAllow lets it go at once: %s", crashed).isZero();
+        assertThat(crashed.evictedAt).as("evicted while the Job ran: %s", crashed).isNotNull().isBefore(jobDone);
+      });
+      assertHeldUntilTheRunEnded(drain, status, 2);
+    }
     timings.record("kubectl apply to finished (unplanned loss)", started);
     assertThat(status.path("phase").asText()).as("an Unknown cell is not a pass: %s", status).isEqualTo("Failed");
     JsonNode cell = status.path("cells").path(0);
@@ -479,11 +506,30 @@ class OperatorEndToEndIT {
   }
 
   /** The master and worker pods of a test (the stand-in has no set-based selectors: filtered here). */
+  private static boolean isSparkPod(JsonNode pod) {
+    return List.of("master", "worker").contains(pod.path("metadata").path("labels").path("sft.dev/component")
+        .asText());
+  }
+
+  /**
+   * The drain's Ready pods were each refused (429, the run's disruption budget) and went only after the run's last
+   * harness Job completed: the budget held them for the whole run.
+   */
+  private static void assertHeldUntilTheRunEnded(Drain drain, JsonNode finished, int readyPods) {
+    JsonNode jobs = finished.path("harnessJobs");
+    Instant lastJobDone = Instant.parse(jobs.path(jobs.size() - 1).path("completionTime").asText());
+    assertThat(drain.evictions()).filteredOn(e -> e.readyAtStart).as("the Ready Spark pods the drain found")
+        .hasSize(readyPods).allSatisfy(held -> {
+          assertThat(held.refusals).as("refused while the run was on: %s", held).isPositive();
+          assertThat(held.firstRefusal).as("%s", held).contains("TooManyRequests").contains("disruption budget");
+          assertThat(held.goneAt).as("held until the run's last Job completed at %s: %s", lastJobDone, held)
+              .isAfterOrEqualTo(lastJobDone);
+        });
+  }
+
   private List<JsonNode> sparkPods(String test) {
     return kubectl.list(settings.testNamespace(), "pods", "sft.dev/test=" + test).stream()
-        .filter(p -> List.of("master", "worker").contains(p.path("metadata").path("labels")
-            .path("sft.dev/component").asText()))
-        .toList();
+        .filter(OperatorEndToEndIT::isSparkPod).toList();
   }
 
   private JsonNode statusOf(String name) {

@@ -32,6 +32,15 @@ class HarnessPodFateTest {
   }
 
   @Test
+  void aPodADrainEvictedSaysSo() {
+    Pod pod = harnessPod("t1-r1-spec-abcde").editStatus().addNewCondition().withType("DisruptionTarget")
+        .withStatus("True").withReason("EvictionByEvictionAPI").withMessage("Eviction API: evicting").endCondition()
+        .endStatus().build();
+    assertThat(HarnessPodFate.describe(job(null), List.of(pod))).startsWith("pod t1-r1-spec-abcde was evicted "
+        + "through the Eviction API (a node drain,").contains("[DisruptionTarget: EvictionByEvictionAPI]");
+  }
+
+  @Test
   void aJobDeadlineIsNamedEvenWhenThePodIsGone() {
     assertThat(HarnessPodFate.describe(job("DeadlineExceeded"), List.of())).startsWith("the Job ran past its "
         + "activeDeadlineSeconds (1740 s, DeadlineExceeded) and Kubernetes ended its pod before the harness reported");

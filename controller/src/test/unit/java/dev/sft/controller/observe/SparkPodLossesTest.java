@@ -53,6 +53,48 @@ class SparkPodLossesTest {
     assertThat(SparkPodLosses.since(List.of(evicted, deleting, drained), JOB_START)).containsExactly(
         "pod t-master-0 was evicted: The node was low on resource: memory.",
         "pod t-worker-0 is being deleted",
-        "pod t-worker-1 is a disruption target (EvictionByEvictionAPI)");
+        "pod t-worker-1 was evicted through the Eviction API (a node drain, a cluster-autoscaler or Karpenter "
+            + "consolidation, the descheduler, or a user) [DisruptionTarget: EvictionByEvictionAPI]");
+  }
+
+  static Pod disrupted(String name, String reason, boolean deleting) {
+    PodBuilder pod = pod(name, "2026-12-02T07:00:00Z").editStatus().addNewCondition().withType("Ready")
+        .withStatus("True").endCondition().addNewCondition().withType("DisruptionTarget").withStatus("True")
+        .withReason(reason).endCondition().endStatus();
+    if (deleting) {
+      pod.editMetadata().withDeletionTimestamp("2026-12-02T08:01:00Z").endMetadata();
+    }
+    return pod.build();
+  }
+
+  /** A drain that forced a pod out while the Job ran is one loss naming the eviction, not a bare deletion. */
+  @Test
+  void aPodBeingDeletedAfterAnEvictionIsOneLossNamingWhoTookIt() {
+    assertThat(SparkPodLosses.since(List.of(disrupted("t-worker-0", "EvictionByEvictionAPI", true)), JOB_START))
+        .containsExactly("pod t-worker-0 was evicted through the Eviction API (a node drain, a cluster-autoscaler "
+            + "or Karpenter consolidation, the descheduler, or a user) [DisruptionTarget: EvictionByEvictionAPI] and "
+            + "is being deleted");
+    assertThat(SparkPodLosses.since(List.of(disrupted("t-worker-0", "PreemptionByScheduler", true),
+        disrupted("t-worker-1", "DeletionByTaintManager", true), disrupted("t-master-0", "TerminationByKubelet", false),
+        disrupted("t-worker-2", "SomethingNew", false)), JOB_START)).containsExactly(
+        "pod t-worker-0 was preempted by the scheduler for a pod of higher priority "
+            + "[DisruptionTarget: PreemptionByScheduler] and is being deleted",
+        "pod t-worker-1 was deleted by the taint manager for a NoExecute taint on its node "
+            + "[DisruptionTarget: DeletionByTaintManager] and is being deleted",
+        "pod t-master-0 was terminated by the kubelet (node pressure or a node shutdown) "
+            + "[DisruptionTarget: TerminationByKubelet]",
+        "pod t-worker-2 was marked a disruption target [DisruptionTarget: SomethingNew]");
+  }
+
+  @Test
+  void aKubeletEvictionIsNamedOnceAndAStaleConditionThatIsFalseIsNoLoss() {
+    Pod kubeletEvicted = new PodBuilder(disrupted("t-worker-0", "TerminationByKubelet", false)).editStatus()
+        .withPhase("Failed").withReason("Evicted").withMessage("The node was low on resource: memory.").endStatus()
+        .build();
+    assertThat(SparkPodLosses.since(List.of(kubeletEvicted), JOB_START))
+        .containsExactly("pod t-worker-0 was evicted: The node was low on resource: memory.");
+    Pod reset = pod("t-worker-1", "2026-12-02T07:00:00Z").editStatus().addNewCondition().withType("DisruptionTarget")
+        .withStatus("False").endCondition().endStatus().build();
+    assertThat(SparkPodLosses.since(List.of(reset), JOB_START)).isEmpty();
   }
 }

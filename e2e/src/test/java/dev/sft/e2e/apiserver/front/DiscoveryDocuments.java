@@ -125,8 +125,21 @@ final class DiscoveryDocuments {
         extra.put("name", type.plural() + "/" + sub);
         extra.put("singularName", "");
         extra.put("namespaced", type.namespaced());
-        extra.put("kind", sub.equals("exec") ? "PodExecOptions" : "Pod");
-        (sub.equals("exec") ? List.of("create", "get") : List.of("get")).forEach(extra.putArray("verbs")::add);
+        if (sub.equals("eviction")) {
+          // Served in the core group, typed in policy/v1: kubectl drain finds the Eviction's version here.
+          extra.put("group", "policy");
+          extra.put("version", "v1");
+        }
+        extra.put("kind", switch (sub) {
+          case "exec" -> "PodExecOptions";
+          case "eviction" -> "Eviction";
+          default -> "Pod";
+        });
+        (switch (sub) {
+          case "exec" -> List.of("create", "get");
+          case "eviction" -> List.of("create");
+          default -> List.of("get");
+        }).forEach(extra.putArray("verbs")::add);
       }
     }
     return doc.toString();

@@ -7,6 +7,7 @@ import dev.sft.e2e.apiserver.auth.RequestAttributes;
 import dev.sft.e2e.apiserver.auth.SelfSubjectRulesReview;
 import dev.sft.e2e.apiserver.exec.ExecBackend;
 import dev.sft.e2e.apiserver.exec.ExecSession;
+import dev.sft.e2e.apiserver.store.PodEviction;
 import dev.sft.e2e.apiserver.store.ResourceType;
 import dev.sft.e2e.apiserver.store.StandInStore;
 import dev.sft.e2e.apiserver.store.StatusBodies;
@@ -33,7 +34,7 @@ import java.util.regex.Pattern;
 /**
  * Routes each HTTP request: discovery and OpenAPI documents, {@code pods/exec} and {@code pods/log}, the service
  * proxy ({@link ServiceProxy}), watches, and everything else to the {@link StandInStore} (on a worker thread: the
- * store is synchronous). Every request is first authenticated and authorised by {@link AccessControl} (bearer
+ * store is synchronous); {@code pods/eviction} to {@link PodEviction}. Every request is first authenticated and authorised by {@link AccessControl} (bearer
  * tokens, RBAC), and a refused one gets kube-apiserver's 401 or 403 Status; role and binding writes also pass its
  * escalation check.
  */
@@ -41,6 +42,7 @@ public final class HttpFront {
 
   private static final Pattern POD_SUBRESOURCE =
       Pattern.compile("/api/v1/namespaces/([^/]+)/pods/([^/]+)/(exec|log|attach|portforward)");
+  private static final Pattern POD_EVICTION = Pattern.compile("/api/v1/namespaces/([^/]+)/pods/([^/]+)/eviction");
   private static final String PROTOBUF = "application/vnd.kubernetes.protobuf";
 
   private final Vertx vertx;
@@ -51,6 +53,7 @@ public final class HttpFront {
   private final ExecBackend exec;
   private final ExecutorService workers;
   private final ServiceProxy serviceProxy;
+  private final PodEviction eviction;
   private final AccessControl access;
   private volatile String serverAddress = "127.0.0.1:443";
 
@@ -64,6 +67,7 @@ public final class HttpFront {
     this.exec = exec;
     this.workers = workers;
     this.serviceProxy = new ServiceProxy(store);
+    this.eviction = new PodEviction(store);
   }
 
   /** Watches served so far, by transport ("http", "websocket"). */
@@ -100,8 +104,11 @@ public final class HttpFront {
       }
       Matcher pod = POD_SUBRESOURCE.matcher(path);
       Matcher proxied = ServiceProxy.PATH.matcher(path);
+      Matcher evicted = POD_EVICTION.matcher(path);
       if (proxied.matches()) {
         workers.execute(() -> serviceProxy.serve(request, proxied));
+      } else if (evicted.matches() && request.method() == io.vertx.core.http.HttpMethod.POST) {
+        evict(request, evicted.group(1), evicted.group(2));
       } else if (pod.matches()) {
         podSubresource(request, pod.group(1), pod.group(2), pod.group(3));
       } else if (request.method() == io.vertx.core.http.HttpMethod.POST
@@ -116,6 +123,28 @@ public final class HttpFront {
       fail(request.response(), 500, "InternalError", "stand-in failed on " + request.method() + " "
           + request.uri() + ": " + e);
     }
+  }
+
+  /** {@code pods/eviction}: decided by {@link PodEviction} on a worker thread (it reads and writes the store). */
+  private void evict(HttpServerRequest request, String namespace, String pod) {
+    if (request.getParam("dryRun") != null) {
+      request.resume();
+      fail(request.response(), 400, "BadRequest", "dryRun is not supported by the API server stand-in (it would "
+          + "write): run without --dry-run=server");
+      return;
+    }
+    request.body().onSuccess(body -> workers.execute(() -> {
+      try {
+        PodEviction.Answer answer = eviction.evict(namespace, pod, body.toString(StandardCharsets.UTF_8));
+        if (answer.retryAfterSeconds() > 0) {
+          request.response().putHeader("Retry-After", String.valueOf(answer.retryAfterSeconds()));
+        }
+        json(request.response(), answer.code(), answer.body());
+      } catch (RuntimeException e) {
+        fail(request.response(), 500, "InternalError", "stand-in failed on the eviction of " + namespace + "/"
+            + pod + ": " + e);
+      }
+    })).onFailure(e -> fail(request.response(), 400, "BadRequest", "cannot read the request body: " + e));
   }
 
   /** Answered, never stored, as kube-apiserver answers a review. */

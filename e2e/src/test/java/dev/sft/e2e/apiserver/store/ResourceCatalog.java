@@ -17,7 +17,7 @@ public final class ResourceCatalog {
   private static final List<ResourceType> BUILT_IN = List.of(
       core("namespaces", "Namespace", false, List.of("ns"), true),
       core("serviceaccounts", "ServiceAccount", true, List.of("sa"), false),
-      new ResourceType("", "v1", "pods", "Pod", true, List.of("po"), true, List.of("exec", "log")),
+      new ResourceType("", "v1", "pods", "Pod", true, List.of("po"), true, List.of("exec", "log", "eviction")),
       core("services", "Service", true, List.of("svc"), true),
       core("endpoints", "Endpoints", true, List.of("ep"), false),
       core("persistentvolumeclaims", "PersistentVolumeClaim", true, List.of("pvc"), true),
