@@ -68,11 +68,13 @@ function loadCrd(file, registry) {
     for (const version of crd.spec.versions) {
       const celRules = [];
       const schema = toJsonSchema(version.schema.openAPIV3Schema, celRules, "");
-      // Every object carries these; the API server validates metadata itself.
+      // Every object carries these; the API server validates metadata itself. A CRD may restrict only metadata's
+      // name and generateName, and the API server never prunes metadata: its other fields stay allowed.
       schema.properties = {
         apiVersion: { type: "string" }, kind: { type: "string" }, metadata: { type: "object" },
         ...schema.properties,
       };
+      delete schema.properties.metadata.additionalProperties;
       const ajv = new Ajv({ allErrors: true, strict: false });
       registry.set(`${crd.spec.group}/${version.name}/${crd.spec.names.kind}`, {
         validate: ajv.compile(schema), celRules, source: file,
