@@ -12,6 +12,7 @@ import os from "node:os";
 import path from "node:path";
 import { execFileSync } from "node:child_process";
 import yaml from "js-yaml";
+import { expect, finish } from "./expectations.mjs";
 
 const [root, helm, ...files] = process.argv.slice(2);
 if (!root || !helm || files.length === 0) {
@@ -26,17 +27,6 @@ const ANNOTATIONS_LIMIT = 262144;
 // The files a directory source reads (Argo CD's reposerver: manifestFile).
 const MANIFEST_FILE = /\.(yaml|yml|json|jsonnet)$/;
 
-let passed = 0;
-let failed = 0;
-function expect(what, ok, detail = "") {
-  if (ok) {
-    passed++;
-    console.log(`ok   ${what}`);
-  } else {
-    failed++;
-    console.error(`FAIL ${what}${detail ? `\n       ${detail}` : ""}`);
-  }
-}
 
 /**
  * A directory source's include or exclude pattern as a RegExp. Argo CD matches it against the path relative to the
@@ -177,5 +167,4 @@ for (const { app, file } of tests) {
   expect(`${name}: a later sync wave than the chart Application(s)`, charts.every(({ app: c }) => wave(c) < wave(app)));
 }
 
-console.log(`argocd: ${passed} passed, ${failed} failed`);
-process.exit(failed === 0 ? 0 : 1);
+finish(`argocd`);

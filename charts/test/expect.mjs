@@ -8,6 +8,7 @@
 
 import fs from "node:fs";
 import yaml from "js-yaml";
+import { expect, finish } from "./expectations.mjs";
 
 const [mode, file, namespaceList] = process.argv.slice(2);
 if (!["cluster-wide", "namespaced"].includes(mode) || !file) {
@@ -17,17 +18,6 @@ if (!["cluster-wide", "namespaced"].includes(mode) || !file) {
 // What an install creates; helm test hooks (templates/tests/) exist only while `helm test` runs and run.sh checks them.
 const objects = yaml.loadAll(fs.readFileSync(file, "utf8")).filter(Boolean)
   .filter((o) => !o.metadata?.annotations?.["helm.sh/hook"]);
-let passed = 0;
-let failed = 0;
-function expect(what, ok, detail = "") {
-  if (ok) {
-    passed++;
-    console.log(`ok   ${what}`);
-  } else {
-    failed++;
-    console.error(`FAIL ${what}${detail ? `\n       ${detail}` : ""}`);
-  }
-}
 const ofKind = (kind) => objects.filter((o) => o.kind === kind);
 
 // What the controller does (controller/src/main/java/dev/sft/controller: ChildResources, the owned-resource classes, the
@@ -196,5 +186,4 @@ if (mode === "namespaced" && namespaceList !== deployment?.metadata?.namespace) 
     && monitor.spec.podMetricsEndpoints.some((e) => e.path === "/q/metrics" && e.port === "http"));
 }
 
-console.log(`expect (${mode}): ${passed} passed, ${failed} failed`);
-process.exit(failed === 0 ? 0 : 1);
+finish(`expect (${mode})`);
