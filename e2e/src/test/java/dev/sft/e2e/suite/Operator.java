@@ -83,10 +83,23 @@ final class Operator {
     }
     Command.run(bound, command).orFail();
     String uid = before.path("metadata").path("uid").asText();
-    Await.until("controller rolled out after helm upgrade " + List.of(sets), bound,
+    JsonNode rolled = Await.until("controller rolled out after helm upgrade " + List.of(sets), bound,
         () -> kubectl.list(settings.operatorNamespace(), "pods", SELECTOR),
         pods -> pods.size() == 1 && ready(pods.get(0))
-            && !uid.equals(pods.get(0).path("metadata").path("uid").asText()));
+            && !uid.equals(pods.get(0).path("metadata").path("uid").asText())).get(0);
+    awaitLeader(rolled, bound);
+  }
+
+  /**
+   * The leader Lease (named after the release, {@code SFT_LEADER_LEASE_NAME}) held by {@code pod}: a Ready pod is only
+   * a follower until it takes the Lease over, with the verbs the chart grants it.
+   */
+  void awaitLeader(JsonNode pod, Duration bound) {
+    String name = pod.path("metadata").path("name").asText();
+    Await.until("controller pod " + name + " holds the leader Lease " + DEPLOYMENT, bound,
+        () -> kubectl.getJson(settings.operatorNamespace(), "lease", DEPLOYMENT),
+        lease -> name.equals(lease.path("spec").path("holderIdentity").asText()));
+    SuiteProgress.say("leader Lease %s held by the new controller pod %s", DEPLOYMENT, name);
   }
 
   void uninstall() {

@@ -489,6 +489,18 @@ class OperatorEndToEndIT {
         .containsOnly(AdmissionSteps.UID_RANGE_START);
   }
 
+  /**
+   * An operator upgrade as a user makes it (a changed value rolls the Deployment): the new pod takes the leader Lease
+   * over from the old one's, with the Lease verbs the chart grants (Operator.upgrade waits for it).
+   */
+  @Test
+  @Order(13)
+  void aHelmUpgradeRollsTheControllerAndTheNewPodTakesTheLeaderLease() {
+    long started = System.nanoTime();
+    operator.upgrade(Duration.ofSeconds(180), "podAnnotations.sft-e2e/upgraded=step-13");
+    timings.record("helm upgrade: the new controller pod leads", started);
+  }
+
   @Test
   @Order(8)
   void aQuotaThatRefusesTheHarnessPodSurfacesAsFailedCreateWithin30Seconds() {
