@@ -70,6 +70,11 @@ public final class EvidenceLayout {
   public static final String RELEASED = "released.json";
   public static final String ABORTED = "aborted.json";
   public static final String GATE_TIMEOUT = "gate-timeout.json";
+  /**
+   * Published by an attempt whose pinned hold was kept ({@code ProbeSpec.pins()}); a pinned repetition without it
+   * did not take the pinned interleaving.
+   */
+  public static final String PINNED = "pinned.json";
   /** Published by a task completion listener when the attempt's task is over, whatever its outcome. */
   public static final String COMPLETED = "completed.json";
   static final String MARKER_SUFFIX = ".json";

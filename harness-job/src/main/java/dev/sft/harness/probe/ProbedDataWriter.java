@@ -2,7 +2,9 @@ package dev.sft.harness.probe;
 
 import dev.sft.harness.evidence.EvidenceLayout;
 import java.io.IOException;
+import dev.sft.contract.Pin;
 import java.util.List;
+import java.util.Optional;
 import java.util.Set;
 import java.util.TreeSet;
 import org.apache.spark.TaskContext;
@@ -71,9 +73,20 @@ class ProbedDataWriter implements DataWriter<InternalRow> {
     // The writer's abort runs exactly as Spark calls it, with the kill's interrupt pending if it is; the probe only
     // records that state (and the executor log's position) before and after.
     AbortWatch watch = AbortWatch.begin();
+    Optional<LoserAbortPin.PoolHold> pinned = watch.interrupted() && probe.spec().pins(Pin.LOSER_ABORT_INTERRUPTED)
+        ? LoserAbortPin.holdDeletePool(probe.spec().timeoutMillis()) : Optional.empty();
     try {
       delegate.abort();
     } finally {
+      pinned.ifPresent(hold -> {
+        hold.release();
+        // Only a saturated pool kept every delete queued; otherwise the pin was not reached and says nothing.
+        if (hold.saturated()) {
+          probe.publish(EvidenceLayout.PINNED, handedOff, Pin.LOSER_ABORT_INTERRUPTED.id() + ": held " + hold.threads()
+            + " thread(s) of Iceberg's delete pool" + (hold.saturated() ? " (all of them)" : " (not all: pool not"
+            + " saturated)") + " while the abort ran, its thread interrupted from the start");
+        }
+      });
       // What the attempt handed off plus what its name prefix still finds on disk after the writer's own abort.
       TaskContext context = TaskContext.get();
       String reason = context != null && context.getKillReason().isDefined() ? context.getKillReason().get() : null;
