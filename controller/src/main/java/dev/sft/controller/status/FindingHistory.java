@@ -99,6 +99,6 @@ public final class FindingHistory {
     WriteOperation operation = WriteOperation.fromId(cell.operation);
     return new ScenarioStats(cell.name, operation.operation().id(), operation.layout().id(), cell.repetitions,
         cell.passed, cell.failed, cell.unknown, 0, 0, 0, cell.known, cell.verdicts, null, null, null, cell.findings,
-        cell.environmentUnknown == null ? 0 : cell.environmentUnknown);
+        cell.environmentUnknown == null ? 0 : cell.environmentUnknown, null);
   }
 }

@@ -55,6 +55,9 @@ public final class EvidenceLayout {
   public static final String COMMITS = "commits";
   static final String COMMIT_PREFIX = "commit-";
 
+  /** In a pinned repetition's folder: the pin it ran under ({@code PinRecord}); absent for a natural one. */
+  public static final String PIN = "pin.json";
+
   // Inside an attempt's folder: its markers (the event name is the file name without MARKER_SUFFIX, see event()).
   public static final String STARTED = "started.json";
   public static final String HANDOFF = "handoff.json";

@@ -70,21 +70,26 @@ class ProbedDataWriter implements DataWriter<InternalRow> {
 
   @Override
   public void abort() throws IOException {
-    // The writer's abort runs exactly as Spark calls it, with the kill's interrupt pending if it is; the probe only
-    // records that state (and the executor log's position) before and after.
+    // The writer's abort runs exactly as Spark calls it, with the kill's interrupt pending if it is; the probe
+    // records that state (and the executor log's position) before and after, and under the pin only adds time.
+    boolean pinned = probe.spec().pins(Pin.LOSER_ABORT_INTERRUPTED);
+    if (pinned && TaskContext.get() != null) {
+      // A kill's interrupt can be gone by the time the abort begins (seen after the gate rethrew it pending);
+      // Spark interrupts again when the stage finishes, so wait for that one.
+      LoserAbortPin.awaitKillInterrupt(TaskContext.get());
+    }
     AbortWatch watch = AbortWatch.begin();
-    Optional<LoserAbortPin.PoolHold> pinned = watch.interrupted() && probe.spec().pins(Pin.LOSER_ABORT_INTERRUPTED)
+    Optional<LoserAbortPin.PoolHold> poolHold = pinned && watch.interrupted()
         ? LoserAbortPin.holdDeletePool(probe.spec().timeoutMillis()) : Optional.empty();
     try {
       delegate.abort();
     } finally {
-      pinned.ifPresent(hold -> {
+      poolHold.ifPresent(hold -> {
         hold.release();
         // Only a saturated pool kept every delete queued; otherwise the pin was not reached and says nothing.
         if (hold.saturated()) {
-          probe.publish(EvidenceLayout.PINNED, handedOff, Pin.LOSER_ABORT_INTERRUPTED.id() + ": held " + hold.threads()
-            + " thread(s) of Iceberg's delete pool" + (hold.saturated() ? " (all of them)" : " (not all: pool not"
-            + " saturated)") + " while the abort ran, its thread interrupted from the start");
+          probe.publish(EvidenceLayout.PINNED, handedOff, Pin.LOSER_ABORT_INTERRUPTED.id() + ": held all "
+              + hold.threads() + " thread(s) of Iceberg's delete pool while the abort ran, interrupted from its start");
         }
       });
       // What the attempt handed off plus what its name prefix still finds on disk after the writer's own abort.
