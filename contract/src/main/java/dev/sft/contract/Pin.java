@@ -96,6 +96,13 @@ public enum Pin {
       throw new IllegalArgumentException("a pin holds only its own scenario, and none of these is selected: "
           + String.join(", ", unused));
     }
+    for (ScenarioName scenario : selected) {
+      List<Pin> mine = of(distinct, scenario);
+      if (mine.size() > 1) {
+        // Each pin decides its scenario's race one way; two would contradict each other.
+        throw new IllegalArgumentException("one pin per scenario; " + scenario.id() + " has " + mine);
+      }
+    }
     return distinct;
   }
 

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sft.contract.DriverRun;
 import dev.sft.contract.KnownFindings;
+import dev.sft.contract.Pin;
 import dev.sft.contract.ScenarioName;
 import dev.sft.contract.WriteOperation;
 import dev.sft.contract.WriterName;
@@ -61,6 +62,7 @@ class RunCommandRoundTripTest {
           .deadlineSeconds(2100 + group.size())
           .notAfter(java.time.Instant.parse("2026-12-02T08:35:00Z"))
           .knownFindings(KNOWN, group.size() % 2 == 0, group.size() % 3)
+          .pins(Arrays.stream(Pin.values()).filter(p -> p.scenarios().stream().anyMatch(group::contains)).toList())
           .build())) {
         assertThat(parse(planned.arguments())).isEqualTo(planned);
         assertThat(planned.deadlineSeconds()).isPositive();
@@ -86,6 +88,24 @@ class RunCommandRoundTripTest {
     // 3 speculation scenarios and 5 speculation-off ones (each family's control among them): 7 speculation-only
     // sets, 31 speculation-off sets, 7 x 31 mixed sets of two runs.
     assertThat(checked).isEqualTo(2 * (7 + 31 + 2 * 217));
+  }
+
+  @Test
+  void aPinReadsBackAndAPinOfAScenarioNotRunIsRefused() {
+    DriverRun pinned = parse(List.of("run", "--master", "spark://h:7077", "--shared-root", "/s", "--run-id", "r1",
+        "--scenarios", "speculation-original-wins", "--pin", "loser-abort-interrupted"));
+    assertThat(pinned.pins()).containsExactly(Pin.LOSER_ABORT_INTERRUPTED);
+    assertThat(pinned.arguments()).containsSubsequence("--pin", "loser-abort-interrupted");
+    assertThat(parse(List.of("run", "--master", "spark://h:7077", "--shared-root", "/s", "--run-id", "r1",
+        "--scenarios", "speculation-original-wins")).pins()).isEmpty();
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> parse(List.of("run", "--master", "spark://h:7077",
+        "--shared-root", "/s", "--speculation", "false", "--scenarios", "executor-loss-shuffle-loss", "--pin",
+        "loser-abort-interrupted")))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("loser-abort-interrupted")
+        .hasMessageContaining("speculation-original-wins");
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> parse(List.of("run", "--master", "spark://h:7077",
+        "--shared-root", "/s", "--pin", "no-such-pin")))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("unknown pin 'no-such-pin'");
   }
 
   @Test
