@@ -106,6 +106,11 @@ public enum Pin {
     return distinct;
   }
 
+  /** What follows a pinned repetition's name wherever it is listed: {@code " (pinned X)"}; nothing for a natural one. */
+  public static String label(String pinId) {
+    return pinId == null ? "" : " (pinned " + pinId + ")";
+  }
+
   /** The pins among {@code pins} that hold {@code scenario}. */
   public static List<Pin> of(Collection<Pin> pins, ScenarioName scenario) {
     return pins.stream().filter(p -> p.scenarios.contains(scenario)).distinct().sorted().toList();
