@@ -50,8 +50,9 @@ public class SchedulerFailureTestSpec {
 
   @JsonPropertyDescription("Pinned interleavings: each holds its scenario's race one way every time, so a racy "
       + "finding reproduces on demand (loser-abort-interrupted: speculation-original-wins and "
-      + "speculation-speculative-wins). A pin's scenario must be selected; a pinned repetition is labelled pinned and "
-      + "never counted with natural ones. Omit for natural runs.")
+      + "speculation-speculative-wins; shuffle-loss-old-attempt-first or shuffle-loss-new-attempt-first: "
+      + "executor-loss-shuffle-loss). A pin's scenario must be selected, one pin per scenario; a pinned repetition is "
+      + "labelled pinned and never counted with natural ones. Omit for natural runs.")
   @Size(min = 1, max = SpecDefaults.MAX_PINS)
   @ValidationRule(value = SpecDefaults.PIN_ID_RULE, message = "unknown pin")
   @ValidationRule(value = "self.all(p, self.exists_one(t, t == p))", message = "a pin is listed twice")

@@ -104,7 +104,8 @@ public final class SpecDefaults {
       + "'executor-loss-after-handoff'])";
 
   /** The valid entries of spec.pin ({@code CrdSchemaTest} checks them against the contract's {@code Pin}). */
-  public static final String PIN_ID_RULE = "self.all(p, p in ['loser-abort-interrupted'])";
+  public static final String PIN_ID_RULE = "self.all(p, p in ['loser-abort-interrupted', "
+      + "'shuffle-loss-old-attempt-first', 'shuffle-loss-new-attempt-first'])";
   /** spec.pin's largest size, the contract's {@code Pin.MAX_PINS}. */
   public static final long MAX_PINS = 4;
   /** The longest pin id; bounds the CEL rule's cost. */

@@ -21,7 +21,25 @@ public enum Pin {
       Set.of(ScenarioName.SPECULATION_ORIGINAL_WINS, ScenarioName.SPECULATION_SPECULATIVE_WINS),
       "the loser, once killed, until the kill's interrupt has arrived; then every thread of Iceberg's delete pool"
           + " (iceberg-hadoopfileio-delete) while the loser's abort runs",
-      Cause.LOSER_INTERRUPTED_ABORT);
+      Cause.LOSER_INTERRUPTED_ABORT),
+  /**
+   * After the shuffle loss, the old stage attempt's writer of a partition and the re-executed one both commit; the old
+   * one's result reaches the driver first, so the re-executed one's is dropped and its files stay.
+   */
+  @JsonProperty("shuffle-loss-old-attempt-first")
+  SHUFFLE_LOSS_OLD_ATTEMPT_FIRST("shuffle-loss-old-attempt-first", Set.of(ScenarioName.EXECUTOR_LOSS_SHUFFLE_LOSS),
+      "the old stage attempt's writer at handoff until the partition's re-executed attempt has started; then that"
+          + " attempt at handoff until the driver has accepted the old one's message",
+      Cause.DUPLICATE_RESULT),
+  /**
+   * The same two attempts the other way: the re-executed attempt's result reaches the driver first, so the old one's
+   * is dropped and its files stay.
+   */
+  @JsonProperty("shuffle-loss-new-attempt-first")
+  SHUFFLE_LOSS_NEW_ATTEMPT_FIRST("shuffle-loss-new-attempt-first", Set.of(ScenarioName.EXECUTOR_LOSS_SHUFFLE_LOSS),
+      "the old stage attempt's writer at handoff until the partition's re-executed attempt has started and the driver"
+          + " has accepted its message",
+      Cause.DUPLICATE_RESULT);
 
   /** The most pins one run may carry ({@code spec.pin}'s maxItems). */
   public static final int MAX_PINS = 4;

@@ -56,6 +56,7 @@ class ProbedDataWriter implements DataWriter<InternalRow> {
     WriterCommitMessage message = delegate.commit();
     handedOff = CommitMessageFiles.of(message);
     probe.publish(EvidenceLayout.HANDOFF, handedOff, null);
+    ShuffleLossPin.atHandoff(probe, handedOff);
     if (probe.spec().holdsAfterHandoff(probe.attempt().partition())) {
       probe.awaitRelease(handedOff);
       probe.publish(EvidenceLayout.RELEASED, handedOff, null);

@@ -283,7 +283,8 @@ class SpecValidatorTest {
     assertThat(SpecValidator.validate(test)).isEmpty();
     test.getSpec().pin = List.of("loser-abort-interrupted", "nope", "loser-abort-interrupted");
     assertThat(SpecValidator.validate(test)).extracting(v -> v.field() + ": " + v.problem()).containsExactly(
-        "spec.pin[1]: unknown pin 'nope'; valid pins: loser-abort-interrupted",
+        "spec.pin[1]: unknown pin 'nope'; valid pins: loser-abort-interrupted, shuffle-loss-old-attempt-first,"
+            + " shuffle-loss-new-attempt-first",
         "spec.pin[2]: 'loser-abort-interrupted' is listed twice");
     test.getSpec().pin = List.of("loser-abort-interrupted");
     test.getSpec().scenarios = List.of("executor-loss-shuffle-loss");
