@@ -78,6 +78,8 @@ public final class EvidenceLayout {
    * did not take the pinned interleaving.
    */
   public static final String PINNED = "pinned.json";
+  /** The data writer's calls, in order ({@code WriterCalls}), published when Spark closes the writer. */
+  public static final String WRITER_CALLS = "writer-calls.json";
   /** Published by a task completion listener when the attempt's task is over, whatever its outcome. */
   public static final String COMPLETED = "completed.json";
   static final String MARKER_SUFFIX = ".json";

@@ -1,6 +1,7 @@
 package dev.sft.harness.probe;
 
 import dev.sft.harness.evidence.EvidenceLayout;
+import dev.sft.harness.evidence.WriterCalls;
 import java.io.IOException;
 import dev.sft.contract.Pin;
 import java.util.List;
@@ -27,6 +28,8 @@ class ProbedDataWriter implements DataWriter<InternalRow> {
   /** Pauses row-level writes on input (see {@link WriterPause}); appends pause in their input instead. */
   final WriterPause pause;
   private List<String> handedOff = List.of();
+  /** Spark's calls on the writer, recorded before each is passed on, so a failing call is recorded too. */
+  private final WriterCalls.Log calls = new WriterCalls.Log();
 
   ProbedDataWriter(DataWriter<InternalRow> delegate, ProbeSpec spec) {
     this(delegate, spec, false);
@@ -41,18 +44,21 @@ class ProbedDataWriter implements DataWriter<InternalRow> {
 
   @Override
   public void write(InternalRow row) throws IOException {
+    calls.call(WriterCalls.WRITE);
     pause.beforeRow();
     delegate.write(row);
   }
 
   @Override
   public void write(InternalRow metadata, InternalRow row) throws IOException {
+    calls.call(WriterCalls.WRITE);
     pause.beforeRow();
     delegate.write(metadata, row);
   }
 
   @Override
   public WriterCommitMessage commit() throws IOException {
+    calls.call(WriterCalls.COMMIT);
     WriterCommitMessage message = delegate.commit();
     handedOff = CommitMessageFiles.of(message);
     probe.publish(EvidenceLayout.HANDOFF, handedOff, null);
@@ -71,6 +77,7 @@ class ProbedDataWriter implements DataWriter<InternalRow> {
 
   @Override
   public void abort() throws IOException {
+    calls.call(WriterCalls.ABORT);
     // The writer's abort runs exactly as Spark calls it, with the kill's interrupt pending if it is; the probe
     // records that state (and the executor log's position) before and after, and under the pin only adds time.
     boolean pinned = probe.spec().pins(Pin.LOSER_ABORT_INTERRUPTED);
@@ -104,7 +111,12 @@ class ProbedDataWriter implements DataWriter<InternalRow> {
 
   @Override
   public void close() throws IOException {
-    delegate.close();
+    calls.call(WriterCalls.CLOSE);
+    try {
+      delegate.close();
+    } finally {
+      probe.publishCalls(calls.calls());
+    }
   }
 
   @Override
