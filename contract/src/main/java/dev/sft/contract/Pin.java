@@ -28,8 +28,8 @@ public enum Pin {
    */
   @JsonProperty("shuffle-loss-old-attempt-first")
   SHUFFLE_LOSS_OLD_ATTEMPT_FIRST("shuffle-loss-old-attempt-first", Set.of(ScenarioName.EXECUTOR_LOSS_SHUFFLE_LOSS),
-      "the old stage attempt's writer at handoff until the partition's re-executed attempt has started; then that"
-          + " attempt at handoff until the driver has accepted the old one's message",
+      "the old stage attempt's writer at handoff until the partition's re-executed attempt has committed too;"
+          + " then that attempt at handoff until the driver has accepted the old one's message",
       Cause.DUPLICATE_RESULT),
   /**
    * The same two attempts the other way: the re-executed attempt's result reaches the driver first, so the old one's

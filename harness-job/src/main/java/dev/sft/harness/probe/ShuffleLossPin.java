@@ -44,8 +44,11 @@ final class ShuffleLossPin {
     GatePaths gates = spec.paths();
     long deadline = System.currentTimeMillis() + spec.timeoutMillis();
     if (me.stageAttempt() == 0) {
+      // Old first: until the re-executed attempt has committed too (a started one is still killed when the old
+      // result ends the stage). New first: until the driver has accepted the re-executed attempt's message.
+      String reached = newFirst ? EvidenceLayout.STARTED : EvidenceLayout.HANDOFF;
       Optional<AttemptIdentity> newer = await(deadline,
-          () -> markers(gates, EvidenceLayout.STARTED).stream().map(AttemptMarker::attempt)
+          () -> markers(gates, reached).stream().map(AttemptMarker::attempt)
               .filter(a -> a.partition() == me.partition() && a.stageAttempt() > me.stageAttempt()).findFirst());
       if (newer.isEmpty()) {
         return;
@@ -55,8 +58,8 @@ final class ShuffleLossPin {
       }
       probe.publish(EvidenceLayout.PINNED, files, (newFirst ? Pin.SHUFFLE_LOSS_NEW_ATTEMPT_FIRST
           : Pin.SHUFFLE_LOSS_OLD_ATTEMPT_FIRST).id() + ": held the old stage attempt's TID " + me.taskAttemptId()
-          + " at handoff until the re-executed TID " + newer.get().taskAttemptId() + " had started"
-          + (newFirst ? " and the driver had accepted its message" : ""));
+          + " at handoff until the re-executed TID " + newer.get().taskAttemptId()
+          + (newFirst ? " had started and the driver had accepted its message" : " had committed too"));
     } else if (!newFirst && olderAtHandoff(gates, me)) {
       await(deadline, () -> acceptedOther(gates, me));
     }
