@@ -60,9 +60,57 @@ final class ShuffleLossPin {
           : Pin.SHUFFLE_LOSS_OLD_ATTEMPT_FIRST).id() + ": held the old stage attempt's TID " + me.taskAttemptId()
           + " at handoff until the re-executed TID " + newer.get().taskAttemptId()
           + (newFirst ? " had started and the driver had accepted its message" : " had committed too"));
-    } else if (!newFirst && olderAtHandoff(gates, me)) {
-      await(deadline, () -> acceptedOther(gates, me));
+    } else if (olderAtHandoff(gates, me)) {
+      if (!newFirst) {
+        await(deadline, () -> acceptedOther(gates, me));
+      }
+    } else if (!olderStarted(gates, me) && claimGuard(gates)) {
+      // The write's job ends when its last partition is accepted, and Spark then kills what still runs, the
+      // dropped attempt too: one other partition waits until both attempts of the pinned one are over.
+      await(Math.min(deadline, System.currentTimeMillis() + GUARD_MILLIS), () -> pairOver(gates, me));
     }
+  }
+
+  /** How long the job-end guard waits at most for the pinned pair (it holds one writer's core meanwhile). */
+  static final long GUARD_MILLIS = 30_000;
+
+  /**
+   * Whether an older stage attempt's writer of this partition started: the pinned partition's re-executed attempt
+   * (its old one may not have handed off yet) and the killed target's are no guard.
+   */
+  private static boolean olderStarted(GatePaths gates, AttemptIdentity me) {
+    return markers(gates, EvidenceLayout.STARTED).stream().map(AttemptMarker::attempt)
+        .anyMatch(a -> a.partition() == me.partition() && a.stageAttempt() < me.stageAttempt());
+  }
+
+  /** Whether this attempt is the one that keeps the job from ending (the first to ask; a file created once). */
+  private static boolean claimGuard(GatePaths gates) {
+    try {
+      Files.createFile(gates.gates().resolve(GUARD));
+      return true;
+    } catch (java.nio.file.FileAlreadyExistsException e) {
+      return false;
+    } catch (IOException e) {
+      throw new UncheckedIOException("cannot create " + gates.gates().resolve(GUARD), e);
+    }
+  }
+
+  private static final String GUARD = "pin-job-end-guard";
+
+  /** A partition other than this one whose old and re-executed attempts both handed off and are both over. */
+  private static Optional<Boolean> pairOver(GatePaths gates, AttemptIdentity me) {
+    List<AttemptIdentity> handedOff = markers(gates, EvidenceLayout.HANDOFF).stream().map(AttemptMarker::attempt)
+        .filter(a -> a.partition() != me.partition()).toList();
+    List<Long> over = markers(gates, EvidenceLayout.COMPLETED).stream().map(m -> m.attempt().taskAttemptId())
+        .toList();
+    for (AttemptIdentity old : handedOff) {
+      boolean pairDone = old.stageAttempt() == 0 && over.contains(old.taskAttemptId()) && handedOff.stream()
+          .anyMatch(a -> a.partition() == old.partition() && a.stageAttempt() > 0 && over.contains(a.taskAttemptId()));
+      if (pairDone) {
+        return Optional.of(true);
+      }
+    }
+    return Optional.empty();
   }
 
   /** Whether an older stage attempt's writer of this partition has handed off (the one the pin holds). */
