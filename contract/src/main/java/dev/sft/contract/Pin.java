@@ -29,7 +29,8 @@ public enum Pin {
   @JsonProperty("shuffle-loss-old-attempt-first")
   SHUFFLE_LOSS_OLD_ATTEMPT_FIRST("shuffle-loss-old-attempt-first", Set.of(ScenarioName.EXECUTOR_LOSS_SHUFFLE_LOSS),
       "the old stage attempt's writer at handoff until the partition's re-executed attempt has committed too;"
-          + " then that attempt at handoff until the driver has accepted the old one's message",
+          + " then that attempt at handoff until the driver has accepted the old one's message; and one other partition's"
+          + " re-executed writer at handoff until both are over",
       Cause.DUPLICATE_RESULT),
   /**
    * The same two attempts the other way: the re-executed attempt's result reaches the driver first, so the old one's
@@ -38,7 +39,7 @@ public enum Pin {
   @JsonProperty("shuffle-loss-new-attempt-first")
   SHUFFLE_LOSS_NEW_ATTEMPT_FIRST("shuffle-loss-new-attempt-first", Set.of(ScenarioName.EXECUTOR_LOSS_SHUFFLE_LOSS),
       "the old stage attempt's writer at handoff until the partition's re-executed attempt has started and the driver"
-          + " has accepted its message",
+          + " has accepted its message; and one other partition's re-executed writer at handoff until both are over",
       Cause.DUPLICATE_RESULT);
 
   /** The most pins one run may carry ({@code spec.pin}'s maxItems). */
