@@ -46,7 +46,8 @@ public record ResolvedSpec(
     boolean strict,
     int failOnStale,
     String baselineSparkImage,
-    String baselineHarnessImage) {
+    String baselineHarnessImage,
+    List<dev.sft.contract.Pin> pins) {
 
   public static ResolvedSpec of(SchedulerFailureTestSpec spec) {
     var spark = spec.spark;
@@ -93,7 +94,8 @@ public record ResolvedSpec(
         Boolean.TRUE.equals(spec.strict),
         spec.failOnStale == null ? Integer.parseInt(SpecDefaults.FAIL_ON_STALE) : spec.failOnStale,
         spec.compare == null ? null : spec.compare.baseline.sparkImage.trim(),
-        spec.compare == null ? null : spec.compare.baseline.harnessImage.trim());
+        spec.compare == null ? null : spec.compare.baseline.harnessImage.trim(),
+        spec.pin == null ? List.of() : spec.pin.stream().map(dev.sft.contract.Pin::fromId).toList());
   }
 
   /** How many cells and repetitions the run means, over both builds when it compares two. */
@@ -119,7 +121,7 @@ public record ResolvedSpec(
         workerResources, readyTimeoutSeconds, baselineHarnessImage, writer, harnessTimeoutSeconds, interruptOnCancel,
         harnessCommand, harnessResources, mountPath, existingClaim, claimTemplate, nodeSelector, tolerations,
         workerAntiAffinity, onSuccess, onFailure, imagePullSecrets, imagePullPolicy, knownFindings, strict,
-        failOnStale, baselineSparkImage, baselineHarnessImage);
+        failOnStale, baselineSparkImage, baselineHarnessImage, pins);
   }
 
   /** The generated claim's access modes, ReadWriteMany unless the template names others. */

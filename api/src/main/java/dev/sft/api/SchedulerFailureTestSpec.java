@@ -48,6 +48,16 @@ public class SchedulerFailureTestSpec {
   @ValidationRule(value = "self.all(o, self.exists_one(t, t == o))", message = "an operation is listed twice")
   public List<@Size(max = SpecDefaults.OPERATION_ID_MAX_LENGTH) String> operations;
 
+  @JsonPropertyDescription("Pinned interleavings: each holds its scenario's race one way every time, so a racy "
+      + "finding reproduces on demand (loser-abort-interrupted: speculation-original-wins and "
+      + "speculation-speculative-wins; shuffle-loss-old-attempt-first or shuffle-loss-new-attempt-first: "
+      + "executor-loss-shuffle-loss). A pin's scenario must be selected, one pin per scenario; a pinned repetition is "
+      + "labelled pinned and never counted with natural ones. Omit for natural runs.")
+  @Size(min = 1, max = SpecDefaults.MAX_PINS)
+  @ValidationRule(value = SpecDefaults.PIN_ID_RULE, message = "unknown pin")
+  @ValidationRule(value = "self.all(p, self.exists_one(t, t == p))", message = "a pin is listed twice")
+  public List<@Size(max = SpecDefaults.PIN_ID_MAX_LENGTH) String> pin;
+
   @JsonPropertyDescription("Also run, for each family of the selected scenarios, its write with no fault (the "
       + "family's table and plan, nothing held, nothing killed), repeat times like every cell, judged by the same "
       + "rules: each finding of a failure scenario is then counted by cause in those control runs (docs/harness.md, "

@@ -265,6 +265,11 @@ public class SchedulerFailureTestStatus {
     @JsonPropertyDescription("The scenario.")
     @Size(max = SpecDefaults.SCENARIO_ID_MAX_LENGTH)
     public String name;
+    @JsonPropertyDescription("The pin (spec.pin) every repetition of this cell ran under; absent for natural "
+        + "repetitions. A pinned cell's race was held one way: its counts are not a natural failure rate, and the "
+        + "findings' trend leaves it out.")
+    @Size(max = SpecDefaults.PIN_ID_MAX_LENGTH)
+    public String pin;
     @JsonPropertyDescription("The write operation the scenario ran under, e.g. append or overwrite-partitioned.")
     @Size(max = SpecDefaults.OPERATION_ID_MAX_LENGTH)
     public String operation;

@@ -103,6 +103,14 @@ public final class SpecDefaults {
       + "'speculation-speculative-wins', 'executor-loss-task-replacement', 'executor-loss-shuffle-loss', "
       + "'executor-loss-after-handoff'])";
 
+  /** The valid entries of spec.pin ({@code CrdSchemaTest} checks them against the contract's {@code Pin}). */
+  public static final String PIN_ID_RULE = "self.all(p, p in ['loser-abort-interrupted', "
+      + "'shuffle-loss-old-attempt-first', 'shuffle-loss-new-attempt-first'])";
+  /** spec.pin's largest size, the contract's {@code Pin.MAX_PINS}. */
+  public static final long MAX_PINS = 4;
+  /** The longest pin id; bounds the CEL rule's cost. */
+  public static final long PIN_ID_MAX_LENGTH = 40;
+
   /** Every scenario, the list's largest size ({@code CrdSchemaTest} checks it against the contract). */
   public static final long SCENARIO_COUNT = 5;
   /** The families' control scenarios spec.control adds. */

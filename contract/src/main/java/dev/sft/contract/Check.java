@@ -22,6 +22,8 @@ public record Check(String side, String rule, Verdict verdict, String detail,
     java.util.List<String> causes) {
   public static final String SCHEDULER = "scheduler";
   public static final String STORAGE = "storage";
+  /** The rule of a pinned repetition whose pin was never held ("pin not reached"): Unknown, never Passed. */
+  public static final String PIN_REACHED = "pin.reached";
   /** The rule that the native writer (Comet's) wrote the monitored data, not a fallback to the JVM writer. */
   public static final String NATIVE_WRITER_RAN = "writer.native-ran";
 

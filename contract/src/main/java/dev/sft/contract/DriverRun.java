@@ -48,6 +48,8 @@ import java.util.Objects;
  * @param firstRepetition the number of this driver run's first repetition ({@code --first-repetition}, default 1): a
  *     run of several driver runs per speculation setting (two builds compared, taking turns repetition by
  *     repetition) numbers its repetitions on, so no two share an evidence folder
+ * @param pins the pinned interleavings ({@code --pin}, {@link Pin}) this driver run holds, each for its own
+ *     scenarios; every pin must hold at least one of {@link #scenarios}. Empty for a natural run
  */
 public record DriverRun(
     String runId,
@@ -70,7 +72,8 @@ public record DriverRun(
     boolean strict,
     int failOnStale,
     Soak soak,
-    int firstRepetition) {
+    int firstRepetition,
+    List<Pin> pins) {
 
   /** The {@code sft run} subcommand every rendering starts with. */
   public static final String COMMAND = "run";
@@ -93,6 +96,8 @@ public record DriverRun(
   public static final int NEVER_FAIL_ON_STALE = 0;
   /** The option that numbers a driver run's repetitions from another number than 1. */
   public static final String FIRST_REPETITION_OPTION = "--first-repetition";
+  /** The option that pins an interleaving (repeatable). */
+  public static final String PIN_OPTION = "--pin";
   /** {@link #deadlineSeconds} of a run without a deadline of its own. */
   public static final int NO_DEADLINE = 0;
 
@@ -118,6 +123,7 @@ public record DriverRun(
           + deadlineSeconds);
     }
     scenarios = scenarios.stream().distinct().sorted(Comparator.naturalOrder()).toList();
+    pins = Pin.validated(pins == null ? List.of() : pins, scenarios);
     operations = operations == null || operations.isEmpty() ? List.of(WriteOperation.DEFAULT)
         : operations.stream().distinct().sorted().toList();
     // Checks repeat (its bounds, and that a soak repeats once) as every run's shape does.
@@ -271,6 +277,7 @@ public record DriverRun(
     if (firstRepetition != 1) {
       args.addAll(List.of(FIRST_REPETITION_OPTION, String.valueOf(firstRepetition)));
     }
+    pins.forEach(pin -> args.addAll(List.of(PIN_OPTION, pin.id())));
     if (soak != null) {
       args.add(Soak.UNTIL_FAILURE_OPTION);
       if (soak.maxRepeat() > 0) {
@@ -348,6 +355,7 @@ public record DriverRun(
     private int failOnStale = NEVER_FAIL_ON_STALE;
     private Soak soak;
     private int firstRepetition = 1;
+    private List<Pin> pins = List.of();
 
     private Builder(String runId, boolean speculation, List<ScenarioName> scenarios) {
       this.runId = runId;
@@ -375,6 +383,7 @@ public record DriverRun(
       failOnStale = run.failOnStale;
       soak = run.soak;
       firstRepetition = run.firstRepetition;
+      pins = run.pins;
     }
 
     public Builder runId(String value) {
@@ -459,10 +468,16 @@ public record DriverRun(
       return this;
     }
 
+    /** The pinned interleavings; each must hold one of the run's scenarios. */
+    public Builder pins(List<Pin> value) {
+      pins = value;
+      return this;
+    }
+
     public DriverRun build() {
       return new DriverRun(runId, speculation, scenarios, repeat, writer, timeoutSeconds, killTimeoutSeconds,
           interruptOnCancel, master, sharedRoot, killCommand, driverHost, terminationLog, operations, deadlineSeconds,
-          notAfter, knownFindings, strict, failOnStale, soak, firstRepetition);
+          notAfter, knownFindings, strict, failOnStale, soak, firstRepetition, pins);
     }
   }
 

@@ -14,6 +14,8 @@ import java.util.List;
  *     when a side is {@link Verdict#Known}; empty otherwise
  * @param findings derived from the verdicts and checks (never read from input): the ids of what this repetition found
  *     ({@link Finding#of}), sorted
+ * @param pin the {@link Pin} id this repetition ran under, or null for a natural repetition: a pinned repetition's
+ *     race was made to go one way, so it is never counted with natural ones ({@link ScenarioStats#of})
  */
 public record ScenarioResult(
     String name,
@@ -34,7 +36,8 @@ public record ScenarioResult(
     String message,
     List<Check> checks,
     List<String> knownFindings,
-    List<String> findings) {
+    List<String> findings,
+    String pin) {
 
   public ScenarioResult {
     operation = operation == null ? WriteOperation.DEFAULT.operation().id() : operation;
@@ -56,7 +59,7 @@ public record ScenarioResult(
     return new ScenarioResult(name, operation.operation().id(), operation.layout().id(), repetition, scheduler,
         storage, counts.rows(), counts.distinctIds(), counts.newSnapshots(), counts.acceptedMessages(),
         counts.orphanFiles(), counts.knownRejectedOrphans(), counts.missingFiles(), durationMs, evidence, message,
-        checks == null ? null : List.copyOf(checks), List.of(), null);
+        checks == null ? null : List.copyOf(checks), List.of(), null, null);
   }
 
   /** A repetition of the default operation ({@code append}) that ran and was judged by its checks. */
@@ -82,14 +85,21 @@ public record ScenarioResult(
   public ScenarioResult withMessage(String newMessage, List<Check> newChecks) {
     return new ScenarioResult(name, operation, layout, repetition, scheduler, storage, rows, distinctIds,
         newSnapshots, acceptedMessages, orphanFiles, knownRejectedOrphans, missingFiles, durationMs, evidence,
-        newMessage, newChecks, knownFindings, null);
+        newMessage, newChecks, knownFindings, null, pin);
   }
 
   /** The same result with these verdicts, acknowledged by the known findings of these references. */
   public ScenarioResult withKnown(Verdict newScheduler, Verdict newStorage, List<String> references) {
     return new ScenarioResult(name, operation, layout, repetition, newScheduler, newStorage, rows, distinctIds,
         newSnapshots, acceptedMessages, orphanFiles, knownRejectedOrphans, missingFiles, durationMs, evidence,
-        message, checks, references, null);
+        message, checks, references, null, pin);
+  }
+
+  /** The same result, run under the pin of this id (null: natural). */
+  public ScenarioResult withPin(String pinId) {
+    return new ScenarioResult(name, operation, layout, repetition, scheduler, storage, rows, distinctIds,
+        newSnapshots, acceptedMessages, orphanFiles, knownRejectedOrphans, missingFiles, durationMs, evidence,
+        message, checks, knownFindings, null, pinId);
   }
 
   /** The matrix column this result belongs to. */

@@ -23,18 +23,22 @@ import java.util.TreeMap;
  *     build could not judge ({@code :unjudged}); what a comparison of two builds sets side by side
  * @param environmentUnknown the Unknown repetitions left out of comparisons: Unknown for a reason of the environment
  *     ({@link #ENVIRONMENT_RULES}) alone
+ * @param pin the {@link Pin} id every repetition of this entry ran under, or null for natural ones: pinned and
+ *     natural repetitions of one cell are two entries, so a pin never enters a natural failure rate
  */
 public record ScenarioStats(
     String name, String operation, String layout, int runs, int passed, int failed, int unknown, long durationMinMs,
     long durationMedianMs, long durationMaxMs, int known, Map<String, Integer> verdicts, CellFailure latestFailure,
-    List<String> knownFindings, FailureRate failureRate, Map<String, Integer> findings, int environmentUnknown) {
+    List<String> knownFindings, FailureRate failureRate, Map<String, Integer> findings, int environmentUnknown,
+    String pin) {
 
   /**
    * Rules that judge the environment, not the build: an Unknown by them (a preflight that failed, the harness
    * deadline, a pod lost to the cluster) says nothing about the writer.
    */
   public static final java.util.Set<String> ENVIRONMENT_RULES = java.util.Set.of(Check.SCHEDULER + "/preflight",
-      Check.SCHEDULER + "/deadline", Check.SCHEDULER + "/cluster.no-unplanned-loss");
+      Check.SCHEDULER + "/deadline", Check.SCHEDULER + "/cluster.no-unplanned-loss", Check.SCHEDULER + "/"
+          + Check.PIN_REACHED);
 
   public ScenarioStats {
     operation = operation == null ? WriteOperation.DEFAULT.operation().id() : operation;
@@ -50,11 +54,12 @@ public record ScenarioStats(
     return (scheduler == null ? Verdict.Unknown : scheduler) + "/" + (storage == null ? Verdict.Unknown : storage);
   }
 
-  /** One entry per matrix cell, in the order the cells first appear. */
+  /** One entry per matrix cell and pin (none first-come as any), in the order they first appear. */
   public static List<ScenarioStats> of(List<ScenarioResult> results) {
     Map<String, List<ScenarioResult>> byCell = new LinkedHashMap<>();
     for (ScenarioResult result : results) {
-      byCell.computeIfAbsent(result.cell(), n -> new ArrayList<>()).add(result);
+      String key = result.cell() + (result.pin() == null ? "" : " pin " + result.pin());
+      byCell.computeIfAbsent(key, n -> new ArrayList<>()).add(result);
     }
     List<ScenarioStats> stats = new ArrayList<>();
     for (List<ScenarioResult> runs : byCell.values()) {
@@ -77,7 +82,7 @@ public record ScenarioStats(
       ScenarioResult first = runs.get(0);
       stats.add(new ScenarioStats(first.name(), first.operation(), first.layout(), n, passed, failed,
           n - passed - failed - known, durations.get(0), median, durations.get(n - 1), known, verdicts,
-          CellFailure.latest(runs), List.copyOf(references), null, findings, environmentUnknown));
+          CellFailure.latest(runs), List.copyOf(references), null, findings, environmentUnknown, first.pin()));
     }
     return stats;
   }
@@ -100,6 +105,6 @@ public record ScenarioStats(
   /** The same cell with its latest failure replaced, e.g. shortened for a termination message. */
   public ScenarioStats withLatestFailure(CellFailure failure) {
     return new ScenarioStats(name, operation, layout, runs, passed, failed, unknown, durationMinMs, durationMedianMs,
-        durationMaxMs, known, verdicts, failure, knownFindings, null, findings, environmentUnknown);
+        durationMaxMs, known, verdicts, failure, knownFindings, null, findings, environmentUnknown, pin);
   }
 }

@@ -55,6 +55,8 @@ public final class HarnessJobManifest {
         .terminationLog(ImageLayout.TERMINATION_LOG)
         .operations(spec.operations())
         .knownFindings(spec.knownFindings(), spec.strict(), DriverRun.NEVER_FAIL_ON_STALE)
+        // Each driver run carries the pins of its own scenarios only.
+        .pins(spec.pins().stream().filter(p -> p.scenarios().stream().anyMatch(scenarios::contains)).toList())
         .build();
     return run.toBuilder().deadlineSeconds((int) harnessDeadlineSeconds(run)).build();
   }

@@ -34,6 +34,8 @@ public final class FindingHistory {
   public static FindingsStatus next(FindingsStatus previous, SchedulerFailureTestStatus status, String writer) {
     List<ScenarioStats> cells = status.cells.stream()
         .filter(c -> c.build == null || BuildComparison.CANDIDATE.equals(c.build))
+        // A pinned cell's findings were made to happen: they are no trend of the build.
+        .filter(c -> c.pin == null)
         .map(FindingHistory::stats).toList();
     List<Fingerprint.Seen> seen = Fingerprint.of(writer, cells);
     Set<String> scopes = new java.util.TreeSet<>();
@@ -99,6 +101,6 @@ public final class FindingHistory {
     WriteOperation operation = WriteOperation.fromId(cell.operation);
     return new ScenarioStats(cell.name, operation.operation().id(), operation.layout().id(), cell.repetitions,
         cell.passed, cell.failed, cell.unknown, 0, 0, 0, cell.known, cell.verdicts, null, null, null, cell.findings,
-        cell.environmentUnknown == null ? 0 : cell.environmentUnknown);
+        cell.environmentUnknown == null ? 0 : cell.environmentUnknown, cell.pin);
   }
 }

@@ -353,6 +353,8 @@ public final class StatusLedger {
             .map(s -> CellRecords.reported(s, job.name, repetitions, why))
             .orElseGet(() -> CellRecords.unreported(name.id(), operation.id(), job.name, repetitions, why));
         recorded.build = job.build;
+        recorded.pin = dev.sft.contract.Pin.of(run.pins(), name).stream().findFirst().map(dev.sft.contract.Pin::id)
+            .orElse(null);
         status.cells.add(recorded);
       }
     }

@@ -63,6 +63,7 @@ public final class SpecValidator {
     }
     validateScenarios(spec.scenarios, violations);
     validateOperations(spec.operations, violations);
+    validatePins(spec, violations);
     validateKnownFindings(spec.knownFindings, violations);
     range("spec.repeat", spec.repeat, SpecDefaults.MIN_REPEAT, SpecDefaults.MAX_REPEAT, violations);
     WriterName writer = spec.harness == null || spec.harness.writer == null ? WriterName.ICEBERG : spec.harness.writer;
@@ -111,6 +112,36 @@ public final class SpecValidator {
       }
       if (!seen.add(id)) {
         violations.add(new Violation("spec.scenarios[" + i + "]", "'" + id + "' is listed twice"));
+      }
+    }
+  }
+
+  /** Each pin must be known, listed once, and hold a selected scenario (the contract's {@code Pin.validated}). */
+  private static void validatePins(SchedulerFailureTestSpec spec, List<Violation> violations) {
+    if (spec.pin == null) {
+      return;
+    }
+    List<dev.sft.contract.Pin> pins = new ArrayList<>();
+    for (int i = 0; i < spec.pin.size(); i++) {
+      String id = spec.pin.get(i);
+      try {
+        dev.sft.contract.Pin pin = dev.sft.contract.Pin.fromId(id);
+        if (pins.contains(pin)) {
+          violations.add(new Violation("spec.pin[" + i + "]", "'" + id + "' is listed twice"));
+        }
+        pins.add(pin);
+      } catch (IllegalArgumentException e) {
+        violations.add(new Violation("spec.pin[" + i + "]", e.getMessage()));
+      }
+    }
+    try {
+      List<ScenarioName> selected = spec.scenarios == null ? ScenarioName.defaults()
+          : spec.scenarios.stream().map(ScenarioName::fromId).toList();
+      dev.sft.contract.Pin.validated(pins, selected);
+    } catch (IllegalArgumentException e) {
+      // An unknown scenario is reported by validateScenarios; here only what the pins themselves break.
+      if (!e.getMessage().startsWith("unknown scenario")) {
+        violations.add(new Violation("spec.pin", e.getMessage()));
       }
     }
   }

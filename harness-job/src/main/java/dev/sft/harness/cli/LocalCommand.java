@@ -1,6 +1,7 @@
 package dev.sft.harness.cli;
 
 import dev.sft.contract.DriverRun;
+import dev.sft.contract.Pin;
 import dev.sft.contract.KnownFindings;
 import dev.sft.contract.ScenarioName;
 import dev.sft.contract.RunShape;
@@ -113,11 +114,22 @@ public final class LocalCommand implements Callable<Integer>, ExitCodeSection.Do
   @Mixin
   SoakOptions soakOptions = new SoakOptions();
 
+  @Mixin
+  PinOptions pinOptions = new PinOptions();
+
+  @Option(names = "--list-pins", description = "list the pins (--pin), one line each, and exit")
+  boolean listPins;
+
   @Override
   public Integer call() {
+    if (listPins) {
+      System.out.print(PinOptions.list());
+      return 0;
+    }
     List<ScenarioName> selected = verdicts.withControl(OptionValues.scenarios(scenarios, scenario -> true));
     List<WriteOperation> selectedOperations = OptionValues.operations(operations);
     WriterName writerName = WriterName.fromId(writer); // rejects an unknown writer before anything starts
+    List<Pin> pins = pinOptions.pins(selected);
     if (noKnownFindings && verdicts.known.knownFindings != null) {
       throw new IllegalArgumentException("--no-known-findings and --known-findings exclude each other");
     }
@@ -146,6 +158,10 @@ public final class LocalCommand implements Callable<Integer>, ExitCodeSection.Do
     JarSet jarSet = JarSet.resolve(home, own, jars);
     jarSet.matches("--jar").forEach(Progress::say);
     JarSet baseline = compareOptions.baseline(home, own, jars, soak);
+    if (baseline != null && !pins.isEmpty()) {
+      throw new IllegalArgumentException(DriverRun.PIN_OPTION + " does not yet combine with a comparison of two"
+          + " builds");
+    }
     String runId = RunIds.generate();
     Path outDir = (out != null ? out : defaultOut(runId)).toAbsolutePath();
     String knownLine = "known findings: " + (noKnownFindings ? "none (--no-known-findings)"
@@ -159,7 +175,7 @@ public final class LocalCommand implements Callable<Integer>, ExitCodeSection.Do
     Progress.say(knownLine);
     EmbeddedRun.Result result = new EmbeddedRun(new EmbeddedRun.Settings(runId, selected, selectedOperations, outDir,
         timeoutSeconds, killTimeoutSeconds, interruptOnCancel, keep, repeat, writerName, workers, masterPort, jarSet, known,
-        verdicts.strict(), failOnStale, ownKill, soak, baseline)).run();
+        verdicts.strict(), failOnStale, ownKill, soak, baseline, pins)).run();
     if (result.comparison() != null) {
       CompareOptions.print(result.comparison(), result.reportFile());
       System.out.println("output:     " + outDir);

@@ -1,5 +1,6 @@
 package dev.sft.harness.cli;
 
+import dev.sft.contract.Pin;
 import dev.sft.contract.Report;
 import dev.sft.contract.ScenarioResult;
 import dev.sft.contract.ScenarioStats;
@@ -27,7 +28,8 @@ final class ReportTable {
     out.append(String.format(Locale.ROOT, format,
         "SCENARIO", "OPERATION", "REP", "SCHEDULER", "STORAGE", "ROWS", "ORPHANS", "MISSING", "DURATION"));
     for (ScenarioResult s : report.scenarios()) {
-      out.append(String.format(Locale.ROOT, format, s.name(), s.writeOperation().id(), s.repetition(), s.scheduler(),
+      out.append(String.format(Locale.ROOT, format, s.name() + mark(s.pin()), s.writeOperation().id(), s.repetition(),
+          s.scheduler(),
           s.storage(),
           count(s.rows()), count(s.orphanFiles()), count(s.missingFiles()),
           String.format(Locale.ROOT, "%.1fs", s.durationMs() / 1000.0)));
@@ -39,11 +41,18 @@ final class ReportTable {
       out.append(String.format(Locale.ROOT, statFormat, "SCENARIO", "OPERATION", "PASSED", "FAILED", "UNKNOWN",
           "KNOWN", "FAILURE RATE [95 %]", "DURATION MIN / MEDIAN / MAX"));
       for (ScenarioStats st : report.stats()) {
-        out.append(String.format(Locale.ROOT, statFormat, st.name(), st.writeOperation().id(), st.passedOfRuns(),
+        out.append(String.format(Locale.ROOT, statFormat, st.name() + mark(st.pin()), st.writeOperation().id(),
+            st.passedOfRuns(),
             st.failed(), st.unknown(), st.known(), st.failureRate().describe(),
             String.format(Locale.ROOT, "%.1fs / %.1fs / %.1fs", st.durationMinMs() / 1000.0,
                 st.durationMedianMs() / 1000.0, st.durationMaxMs() / 1000.0)));
       }
+    }
+    List<String> pins = report.scenarios().stream().map(ScenarioResult::pin).filter(p -> p != null).distinct()
+        .toList();
+    if (!pins.isEmpty()) {
+      out.append(String.format(Locale.ROOT, "%s pinned (%s): the race was held one way, so these repetitions are"
+          + " counted apart from natural ones%n", PINNED_MARK, String.join(", ", pins)));
     }
     OperationMatrix matrix = OperationMatrix.of(report);
     if (matrix.isMatrix()) {
@@ -52,11 +61,12 @@ final class ReportTable {
     }
     for (ScenarioResult s : report.scenarios()) {
       if (s.known()) {
-        out.append(String.format(Locale.ROOT, "%n%s r%d: Known (%s): %s%n  evidence: %s%n", s.cell(), s.repetition(),
+        out.append(String.format(Locale.ROOT, "%n%s r%d%s: Known (%s): %s%n  evidence: %s%n", s.cell(), s.repetition(),
+            Pin.label(s.pin()),
             String.join(" ", s.knownFindings()), brief(s.message()), s.evidence()));
       } else if (!s.passed()) {
-        out.append(String.format(Locale.ROOT, "%n%s r%d: %s%n  evidence: %s%n", s.cell(), s.repetition(),
-            brief(s.message()), s.evidence()));
+        out.append(String.format(Locale.ROOT, "%n%s r%d%s: %s%n  evidence: %s%n", s.cell(), s.repetition(),
+            Pin.label(s.pin()), brief(s.message()), s.evidence()));
       }
     }
     List<String> matched = ReportOutcome.matchedLines(report);
@@ -86,6 +96,13 @@ final class ReportTable {
       return message;
     }
     return message.substring(0, MESSAGE_LIMIT) + "… (whole message: report.json, report.html)";
+  }
+
+  /** Marks a pinned repetition's or cell's scenario in the table; a legend under the table names the pins. */
+  static final String PINNED_MARK = "*";
+
+  private static String mark(String pin) {
+    return pin == null ? "" : PINNED_MARK;
   }
 
   private static String count(long value) {

@@ -258,6 +258,9 @@ public final class RunCommand implements Callable<Integer>, ExitCodeSection.Docu
     return compared.exitCode().code();
   }
 
+  @Mixin
+  PinOptions pinOptions = new PinOptions();
+
   /** The options as the contract's driver run; checks their syntax, not the machine. */
   DriverRun driverRun() {
     MasterUrl.parse(master);
@@ -289,6 +292,7 @@ public final class RunCommand implements Callable<Integer>, ExitCodeSection.Docu
         .knownFindings(verdicts.knownFindings(knownFindingsJson), verdicts.strict(), verdicts.failOnStale())
         .soak(soakOptions.soak(repeat))
         .firstRepetition(OptionValues.positive(DriverRun.FIRST_REPETITION_OPTION, firstRepetition))
+        .pins(pinOptions.pins(selected))
         .build();
   }
 

@@ -55,6 +55,9 @@ public final class EvidenceLayout {
   public static final String COMMITS = "commits";
   static final String COMMIT_PREFIX = "commit-";
 
+  /** In a pinned repetition's folder: the pin it ran under ({@code PinRecord}); absent for a natural one. */
+  public static final String PIN = "pin.json";
+
   // Inside an attempt's folder: its markers (the event name is the file name without MARKER_SUFFIX, see event()).
   public static final String STARTED = "started.json";
   public static final String HANDOFF = "handoff.json";
@@ -70,6 +73,13 @@ public final class EvidenceLayout {
   public static final String RELEASED = "released.json";
   public static final String ABORTED = "aborted.json";
   public static final String GATE_TIMEOUT = "gate-timeout.json";
+  /**
+   * Published by an attempt whose pinned hold was kept ({@code ProbeSpec.pins()}); a pinned repetition without it
+   * did not take the pinned interleaving.
+   */
+  public static final String PINNED = "pinned.json";
+  /** The data writer's calls, in order ({@code WriterCalls}), published when Spark closes the writer. */
+  public static final String WRITER_CALLS = "writer-calls.json";
   /** Published by a task completion listener when the attempt's task is over, whatever its outcome. */
   public static final String COMPLETED = "completed.json";
   static final String MARKER_SUFFIX = ".json";

@@ -10,6 +10,8 @@ import dev.sft.harness.audit.AuditRules;
 import dev.sft.harness.audit.StorageAudit;
 import dev.sft.harness.evidence.AttemptMarker;
 import dev.sft.harness.evidence.ExecutorLogExcerpt;
+import dev.sft.harness.evidence.GatePaths;
+import dev.sft.harness.evidence.PinRecord;
 import java.util.List;
 import java.util.Optional;
 import java.util.function.Function;
@@ -26,7 +28,7 @@ public final class RepetitionJudge {
   private RepetitionJudge() {}
 
   /** The checks, the counts they measured, and why the drive stopped early (or null), for the result's message. */
-  public record Judged(Checks checks, ScenarioResult.Counts counts, String failure) {
+  public record Judged(Checks checks, ScenarioResult.Counts counts, String failure, String pin) {
     /**
      * The repetition's result; {@code note} (or null) ends its message, e.g. where {@code sft judge} took the
      * audit from.
@@ -51,7 +53,7 @@ public final class RepetitionJudge {
       }
       return ScenarioResult.judged(rep.scenario().id(), rep.operation(), rep.drive().repetition(),
           checks.verdict(Check.SCHEDULER), checks.verdict(Check.STORAGE), counts, durationMs, rep.dir().toString(),
-          message, all);
+          message, all).withPin(pin);
     }
   }
 
@@ -81,7 +83,9 @@ public final class RepetitionJudge {
     UnplannedLoss.judge(checks, rep.history(), drive.killedByHarness());
     ExecutorCrashJudge.judge(checks, rep.history(), drive.killedByHarness(),
         executor -> ExecutorLogExcerpt.tail(rep.write().executorLogOf(executor).orElse(null)));
-    return new Judged(checks, counts, failure);
+    Optional<PinRecord> pin = PinJudge.pinOf(rep.dir());
+    pin.ifPresent(p -> PinJudge.judge(checks, p, PinJudge.pinnedMarkers(new GatePaths(rep.dir()))));
+    return new Judged(checks, counts, failure, pin.map(PinRecord::pin).orElse(null));
   }
 
   /**

@@ -5,6 +5,7 @@ import dev.sft.harness.evidence.AttemptIdentity;
 import dev.sft.harness.evidence.AttemptMarker;
 import dev.sft.harness.evidence.EvidenceLayout;
 import dev.sft.harness.evidence.Markers;
+import dev.sft.harness.evidence.WriterCalls;
 import dev.sft.harness.evidence.WriterFiles;
 import java.io.IOException;
 import java.nio.file.Path;
@@ -108,6 +109,11 @@ final class AttemptProbe {
       String reason = done.getKillReason().isDefined() ? ": " + done.getKillReason().get() : "";
       write(EvidenceLayout.COMPLETED, ownedFiles(), outcome + reason, null, null);
     });
+  }
+
+  /** Publishes the data writer's calls ({@link EvidenceLayout#WRITER_CALLS}). */
+  void publishCalls(List<WriterCalls.Call> calls) {
+    Markers.publish(dir.resolve(EvidenceLayout.WRITER_CALLS), new WriterCalls(attempt, calls));
   }
 
   /** The files under the data location whose name prefix belongs to this attempt. */

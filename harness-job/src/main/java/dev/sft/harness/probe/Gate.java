@@ -2,6 +2,7 @@ package dev.sft.harness.probe;
 
 import java.io.IOException;
 import java.io.InterruptedIOException;
+import dev.sft.contract.Pin;
 import dev.sft.harness.evidence.EvidenceLayout;
 import dev.sft.harness.evidence.Markers;
 import java.nio.file.Path;
@@ -26,6 +27,9 @@ final class Gate {
     TaskContext context = TaskContext.get();
     // Listed, not looked up: a network filesystem may cache the "no such file" of the first poll (Markers.published).
     while (!Markers.published(release) && !Markers.published(releaseAll)) {
+      if (spec.pins(Pin.LOSER_ABORT_INTERRUPTED)) {
+        LoserAbortPin.awaitKillInterrupt(context);
+      }
       // A kill without a thread interrupt only marks the context; leave the gate for the task's failure path.
       context.killTaskIfInterrupted();
       if (System.currentTimeMillis() > deadline) {

@@ -1,6 +1,7 @@
 package dev.sft.harness.probe;
 
 import com.fasterxml.jackson.annotation.JsonCreator;
+import dev.sft.contract.Pin;
 import dev.sft.harness.evidence.GatePaths;
 import dev.sft.harness.evidence.Json;
 import java.io.Serializable;
@@ -25,6 +26,8 @@ import java.util.Optional;
  * @param holdBeforeResult partitions whose initial attempts, once their writer has committed and produced its
  *     commit message, wait before the task's result goes to the driver (executor loss after handoff); a spec written
  *     without it holds nothing
+ * @param pins the pinned interleavings whose holds this write keeps ({@link dev.sft.contract.Pin}); none for a
+ *     natural repetition
  */
 public record ProbeSpec(
     String scenarioDir,
@@ -33,12 +36,21 @@ public record ProbeSpec(
     int pauseAfterRows,
     List<Integer> holdBeforeInput,
     long timeoutMillis,
-    List<Integer> holdBeforeResult)
+    List<Integer> holdBeforeResult,
+    List<Pin> pins)
     implements Serializable {
 
   @JsonCreator
   public ProbeSpec {
     holdBeforeResult = holdBeforeResult == null ? List.of() : List.copyOf(holdBeforeResult);
+    pins = pins == null ? List.of() : List.copyOf(pins);
+  }
+
+  /** A spec with no pin. */
+  public ProbeSpec(String scenarioDir, String dataLocation, List<Integer> holdAfterHandoff, int pauseAfterRows,
+      List<Integer> holdBeforeInput, long timeoutMillis, List<Integer> holdBeforeResult) {
+    this(scenarioDir, dataLocation, holdAfterHandoff, pauseAfterRows, holdBeforeInput, timeoutMillis,
+        holdBeforeResult, List.of());
   }
 
   /** A spec that holds no attempt before its result. */
@@ -64,6 +76,16 @@ public record ProbeSpec(
 
   public static ProbeSpec fromOption(String encoded) {
     return Json.parse(encoded, ProbeSpec.class);
+  }
+
+  /** The same spec, keeping the holds of {@code pinned} too. */
+  public ProbeSpec withPins(List<Pin> pinned) {
+    return new ProbeSpec(scenarioDir, dataLocation, holdAfterHandoff, pauseAfterRows, holdBeforeInput, timeoutMillis,
+        holdBeforeResult, pinned);
+  }
+
+  public boolean pins(Pin pin) {
+    return pins.contains(pin);
   }
 
   public boolean holdsAfterHandoff(int partition) {

@@ -5,6 +5,7 @@ import dev.sft.harness.judge.SchedulerHistory;
 import dev.sft.harness.judge.WriteEvidence;
 import dev.sft.harness.evidence.EvidenceLayout;
 import dev.sft.contract.Check;
+import dev.sft.contract.Pin;
 import dev.sft.contract.Report;
 import dev.sft.contract.ScenarioResult;
 import dev.sft.contract.ScenarioStats;
@@ -90,7 +91,8 @@ public final class HtmlReport {
     html.append("<table><tr><th>scenario</th><th>operation</th><th>rep</th><th>scheduler</th><th>storage</th><th>rows</th>")
         .append("<th>orphans</th><th>known rejected</th><th>missing</th><th>duration</th></tr>\n");
     for (ScenarioResult s : report.scenarios()) {
-      html.append("<tr><td><a href=\"#").append(anchor(s)).append("\">").append(esc(s.name())).append("</a></td><td>")
+      html.append("<tr><td><a href=\"#").append(anchor(s)).append("\">").append(esc(s.name())).append("</a>")
+          .append(esc(Pin.label(s.pin()))).append("</td><td>")
           .append(esc(s.writeOperation().id())).append("</td><td>").append(s.repetition()).append("</td>").append(verdictCell(s.scheduler())).append(verdictCell(s.storage()))
           .append("<td>").append(count(s.rows())).append("</td><td>").append(count(s.orphanFiles()))
           .append("</td><td>").append(count(s.knownRejectedOrphans())).append("</td><td>")
@@ -109,17 +111,19 @@ public final class HtmlReport {
    */
   private static void repetitions(StringBuilder html, Report report) {
     Map<String, List<ScenarioResult>> byCell = new LinkedHashMap<>();
-    report.scenarios().forEach(s -> byCell.computeIfAbsent(s.cell(), c -> new ArrayList<>()).add(s));
+    report.scenarios().forEach(s -> byCell.computeIfAbsent(s.cell() + Pin.label(s.pin()), c -> new ArrayList<>())
+        .add(s));
     html.append("<h3>Repetitions</h3><p>failure rate: Failed and Known over the judged repetitions (Unknown ")
         .append("excluded), with its 95 % Wilson interval</p><table><tr><th>scenario</th><th>operation</th>")
         .append("<th>passed</th><th>failed</th><th>unknown</th><th>known</th><th>failure rate [95 %]</th>")
         .append("<th>repetitions</th><th>duration min / median / max</th></tr>\n");
     for (ScenarioStats st : report.stats()) {
-      html.append("<tr><td>").append(esc(st.name())).append("</td><td>").append(esc(st.writeOperation().id()))
+      html.append("<tr><td>").append(esc(st.name() + Pin.label(st.pin()))).append("</td><td>")
+          .append(esc(st.writeOperation().id()))
           .append("</td><td>").append(st.passedOfRuns()).append("</td><td>").append(st.failed()).append("</td><td>")
           .append(st.unknown()).append("</td><td>").append(st.known()).append("</td><td>")
           .append(esc(st.failureRate().describe())).append("</td><td class=\"bar\">");
-      for (ScenarioResult s : byCell.getOrDefault(st.cell(), List.of())) {
+      for (ScenarioResult s : byCell.getOrDefault(st.cell() + Pin.label(st.pin()), List.of())) {
         html.append("<a class=\"rep ").append(s.outcome()).append("\" href=\"#").append(anchor(s))
             .append("\" title=\"r").append(s.repetition()).append(' ').append(s.outcome()).append("\"></a>");
       }
@@ -131,7 +135,7 @@ public final class HtmlReport {
 
   private static void scenario(StringBuilder html, ScenarioResult s) {
     html.append("<h2 id=\"").append(anchor(s)).append("\">").append(esc(s.name())).append(" · ")
-        .append(esc(s.writeOperation().id())).append(" r").append(s.repetition())
+        .append(esc(s.writeOperation().id())).append(" r").append(s.repetition()).append(esc(Pin.label(s.pin())))
         .append(" — scheduler ").append(badge(s.scheduler(), s.scheduler().name())).append(" storage ")
         .append(badge(s.storage(), s.storage().name())).append("</h2>\n");
     if (s.known()) {

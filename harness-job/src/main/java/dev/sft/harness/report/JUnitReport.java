@@ -1,6 +1,7 @@
 package dev.sft.harness.report;
 
 import dev.sft.contract.Check;
+import dev.sft.contract.Pin;
 import dev.sft.contract.Report;
 import dev.sft.contract.ScenarioResult;
 import dev.sft.contract.ScenarioStats;
@@ -42,11 +43,11 @@ public final class JUnitReport {
     }
     report.staleKnownFindings().forEach(use -> property(xml, "staleKnownFinding", use.describe()));
     // Per cell, what a CI system cannot add up from the cases: its pass count and failure rate with its interval.
-    report.stats().forEach(cell -> property(xml, "cell " + cell.cell(), cellSummary(cell)));
+    report.stats().forEach(cell -> property(xml, "cell " + cell.cell() + Pin.label(cell.pin()), cellSummary(cell)));
     xml.append("    </properties>\n");
     for (ScenarioResult s : scenarios) {
-      xml.append(String.format(Locale.ROOT, "    <testcase classname=\"sft.%s\" name=\"%s r%d\" time=\"%.3f\">%n",
-          attr(s.name()), attr(caseName(s)), s.repetition(), s.durationMs() / 1000.0));
+      xml.append(String.format(Locale.ROOT, "    <testcase classname=\"sft.%s\" name=\"%s r%d%s\" time=\"%.3f\">%n",
+          attr(s.name()), attr(caseName(s)), s.repetition(), attr(Pin.label(s.pin())), s.durationMs() / 1000.0));
       if (s.known()) {
         xml.append(String.format(Locale.ROOT, "      <skipped message=\"%s\">%s</skipped>%n",
             attr("known finding: " + String.join(" ", s.knownFindings())), text(details(s))));

@@ -2,6 +2,7 @@ package dev.sft.harness.run;
 
 import dev.sft.contract.BuildComparison;
 import dev.sft.contract.DriverRun;
+import dev.sft.contract.Pin;
 import dev.sft.contract.RunShape;
 import dev.sft.contract.Report;
 import dev.sft.contract.KnownFindings;
@@ -39,7 +40,7 @@ public final class EmbeddedRun {
       int killTimeoutSeconds, boolean interruptOnCancel, boolean keep, int repeat, WriterName writer, int workers,
       int masterPort, JarSet jars, KnownFindings knownFindings, boolean strict, int failOnStale, Path killCommand,
       Soak soak,
-      JarSet baselineJars) {
+      JarSet baselineJars, List<Pin> pins) {
 
     /** Whether two builds are compared: {@link #baselineJars} against {@link #jars}. */
     public boolean compares() {
@@ -200,6 +201,8 @@ public final class EmbeddedRun {
         .driverHost(LocalCluster.MASTER_HOST)
         .operations(settings.operations())
         .knownFindings(settings.knownFindings(), settings.strict(), DriverRun.NEVER_FAIL_ON_STALE)
+        // Each driver run carries the pins of its own scenarios only.
+        .pins(settings.pins().stream().filter(p -> p.scenarios().stream().anyMatch(group::contains)).toList())
         .build());
   }
 

@@ -93,7 +93,7 @@ public final class HarnessDriver {
           spark, events, plans, fixture, options.runDir(), options.timeout(),
           Duration.ofSeconds(options.driverRun().killTimeoutSeconds()), options.driverRun().interruptOnCancel(),
           options.keepFixtures(),
-          options.driverRun().killCommand(), options.writer());
+          options.driverRun().killCommand(), options.writer(), options.driverRun().pins());
       List<ScenarioResult> results = new Repetitions(options.driverRun(), options.runDir().toString(),
           Repetitions.onDriver(context), deadline, start).run();
       results = attributeToControls(results);

@@ -93,7 +93,7 @@ abstract class ExecutorLossScenario extends MonitoredWriteScenario<ExecutorLossS
   /** The probe's settings: by default initial writer attempts pause after {@link #PAUSE_AFTER_ROWS} rows. */
   ProbeSpec probeSpec(ScenarioRepetition repetition, ScenarioContext context, String location) {
     return new ProbeSpec(repetition.dir().toString(), Fixture.dataLocation(location), List.of(), PAUSE_AFTER_ROWS,
-        holdBeforeInput(), context.timeout().toMillis());
+        holdBeforeInput(), context.timeout().toMillis()).withPins(context.pinsOf(name()));
   }
 
   /** What the write's attempts do until the kill, for the progress line. */

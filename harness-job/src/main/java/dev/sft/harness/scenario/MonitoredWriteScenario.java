@@ -6,6 +6,7 @@ import dev.sft.contract.WriterName;
 import dev.sft.harness.audit.StorageAudit;
 import dev.sft.harness.evidence.BoundedWait;
 import dev.sft.harness.evidence.EvidenceLayout;
+import dev.sft.harness.evidence.PinRecord;
 import dev.sft.harness.evidence.Markers;
 import dev.sft.harness.evidence.PriorState;
 import dev.sft.harness.judge.Quiescence;
@@ -87,6 +88,9 @@ abstract class MonitoredWriteScenario<S> implements Scenario {
           repetitionNumber, "not started: " + shortfall.get(), repetition.checks().all()), null);
     }
     context.plans().recordTo(repetition.dir().resolve(EvidenceLayout.PLANS));
+    // Before the write, so even a repetition whose hold is never reached is judged as pinned.
+    context.pinsOf(name).forEach(pin -> Markers.publish(repetition.dir().resolve(EvidenceLayout.PIN),
+        PinRecord.of(pin)));
     String table = repetition.tableName();
     String location = null;
     String failure = null;

@@ -68,7 +68,8 @@ final class SpeculationScenario extends MonitoredWriteScenario<SpeculationScenar
   void drive(ScenarioRepetition repetition, ScenarioContext context, String table, String location, Learned learned) {
     GatePaths gates = repetition.gates();
     ProbeSpec spec = new ProbeSpec(repetition.dir().toString(), Fixture.dataLocation(location),
-        List.of(TARGET_PARTITION), 0, List.of(), context.timeout().toMillis());
+        List.of(TARGET_PARTITION), 0, List.of(), context.timeout().toMillis())
+        .withPins(context.pinsOf(name()));
     try (BoundedJob<Void> write = BoundedJob.startWrite(context.spark(), repetition.jobGroup(),
         context.interruptOnCancel(), () -> {
       MonitoredWrite.write(context, repetition.operation(), context.fixture().source(), table, spec);

@@ -83,9 +83,11 @@ class CliConventionsTest {
 
   @Test
   void everyFlagIsNegatableAndTheOldTrueFalseSpellingStillWorks() {
-    // --no-known-findings is itself the negative of a default, beside --known-findings FILE.
+    // --no-known-findings is itself the negative of a default, beside --known-findings FILE; --list-pins is an
+    // action (list and exit), as --help is, not a setting.
     assertThat(describe(option -> (option.type() == boolean.class || option.type() == Boolean.class)
-        && !option.negatable() && !option.longestName().equals("--no-known-findings"))).isEmpty();
+        && !option.negatable() && !option.longestName().equals("--no-known-findings")
+        && !option.longestName().equals("--list-pins"))).isEmpty();
 
     assertThat(run().speculation()).isTrue();
     assertThat(run("--no-speculation", "--scenarios", "executor-loss-shuffle-loss").speculation()).isFalse();

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sft.contract.DriverRun;
 import dev.sft.contract.KnownFindings;
+import dev.sft.contract.Pin;
 import dev.sft.contract.ScenarioName;
 import dev.sft.contract.WriteOperation;
 import dev.sft.contract.WriterName;
@@ -61,6 +62,7 @@ class RunCommandRoundTripTest {
           .deadlineSeconds(2100 + group.size())
           .notAfter(java.time.Instant.parse("2026-12-02T08:35:00Z"))
           .knownFindings(KNOWN, group.size() % 2 == 0, group.size() % 3)
+          .pins(pinsFor(group))
           .build())) {
         assertThat(parse(planned.arguments())).isEqualTo(planned);
         assertThat(planned.deadlineSeconds()).isPositive();
@@ -86,6 +88,41 @@ class RunCommandRoundTripTest {
     // 3 speculation scenarios and 5 speculation-off ones (each family's control among them): 7 speculation-only
     // sets, 31 speculation-off sets, 7 x 31 mixed sets of two runs.
     assertThat(checked).isEqualTo(2 * (7 + 31 + 2 * 217));
+  }
+
+  /** One pin for each pinnable scenario of {@code group}, the shuffle loss's either way by the group's size. */
+  private static List<Pin> pinsFor(List<ScenarioName> group) {
+    List<Pin> pins = new ArrayList<>();
+    if (group.contains(ScenarioName.SPECULATION_ORIGINAL_WINS)
+        || group.contains(ScenarioName.SPECULATION_SPECULATIVE_WINS)) {
+      pins.add(Pin.LOSER_ABORT_INTERRUPTED);
+    }
+    if (group.contains(ScenarioName.EXECUTOR_LOSS_SHUFFLE_LOSS)) {
+      pins.add(group.size() % 2 == 0 ? Pin.SHUFFLE_LOSS_OLD_ATTEMPT_FIRST : Pin.SHUFFLE_LOSS_NEW_ATTEMPT_FIRST);
+    }
+    return pins;
+  }
+
+  @Test
+  void aPinReadsBackAndAPinOfAScenarioNotRunIsRefused() {
+    DriverRun pinned = parse(List.of("run", "--master", "spark://h:7077", "--shared-root", "/s", "--run-id", "r1",
+        "--scenarios", "speculation-original-wins", "--pin", "loser-abort-interrupted"));
+    assertThat(pinned.pins()).containsExactly(Pin.LOSER_ABORT_INTERRUPTED);
+    assertThat(pinned.arguments()).containsSubsequence("--pin", "loser-abort-interrupted");
+    assertThat(parse(List.of("run", "--master", "spark://h:7077", "--shared-root", "/s", "--run-id", "r1",
+        "--scenarios", "speculation-original-wins")).pins()).isEmpty();
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> parse(List.of("run", "--master", "spark://h:7077",
+        "--shared-root", "/s", "--speculation", "false", "--scenarios", "executor-loss-shuffle-loss", "--pin",
+        "loser-abort-interrupted")))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("loser-abort-interrupted")
+        .hasMessageContaining("speculation-original-wins");
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> parse(List.of("run", "--master", "spark://h:7077",
+        "--shared-root", "/s", "--pin", "no-such-pin")))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("unknown pin 'no-such-pin'");
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> parse(List.of("run", "--master", "spark://h:7077",
+        "--shared-root", "/s", "--speculation", "false", "--scenarios", "executor-loss-shuffle-loss",
+        "--pin", "shuffle-loss-old-attempt-first", "--pin", "shuffle-loss-new-attempt-first")))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("one pin per scenario");
   }
 
   @Test

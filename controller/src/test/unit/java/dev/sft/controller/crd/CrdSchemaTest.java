@@ -76,6 +76,21 @@ class CrdSchemaTest {
   }
 
   @Test
+  void thePinRuleListsExactlyTheContractsPins() {
+    JSONSchemaProps pins = spec.getProperties().get("pin");
+    Matcher quoted = Pattern.compile("'([^']+)'").matcher(pins.getXKubernetesValidations().get(0).getRule());
+    var inRule = new java.util.ArrayList<String>();
+    while (quoted.find()) {
+      inRule.add(quoted.group(1));
+    }
+    assertThat(inRule).containsExactlyElementsOf(
+        java.util.Arrays.stream(dev.sft.contract.Pin.values()).map(dev.sft.contract.Pin::id).toList());
+    assertThat(pins.getMaxItems()).isEqualTo(dev.sft.contract.Pin.MAX_PINS);
+    assertThat(pins.getItems().getSchema().getMaxLength()).isGreaterThanOrEqualTo(
+        java.util.Arrays.stream(dev.sft.contract.Pin.values()).mapToLong(p -> p.id().length()).max().orElseThrow());
+  }
+
+  @Test
   void theOperationRuleListsExactlyTheContractsOperations() {
     JSONSchemaProps operations = spec.getProperties().get("operations");
     String rule = operations.getXKubernetesValidations().get(0).getRule();

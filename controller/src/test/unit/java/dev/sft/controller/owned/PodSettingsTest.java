@@ -75,6 +75,20 @@ class PodSettingsTest {
   }
 
   @Test
+  void eachDriverRunCarriesThePinsOfItsOwnScenarios() {
+    test.getSpec().pin = List.of("loser-abort-interrupted");
+    ResolvedSpec spec = ResolvedSpec.of(test.getSpec());
+    DriverRun speculation = HarnessJobManifest.driverRun(test, spec, "t1-r1-abcd", true,
+        List.of(ScenarioName.SPECULATION_ORIGINAL_WINS));
+    DriverRun loss = HarnessJobManifest.driverRun(test, spec, "t1-r1-abcd", false,
+        List.of(ScenarioName.EXECUTOR_LOSS_SHUFFLE_LOSS));
+    assertThat(speculation.pins()).containsExactly(dev.sft.contract.Pin.LOSER_ABORT_INTERRUPTED);
+    assertThat(speculation.arguments()).containsSubsequence("--pin", "loser-abort-interrupted");
+    assertThat(loss.pins()).isEmpty();
+    assertThat(loss.arguments()).doesNotContain("--pin");
+  }
+
+  @Test
   void withoutAMemoryLimitTheDriverHeapIsStillExplicit() {
     ResolvedSpec spec = ResolvedSpec.of(test.getSpec());
     DriverRun run = HarnessJobManifest.driverRun(test, spec, "t1-r1-abcd", true,

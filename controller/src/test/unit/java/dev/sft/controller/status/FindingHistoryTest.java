@@ -43,6 +43,15 @@ class FindingHistoryTest {
   }
 
   @Test
+  void aPinnedCellsFindingsAreNoFingerprintOfTheBuild() {
+    CellStatus pinned = cell("speculation-original-wins", 20, Map.of(LOSER, 20));
+    pinned.pin = "loser-abort-interrupted";
+    FindingsStatus first = FindingHistory.next(null, run("r1", pinned,
+        cell("executor-loss-shuffle-loss", 10, Map.of(ROWS, 1))), "iceberg");
+    assertThat(first.fingerprints).containsExactly("executor-loss/append/iceberg/" + ROWS + " 1/10");
+  }
+
+  @Test
   void theNextRunSaysWhatIsNewOngoingResolvedAndRare() {
     FindingsStatus first = FindingHistory.next(null, run("r1",
         cell("speculation-original-wins", 10, Map.of(LOSER, 6)),

@@ -276,6 +276,21 @@ class SpecValidatorTest {
             + " executor-loss-after-handoff");
   }
 
+  @Test
+  void aPinMustBeKnownListedOnceAndHoldASelectedScenario() {
+    SchedulerFailureTest test = TestResources.valid("ns1", "t1");
+    test.getSpec().pin = List.of("loser-abort-interrupted");
+    assertThat(SpecValidator.validate(test)).isEmpty();
+    test.getSpec().pin = List.of("loser-abort-interrupted", "nope", "loser-abort-interrupted");
+    assertThat(SpecValidator.validate(test)).extracting(v -> v.field() + ": " + v.problem()).containsExactly(
+        "spec.pin[1]: unknown pin 'nope'; valid pins: loser-abort-interrupted, shuffle-loss-old-attempt-first,"
+            + " shuffle-loss-new-attempt-first",
+        "spec.pin[2]: 'loser-abort-interrupted' is listed twice");
+    test.getSpec().pin = List.of("loser-abort-interrupted");
+    test.getSpec().scenarios = List.of("executor-loss-shuffle-loss");
+    assertThat(SpecValidator.validate(test)).extracting(SpecValidator.Violation::field).containsExactly("spec.pin");
+  }
+
   /** A known-finding entry of {@code rule}, tracked at an Iceberg issue; the test sets the rest. */
   private static dev.sft.api.SchedulerFailureTestSpec.KnownFindingSpec knownFinding(String rule) {
     var entry = new dev.sft.api.SchedulerFailureTestSpec.KnownFindingSpec();
