@@ -7,6 +7,7 @@ import java.util.concurrent.CountDownLatch;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import org.apache.hadoop.conf.Configuration;
 import org.apache.iceberg.hadoop.HadoopFileIO;
 import org.apache.spark.TaskContext;
@@ -43,11 +44,11 @@ final class LoserAbortPin {
     if (!context.isInterrupted() || Thread.currentThread().isInterrupted()) {
       return;
     }
-    try {
-      Thread.sleep(KILL_INTERRUPT_BOUND_MILLIS);
-    } catch (InterruptedException e) {
-      // Catching cleared Spark's interrupt: set it again, so the abort begins with it pending as without the hold.
-      Thread.currentThread().interrupt();
+    // parkNanos returns on an interrupt without clearing it (a sleep would throw and clear it): the interrupt stays
+    // pending exactly as Spark sent it, never cleared and set again.
+    long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(KILL_INTERRUPT_BOUND_MILLIS);
+    for (long left; !Thread.currentThread().isInterrupted() && (left = deadline - System.nanoTime()) > 0; ) {
+      LockSupport.parkNanos(left);
     }
   }
 

@@ -9,6 +9,9 @@ import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.Properties;
+import org.apache.spark.TaskContextImpl;
+import org.apache.spark.executor.TaskMetrics;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -84,5 +87,31 @@ class LoserAbortPinTest {
     } finally {
       hold.release();
     }
+  }
+
+  @Test
+  void aKilledTaskWaitsForSparksInterruptAndLeavesItPendingAsSent() throws Exception {
+    TaskContextImpl task = new TaskContextImpl(0, 0, 0, 41L, 1, 4, null, new Properties(), null, TaskMetrics.empty(),
+        1, scala.collection.immutable.Map$.MODULE$.empty());
+    task.markInterrupted("killed: another attempt succeeded"); // Spark marks the task killed, then interrupts it
+    Thread waiter = Thread.currentThread();
+    Thread spark = new Thread(() -> {
+      try {
+        Thread.sleep(200);
+      } catch (InterruptedException e) {
+        return;
+      }
+      waiter.interrupt();
+    });
+    long started = System.nanoTime();
+    spark.start();
+    LoserAbortPin.awaitKillInterrupt(task);
+    long waitedMillis = TimeUnit.NANOSECONDS.toMillis(System.nanoTime() - started);
+    boolean interrupted = Thread.interrupted(); // read and clear, so the next test starts without it
+    spark.join();
+
+    assertThat(interrupted).as("the interrupt is still pending when the abort begins").isTrue();
+    assertThat(waitedMillis).as("it returns on the interrupt, not at the bound")
+        .isLessThan(LoserAbortPin.KILL_INTERRUPT_BOUND_MILLIS);
   }
 }
