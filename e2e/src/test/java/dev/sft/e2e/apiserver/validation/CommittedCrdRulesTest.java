@@ -45,6 +45,9 @@ class CommittedCrdRulesTest {
         o -> spec(o).putArray("scenarios").add("speculation-original-wins").add("speculation-original-wins"));
     rule("unknown operation", o -> spec(o).putArray("operations").add("upsert"));
     rule("an operation is listed twice", o -> spec(o).putArray("operations").add("append").add("append"));
+    rule("unknown pin", o -> spec(o).putArray("pin").add("nope"));
+    rule("a pin is listed twice",
+        o -> spec(o).putArray("pin").add("loser-abort-interrupted").add("loser-abort-interrupted"));
     rule("access modes must be ReadWriteMany or ReadWriteOnce",
         o -> claim(o).putArray("accessModes").add("ReadOnlyMany"));
     rule("an access mode is listed twice",
