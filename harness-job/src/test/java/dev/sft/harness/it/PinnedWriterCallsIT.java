@@ -14,7 +14,6 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -26,17 +25,20 @@ import org.junit.jupiter.api.Test;
 class PinnedWriterCallsIT {
   @Test
   void aPinnedLosersWriterCallsEqualThoseOfANaturalLoserThatLeftItsFilesToo() throws IOException {
+    // Three pinned repetitions: the pin is reached in about 85 % of them (bench/RESULTS.md), so one that held is
+    // all but certain, and none holding fails the test rather than skipping it.
     LocalRun pinned = LocalRun.run("pinned-writer-calls", "--scenarios", "speculation-original-wins",
-        "--no-known-findings", "--timeout", "120", "--pin", "loser-abort-interrupted");
-    ScenarioResult held = pinned.scenario("speculation-original-wins");
-    assertThat(held.pin()).isEqualTo("loser-abort-interrupted");
-    Assumptions.assumeTrue(held.storage() == Verdict.Failed && LoserFilesFinding.interrupted(held),
-        "the pin was not reached: " + held.message());
+        "--no-known-findings", "--timeout", "120", "--pin", "loser-abort-interrupted", "--repeat", "3");
+    assertThat(pinned.report().scenarios()).extracting(ScenarioResult::pin).containsOnly("loser-abort-interrupted");
+    ScenarioResult held = pinned.report().scenarios().stream()
+        .filter(s -> s.storage() == Verdict.Failed && LoserFilesFinding.interrupted(s)).findFirst()
+        .orElseThrow(() -> new AssertionError("the pin held in none of 3 repetitions"));
     LocalRun natural = LocalRun.run("natural-writer-calls", "--scenarios", "speculation-original-wins",
-        "--no-known-findings", "--timeout", "120", "--repeat", "4");
+        "--no-known-findings", "--timeout", "120", "--repeat", "6");
     Optional<ScenarioResult> same = natural.report().scenarios().stream()
         .filter(s -> s.pin() == null && LoserFilesFinding.interrupted(s)).findFirst();
-    Assumptions.assumeTrue(same.isPresent(), "no natural repetition of 4 left the loser's files");
+    // A natural loser leaves its files in about 60 % of repetitions: none of 6 is a failure, never a skip.
+    assertThat(same).as("a natural repetition of 6 whose loser left its files").isPresent();
 
     assertThat(calls(held, true)).isEqualTo(calls(same.get(), true))
         .first().extracting(WriterCalls.Call::name).isEqualTo(WriterCalls.WRITE);
