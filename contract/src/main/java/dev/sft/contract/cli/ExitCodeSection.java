@@ -2,6 +2,7 @@ package dev.sft.contract.cli;
 
 import dev.sft.contract.AuditExitCode;
 import dev.sft.contract.KillExitCode;
+import dev.sft.contract.ReplayExitCode;
 import dev.sft.contract.RunExitCode;
 import java.util.Comparator;
 import java.util.EnumMap;
@@ -50,6 +51,10 @@ public record ExitCodeSection(Map<String, String> codes, int failureCode) {
 
   public static ExitCodeSection audit(Map<AuditExitCode, String> meanings) {
     return of(complete(AuditExitCode.class, meanings), AuditExitCode::code, AuditExitCode.INTERNAL_FAILURE);
+  }
+
+  public static ExitCodeSection replay(Map<ReplayExitCode, String> meanings) {
+    return of(complete(ReplayExitCode.class, meanings), ReplayExitCode::code, ReplayExitCode.INTERNAL_FAILURE);
   }
 
   /**

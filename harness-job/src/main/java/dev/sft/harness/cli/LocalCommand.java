@@ -15,7 +15,6 @@ import dev.sft.harness.jars.ShippedKnownFindings;
 import dev.sft.harness.report.ReportFiles;
 import dev.sft.harness.run.EmbeddedRun;
 import java.nio.file.Path;
-import java.time.Duration;
 import java.util.List;
 import java.util.concurrent.Callable;
 import picocli.CommandLine.Command;
@@ -51,14 +50,6 @@ public final class LocalCommand implements Callable<Integer>, ExitCodeSection.Do
       + " or a temporary folder)")
   Path out;
 
-  @Option(names = "--timeout", paramLabel = "<duration>", defaultValue = "180s",
-      description = "bound of every gate and wait (default: ${DEFAULT-VALUE})")
-  Duration timeout;
-
-  @Option(names = "--kill-timeout", paramLabel = "<duration>", defaultValue = DriverRun.DEFAULT_KILL_TIMEOUT_SECONDS
-      + "s", description = "bound of one call of the kill command, separate from --timeout (default: ${DEFAULT-VALUE})")
-  Duration killTimeout;
-
   @Option(names = "--interrupt-on-cancel", negatable = true, arity = "0..1", paramLabel = "true|false",
       defaultValue = "" + DriverRun.DEFAULT_INTERRUPT_ON_CANCEL, fallbackValue = "true",
       description = "spark.job.interruptOnCancel of the monitored writes (default: ${DEFAULT-VALUE}; see"
@@ -77,23 +68,11 @@ public final class LocalCommand implements Callable<Integer>, ExitCodeSection.Do
       description = "writer under test: iceberg or comet-native (default iceberg)")
   String writer;
 
-  @Option(names = "--workers", paramLabel = "<n>", defaultValue = "2",
-      description = "worker JVMs, one loopback host each (default 2; fewer than 2 fails preflight, by design)")
-  int workers;
+  @Mixin
+  EmbeddedClusterOptions cluster = new EmbeddedClusterOptions();
 
-  @Option(names = "--master-port", paramLabel = "<port>", defaultValue = "7077",
-      description = "master port on 127.0.0.1 (default: ${DEFAULT-VALUE})")
-  int masterPort;
-
-  @Option(names = "--spark-home", paramLabel = "<dir>", defaultValue = "${env:SFT_SPARK_HOME}",
-      description = "SPARK_HOME to run on: the harness's assembled one (default: the one this harness jar lives in)"
-          + " or a Spark distribution of your own (its Spark, plus the harness's other jars)")
-  Path sparkHome;
-
-  @Option(names = "--jar", paramLabel = "<jar>", description = "a jar under test, e.g. your iceberg-spark-runtime-...-SNAPSHOT.jar or a"
-      + " Comet jar: it replaces the released jar of the same module for the driver, workers and executors"
-      + " (repeatable); the report proves it ran")
-  List<Path> jars = List.of();
+  @Mixin
+  JarOptions jarOptions = new JarOptions();
 
   @Mixin
   CompareOptions compareOptions = new CompareOptions();
@@ -139,25 +118,18 @@ public final class LocalCommand implements Callable<Integer>, ExitCodeSection.Do
     if (ownKill != null && !java.nio.file.Files.isExecutable(ownKill)) {
       throw new IllegalArgumentException("--kill-command " + ownKill + " is not an executable file");
     }
-    int timeoutSeconds = OptionValues.positive("--timeout", OptionValues.wholeSeconds("--timeout", timeout));
+    int timeoutSeconds = cluster.timeoutSeconds();
     RunShape.requireRepeat("--repeat", repeat);
     Soak soak = soakOptions.soak(repeat);
-    int killTimeoutSeconds = OptionValues.positive("--kill-timeout",
-        OptionValues.wholeSeconds("--kill-timeout", killTimeout));
-    OptionValues.positive("--workers", workers);
-    if (masterPort < 1 || masterPort > 65535) {
-      throw new IllegalArgumentException("--master-port must be 1-65535, got " + masterPort);
-    }
+    int killTimeoutSeconds = cluster.killTimeoutSeconds();
+    int workers = cluster.workers();
+    int masterPort = cluster.masterPort();
     Path own = JarSet.ownSparkHome();
-    Path home = sparkHome != null ? sparkHome.toAbsolutePath() : own;
-    if (home == null) {
-      throw new IllegalArgumentException("cannot tell where the assembled SPARK_HOME is; pass --spark-home or set"
-          + " SFT_SPARK_HOME (the build puts it in harness-job/target/spark-home)");
-    }
+    Path home = cluster.sparkHome(own);
     // Refuses a non-distribution and a --jar that replaces nothing (or several) before anything starts.
-    JarSet jarSet = JarSet.resolve(home, own, jars);
+    JarSet jarSet = JarSet.resolve(home, own, jarOptions.jars);
     jarSet.matches("--jar").forEach(Progress::say);
-    JarSet baseline = compareOptions.baseline(home, own, jars, soak);
+    JarSet baseline = compareOptions.baseline(home, own, jarOptions.jars, soak);
     if (baseline != null && !pins.isEmpty()) {
       throw new IllegalArgumentException(DriverRun.PIN_OPTION + " does not yet combine with a comparison of two"
           + " builds");
@@ -193,7 +165,8 @@ public final class LocalCommand implements Callable<Integer>, ExitCodeSection.Do
     return result.exitCode().code();
   }
 
-  private static Path defaultOut(String runId) {
+  /** Where a run writes when --out is not given: under the sft checkout, else a temporary folder. */
+  static Path defaultOut(String runId) {
     String sftHome = System.getenv("SFT_HOME");
     if (sftHome != null && !sftHome.isBlank()) {
       return Path.of(sftHome, "target", "sft-local", runId);

@@ -12,7 +12,7 @@ import picocli.CommandLine.Command;
     mixinStandardHelpOptions = true,
     description = "Tests how Iceberg writes on Spark survive speculative attempts, executor SIGKILLs and lost "
         + "shuffle output, then audits the table's storage.",
-    subcommands = {LocalCommand.class, RunCommand.class, AuditCommand.class, JudgeCommand.class, KillCommand.class,
+    subcommands = {LocalCommand.class, RunCommand.class, AuditCommand.class, JudgeCommand.class, ReplayCommand.class, KillCommand.class,
         K8sCommand.class,
         CompareCommand.class})
 public final class SftCli implements Runnable, ExitCodeSection.Documented {
@@ -26,7 +26,7 @@ public final class SftCli implements Runnable, ExitCodeSection.Documented {
 
   @Override
   public void run() {
-    throw new CommandLine.ParameterException(spec.commandLine(), "choose a command: local, run, audit, judge, kill, k8s or compare");
+    throw new CommandLine.ParameterException(spec.commandLine(), "choose a command: local, run, audit, judge, replay, kill, k8s or compare");
   }
 
   public static CommandLine commandLine() {
