@@ -13,7 +13,7 @@ import picocli.CommandLine.Model.UsageMessageSpec;
 
 /**
  * The "Exit codes:" section of a command's help: the numbers come from the contract's enums ({@link RunExitCode},
- * {@link AuditExitCode}, {@link KillExitCode}), their one definition; each command says what a code means for it.
+ * {@link AuditExitCode}, {@link KillExitCode}, {@link ReplayExitCode}), their one definition; each command says what a code means for it.
  * {@code failureCode} is the code an unexpected error exits with, one of the listed codes of that command's own enum:
  * 4 means "internal failure" to {@code sft run} but "no such process" to {@code sft kill}.
  */
