@@ -30,7 +30,8 @@ import picocli.CommandLine.Parameters;
     name = "replay",
     mixinStandardHelpOptions = true,
     description = "Runs the cell of a repetition's evidence folder again on this machine, as sft local does: the same"
-        + " scenario, operation, table layout, writer and jars, under the pin that reproduces the finding the"
+        + " scenario, operation, table layout, writer and jars (those its run's report proves ran, unless --jar gives"
+        + " others), under the pin that reproduces the finding the"
         + " evidence shows (its cause decides the pin; for a duplicate-result, which attempt the driver took first;"
         + " a pinned repetition replays under its own pin). Prints the result table and one line 'reproduced k of N',"
         + " and writes a normal run folder under --out. Judged without known findings; the evidence is only read.")
