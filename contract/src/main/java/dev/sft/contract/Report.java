@@ -8,7 +8,8 @@ import java.util.List;
  *
  * @param runId unique id of the run; evidence lives under {@code <shared-root>/<runId>/}
  * @param writer writer under test ({@code iceberg} or {@code comet-native})
- * @param master the Spark master URL the scenarios ran against
+ * @param master the Spark master URL the scenarios ran against; a run merged from several clusters joins theirs with
+ *     {@code ", "}
  * @param scenarios one entry per scenario and repetition
  * @param passed true only when every entry passed both verdicts
  * @param startedAt ISO-8601 start time

@@ -52,14 +52,15 @@ public final class RunMerge {
   }
 
   /**
-   * The run's report from its parts, in their order: every repetition of each, the run-level failures joined, the
-   * jars that ran and the known-finding uses summed; cells and rates are derived from the repetitions as for one run.
+   * The run's report from its parts, in their order: every repetition of each, the run-level failures and the
+   * distinct masters joined, the jars that ran and the known-finding uses summed; cells and rates are derived from
+   * the repetitions as for one run.
    */
   public static Report report(String runId, List<Part> parts, String startedAt, String finishedAt) {
     List<ScenarioResult> all = new ArrayList<>();
     List<String> failures = new ArrayList<>();
     String writer = null;
-    String master = null;
+    LinkedHashSet<String> masters = new LinkedHashSet<>();
     List<List<RanJar>> jars = new ArrayList<>();
     List<List<KnownFindingUse>> uses = new ArrayList<>();
     for (Part part : parts) {
@@ -68,12 +69,14 @@ public final class RunMerge {
       uses.add(report.knownFindings());
       all.addAll(part.results());
       writer = writer == null ? report.writer() : writer;
-      master = master == null ? report.master() : master;
+      if (report.master() != null) {
+        masters.add(report.master());
+      }
       if (report.failure() != null) {
         failures.add(report.failure());
       }
     }
-    return Report.of(runId, writer, master, all, startedAt, finishedAt,
+    return Report.of(runId, writer, masters.isEmpty() ? null : String.join(", ", masters), all, startedAt, finishedAt,
         failures.isEmpty() ? null : String.join("; ", failures), jars(jars), knownFindingUses(uses));
   }
 

@@ -113,6 +113,11 @@ public record ScenarioResult(
         message, checks, knownFindings, null, pin, clusterIndex);
   }
 
+  /** What a report adds to the repetition's number: {@code " on cluster 1"}, or nothing for a run on one cluster. */
+  public String clusterLabel() {
+    return cluster == null ? "" : " on cluster " + cluster;
+  }
+
   /** The matrix column this result belongs to. */
   public WriteOperation writeOperation() {
     return WriteOperation.of(operation, layout);
