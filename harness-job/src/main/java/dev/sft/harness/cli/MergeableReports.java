@@ -8,8 +8,10 @@ import java.nio.file.Path;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Objects;
 import java.util.Set;
 import java.util.TreeSet;
+import java.util.function.Function;
 import java.util.stream.Collectors;
 
 /**
@@ -42,7 +44,7 @@ final class MergeableReports {
       for (int j = i + 1; j < sources.size(); j++) {
         Report a = sources.get(i).report();
         Report b = sources.get(j).report();
-        if (a.runId().equals(b.runId()) && java.util.Objects.equals(a.startedAt(), b.startedAt())) {
+        if (a.runId().equals(b.runId()) && Objects.equals(a.startedAt(), b.startedAt())) {
           throw new IllegalArgumentException(sources.get(j).file() + " is the same run as " + sources.get(i).file()
               + " (run " + a.runId() + ", started " + a.startedAt() + "): its repetitions would count twice");
         }
@@ -69,10 +71,10 @@ final class MergeableReports {
   }
 
   private static <T> void same(Source first, Source other, String what,
-      java.util.function.Function<Report, T> property) {
+      Function<Report, T> property) {
     T expected = property.apply(first.report());
     T actual = property.apply(other.report());
-    if (!java.util.Objects.equals(expected, actual)) {
+    if (!Objects.equals(expected, actual)) {
       throw new IllegalArgumentException("cannot merge " + other.file() + " with " + first.file() + ": different "
           + what + " (" + describe(actual) + " against " + describe(expected) + "); one run has one");
     }
