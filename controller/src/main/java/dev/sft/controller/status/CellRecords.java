@@ -12,7 +12,9 @@ import java.util.TreeMap;
 /**
  * The status record of one cell: copied from a harness's cell summary, completed with Unknown for every repetition
  * the harness did not report, or voided when no verdict of its Job can stand. Counts always add up to the cell's
- * repetitions, and the failure rate is recomputed from them.
+ * repetitions, and the failure rate is recomputed from them. A cell run by several Jobs (clusters) is summed from
+ * their summaries by {@link dev.sft.contract.RunMerge#cells} before it is recorded here: a Job's termination message
+ * carries cell summaries, not repetitions, so that is the merge's entry point the controller can use.
  */
 public final class CellRecords {
   private CellRecords() {}

@@ -105,7 +105,7 @@ class CompareCommandTest {
         .map(r -> new dev.sft.contract.ScenarioResult("executor-loss-shuffle-loss", r.operation(), r.layout(),
             r.repetition(), r.scheduler(), r.storage(), r.rows(), r.distinctIds(), r.newSnapshots(),
             r.acceptedMessages(), r.orphanFiles(), r.knownRejectedOrphans(), r.missingFiles(), r.durationMs(),
-            r.evidence(), r.message(), r.checks(), r.knownFindings(), null, null)).toList(), "a", "b", null), otherCell);
+            r.evidence(), r.message(), r.checks(), r.knownFindings(), null, null, null)).toList(), "a", "b", null), otherCell);
     CliArgumentsTest.Outcome disjoint = CliArgumentsTest.run("compare", real.toString(), otherCell.toString());
     assertThat(disjoint.exit()).isEqualTo(RunExitCode.USAGE.code());
     assertThat(disjoint.err()).contains("the two reports share no cell").hasLineCount(1);
