@@ -137,6 +137,9 @@ class CompareCommandTest {
         shuffleLoss("run-c", pin, false)));
     assertThat(table).containsPattern("executor-loss-shuffle-loss/append \\(pinned " + pin + "\\) +0/1 +1/1 +fixed")
         .contains("In a pinned cell the race its pin reproduces counts as an invariant.");
+    assertThat(table.lines().filter(l -> l.startsWith("CELL ") || l.startsWith("executor-loss-shuffle-loss/"))
+        .map(l -> l.indexOf("CHANGE") >= 0 ? l.indexOf("CHANGE") : l.indexOf("fixed")).distinct())
+        .as("the columns line up past the pinned cell's id").hasSize(1);
     CliArgumentsTest.Outcome mixed = CliArgumentsTest.run("compare", natural.toString(), pinnedFix.toString());
     assertThat(mixed.exit()).isEqualTo(RunExitCode.USAGE.code());
     assertThat(mixed.err()).contains("the two reports share no cell (baseline: executor-loss-shuffle-loss/append;"
