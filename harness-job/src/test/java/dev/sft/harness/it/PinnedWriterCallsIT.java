@@ -126,12 +126,16 @@ class PinnedWriterCallsIT {
     }
   }
 
-  /** A repetition under {@code pin} that held it and shows its duplicate; two, so one not reached is no failure. */
+  /**
+   * A repetition under {@code pin} that held it and shows its duplicate. Each pin held in 20 of 20 (bench/RESULTS.md),
+   * so one repetition, and a second run only when the first did not hold: none holding in two fails the test.
+   */
   private static Duplicate pinnedDuplicate(Pin pin) throws IOException {
-    LocalRun pinned = LocalRun.run("pinned-" + pin.id(), "--scenarios", ScenarioName.EXECUTOR_LOSS_SHUFFLE_LOSS.id(),
-        "--no-known-findings", "--timeout", "120", "--pin", pin.id(), "--repeat", "2");
-    assertThat(pinned.report().scenarios()).extracting(ScenarioResult::pin).containsOnly(pin.id());
-    for (ScenarioResult s : pinned.report().scenarios()) {
+    for (int run = 1; run <= 2; run++) {
+      LocalRun pinned = LocalRun.run("pinned-" + pin.id() + "-" + run, "--scenarios",
+          ScenarioName.EXECUTOR_LOSS_SHUFFLE_LOSS.id(), "--no-known-findings", "--timeout", "120", "--pin", pin.id());
+      ScenarioResult s = pinned.report().scenarios().get(0);
+      assertThat(s.pin()).isEqualTo(pin.id());
       Optional<Duplicate> duplicate = Duplicate.of(s);
       if (s.findings().stream().anyMatch(f -> f.endsWith(":" + Cause.DUPLICATE_RESULT)) && duplicate.isPresent()) {
         return duplicate.get();
