@@ -207,7 +207,8 @@ public class SchedulerFailureTestStatus {
   @JsonInclude(JsonInclude.Include.NON_NULL)
   @JsonIgnoreProperties(ignoreUnknown = true)
   public static class CellComparisonStatus {
-    @JsonPropertyDescription("scenario/operation, e.g. executor-loss-task-replacement/append.")
+    @JsonPropertyDescription("scenario/operation, e.g. executor-loss-task-replacement/append; a pinned cell adds "
+        + "its pin, e.g. executor-loss-shuffle-loss/append (pinned shuffle-loss-old-attempt-first).")
     @Size(max = StatusBounds.RULE)
     public String cell;
     @JsonPropertyDescription("The baseline's passed repetitions over its repetitions, e.g. 3/3.")

@@ -77,21 +77,30 @@ final class CompareCommand implements Callable<Integer>, ExitCodeSection.Documen
     }
     Report before = read("BASELINE", baseline);
     Report after = read("CANDIDATE", candidate);
-    if (before.stats().stream().noneMatch(b -> after.stats().stream().anyMatch(a -> a.cell().equals(b.cell())))) {
-      throw new IllegalArgumentException("the two reports share no cell (baseline: " + cells(before)
-          + "; candidate: " + cells(after) + "): compare runs of the same scenarios and operations");
+    if (cells(before).stream().noneMatch(cells(after)::contains)) {
+      throw new IllegalArgumentException("the two reports share no cell (baseline: " + shown(cells(before))
+          + "; candidate: " + shown(cells(after)) + "): compare runs of the same scenarios, operations and pins");
     }
     BuildComparison comparison = BuildComparison.of(
         new BuildComparison.Build("baseline " + baseline, before.runId(), before.jars()), before,
         new BuildComparison.Build("candidate " + candidate, after.runId(), after.jars()), after);
-    List<FindingTrend> trend = FindingTrend.of(after.writer(), before.stats(), after.stats(), rarePercent / 100);
+    List<FindingTrend> trend = FindingTrend.of(after.writer(), natural(before), natural(after), rarePercent / 100);
     System.out.print(output == OutputFormat.table ? ComparisonTable.render(comparison, trend)
         : output.render(Json.pretty(new Output(comparison, trend))));
     return comparison.failed() ? RunExitCode.SCENARIO_NOT_PASSED.code() : RunExitCode.PASSED.code();
   }
 
-  private static String cells(Report report) {
-    List<String> cells = report.stats().stream().map(c -> c.cell()).toList();
+  /** The natural cells: a pinned cell's findings were made to happen, so they are no trend of the build. */
+  private static List<dev.sft.contract.ScenarioStats> natural(Report report) {
+    return report.stats().stream().filter(c -> c.pin() == null).toList();
+  }
+
+  /** The report's cells as a comparison matches them: a pinned cell only with the same pinned cell. */
+  private static List<String> cells(Report report) {
+    return report.stats().stream().map(c -> BuildComparison.cellId(c.cell(), c.pin())).toList();
+  }
+
+  private static String shown(List<String> cells) {
     return cells.size() <= 3 ? String.join(", ", cells) : String.join(", ", cells.subList(0, 3)) + " and "
         + (cells.size() - 3) + " more";
   }

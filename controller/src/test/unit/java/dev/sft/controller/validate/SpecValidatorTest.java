@@ -291,6 +291,18 @@ class SpecValidatorTest {
     assertThat(SpecValidator.validate(test)).extracting(SpecValidator.Violation::field).containsExactly("spec.pin");
   }
 
+  @Test
+  void aComparisonRunsUnderAPin() {
+    // Both builds' Jobs hold the pin; the comparison judges the pinned race as an invariant.
+    SchedulerFailureTest test = TestResources.valid("ns1", "t1");
+    test.getSpec().pin = List.of("shuffle-loss-old-attempt-first");
+    test.getSpec().compare = new dev.sft.api.SchedulerFailureTestSpec.Compare();
+    test.getSpec().compare.baseline = new dev.sft.api.SchedulerFailureTestSpec.BaselineBuild();
+    test.getSpec().compare.baseline.sparkImage = "registry.example/sft:1.11";
+    test.getSpec().compare.baseline.harnessImage = "registry.example/sft:1.11";
+    assertThat(SpecValidator.validate(test)).isEmpty();
+  }
+
   /** A known-finding entry of {@code rule}, tracked at an Iceberg issue; the test sets the rest. */
   private static dev.sft.api.SchedulerFailureTestSpec.KnownFindingSpec knownFinding(String rule) {
     var entry = new dev.sft.api.SchedulerFailureTestSpec.KnownFindingSpec();
