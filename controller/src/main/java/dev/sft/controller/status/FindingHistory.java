@@ -34,12 +34,9 @@ public final class FindingHistory {
   public static FindingsStatus next(FindingsStatus previous, SchedulerFailureTestStatus status, String writer) {
     List<ScenarioStats> cells = status.cells.stream()
         .filter(c -> c.build == null || BuildComparison.CANDIDATE.equals(c.build))
-        // A pinned cell's findings were made to happen: they are no trend of the build.
-        .filter(c -> c.pin == null)
         .map(FindingHistory::stats).toList();
     List<Fingerprint.Seen> seen = Fingerprint.of(writer, cells);
-    Set<String> scopes = new java.util.TreeSet<>();
-    cells.forEach(c -> scopes.add(Fingerprint.scope(writer, c)));
+    Set<String> scopes = Fingerprint.scopes(writer, cells).keySet();
     Map<String, String> before = new TreeMap<>();
     if (previous != null && previous.fingerprints != null) {
       previous.fingerprints.forEach(entry -> before.put(entry.substring(0, entry.lastIndexOf(' ')), entry));

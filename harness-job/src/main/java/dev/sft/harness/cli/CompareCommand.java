@@ -84,15 +84,10 @@ final class CompareCommand implements Callable<Integer>, ExitCodeSection.Documen
     BuildComparison comparison = BuildComparison.of(
         new BuildComparison.Build("baseline " + baseline, before.runId(), before.jars()), before,
         new BuildComparison.Build("candidate " + candidate, after.runId(), after.jars()), after);
-    List<FindingTrend> trend = FindingTrend.of(after.writer(), natural(before), natural(after), rarePercent / 100);
+    List<FindingTrend> trend = FindingTrend.of(after.writer(), before.stats(), after.stats(), rarePercent / 100);
     System.out.print(output == OutputFormat.table ? ComparisonTable.render(comparison, trend)
         : output.render(Json.pretty(new Output(comparison, trend))));
     return comparison.failed() ? RunExitCode.SCENARIO_NOT_PASSED.code() : RunExitCode.PASSED.code();
-  }
-
-  /** The natural cells: a pinned cell's findings were made to happen, so they are no trend of the build. */
-  private static List<dev.sft.contract.ScenarioStats> natural(Report report) {
-    return report.stats().stream().filter(c -> c.pin() == null).toList();
   }
 
   /** The report's cells as a comparison matches them: a pinned cell only with the same pinned cell. */
