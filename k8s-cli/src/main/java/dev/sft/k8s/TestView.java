@@ -140,6 +140,11 @@ public final class TestView {
     return list(status.harnessJobs);
   }
 
+  /** With {@code spec.parallelism} above 1: each cluster's counts; empty for one cluster. */
+  public List<SchedulerFailureTestStatus.ClusterStatus> clusters() {
+    return list(status.clusters);
+  }
+
   public List<KnownFindingStatus> knownFindings() {
     return list(status.knownFindings);
   }

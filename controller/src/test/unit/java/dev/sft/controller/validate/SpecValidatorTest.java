@@ -130,6 +130,25 @@ class SpecValidatorTest {
   }
 
   @Test
+  void parallelismDefaultsToOneClusterAndIsBoundedByItsRangeAndByRepeat() {
+    SchedulerFailureTest test = TestResources.valid("ns1", "t1");
+    assertThat(dev.sft.api.ResolvedSpec.of(test.getSpec()).parallelism()).isEqualTo(1);
+    test.getSpec().repeat = 20;
+    test.getSpec().parallelism = 8;
+    assertThat(SpecValidator.validate(test)).isEmpty();
+    test.getSpec().parallelism = 9;
+    assertThat(SpecValidator.validate(test)).extracting(v -> v.field() + ": " + v.problem())
+        .containsExactly("spec.parallelism: must be at most 8, got 9");
+    test.getSpec().parallelism = 0;
+    assertThat(SpecValidator.validate(test)).extracting(v -> v.field() + ": " + v.problem())
+        .containsExactly("spec.parallelism: must be at least 1, got 0");
+    test.getSpec().repeat = 2;
+    test.getSpec().parallelism = 3;
+    assertThat(SpecValidator.validate(test)).extracting(v -> v.field() + ": " + v.problem())
+        .singleElement().asString().startsWith("spec.parallelism: must be at most spec.repeat (2), got 3");
+  }
+
+  @Test
   void operationsAreCheckedWithAClearErrorAndDefaultToAppend() {
     SchedulerFailureTest test = TestResources.valid("ns1", "t1");
     assertThat(dev.sft.api.ResolvedSpec.of(test.getSpec()).operations())
