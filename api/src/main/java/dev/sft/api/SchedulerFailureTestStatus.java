@@ -312,7 +312,8 @@ public class SchedulerFailureTestStatus {
     @JsonPropertyDescription("The write operation the scenario ran under, e.g. append or overwrite-partitioned.")
     @Size(max = SpecDefaults.OPERATION_ID_MAX_LENGTH)
     public String operation;
-    @JsonPropertyDescription("The harness Job that ran the cell.")
+    @JsonPropertyDescription("The harness Job that ran the cell; with spec.parallelism above 1 the first of its "
+        + "clusters' Jobs recorded (status.harnessJobs has each with its cluster and repetitions).")
     @Size(max = StatusBounds.JOB_NAME)
     public String job;
     @JsonPropertyDescription("With spec.compare: the build that ran the cell, baseline or candidate.")

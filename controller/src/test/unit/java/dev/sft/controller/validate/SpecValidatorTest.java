@@ -126,6 +126,16 @@ class SpecValidatorTest {
       }
       // a StatefulSet's pods carry controller-revision-hash = <statefulset>-<10-character hash>
       assertThat(Names.worker(test).length() + 11).isLessThanOrEqualTo(63);
+      // every cluster of the most spec.parallelism allows, the longest Job name a comparison gives it
+      for (int k = 0; k < dev.sft.api.SpecDefaults.MAX_PARALLELISM; k++) {
+        for (String statefulSet : List.of(Names.master(test, k), Names.worker(test, k))) {
+          assertThat(statefulSet).as("StatefulSet and Service name").matches(dns1035Label);
+          assertThat(statefulSet.length() + 11).as(statefulSet).isLessThanOrEqualTo(63);
+        }
+        assertThat(Names.harnessJob(test, 9999, false, "baseline", k)).matches(dns1123Label)
+            .hasSizeLessThanOrEqualTo(63);
+        assertThat(Names.workerPods(test, k, 64)).allSatisfy(pod -> assertThat(pod).hasSizeLessThanOrEqualTo(63));
+      }
     }
   }
 
