@@ -140,7 +140,7 @@ public class RunHarnessJob implements RunStep {
             return active(ledger, job, seen);
           }
           default -> {
-            List<String> losses = SparkPodLosses.since(sparkPods(test, ledger, job), Instant.parse(job.startTime));
+            List<String> losses = SparkPodLosses.since(sparkPods(test, job), Instant.parse(job.startTime));
             String lost = losses.isEmpty() ? null : "unplanned loss while harness Job " + job.name + " ran"
                 + (job.cluster == null ? "" : " on cluster " + job.cluster) + ": " + String.join("; ", losses);
             finish(ledger, job, seen.state() == HarnessObserver.State.SUCCEEDED ? JobState.Succeeded
@@ -167,7 +167,7 @@ public class RunHarnessJob implements RunStep {
   }
 
   /** The master and worker pods of the cluster {@code job} ran on, as they are now (every one of a single cluster). */
-  private List<Pod> sparkPods(SchedulerFailureTest test, StatusLedger ledger, HarnessJob job) {
+  private List<Pod> sparkPods(SchedulerFailureTest test, HarnessJob job) {
     return client.pods().inNamespace(test.getMetadata().getNamespace())
         .withLabel(Names.TEST_LABEL, test.getMetadata().getName()).list().getItems().stream()
         .filter(pod -> pod.getMetadata().getLabels() != null && List.of(Names.MASTER, Names.WORKER)

@@ -51,8 +51,6 @@ public final class ClusterRecords {
 
   /** A lost pod voided one of the cluster's Jobs: said on the cluster, which goes on (its StatefulSet replaces it). */
   public static void lost(List<ClusterStatus> records, int cluster, String why) {
-    if (records != null) {
-      records.get(cluster).message = why;
-    }
+    records.get(cluster).message = why;
   }
 }
