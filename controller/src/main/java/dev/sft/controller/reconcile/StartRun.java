@@ -63,7 +63,11 @@ public class StartRun implements RunStep {
         statusWriter.write(ledger.test());
       }
       ScheduleDecision.Start firing = schedule.dueWhileIdle(ledger);
-      return firing == null ? Next.IDLE : start(ledger, firing);
+      if (firing == null) {
+        return Next.IDLE;
+      }
+      // A firing the quotas leave no room for stays due: started once they do, or missed past its deadline.
+      return noRoom(ledger) ? Next.waitFor(QUOTA_RECHECK) : start(ledger, firing);
     }
     List<SpecValidator.Violation> violations = SpecValidator.validate(ledger.test());
     if (!violations.isEmpty()) {
@@ -75,13 +79,20 @@ public class StartRun implements RunStep {
         && generations.adoptIfOnlyScheduling(ledger)) {
       return Next.CONTINUE;
     }
-    String noRoom = quotas.refusal(ledger.test(), ResolvedSpec.of(ledger.test().getSpec()));
-    if (noRoom != null) {
+    if (noRoom(ledger)) {
       // Quotas change without an event the controller watches: look again, and start once they leave room.
-      stall(ledger, Reason.QuotaExceeded, "not started, nothing was created: " + noRoom);
       return Next.waitFor(QUOTA_RECHECK);
     }
     return start(ledger, schedule.decideWhileIdle(ledger));
+  }
+
+  /** Whether the namespace's ResourceQuotas leave no room for a run of the test's spec; if so, it stalls, saying why. */
+  private boolean noRoom(StatusLedger ledger) {
+    String refusal = quotas.refusal(ledger.test(), ResolvedSpec.of(ledger.test().getSpec()));
+    if (refusal != null) {
+      stall(ledger, Reason.QuotaExceeded, "not started, nothing was created: " + refusal);
+    }
+    return refusal != null;
   }
 
   /** Stalls the test with {@code message}: written and posted once, until the message or the generation changes. */

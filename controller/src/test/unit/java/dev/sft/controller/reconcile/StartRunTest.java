@@ -226,6 +226,25 @@ class StartRunTest extends StepTest {
   }
 
   @Test
+  void aDueFiringTheQuotasLeaveNoRoomForStallsAndStaysDue() {
+    SchedulerFailureTest test = fixture.create("firesfull", spec -> spec.schedule = "0 * * * *");
+    finishedRun(test);
+    Instant firing = Instant.parse(fixture.get(test).getStatus().nextScheduleTime);
+    fixture.clock.jumpTo(firing.plusSeconds(5));
+    quota("full", Map.of("pods", "3"), Map.of("pods", "3"));
+
+    assertThat(fixture.newStartRun().advance(fixture.ledger(test))).isEqualTo(Next.waitFor(StartRun.QUOTA_RECHECK));
+
+    SchedulerFailureTestStatus status = fixture.get(test).getStatus();
+    assertThat(status.runNumber).isEqualTo(1);
+    assertThat(status.lastScheduleTime).as("the firing is still due").isNull();
+    assertThat(Conditions.find(status, Conditions.STALLED).getReason()).isEqualTo("QuotaExceeded");
+    quota("full", Map.of("pods", "30"), Map.of("pods", "3"));
+    assertThat(fixture.newStartRun().advance(fixture.ledger(test))).isEqualTo(Next.CONTINUE);
+    assertThat(fixture.get(test).getStatus().lastScheduleTime).isEqualTo(firing.toString());
+  }
+
+  @Test
   void theRunIdIsDerivedSoARepeatedStartNamesTheSameRun() {
     SchedulerFailureTest test = fixture.create("derived", spec -> {});
     StatusLedger first = fixture.ledger(test);
