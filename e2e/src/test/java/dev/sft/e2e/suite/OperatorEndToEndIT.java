@@ -471,6 +471,8 @@ class OperatorEndToEndIT {
     String runId = status.path("runId").asText();
     Path out = settings.output().resolve("evidence").resolve(PARALLEL);
     Command.Result fetched = sft.fetch(ns, PARALLEL, out);
+    Await.until("sft k8s fetch's reader pod deleted", Duration.ofSeconds(60),
+        () -> kubectl.list(ns, "pods", "app.kubernetes.io/managed-by=sft-cli").size(), remaining -> remaining == 0);
     int passed = 0;
     List<Integer> repetitions = new ArrayList<>();
     for (int cluster = 0; cluster < 2; cluster++) {
