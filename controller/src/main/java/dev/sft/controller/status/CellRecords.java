@@ -78,7 +78,59 @@ public final class CellRecords {
     CellStatus voided = unreported(cell.name, cell.operation, cell.job, cell.repetitions,
         earlier == null ? why : why + "; " + earlier);
     voided.build = cell.build;
+    voided.pin = cell.pin;
     return voided;
+  }
+
+  /**
+   * One cell's record over two shares of its repetitions (two clusters' Jobs of one build, {@code spec.parallelism}):
+   * counts, verdicts and findings added, the rate recomputed from the sums, the latest failure the one of the higher
+   * repetition number, and the median duration the share's with more repetitions (no median of the whole can be had
+   * from two medians). The job is {@code first}'s: the first cluster's Job recorded.
+   */
+  public static CellStatus merged(CellStatus first, CellStatus second) {
+    CellStatus cell = new CellStatus();
+    cell.name = first.name;
+    cell.pin = first.pin;
+    cell.operation = first.operation;
+    cell.job = first.job;
+    cell.build = first.build;
+    cell.repetitions = first.repetitions + second.repetitions;
+    cell.passed = first.passed + second.passed;
+    cell.failed = first.failed + second.failed;
+    cell.unknown = first.unknown + second.unknown;
+    cell.known = first.known + second.known;
+    cell.verdicts = sum(first.verdicts, second.verdicts);
+    cell.findings = sum(first.findings, second.findings);
+    cell.findingsOmitted = sum(first.findingsOmitted, second.findingsOmitted);
+    cell.environmentUnknown = sum(first.environmentUnknown, second.environmentUnknown);
+    if (first.knownFindings != null || second.knownFindings != null) {
+      java.util.LinkedHashSet<String> references = new java.util.LinkedHashSet<>();
+      java.util.Optional.ofNullable(first.knownFindings).ifPresent(references::addAll);
+      java.util.Optional.ofNullable(second.knownFindings).ifPresent(references::addAll);
+      cell.knownFindings = new java.util.ArrayList<>(references);
+    }
+    cell.durationMedianMs = second.repetitions > first.repetitions && second.durationMedianMs != null
+        || first.durationMedianMs == null ? second.durationMedianMs : first.durationMedianMs;
+    cell.latestFailure = second.latestFailure == null || first.latestFailure != null
+        && first.latestFailure.repetition > second.latestFailure.repetition ? first.latestFailure
+        : second.latestFailure;
+    rate(cell);
+    return cell;
+  }
+
+  private static java.util.Map<String, Integer> sum(java.util.Map<String, Integer> a, java.util.Map<String, Integer> b) {
+    if (a == null && b == null) {
+      return null;
+    }
+    TreeMap<String, Integer> sum = new TreeMap<>();
+    java.util.Optional.ofNullable(a).ifPresent(m -> m.forEach((k, v) -> sum.merge(k, v, Integer::sum)));
+    java.util.Optional.ofNullable(b).ifPresent(m -> m.forEach((k, v) -> sum.merge(k, v, Integer::sum)));
+    return sum;
+  }
+
+  private static Integer sum(Integer a, Integer b) {
+    return a == null && b == null ? null : (a == null ? 0 : a) + (b == null ? 0 : b);
   }
 
   /** Every repetition passed both verdicts, or, unless {@code strict}, failed only by known findings. */
