@@ -482,6 +482,8 @@ class OperatorEndToEndIT {
       List<Integer> numbers = new ArrayList<>();
       for (JsonNode result : own.path("scenarios")) {
         numbers.add(result.path("repetition").asInt());
+        assertThat(result.path("cluster").asInt(-1)).as("the cluster report.json names for %s", result)
+            .isEqualTo(cluster);
         passed += "Passed".equals(result.path("scheduler").asText())
             && "Passed".equals(result.path("storage").asText()) ? 1 : 0;
       }

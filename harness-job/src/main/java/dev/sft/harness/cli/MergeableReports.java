@@ -53,7 +53,9 @@ final class MergeableReports {
   }
 
   private static void refuseAMerge(Source source) {
-    if (source.report().scenarios().stream().anyMatch(r -> r.cluster() != null)) {
+    // One cluster's share of a test (its repetitions name that cluster) merges; a report of several is a merge already.
+    if (source.report().scenarios().stream().map(ScenarioResult::cluster).filter(Objects::nonNull)
+        .distinct().count() > 1) {
       throw new IllegalArgumentException(source.file() + " (run " + source.report().runId() + ") is already a merge"
           + " of several clusters: merge the reports it was merged from");
     }

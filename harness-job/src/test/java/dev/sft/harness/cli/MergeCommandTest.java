@@ -88,6 +88,20 @@ class MergeCommandTest {
   }
 
   @Test
+  void theSharesOfAControllersParallelRunKeepTheClustersTheirRepetitionsName(@TempDir Path dir) throws Exception {
+    // Under spec.parallelism each cluster's harness names its own index in every repetition; those are kept.
+    Path a = write(dir, "a", with(run("nightly-c2", 0), results -> results.stream().map(r -> r.withCluster(2)).toList()));
+    Path b = write(dir, "b", with(run("nightly-c5", 1), results -> results.stream().map(r -> r.withCluster(5)).toList()));
+    Path out = dir.resolve("merged");
+
+    CliArgumentsTest.Outcome merge = CliArgumentsTest.run("merge", a.toString(), b.toString(), "--out", out.toString());
+
+    assertThat(merge.exit()).as(merge.err()).isEqualTo(RunExitCode.SCENARIO_NOT_PASSED.code());
+    assertThat(ReportJson.read(out.resolve("report.json")).scenarios()).extracting(ScenarioResult::cluster)
+        .containsExactly(2, 2, 2, 5, 5, 5);
+  }
+
+  @Test
   void twoPassingClustersExitZeroAndAStaleKnownFindingFailsWhenAsked(@TempDir Path dir) throws Exception {
     Path a = write(dir, "a", run("nightly-a", 0));
     Path c = write(dir, "c", run("nightly-c", 0));
