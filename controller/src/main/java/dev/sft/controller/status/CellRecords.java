@@ -1,11 +1,15 @@
 package dev.sft.controller.status;
 
+import dev.sft.contract.CellFailure;
 import dev.sft.contract.FailureRate;
+import dev.sft.contract.RunMerge;
 import dev.sft.contract.ScenarioStats;
 import dev.sft.contract.Verdict;
+import dev.sft.contract.WriteOperation;
 import dev.sft.api.SchedulerFailureTestStatus.CellFailureStatus;
 import dev.sft.api.SchedulerFailureTestStatus.CellStatus;
 import dev.sft.api.SchedulerFailureTestStatus.FailureRateStatus;
+import java.util.List;
 import java.util.Locale;
 import java.util.TreeMap;
 
@@ -83,54 +87,37 @@ public final class CellRecords {
   }
 
   /**
-   * One cell's record over two shares of its repetitions (two clusters' Jobs of one build, {@code spec.parallelism}):
-   * counts, verdicts and findings added, the rate recomputed from the sums, the latest failure the one of the higher
-   * repetition number, and the median duration the share's with more repetitions (no median of the whole can be had
-   * from two medians). The job is {@code first}'s: the first cluster's Job recorded.
+   * One cell's record over two shares of its repetitions (two clusters' Jobs of one build, {@code spec.parallelism}),
+   * summed by the one merge ({@link RunMerge#cells}) as any other parts of a run: counts, verdicts and findings added,
+   * the rate recomputed from the sums, the latest failure the one of the higher repetition number, the median
+   * duration the shares' medians weighted by their repetitions (a status keeps no more). The job is {@code first}'s:
+   * the first cluster's Job recorded.
    */
   public static CellStatus merged(CellStatus first, CellStatus second) {
-    CellStatus cell = new CellStatus();
-    cell.name = first.name;
-    cell.pin = first.pin;
-    cell.operation = first.operation;
-    cell.job = first.job;
+    ScenarioStats sum = RunMerge.cells(List.of(List.of(summary(first)), List.of(summary(second)))).get(0);
+    CellStatus cell = reported(sum, first.job, first.repetitions + second.repetitions, "");
     cell.build = first.build;
-    cell.repetitions = first.repetitions + second.repetitions;
-    cell.passed = first.passed + second.passed;
-    cell.failed = first.failed + second.failed;
-    cell.unknown = first.unknown + second.unknown;
-    cell.known = first.known + second.known;
-    cell.verdicts = sum(first.verdicts, second.verdicts);
-    cell.findings = sum(first.findings, second.findings);
-    cell.findingsOmitted = sum(first.findingsOmitted, second.findingsOmitted);
-    cell.environmentUnknown = sum(first.environmentUnknown, second.environmentUnknown);
-    if (first.knownFindings != null || second.knownFindings != null) {
-      java.util.LinkedHashSet<String> references = new java.util.LinkedHashSet<>();
-      java.util.Optional.ofNullable(first.knownFindings).ifPresent(references::addAll);
-      java.util.Optional.ofNullable(second.knownFindings).ifPresent(references::addAll);
-      cell.knownFindings = new java.util.ArrayList<>(references);
-    }
-    cell.durationMedianMs = second.repetitions > first.repetitions && second.durationMedianMs != null
-        || first.durationMedianMs == null ? second.durationMedianMs : first.durationMedianMs;
-    cell.latestFailure = second.latestFailure == null || first.latestFailure != null
-        && first.latestFailure.repetition > second.latestFailure.repetition ? first.latestFailure
-        : second.latestFailure;
-    rate(cell);
+    cell.pin = first.pin;
+    cell.findingsOmitted = first.findingsOmitted == null && second.findingsOmitted == null ? null
+        : (first.findingsOmitted == null ? 0 : first.findingsOmitted)
+            + (second.findingsOmitted == null ? 0 : second.findingsOmitted);
     return cell;
   }
 
-  private static java.util.Map<String, Integer> sum(java.util.Map<String, Integer> a, java.util.Map<String, Integer> b) {
-    if (a == null && b == null) {
-      return null;
-    }
-    TreeMap<String, Integer> sum = new TreeMap<>();
-    java.util.Optional.ofNullable(a).ifPresent(m -> m.forEach((k, v) -> sum.merge(k, v, Integer::sum)));
-    java.util.Optional.ofNullable(b).ifPresent(m -> m.forEach((k, v) -> sum.merge(k, v, Integer::sum)));
-    return sum;
-  }
-
-  private static Integer sum(Integer a, Integer b) {
-    return a == null && b == null ? null : (a == null ? 0 : a) + (b == null ? 0 : b);
+  /**
+   * The cell summary a status record holds: every repetition counted (those the harness never reported as the Unknown
+   * they were recorded as), the median duration its only one.
+   */
+  public static ScenarioStats summary(CellStatus cell) {
+    WriteOperation operation = WriteOperation.fromId(cell.operation);
+    long median = cell.durationMedianMs == null ? 0 : cell.durationMedianMs;
+    CellFailureStatus latest = cell.latestFailure;
+    return new ScenarioStats(cell.name, operation.operation().id(), operation.layout().id(), cell.repetitions,
+        cell.passed, cell.failed, cell.unknown, median, median, median, cell.known, cell.verdicts,
+        latest == null ? null : new CellFailure(latest.repetition, latest.outcome, latest.rule, latest.message,
+            latest.evidence),
+        cell.knownFindings, null, cell.findings, cell.environmentUnknown == null ? 0 : cell.environmentUnknown,
+        cell.pin);
   }
 
   /** Every repetition passed both verdicts, or, unless {@code strict}, failed only by known findings. */

@@ -262,7 +262,7 @@ public final class StatusLedger {
       for (int i = 0; i < status.cells.size(); i++) {
         CellStatus other = status.cells.get(i);
         if (other.name.equals(cell.name) && other.operation.equals(cell.operation)
-            && java.util.Objects.equals(other.build, cell.build)) {
+            && java.util.Objects.equals(other.build, cell.build) && java.util.Objects.equals(other.pin, cell.pin)) {
           at = i;
         }
       }
