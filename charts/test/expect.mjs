@@ -35,6 +35,7 @@ const CONTROLLER_NEEDS = [
   ["apps", "statefulsets", ["get", "list", "watch", "create", "update", "delete"]],
   ["batch", "jobs", ["get", "list", "watch", "create", "delete"]],
   ["", "pods", ["get", "list"]],
+  ["", "resourcequotas", ["get", "list"]],
   ["", "events", ["get", "create", "update", "list"]],
 ];
 // What the controller grants each test's harness (HarnessRole). Kubernetes refuses to let the controller

@@ -110,6 +110,11 @@ namespace's Role (watchNamespaces). Kept in step with controller/src/main/java/d
 - apiGroups: [""]
   resources: [pods/exec]
   verbs: [create, get]
+# Before a run starts, the namespace's ResourceQuotas are read to refuse a run that cannot fit (QuotaCheck); never
+# changed.
+- apiGroups: [""]
+  resources: [resourcequotas]
+  verbs: [get, list]
 # One Event per transition or failure (EventRecorder creates core/v1 Events, and reads and updates one by name to
 # count a repeat); the Events of the test's own claim, StatefulSets and Jobs are listed, selected by involvedObject,
 # for ClaimPending and PodsNotStarting/PodsCannotStart (ObjectEvents).

@@ -20,6 +20,11 @@ public final class Names {
   public static final String TEST_LABEL = "sft.dev/test";
   public static final String COMPONENT_LABEL = "sft.dev/component";
   public static final String RUN_ID_LABEL = "sft.dev/run-id";
+  /**
+   * With {@code spec.parallelism} above 1: the index of the Spark cluster a master or worker pod belongs to. A single
+   * cluster's pods do not carry it, so that a test run before parallelism existed keeps its pods and selectors.
+   */
+  public static final String CLUSTER_LABEL = "sft.dev/cluster";
   public static final String HARNESS_JOB_LABEL = "sft.dev/harness-job";
   /** On a generated claim: it holds a test's evidence and may outlive the test ({@code SharedClaim}). */
   public static final String EVIDENCE_LABEL = "sft.dev/evidence";
@@ -45,9 +50,29 @@ public final class Names {
     return test.getMetadata().getName() + "-worker";
   }
 
+  /**
+   * The master StatefulSet and Service of Spark cluster {@code cluster}: cluster 0 is named as a single cluster is
+   * ({@link #master(SchedulerFailureTest)}), so a test's objects keep their names whatever its parallelism; cluster
+   * {@code k} is {@code <name>-c<k>-mst}. Seven characters after the name, as {@code -worker}: a StatefulSet's name
+   * with its pods' controller-revision-hash label fits 63 ({@link SpecDefaults#MAX_NAME_LENGTH}), and one digit, as
+   * {@link SpecDefaults#MAX_PARALLELISM} is 8.
+   */
+  public static String master(SchedulerFailureTest test, int cluster) {
+    return cluster == 0 ? master(test) : test.getMetadata().getName() + "-c" + cluster + "-mst";
+  }
+
+  /** The worker StatefulSet and Service of Spark cluster {@code cluster}: {@code <name>-c<k>-wkr}, as the master's. */
+  public static String worker(SchedulerFailureTest test, int cluster) {
+    return cluster == 0 ? worker(test) : test.getMetadata().getName() + "-c" + cluster + "-wkr";
+  }
+
   /** StatefulSet pods are named {@code <statefulset>-<ordinal>}. */
   public static List<String> workerPods(SchedulerFailureTest test, int workers) {
-    return IntStream.range(0, workers).mapToObj(i -> worker(test) + "-" + i).toList();
+    return workerPods(test, 0, workers);
+  }
+
+  public static List<String> workerPods(SchedulerFailureTest test, int cluster, int workers) {
+    return IntStream.range(0, workers).mapToObj(i -> worker(test, cluster) + "-" + i).toList();
   }
 
   /** ServiceAccount, Role and RoleBinding of the harness share this name. */
@@ -73,6 +98,15 @@ public final class Names {
     return test.getMetadata().getName() + "-shared";
   }
 
+  /**
+   * The harness Job of one build on one Spark cluster: cluster 0's is named as a single cluster's; cluster {@code k}'s
+   * adds its digit to the group ({@code nightly-r3-base-spec1}), which keeps the longest name within 63.
+   */
+  public static String harnessJob(SchedulerFailureTest test, int runNumber, boolean speculation, String build,
+      int cluster) {
+    return harnessJob(test, runNumber, speculation, build) + (cluster == 0 ? "" : String.valueOf(cluster));
+  }
+
   /** Deterministic per run and speculation setting, so a retried create can never make a second Job. */
   public static String harnessJob(SchedulerFailureTest test, int runNumber, boolean speculation) {
     return harnessJob(test, runNumber, speculation, null);
@@ -94,11 +128,19 @@ public final class Names {
   }
 
   public static String masterHost(SchedulerFailureTest test) {
-    return master(test) + "." + test.getMetadata().getNamespace() + ".svc";
+    return masterHost(test, 0);
+  }
+
+  public static String masterHost(SchedulerFailureTest test, int cluster) {
+    return master(test, cluster) + "." + test.getMetadata().getNamespace() + ".svc";
   }
 
   public static String masterUrl(SchedulerFailureTest test) {
-    return "spark://" + masterHost(test) + ":" + ImagePorts.MASTER_PORT;
+    return masterUrl(test, 0);
+  }
+
+  public static String masterUrl(SchedulerFailureTest test, int cluster) {
+    return "spark://" + masterHost(test, cluster) + ":" + ImagePorts.MASTER_PORT;
   }
 
   /**
@@ -114,7 +156,11 @@ public final class Names {
    * {@code http://127.0.0.1:8001/api/v1/namespaces/{namespace}/services/{service}:http/proxy/json/}.
    */
   public static URI masterJsonUrl(SchedulerFailureTest test, String template) {
-    return URI.create(template.replace("{service}", master(test))
+    return masterJsonUrl(test, 0, template);
+  }
+
+  public static URI masterJsonUrl(SchedulerFailureTest test, int cluster, String template) {
+    return URI.create(template.replace("{service}", master(test, cluster))
         .replace("{namespace}", test.getMetadata().getNamespace()));
   }
 
@@ -140,8 +186,35 @@ public final class Names {
     return labels;
   }
 
+  /**
+   * Selects one component's pods of one Spark cluster: with {@code parallel} (spec.parallelism above 1) by its
+   * {@link #CLUSTER_LABEL} too, else as {@link #componentSelector}.
+   */
+  public static Map<String, String> clusterSelector(SchedulerFailureTest test, String component, int cluster,
+      boolean parallel) {
+    Map<String, String> labels = componentSelector(test, component);
+    if (parallel) {
+      labels.put(CLUSTER_LABEL, String.valueOf(cluster));
+    }
+    return labels;
+  }
+
+  /** The labels of one Spark cluster's component pods: {@link #componentLabels} and, with {@code parallel}, its index. */
+  public static Map<String, String> clusterLabels(SchedulerFailureTest test, String component, int cluster,
+      boolean parallel) {
+    Map<String, String> labels = componentLabels(test, component);
+    labels.putAll(clusterSelector(test, component, cluster, parallel));
+    return labels;
+  }
+
   /** The same selector as a label-selector string, e.g. for the kill transport's environment. */
   public static String workerSelector(SchedulerFailureTest test) {
-    return TEST_LABEL + "=" + test.getMetadata().getName() + "," + COMPONENT_LABEL + "=" + WORKER;
+    return workerSelector(test, 0, false);
+  }
+
+  /** One Spark cluster's workers as a label-selector string: its harness kills only its own. */
+  public static String workerSelector(SchedulerFailureTest test, int cluster, boolean parallel) {
+    return TEST_LABEL + "=" + test.getMetadata().getName() + "," + COMPONENT_LABEL + "=" + WORKER
+        + (parallel ? "," + CLUSTER_LABEL + "=" + cluster : "");
   }
 }

@@ -47,7 +47,8 @@ public record ResolvedSpec(
     int failOnStale,
     String baselineSparkImage,
     String baselineHarnessImage,
-    List<dev.sft.contract.Pin> pins) {
+    List<dev.sft.contract.Pin> pins,
+    int parallelism) {
 
   public static ResolvedSpec of(SchedulerFailureTestSpec spec) {
     var spark = spec.spark;
@@ -95,7 +96,8 @@ public record ResolvedSpec(
         spec.failOnStale == null ? Integer.parseInt(SpecDefaults.FAIL_ON_STALE) : spec.failOnStale,
         spec.compare == null ? null : spec.compare.baseline.sparkImage.trim(),
         spec.compare == null ? null : spec.compare.baseline.harnessImage.trim(),
-        spec.pin == null ? List.of() : spec.pin.stream().map(dev.sft.contract.Pin::fromId).toList());
+        spec.pin == null ? List.of() : spec.pin.stream().map(dev.sft.contract.Pin::fromId).toList(),
+        orDefault(spec.parallelism, SpecDefaults.PARALLELISM));
   }
 
   /** How many cells and repetitions the run means, over both builds when it compares two. */
@@ -121,7 +123,7 @@ public record ResolvedSpec(
         workerResources, readyTimeoutSeconds, baselineHarnessImage, writer, harnessTimeoutSeconds, interruptOnCancel,
         harnessCommand, harnessResources, mountPath, existingClaim, claimTemplate, nodeSelector, tolerations,
         workerAntiAffinity, onSuccess, onFailure, imagePullSecrets, imagePullPolicy, knownFindings, strict,
-        failOnStale, baselineSparkImage, baselineHarnessImage, pins);
+        failOnStale, baselineSparkImage, baselineHarnessImage, pins, parallelism);
   }
 
   /** The generated claim's access modes, ReadWriteMany unless the template names others. */

@@ -71,6 +71,16 @@ public class SchedulerFailureTestSpec {
   @Max(SpecDefaults.MAX_REPEAT)
   public Integer repeat;
 
+  @JsonPropertyDescription("Spark Standalone clusters to run this test on at once, each its own master and workers on "
+      + "the shared claim: the repetitions of each cell are dealt out to them (a comparison keeps both builds of a "
+      + "repetition on one cluster) and their results merged into one. At most spec.repeat, so that every cluster "
+      + "runs some; the namespace's ResourceQuotas must leave room for all of them (docs/operator.md, Parallel "
+      + "clusters).")
+  @Default(SpecDefaults.PARALLELISM)
+  @Min(SpecDefaults.MIN_PARALLELISM)
+  @Max(SpecDefaults.MAX_PARALLELISM)
+  public Integer parallelism;
+
   @JsonPropertyDescription("Findings you have acknowledged, each traced to a tracked defect: a repetition whose every "
       + "failing check matches an entry is Known (never Passed), counted apart, and does not fail the run; an entry "
       + "that matches nothing is listed as stale in status.knownFindings (docs/harness.md, Known findings).")

@@ -96,6 +96,11 @@ public class SchedulerFailureTestStatus {
   @Size(max = StatusBounds.HARNESS_JOBS)
   public List<HarnessJob> harnessJobs = new ArrayList<>();
 
+  @JsonPropertyDescription("With spec.parallelism above 1: each Spark cluster of the current run, by index, with the "
+      + "counts of the repetitions dealt to it; absent for one cluster.")
+  @Size(max = SpecDefaults.MAX_PARALLELISM)
+  public List<ClusterStatus> clusters;
+
   @JsonPropertyDescription("One summary per cell (scenario × operation) of the current run: how its repetitions "
       + "ended, its failure rate with a 95 % interval, and its latest failure. The repetitions themselves are in "
       + "<mountPath>/<runId>/report.json on the shared volume.")
@@ -207,7 +212,8 @@ public class SchedulerFailureTestStatus {
   @JsonInclude(JsonInclude.Include.NON_NULL)
   @JsonIgnoreProperties(ignoreUnknown = true)
   public static class CellComparisonStatus {
-    @JsonPropertyDescription("scenario/operation, e.g. executor-loss-task-replacement/append.")
+    @JsonPropertyDescription("scenario/operation, e.g. executor-loss-task-replacement/append; a pinned cell adds "
+        + "its pin, e.g. executor-loss-shuffle-loss/append (pinned shuffle-loss-old-attempt-first).")
     @Size(max = StatusBounds.RULE)
     public String cell;
     @JsonPropertyDescription("The baseline's passed repetitions over its repetitions, e.g. 3/3.")
@@ -233,6 +239,14 @@ public class SchedulerFailureTestStatus {
     @Size(max = StatusBounds.BUILD)
     public String build;
     public boolean speculation;
+    @JsonPropertyDescription("With spec.parallelism above 1: the cluster the Job runs on (0 to parallelism - 1).")
+    public Integer cluster;
+    @JsonPropertyDescription("With spec.parallelism above 1: the number of the first repetition of each cell the Job "
+        + "runs; it runs repeat of them, numbered on.")
+    public Integer firstRepetition;
+    @JsonPropertyDescription("With spec.parallelism above 1: how many repetitions of each cell the Job runs, its "
+        + "cluster's share of spec.repeat.")
+    public Integer repeat;
     @Size(max = StatusBounds.RUN_SCENARIOS)
     public List<@Size(max = SpecDefaults.SCENARIO_ID_MAX_LENGTH) String> scenarios = new ArrayList<>();
     @JsonPropertyDescription("Pending, Creating (write-ahead: about to be created), Running, Succeeded or Failed.")
@@ -244,6 +258,32 @@ public class SchedulerFailureTestStatus {
     public String startTime;
     @Size(max = StatusBounds.TIME)
     public String completionTime;
+  }
+
+  /** One Spark cluster of a test with {@code spec.parallelism} above 1: counts only, never its repetitions. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
+  public static class ClusterStatus {
+    @JsonPropertyDescription("The cluster's index, 0 to spec.parallelism - 1; 0 has the names of a single cluster.")
+    public int index;
+    @JsonPropertyDescription("Pending (not ready yet), Ready, or Failed: it failed to start or lost a pod, and its "
+        + "repetitions not yet judged are Unknown.")
+    public ClusterState state;
+    @JsonPropertyDescription("Repetitions dealt to this cluster, over both builds with spec.compare.")
+    public int repetitions;
+    @JsonPropertyDescription("Of those, how many passed both verdicts.")
+    public int passed;
+    @JsonPropertyDescription("Of those, how many are Unknown.")
+    public int unknown;
+    @JsonPropertyDescription("Why the cluster failed.")
+    @Size(max = StatusBounds.MESSAGE)
+    public String message;
+  }
+
+  public enum ClusterState {
+    Pending,
+    Ready,
+    Failed
   }
 
   public enum JobState {
@@ -273,7 +313,8 @@ public class SchedulerFailureTestStatus {
     @JsonPropertyDescription("The write operation the scenario ran under, e.g. append or overwrite-partitioned.")
     @Size(max = SpecDefaults.OPERATION_ID_MAX_LENGTH)
     public String operation;
-    @JsonPropertyDescription("The harness Job that ran the cell.")
+    @JsonPropertyDescription("The harness Job that ran the cell; with spec.parallelism above 1 the first of its "
+        + "clusters' Jobs recorded (status.harnessJobs has each with its cluster and repetitions).")
     @Size(max = StatusBounds.JOB_NAME)
     public String job;
     @JsonPropertyDescription("With spec.compare: the build that ran the cell, baseline or candidate.")

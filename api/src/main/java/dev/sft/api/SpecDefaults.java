@@ -9,6 +9,8 @@ import java.util.List;
  */
 public final class SpecDefaults {
   public static final String REPEAT = "1";
+  /** {@code spec.parallelism}: one Spark cluster unless asked for more. */
+  public static final String PARALLELISM = "1";
   public static final String WORKERS = "2";
   public static final String CORES_PER_WORKER = "2";
   public static final String WORKER_MEMORY = "2g";
@@ -87,6 +89,13 @@ public final class SpecDefaults {
   public static final long MIN_CORES_PER_WORKER = 2;
   public static final long MIN_REPEAT = dev.sft.contract.RunShape.MIN_REPEAT;
   public static final long MAX_REPEAT = dev.sft.contract.RunShape.MAX_REPEAT;
+  public static final long MIN_PARALLELISM = 1;
+  /**
+   * The most Spark clusters one test runs at once. Eight: a cluster's index is one digit in its children's names (a
+   * Job name keeps within 63 characters, a StatefulSet's within 52: {@link Names}), eight clusters of the largest
+   * ({@link #MAX_WORKERS} workers) are already 520 pods, and the status's per-cluster records stay small.
+   */
+  public static final long MAX_PARALLELISM = 8;
   public static final long MIN_HARNESS_TIMEOUT_SECONDS = 10;
   public static final long MAX_HARNESS_TIMEOUT_SECONDS = 3600;
   public static final long MIN_READY_TIMEOUT_SECONDS = 30;

@@ -39,8 +39,8 @@ public final class StatusBounds {
   public static final long RUN_SCENARIOS = SpecDefaults.SCENARIO_COUNT + SpecDefaults.CONTROL_COUNT;
   /** Cells of a run: every scenario under every operation, for each of two builds. */
   public static final long CELLS = 2 * RUN_SCENARIOS * SpecDefaults.OPERATION_COUNT;
-  /** Harness Jobs of a run: at most one per scenario and speculation setting, for each of two builds. */
-  public static final long HARNESS_JOBS = 2 * 2 * RUN_SCENARIOS;
+  /** Harness Jobs of a run: one per speculation setting, build and cluster (spec.parallelism). */
+  public static final long HARNESS_JOBS = 2 * 2 * SpecDefaults.MAX_PARALLELISM;
   /** Pairs of verdicts (scheduler/storage), each of four outcomes. */
   public static final long VERDICT_PAIRS = 16;
   /** Findings of one cell by side/rule:cause. */

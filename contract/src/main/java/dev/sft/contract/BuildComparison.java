@@ -31,6 +31,12 @@ import org.apache.commons.statistics.inference.FisherExactTest;
  *       comparison ({@link #failed}) and says how many repetitions would decide; one about races alone does not.
  * </ul>
  *
+ * <p>A pinned cell ({@link Pin}) is its own cell, compared only with the same pinned cell of the other build
+ * ({@link #cellId}); its "pin not reached" repetitions are left out as Unknowns of the environment are. In it, the race
+ * its pin reproduces is judged as an invariant ({@link Side#invariant}): the pin makes it happen whenever the writer
+ * lets it, so one occurrence the baseline never had is a regression, and none where the baseline had it is a fix, at
+ * any repetition count. Natural cells keep the rules above.
+ *
  * @param baseline the build compared against
  * @param candidate the build under test
  * @param cells one entry per cell either build ran, in the baseline's order, then the candidate's new ones
@@ -85,10 +91,25 @@ public record BuildComparison(Build baseline, Build candidate, List<CellComparis
    * @param compared those that can be compared: all but the ones Unknown for a reason of the environment
    * @param passed the compared ones that passed both verdicts
    * @param findings each finding id with the number of compared repetitions that showed it
+   * @param pin the {@link Pin} id every repetition ran under, or null for natural ones
    */
-  public record Side(int runs, int compared, int passed, Map<String, Integer> findings) {
+  public record Side(int runs, int compared, int passed, Map<String, Integer> findings, String pin) {
     public Side {
       findings = findings == null ? Map.of() : java.util.Collections.unmodifiableMap(new TreeMap<>(findings));
+    }
+
+    /** A natural cell's side. */
+    public Side(int runs, int compared, int passed, Map<String, Integer> findings) {
+      this(runs, compared, passed, findings, null);
+    }
+
+    /**
+     * Whether one occurrence of {@code finding} in these repetitions is a defect: an invariant finding
+     * ({@link Finding#invariant}), or the race this side's pin reproduces ({@link Pin#reproduces}).
+     */
+    public boolean invariant(String finding) {
+      Finding parsed = Finding.parse(finding);
+      return parsed.invariant() || (pin != null && Pin.fromId(pin).reproduces().equals(parsed.cause()));
     }
 
     /** The compared repetitions that did not pass: Failed, Known, or Unknown for a reason of the build. */
@@ -112,14 +133,15 @@ public record BuildComparison(Build baseline, Build candidate, List<CellComparis
 
     /** A cell's summary as a side. */
     public static Side of(ScenarioStats cell) {
-      return new Side(cell.runs(), cell.runs() - cell.environmentUnknown(), cell.passed(), cell.findings());
+      return new Side(cell.runs(), cell.runs() - cell.environmentUnknown(), cell.passed(), cell.findings(),
+          cell.pin());
     }
   }
 
   /**
    * One cell compared.
    *
-   * @param cell {@code scenario/operation}
+   * @param cell {@link #cellId}: {@code scenario/operation}, then {@code (pinned NAME)} for a pinned cell
    * @param baseline the baseline's repetitions, or null when it did not run the cell
    * @param candidate the candidate's, or null
    * @param change how it changed
@@ -130,11 +152,24 @@ public record BuildComparison(Build baseline, Build candidate, List<CellComparis
    *     invariant finding or without candidate evidence)
    */
   public record CellComparison(String cell, Side baseline, Side candidate, Change change, String why, Double pValue,
-      boolean failsComparison) {}
+      boolean failsComparison) {
+    /** The pin the cell's repetitions ran under (the same in both builds), or null for a natural cell. */
+    public String pin() {
+      return (baseline != null ? baseline : candidate).pin();
+    }
+  }
 
   /** The run id one build's evidence and report go under: {@code <comparison's run id>-<label>}. */
   public static String buildRunId(String comparisonRunId, String label) {
     return comparisonRunId + "-" + label;
+  }
+
+  /**
+   * How a comparison names and matches a cell: {@code scenario/operation}, and for a pinned one its pin
+   * ({@link Pin#label}), so a pinned cell is compared only with the same pinned cell of the other build.
+   */
+  public static String cellId(String cell, String pin) {
+    return cell + Pin.label(pin);
   }
 
   /** Compares two runs' reports cell by cell, by their cell summaries ({@link Report#stats}). */
@@ -149,13 +184,16 @@ public record BuildComparison(Build baseline, Build candidate, List<CellComparis
   public static BuildComparison of(Build baseline, List<ScenarioStats> before, Build candidate,
       List<ScenarioStats> after) {
     Map<String, Side> baselineCells = new LinkedHashMap<>();
-    before.forEach(c -> baselineCells.put(c.cell(), Side.of(c)));
+    before.forEach(c -> baselineCells.put(cellId(c.cell(), c.pin()), Side.of(c)));
     Map<String, Side> candidateCells = new LinkedHashMap<>();
-    after.forEach(c -> candidateCells.put(c.cell(), Side.of(c)));
+    after.forEach(c -> candidateCells.put(cellId(c.cell(), c.pin()), Side.of(c)));
     return of(baseline, baselineCells, candidate, candidateCells);
   }
 
-  /** Compares two builds' sides cell by cell, keyed by cell id, in the baseline's order then the candidate's new cells. */
+  /**
+   * Compares two builds' sides cell by cell, keyed by {@link #cellId}, in the baseline's order then the candidate's new
+   * cells.
+   */
   public static BuildComparison of(Build baseline, Map<String, Side> before, Build candidate,
       Map<String, Side> after) {
     List<String> cells = new ArrayList<>(before.keySet());
@@ -192,7 +230,9 @@ public record BuildComparison(Build baseline, Build candidate, List<CellComparis
   /** The line every output of a comparison carries, so a reader knows what a significant difference means. */
   public String correctionNote() {
     String invariants = "An invariant finding (anything but a writer race: "
-        + String.join(", ", new TreeSet<>(Cause.RACES)) + ") regresses on its first occurrence.";
+        + String.join(", ", new TreeSet<>(Cause.RACES)) + ") regresses on its first occurrence."
+        + (cells.stream().anyMatch(c -> c.pin() != null) ? " In a pinned cell the race its pin reproduces counts as an"
+            + " invariant." : "");
     if (tests == 0) {
       return "No finding occurred at different rates in the two builds, so no Fisher test was made. " + invariants;
     }
@@ -264,7 +304,7 @@ public record BuildComparison(Build baseline, Build candidate, List<CellComparis
   private static CellComparison decide(String cell, Side baseline, Side candidate, Tests tests) {
     if (baseline == null || candidate == null) {
       Side ran = baseline == null ? candidate : baseline;
-      List<String> invariants = baseline == null ? invariants(candidate.findings().keySet()) : List.of();
+      List<String> invariants = baseline == null ? invariants(candidate, candidate.findings().keySet()) : List.of();
       return new CellComparison(cell, baseline, candidate, Change.inconclusive,
           "only the " + (baseline == null ? "candidate" : "baseline") + " ran this cell"
               + (invariants.isEmpty() ? "" : "; the candidate shows " + String.join(", ", invariants)
@@ -273,19 +313,21 @@ public record BuildComparison(Build baseline, Build candidate, List<CellComparis
     }
     if (candidate.compared() == 0) {
       return new CellComparison(cell, baseline, candidate, Change.inconclusive, "no repetition of the candidate can"
-          + " be compared (every one Unknown for a reason of the environment): run it again to decide", null, true);
+          + " be compared (every one Unknown for a reason of the environment" + (candidate.pin() == null ? ""
+              : " or its pin not reached") + "): run it again to decide", null, true);
     }
-    List<String> newInvariants = invariants(minus(candidate.findings().keySet(), baseline.findings().keySet()));
+    List<String> newInvariants = invariants(candidate, minus(candidate.findings().keySet(),
+        baseline.findings().keySet()));
     if (!newInvariants.isEmpty()) {
       return new CellComparison(cell, baseline, candidate, Change.regressed, "candidate shows "
           + String.join(", ", newInvariants) + " (" + counts(newInvariants, candidate) + " of " + candidate.compared()
-          + "), which the baseline never showed in " + baseline.compared() + " (an invariant: one occurrence is a"
-          + " defect)", null, true);
+          + "), which the baseline never showed in " + baseline.compared() + " (an invariant" + (candidate.pin() == null
+              ? "" : " under its pin") + ": one occurrence is a defect)", null, true);
     }
     if (baseline.compared() == 0) {
       return new CellComparison(cell, baseline, candidate, Change.inconclusive, "no repetition of the baseline can be"
           + " compared (every one Unknown for a reason of the environment)", null,
-          !invariants(candidate.findings().keySet()).isEmpty());
+          !invariants(candidate, candidate.findings().keySet()).isEmpty());
     }
     List<FindingTest> worse = tests.all().stream().filter(t -> t.candidateWorse).toList();
     List<FindingTest> significantlyWorse = worse.stream().filter(FindingTest::significant).toList();
@@ -295,7 +337,7 @@ public record BuildComparison(Build baseline, Build candidate, List<CellComparis
           + described(significantlyWorse, baseline, candidate) + " more often", decisive.adjusted, true);
     }
     List<String> newFindings = minus(candidate.findings().keySet(), baseline.findings().keySet());
-    List<FindingTest> invariantWorse = worse.stream().filter(t -> Finding.parse(t.finding).invariant()).toList();
+    List<FindingTest> invariantWorse = worse.stream().filter(t -> candidate.invariant(t.finding)).toList();
     if (!invariantWorse.isEmpty()) {
       return new CellComparison(cell, baseline, candidate, Change.inconclusive, "candidate shows "
           + described(invariantWorse, baseline, candidate) + " more often, invariant findings, but the counts cannot"
@@ -306,7 +348,8 @@ public record BuildComparison(Build baseline, Build candidate, List<CellComparis
           + described(worse, baseline, candidate) + " more often, writer races whose counts cannot tell: "
           + toDecide(worse, baseline, candidate), minAdjusted(worse), false);
     }
-    List<String> goneInvariants = invariants(minus(baseline.findings().keySet(), candidate.findings().keySet()));
+    List<String> goneInvariants = invariants(baseline, minus(baseline.findings().keySet(),
+        candidate.findings().keySet()));
     List<FindingTest> better = tests.all().stream().filter(t -> !t.candidateWorse).toList();
     List<FindingTest> significantlyBetter = better.stream().filter(FindingTest::significant).toList();
     if (!goneInvariants.isEmpty()) {
@@ -371,8 +414,9 @@ public record BuildComparison(Build baseline, Build candidate, List<CellComparis
     return String.join(", ", findings.stream().map(f -> String.valueOf(side.count(f))).toList());
   }
 
-  private static List<String> invariants(java.util.Collection<String> findings) {
-    return findings.stream().filter(f -> Finding.parse(f).invariant()).sorted().toList();
+  /** The findings one occurrence of which is a defect in {@code side}'s repetitions ({@link Side#invariant}). */
+  private static List<String> invariants(Side side, java.util.Collection<String> findings) {
+    return findings.stream().filter(side::invariant).sorted().toList();
   }
 
   private static List<String> union(Side a, Side b) {

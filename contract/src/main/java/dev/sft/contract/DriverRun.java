@@ -50,6 +50,8 @@ import java.util.Objects;
  *     repetition) numbers its repetitions on, so no two share an evidence folder
  * @param pins the pinned interleavings ({@code --pin}, {@link Pin}) this driver run holds, each for its own
  *     scenarios; every pin must hold at least one of {@link #scenarios}. Empty for a natural run
+ * @param cluster with several Spark clusters for one test ({@code spec.parallelism}): the index of the one this driver
+ *     run uses ({@code --cluster}), which its results name; null for a single cluster
  */
 public record DriverRun(
     String runId,
@@ -73,7 +75,8 @@ public record DriverRun(
     int failOnStale,
     Soak soak,
     int firstRepetition,
-    List<Pin> pins) {
+    List<Pin> pins,
+    Integer cluster) {
 
   /** The {@code sft run} subcommand every rendering starts with. */
   public static final String COMMAND = "run";
@@ -96,6 +99,8 @@ public record DriverRun(
   public static final int NEVER_FAIL_ON_STALE = 0;
   /** The option that numbers a driver run's repetitions from another number than 1. */
   public static final String FIRST_REPETITION_OPTION = "--first-repetition";
+  /** The option that names the Spark cluster of several a driver run uses. */
+  public static final String CLUSTER_OPTION = "--cluster";
   /** The option that pins an interleaving (repeatable). */
   public static final String PIN_OPTION = "--pin";
   /** {@link #deadlineSeconds} of a run without a deadline of its own. */
@@ -106,6 +111,9 @@ public record DriverRun(
     // Whole seconds: the rendering (RFC 3339) reads back equal.
     notAfter = notAfter == null ? null : notAfter.truncatedTo(ChronoUnit.SECONDS);
     knownFindings = knownFindings == null ? KnownFindings.NONE : knownFindings;
+    if (cluster != null && cluster < 0) {
+      throw new IllegalArgumentException(CLUSTER_OPTION + " must be at least 0, got " + cluster);
+    }
     if (firstRepetition < 1) {
       throw new IllegalArgumentException(FIRST_REPETITION_OPTION + " must be at least 1, got " + firstRepetition);
     }
@@ -218,6 +226,15 @@ public record DriverRun(
     return runs;
   }
 
+  /**
+   * The run id of one Spark cluster's share of a run of several ({@code spec.parallelism}): {@code <runId>-c<k>}, so
+   * that each cluster's driver runs write their source files, tables, evidence and reports in a folder of their own, and
+   * a comparison's builds nest under it as under a single cluster's run id.
+   */
+  public static String clusterRunId(String runId, int cluster) {
+    return runId + "-c" + cluster;
+  }
+
   /** The group name of a driver run, used in Job names and evidence folders: {@code spec} or {@code loss}. */
   public static String group(boolean speculation) {
     return speculation ? "spec" : "loss";
@@ -278,6 +295,9 @@ public record DriverRun(
       args.addAll(List.of(FIRST_REPETITION_OPTION, String.valueOf(firstRepetition)));
     }
     pins.forEach(pin -> args.addAll(List.of(PIN_OPTION, pin.id())));
+    if (cluster != null) {
+      args.addAll(List.of(CLUSTER_OPTION, String.valueOf(cluster)));
+    }
     if (soak != null) {
       args.add(Soak.UNTIL_FAILURE_OPTION);
       if (soak.maxRepeat() > 0) {
@@ -356,6 +376,7 @@ public record DriverRun(
     private Soak soak;
     private int firstRepetition = 1;
     private List<Pin> pins = List.of();
+    private Integer cluster;
 
     private Builder(String runId, boolean speculation, List<ScenarioName> scenarios) {
       this.runId = runId;
@@ -384,6 +405,7 @@ public record DriverRun(
       soak = run.soak;
       firstRepetition = run.firstRepetition;
       pins = run.pins;
+      cluster = run.cluster;
     }
 
     public Builder runId(String value) {
@@ -474,10 +496,16 @@ public record DriverRun(
       return this;
     }
 
+    /** The index of the Spark cluster of several this run uses; null for a single cluster. */
+    public Builder clusterIndex(Integer value) {
+      cluster = value;
+      return this;
+    }
+
     public DriverRun build() {
       return new DriverRun(runId, speculation, scenarios, repeat, writer, timeoutSeconds, killTimeoutSeconds,
           interruptOnCancel, master, sharedRoot, killCommand, driverHost, terminationLog, operations, deadlineSeconds,
-          notAfter, knownFindings, strict, failOnStale, soak, firstRepetition, pins);
+          notAfter, knownFindings, strict, failOnStale, soak, firstRepetition, pins, cluster);
     }
   }
 

@@ -32,11 +32,15 @@ public record Fingerprint(String family, String operation, String writer, String
     }
   }
 
-  /** Every fingerprint the cells showed, sorted, with how many repetitions showed it and how many could have. */
+  /**
+   * Every fingerprint the natural cells showed, sorted, with how many repetitions showed it and how many could have.
+   * A pinned cell ({@link ScenarioStats#pin}) is left out: its race was made to go one way, so its findings are no
+   * trend of the build.
+   */
   public static List<Seen> of(String writer, List<ScenarioStats> cells) {
     Map<String, Integer> shown = new TreeMap<>();
     Map<String, String> scopeOfId = new TreeMap<>();
-    for (ScenarioStats cell : cells) {
+    for (ScenarioStats cell : natural(cells)) {
       String scope = scope(writer, cell);
       cell.findings().forEach((finding, n) -> {
         shown.merge(scope + finding, n, Integer::sum);
@@ -49,13 +53,20 @@ public record Fingerprint(String family, String operation, String writer, String
     return seen;
   }
 
-  /** Every scope ({@code family/operation/writer/}) the cells could show a fingerprint in, with its repetitions. */
-  static Map<String, Integer> scopes(String writer, List<ScenarioStats> cells) {
+  /**
+   * Every scope ({@code family/operation/writer/}) the natural cells could show a fingerprint in, with its
+   * repetitions.
+   */
+  public static Map<String, Integer> scopes(String writer, List<ScenarioStats> cells) {
     Map<String, Integer> scopes = new TreeMap<>();
-    for (ScenarioStats cell : cells) {
+    for (ScenarioStats cell : natural(cells)) {
       scopes.merge(scope(writer, cell), cell.runs() - cell.environmentUnknown(), Integer::sum);
     }
     return scopes;
+  }
+
+  private static List<ScenarioStats> natural(List<ScenarioStats> cells) {
+    return cells.stream().filter(c -> c.pin() == null).toList();
   }
 
   /** The {@code family/operation/writer/} a cell's fingerprints start with. */

@@ -1,9 +1,5 @@
 package dev.sft.contract;
 
-import java.util.ArrayList;
-import java.util.LinkedHashMap;
-import java.util.List;
-import java.util.Map;
 
 /**
  * How often one known finding matched a failing check in a run, and in how many repetitions it could have. An entry
@@ -50,21 +46,5 @@ public record KnownFindingUse(String key, KnownFinding finding, int matches, int
   /** The same counts without the entry's text, as a compact report carries them. */
   public KnownFindingUse withoutText() {
     return new KnownFindingUse(key, null, matches, couldHaveMatched);
-  }
-
-  /**
-   * The uses of several driver runs of one run, summed per entry by key, in the order entries first appear: an entry
-   * is stale only if stale in every one.
-   */
-  public static List<KnownFindingUse> merge(List<List<KnownFindingUse>> parts) {
-    Map<String, KnownFindingUse> byKey = new LinkedHashMap<>();
-    for (List<KnownFindingUse> part : parts) {
-      for (KnownFindingUse use : part) {
-        byKey.merge(use.key(), use, (a, b) -> new KnownFindingUse(a.key(),
-            a.finding() != null ? a.finding() : b.finding(), a.matches() + b.matches(),
-            a.couldHaveMatched() + b.couldHaveMatched()));
-      }
-    }
-    return new ArrayList<>(byKey.values());
   }
 }

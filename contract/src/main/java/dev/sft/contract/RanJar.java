@@ -1,6 +1,5 @@
 package dev.sft.contract;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -53,30 +52,5 @@ public record RanJar(
   /** The executors that loaded another file than the one requested (only meaningful when {@code underTest}). */
   public List<Sighting> mismatches() {
     return executors.stream().filter(s -> !s.sha256().equals(requestedSha256)).toList();
-  }
-
-  /** Joins the entries of several driver runs: one entry per role, class and driver file, executors combined. */
-  public static List<RanJar> merge(List<List<RanJar>> parts) {
-    List<RanJar> merged = new ArrayList<>();
-    for (List<RanJar> part : parts) {
-      for (RanJar jar : part) {
-        int at = -1;
-        for (int i = 0; i < merged.size(); i++) {
-          RanJar seen = merged.get(i);
-          if (seen.role().equals(jar.role()) && seen.className().equals(jar.className())
-              && seen.sha256().equals(jar.sha256())) {
-            at = i;
-          }
-        }
-        if (at < 0) {
-          merged.add(jar);
-        } else {
-          List<Sighting> all = new ArrayList<>(merged.get(at).executors());
-          jar.executors().stream().filter(s -> !all.contains(s)).forEach(all::add);
-          merged.set(at, merged.get(at).withExecutors(all));
-        }
-      }
-    }
-    return merged;
   }
 }

@@ -1,6 +1,5 @@
 package dev.sft.contract;
 
-import java.util.ArrayList;
 import java.util.List;
 
 /**
@@ -9,7 +8,8 @@ import java.util.List;
  *
  * @param runId unique id of the run; evidence lives under {@code <shared-root>/<runId>/}
  * @param writer writer under test ({@code iceberg} or {@code comet-native})
- * @param master the Spark master URL the scenarios ran against
+ * @param master the Spark master URL the scenarios ran against; a run merged from several clusters joins theirs with
+ *     {@code ", "}
  * @param scenarios one entry per scenario and repetition
  * @param passed true only when every entry passed both verdicts
  * @param startedAt ISO-8601 start time
@@ -104,27 +104,5 @@ public record Report(
   /** How many results are Known. */
   public long knownCount() {
     return scenarios.stream().filter(ScenarioResult::known).count();
-  }
-
-  /** Merges the reports of several driver runs of one run (e.g. speculation on, then off). */
-  public static Report merge(String runId, List<Report> parts, String startedAt, String finishedAt) {
-    List<ScenarioResult> all = new ArrayList<>();
-    List<String> failures = new ArrayList<>();
-    String writer = null;
-    String master = null;
-    List<List<RanJar>> jars = new ArrayList<>();
-    List<List<KnownFindingUse>> uses = new ArrayList<>();
-    for (Report part : parts) {
-      jars.add(part.jars());
-      uses.add(part.knownFindings());
-      all.addAll(part.scenarios());
-      writer = writer == null ? part.writer() : writer;
-      master = master == null ? part.master() : master;
-      if (part.failure() != null) {
-        failures.add(part.failure());
-      }
-    }
-    return of(runId, writer, master, all, startedAt, finishedAt, failures.isEmpty() ? null : String.join("; ", failures),
-        RanJar.merge(jars), KnownFindingUse.merge(uses));
   }
 }

@@ -86,6 +86,27 @@ public record RunShape(List<ScenarioName> scenarios, List<WriteOperation> operat
   }
 
   /**
+   * One Spark cluster's share of each cell's repetitions ({@code spec.parallelism}): {@code repeat} of them numbered
+   * from {@code first}.
+   */
+  public record Share(int first, int repeat) {}
+
+  /**
+   * The repetitions of each cell (numbered from 1) dealt out to {@code clusters} clusters: cluster {@code k} gets the
+   * {@code k}-th of as many consecutive blocks, their sizes differing by one at most, so the numbers are disjoint and
+   * cover 1 to {@code repeat}. A comparison deals both builds alike, so a repetition pair runs on one cluster.
+   */
+  public List<Share> dealt(int clusters) {
+    if (clusters < 1 || clusters > repeat) {
+      throw new IllegalArgumentException("repetitions are dealt to 1 to repeat (" + repeat + ") clusters, got "
+          + clusters);
+    }
+    return IntStream.range(0, clusters)
+        .mapToObj(k -> new Share(1 + k * repeat / clusters, (k + 1) * repeat / clusters - k * repeat / clusters))
+        .toList();
+  }
+
+  /**
    * The numbers of the repetitions of each cell, one build's, counted from {@code first}: a driver run numbered on
    * (two builds taking turns, one repetition per turn) starts at its turn's number.
    */

@@ -16,6 +16,9 @@ import java.util.List;
  *     ({@link Finding#of}), sorted
  * @param pin the {@link Pin} id this repetition ran under, or null for a natural repetition: a pinned repetition's
  *     race was made to go one way, so it is never counted with natural ones ({@link ScenarioStats#of})
+ * @param cluster the index (from 0) of the Spark cluster the repetition ran on when one run was spread over several,
+ *     or null for a run on one cluster: two repetitions of one number in a merged report ({@link RunMerge}) differ by
+ *     it
  */
 public record ScenarioResult(
     String name,
@@ -37,7 +40,8 @@ public record ScenarioResult(
     List<Check> checks,
     List<String> knownFindings,
     List<String> findings,
-    String pin) {
+    String pin,
+    Integer cluster) {
 
   public ScenarioResult {
     operation = operation == null ? WriteOperation.DEFAULT.operation().id() : operation;
@@ -59,7 +63,7 @@ public record ScenarioResult(
     return new ScenarioResult(name, operation.operation().id(), operation.layout().id(), repetition, scheduler,
         storage, counts.rows(), counts.distinctIds(), counts.newSnapshots(), counts.acceptedMessages(),
         counts.orphanFiles(), counts.knownRejectedOrphans(), counts.missingFiles(), durationMs, evidence, message,
-        checks == null ? null : List.copyOf(checks), List.of(), null, null);
+        checks == null ? null : List.copyOf(checks), List.of(), null, null, null);
   }
 
   /** A repetition of the default operation ({@code append}) that ran and was judged by its checks. */
@@ -85,21 +89,33 @@ public record ScenarioResult(
   public ScenarioResult withMessage(String newMessage, List<Check> newChecks) {
     return new ScenarioResult(name, operation, layout, repetition, scheduler, storage, rows, distinctIds,
         newSnapshots, acceptedMessages, orphanFiles, knownRejectedOrphans, missingFiles, durationMs, evidence,
-        newMessage, newChecks, knownFindings, null, pin);
+        newMessage, newChecks, knownFindings, null, pin, cluster);
   }
 
   /** The same result with these verdicts, acknowledged by the known findings of these references. */
   public ScenarioResult withKnown(Verdict newScheduler, Verdict newStorage, List<String> references) {
     return new ScenarioResult(name, operation, layout, repetition, newScheduler, newStorage, rows, distinctIds,
         newSnapshots, acceptedMessages, orphanFiles, knownRejectedOrphans, missingFiles, durationMs, evidence,
-        message, checks, references, null, pin);
+        message, checks, references, null, pin, cluster);
   }
 
   /** The same result, run under the pin of this id (null: natural). */
   public ScenarioResult withPin(String pinId) {
     return new ScenarioResult(name, operation, layout, repetition, scheduler, storage, rows, distinctIds,
         newSnapshots, acceptedMessages, orphanFiles, knownRejectedOrphans, missingFiles, durationMs, evidence,
-        message, checks, knownFindings, null, pinId);
+        message, checks, knownFindings, null, pinId, cluster);
+  }
+
+  /** The same result, run on the cluster of this index (null: the run had one cluster). */
+  public ScenarioResult withCluster(Integer clusterIndex) {
+    return new ScenarioResult(name, operation, layout, repetition, scheduler, storage, rows, distinctIds,
+        newSnapshots, acceptedMessages, orphanFiles, knownRejectedOrphans, missingFiles, durationMs, evidence,
+        message, checks, knownFindings, null, pin, clusterIndex);
+  }
+
+  /** What a report adds to the repetition's number: {@code " on cluster 1"}, or nothing for a run on one cluster. */
+  public String clusterLabel() {
+    return cluster == null ? "" : " on cluster " + cluster;
   }
 
   /** The matrix column this result belongs to. */

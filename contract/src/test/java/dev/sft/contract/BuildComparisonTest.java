@@ -15,14 +15,23 @@ class BuildComparisonTest {
   private static final String ROWS = "storage/rows.exact";
   private static final String MISSING = "storage/files.referenced-exist";
   private static final String STRAY = "storage/files.no-orphans:" + Cause.NO_ATTEMPT_WROTE_IT;
+  private static final String SHUFFLE = "executor-loss-shuffle-loss";
+  private static final String DUPLICATE = "storage/files.no-orphans:" + Cause.DUPLICATE_RESULT;
+  private static final String OLD_FIRST = Pin.SHUFFLE_LOSS_OLD_ATTEMPT_FIRST.id();
 
   /** Made repetitions of one cell, added in turn. */
   private static final class Reps {
     private final String cell;
+    private final String pin;
     private final List<ScenarioResult> results = new ArrayList<>();
 
-    Reps(String cell) {
+    Reps(String cell, String pin) {
       this.cell = cell;
+      this.pin = pin;
+    }
+
+    Reps(String cell) {
+      this(cell, null);
     }
 
     Reps() {
@@ -45,7 +54,7 @@ class BuildComparisonTest {
             && c.side().equals(Check.SCHEDULER));
         results.add(ScenarioResult.judged(cell, results.size() + 1, schedulerFails ? Verdict.Failed : Verdict.Passed,
             storageFails ? Verdict.Failed : Verdict.Passed, ScenarioResult.Counts.NOT_MEASURED, 1_000, "/e", null,
-            checks));
+            checks).withPin(pin));
       }
       return this;
     }
@@ -55,7 +64,7 @@ class BuildComparisonTest {
       for (int i = 0; i < n; i++) {
         results.add(ScenarioResult.judged(cell, results.size() + 1, Verdict.Passed, Verdict.Unknown,
             ScenarioResult.Counts.NOT_MEASURED, 1_000, "/e", null,
-            List.of(new Check(side, rule, Verdict.Unknown, "could not"))));
+            List.of(new Check(side, rule, Verdict.Unknown, "could not"))).withPin(pin));
       }
       return this;
     }
@@ -230,5 +239,76 @@ class BuildComparisonTest {
     BuildComparison broken = comparison(List.of(new Reps("a").add(1)), List.of(new Reps("a").add(1),
         new Reps("new").add(1, ROWS)));
     assertThat(broken.failed()).isTrue();
+  }
+
+  @Test
+  void aPinnedRaceGoneAtOneRepetitionIsFixed() {
+    CellComparison cell = compare(new Reps(SHUFFLE, OLD_FIRST).add(1, DUPLICATE),
+        new Reps(SHUFFLE, OLD_FIRST).add(1));
+    assertThat(cell.change()).isEqualTo(Change.fixed);
+    assertThat(cell.failsComparison()).isFalse();
+    assertThat(cell.cell()).isEqualTo(SHUFFLE + "/append (pinned " + OLD_FIRST + ")");
+    assertThat(cell.why()).startsWith("candidate no longer shows " + DUPLICATE + " (the baseline in 1 of 1)");
+  }
+
+  @Test
+  void aPinnedRaceTheBaselineNeverHadRegressesAtOneRepetition() {
+    BuildComparison comparison = comparison(List.of(new Reps(SHUFFLE, OLD_FIRST).add(1)),
+        List.of(new Reps(SHUFFLE, OLD_FIRST).add(1, DUPLICATE)));
+    CellComparison cell = comparison.cells().get(0);
+    assertThat(cell.change()).isEqualTo(Change.regressed);
+    assertThat(cell.failsComparison()).isTrue();
+    assertThat(cell.why()).contains("(an invariant under its pin: one occurrence is a defect)");
+    assertThat(comparison.correctionNote()).contains("In a pinned cell the race its pin reproduces counts as an"
+        + " invariant.");
+  }
+
+  @Test
+  void theSameCountsInANaturalCellStayAnInconclusiveRace() {
+    CellComparison gone = compare(new Reps(SHUFFLE).add(1, DUPLICATE), new Reps(SHUFFLE).add(1));
+    assertThat(gone.change()).isEqualTo(Change.inconclusive);
+    assertThat(gone.failsComparison()).isFalse();
+    CellComparison appeared = compare(new Reps(SHUFFLE).add(1), new Reps(SHUFFLE).add(1, DUPLICATE));
+    assertThat(appeared.change()).isEqualTo(Change.inconclusive);
+    assertThat(appeared.failsComparison()).isFalse();
+    assertThat(comparison(List.of(new Reps(SHUFFLE).add(1)), List.of(new Reps(SHUFFLE).add(1, DUPLICATE)))
+        .correctionNote()).doesNotContain("pinned");
+  }
+
+  @Test
+  void aPinOnlyMakesItsOwnRaceAnInvariant() {
+    // The loser's race is no business of a shuffle-loss pin: it stays judged by counts.
+    CellComparison cell = compare(new Reps(SHUFFLE, OLD_FIRST).add(1), new Reps(SHUFFLE, OLD_FIRST).add(1, LOSER));
+    assertThat(cell.change()).isEqualTo(Change.inconclusive);
+    assertThat(cell.failsComparison()).isFalse();
+  }
+
+  @Test
+  void aPinnedCandidateWhosePinWasNeverReachedIsUndecidedAndFails() {
+    BuildComparison comparison = comparison(List.of(new Reps(SHUFFLE, OLD_FIRST).add(1, DUPLICATE)),
+        List.of(new Reps(SHUFFLE, OLD_FIRST).unknown(1, Check.SCHEDULER, Check.PIN_REACHED)));
+    CellComparison cell = comparison.cells().get(0);
+    assertThat(cell.change()).isEqualTo(Change.inconclusive);
+    assertThat(cell.candidate().compared()).isZero();
+    assertThat(cell.failsComparison()).isTrue();
+    assertThat(cell.why()).contains("or its pin not reached");
+    assertThat(comparison.headline()).isEqualTo("UNDECIDED");
+  }
+
+  @Test
+  void aPinnedAndANaturalCellOfOneScenarioAreNeverComparedWithEachOther() {
+    // The baseline ran the scenario pinned and natural; the candidate natural only, with no duplicate.
+    BuildComparison comparison = comparison(
+        List.of(new Reps(SHUFFLE).add(1), new Reps(SHUFFLE, OLD_FIRST).add(1, DUPLICATE)),
+        List.of(new Reps(SHUFFLE).add(1)));
+    assertThat(comparison.cells()).extracting(CellComparison::cell)
+        .containsExactly(SHUFFLE + "/append", SHUFFLE + "/append (pinned " + OLD_FIRST + ")");
+    assertThat(comparison.cells().get(0).change()).isEqualTo(Change.same);
+    assertThat(comparison.cells().get(0).pin()).isNull();
+    CellComparison pinned = comparison.cells().get(1);
+    assertThat(pinned.pin()).isEqualTo(OLD_FIRST);
+    assertThat(pinned.candidate()).isNull();
+    assertThat(pinned.change()).isEqualTo(Change.inconclusive);
+    assertThat(pinned.why()).startsWith("only the baseline ran this cell");
   }
 }

@@ -67,4 +67,16 @@ class FindingTrendTest {
         cells(reps("executor-loss-task-replacement", 4, 4, ROWS)), FindingTrend.DEFAULT_RARE);
     assertThat(trends).isEmpty();
   }
+
+  @Test
+  void aPinnedCellIsNoFingerprintNorScopeForItsRaceWasMadeToHappen() {
+    List<ScenarioResult> results = new ArrayList<>(reps("speculation-original-wins", 4, 1, LOSER));
+    reps("speculation-original-wins", 4, 4, LOSER).forEach(r -> results.add(r.withPin(Pin.LOSER_ABORT_INTERRUPTED.id())));
+    Report report = Report.of("r", "iceberg", "m", results, "a", "b", null);
+    assertThat(report.fingerprints()).extracting(Fingerprint.Seen::repetitions, Fingerprint.Seen::of)
+        .containsExactly(org.assertj.core.groups.Tuple.tuple(1, 4));
+    List<ScenarioResult> pinnedOnly = new ArrayList<>();
+    reps("speculation-original-wins", 2, 2, LOSER).forEach(r -> pinnedOnly.add(r.withPin(Pin.LOSER_ABORT_INTERRUPTED.id())));
+    assertThat(Fingerprint.scopes("iceberg", cells(pinnedOnly))).isEmpty();
+  }
 }

@@ -139,7 +139,7 @@ class KnownFindingsTest {
     assertThat(asListed).extracting(KnownFindingUse::key).doesNotHaveDuplicates()
         .containsExactlyInAnyOrderElementsOf(asReordered.stream().map(KnownFindingUse::key).toList());
     // Merged across driver runs whose lists differ in order, each entry's counts add up under its own key.
-    assertThat(KnownFindingUse.merge(List.of(asListed, asReordered)))
+    assertThat(RunMerge.knownFindingUses(List.of(asListed, asReordered)))
         .extracting(KnownFindingUse::key, KnownFindingUse::matches)
         .containsExactly(org.assertj.core.groups.Tuple.tuple(loserEntry.key(), 2),
             org.assertj.core.groups.Tuple.tuple(listed.entries().get(1).key(), 0));
@@ -164,7 +164,7 @@ class KnownFindingsTest {
     Report loss = Report.of("run", "iceberg", "m", List.of(), null, null, null, List.of(),
         List.of(new KnownFindingUse(null, entry, 0, 2)));
 
-    Report merged = Report.merge("run", List.of(spec, loss), null, null);
+    Report merged = RunMerge.reports("run", List.of(spec, loss), null, null);
 
     assertThat(merged.knownFindings()).containsExactly(new KnownFindingUse(entry.key(), entry, 3, 6));
     assertThat(merged.staleKnownFindings()).isEmpty();

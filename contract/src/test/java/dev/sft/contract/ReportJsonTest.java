@@ -75,7 +75,7 @@ class ReportJsonTest {
         null, null, null);
     Report loss = Report.of("r", "iceberg", "m", List.of(result("b", Verdict.Unknown, Verdict.Unknown)),
         null, null, "preflight failed: one host");
-    Report merged = Report.merge("r", List.of(speculation, loss), "t0", "t1");
+    Report merged = RunMerge.reports("r", List.of(speculation, loss), "t0", "t1");
     assertThat(merged.scenarios()).extracting(ScenarioResult::name).containsExactly("a", "b");
     assertThat(merged.failure()).isEqualTo("preflight failed: one host");
     assertThat(merged.passed()).isFalse();

@@ -82,4 +82,25 @@ class RunShapeTest {
     assertThat(shape.cells()).isEqualTo(1);
     assertThat(shape.total()).hasValue(2);
   }
+
+  @Test
+  void repetitionsAreDealtToClustersDisjointCoveringAndEvenWithinOne() {
+    for (int repeat : new int[] {1, 2, 7, 10, 100}) {
+      for (int clusters = 1; clusters <= Math.min(repeat, 8); clusters++) {
+        List<RunShape.Share> shares = RunShape.of(WITH_CONTROLS, TWO_OPERATIONS, repeat).dealt(clusters);
+        List<Integer> numbers = shares.stream()
+            .flatMap(share -> java.util.stream.IntStream.range(share.first(), share.first() + share.repeat()).boxed())
+            .toList();
+        assertThat(numbers).as("repeat %d over %d clusters", repeat, clusters)
+            .isEqualTo(java.util.stream.IntStream.rangeClosed(1, repeat).boxed().toList());
+        int fewest = shares.stream().mapToInt(RunShape.Share::repeat).min().orElseThrow();
+        int most = shares.stream().mapToInt(RunShape.Share::repeat).max().orElseThrow();
+        assertThat(fewest).isPositive().isGreaterThanOrEqualTo(most - 1);
+      }
+    }
+    assertThat(RunShape.of(WITH_CONTROLS, TWO_OPERATIONS, 10).dealt(3)).containsExactly(
+        new RunShape.Share(1, 3), new RunShape.Share(4, 3), new RunShape.Share(7, 4));
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> RunShape.of(WITH_CONTROLS, TWO_OPERATIONS, 2).dealt(3))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("1 to repeat (2)");
+  }
 }

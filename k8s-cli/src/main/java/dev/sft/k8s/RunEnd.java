@@ -4,6 +4,7 @@ import dev.sft.api.SchedulerFailureTestStatus.HarnessJob;
 import dev.sft.api.SchedulerFailureTestStatus.JobState;
 import dev.sft.api.SchedulerFailureTestStatus.Phase;
 import dev.sft.contract.RunExitCode;
+import dev.sft.contract.RunMerge;
 import java.util.Optional;
 
 /**
@@ -39,9 +40,9 @@ public final class RunEnd {
   }
 
   /**
-   * As {@code sft local} merges its drivers' codes: a run that could not judge its scenarios decides the code (3 a
-   * harness preflight failed, 4 the cluster never became ready or a harness died without judging), else the verdicts
-   * do: 0 Succeeded (the controller applied {@code strict}), 1 Failed.
+   * As {@code sft local} merges its drivers' codes ({@link RunMerge#exitCode}): a run that could not judge its
+   * scenarios decides the code (3 a harness preflight failed, 4 the cluster never became ready or a harness died
+   * without judging), else the verdicts do: 0 Succeeded (the controller applied {@code strict}), 1 Failed.
    */
   static RunExitCode exitCode(TestView test) {
     if (test.phase() == Phase.Succeeded) {
@@ -50,14 +51,8 @@ public final class RunEnd {
     if (!test.conditionTrue("ClusterReady", null)) {
       return RunExitCode.INFRASTRUCTURE;
     }
-    RunExitCode worst = RunExitCode.SCENARIO_NOT_PASSED;
-    for (HarnessJob job : test.harnessJobs()) {
-      RunExitCode code = jobCode(job);
-      if (code.code() > worst.code()) {
-        worst = code;
-      }
-    }
-    return worst;
+    return RunMerge.exitCode(test.harnessJobs().stream().map(RunEnd::jobCode).toList(),
+        RunExitCode.SCENARIO_NOT_PASSED);
   }
 
   /**

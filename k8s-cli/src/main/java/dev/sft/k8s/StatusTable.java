@@ -1,5 +1,6 @@
 package dev.sft.k8s;
 
+import dev.sft.api.SchedulerFailureTestStatus;
 import dev.sft.api.SchedulerFailureTestStatus.CellComparisonStatus;
 import dev.sft.api.SchedulerFailureTestStatus.CellFailureStatus;
 import dev.sft.api.SchedulerFailureTestStatus.CellStatus;
@@ -75,6 +76,7 @@ public final class StatusTable {
       out.append(String.format(Locale.ROOT, "%nrun failure: %s%n", test.message()));
     }
     comparison(out, test.comparison());
+    clusters(out, test.clusters());
     out.append(String.format(Locale.ROOT, "%nRESULT: %s%n", result(test)));
     if (test.runId() != null) {
       out.append(String.format(Locale.ROOT, "run %s (generation %d, phase %s, %s passed both verdicts)%n",
@@ -113,6 +115,19 @@ public final class StatusTable {
       return "NO STATUS YET (is namespace " + test.namespace() + " watched by the sft controller?)";
     }
     return "NOT FINISHED (phase " + phase + (test.message() == null ? "" : ": " + test.message()) + ")";
+  }
+
+  /** With spec.parallelism above 1: a line per Spark cluster with its share's counts, and why a failed one failed. */
+  private static void clusters(StringBuilder out, List<SchedulerFailureTestStatus.ClusterStatus> clusters) {
+    if (clusters.isEmpty()) {
+      return;
+    }
+    out.append(String.format(Locale.ROOT, "%nclusters (spec.parallelism %d):%n", clusters.size()));
+    for (SchedulerFailureTestStatus.ClusterStatus cluster : clusters) {
+      out.append(String.format(Locale.ROOT, "  cluster %d %s: %d/%d passed, %d unknown%s%n", cluster.index,
+          shown(cluster.state, "?"), cluster.passed, cluster.repetitions, cluster.unknown,
+          cluster.message == null ? "" : ": " + cluster.message));
+    }
   }
 
   /** With spec.compare: a row per cell with each build's passed/N and the change, and why a changed cell changed. */

@@ -118,13 +118,23 @@ public final class TestView {
 
   /**
    * The folders of the current run on the claim: {@code <runId>}, and with {@code spec.compare} each build's own
-   * ({@code <runId>-baseline}, {@code <runId>-candidate}) beside the comparison in {@code <runId>}.
+   * ({@code <runId>-baseline}, {@code <runId>-candidate}) beside the comparison in {@code <runId>}; with
+   * {@code spec.parallelism} above 1, each cluster's share's ({@code <runId>-c<k>}), with its builds' beside it.
    */
   public List<String> runFolders() {
     String runId = runId();
     boolean compares = harnessJobs().stream().anyMatch(j -> j.build != null);
-    return compares ? List.of(runId, BuildComparison.buildRunId(runId, BuildComparison.BASELINE),
-        BuildComparison.buildRunId(runId, BuildComparison.CANDIDATE)) : List.of(runId);
+    List<String> roots = clusters().isEmpty() ? List.of(runId) : clusters().stream()
+        .map(c -> dev.sft.contract.DriverRun.clusterRunId(runId, c.index)).toList();
+    List<String> folders = new java.util.ArrayList<>();
+    for (String root : roots) {
+      folders.add(root);
+      if (compares) {
+        folders.add(BuildComparison.buildRunId(root, BuildComparison.BASELINE));
+        folders.add(BuildComparison.buildRunId(root, BuildComparison.CANDIDATE));
+      }
+    }
+    return folders;
   }
 
   /** With {@code spec.compare}, once the run finished: the builds compared cell by cell. */
@@ -138,6 +148,11 @@ public final class TestView {
 
   public List<HarnessJob> harnessJobs() {
     return list(status.harnessJobs);
+  }
+
+  /** With {@code spec.parallelism} above 1: each cluster's counts; empty for one cluster. */
+  public List<SchedulerFailureTestStatus.ClusterStatus> clusters() {
+    return list(status.clusters);
   }
 
   public List<KnownFindingStatus> knownFindings() {

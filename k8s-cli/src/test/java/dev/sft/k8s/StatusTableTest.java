@@ -74,6 +74,21 @@ class StatusTableTest {
   }
 
   @Test
+  void aParallelRunPrintsEachClustersCountsAndWhyOneFailed() throws Exception {
+    ObjectNode parallel = Fixtures.failedRun();
+    Fixtures.status(parallel).set("clusters", Fixtures.JSON.readTree("""
+        [{"index": 0, "state": "Ready", "repetitions": 30, "passed": 28, "unknown": 0},
+         {"index": 1, "state": "Failed", "repetitions": 30, "passed": 9, "unknown": 20,
+          "message": "worker pod nightly-c1-wkr-0 lost"}]"""));
+
+    String table = StatusTable.render(Fixtures.view(parallel));
+
+    assertThat(table).contains("\nclusters (spec.parallelism 2):\n  cluster 0 Ready: 28/30 passed, 0 unknown\n"
+        + "  cluster 1 Failed: 9/30 passed, 20 unknown: worker pod nightly-c1-wkr-0 lost\n");
+    assertThat(StatusTable.render(Fixtures.view(Fixtures.failedRun()))).doesNotContain("clusters (");
+  }
+
+  @Test
   void theResultLineUsesSftLocalsWords() {
     ObjectNode known = Fixtures.failedRun();
     Fixtures.status(known).put("phase", "Succeeded").put("known", 1);

@@ -23,6 +23,20 @@ class TestViewTest {
   }
 
   @Test
+  void theRunsFoldersAreEachClustersShareWithItsBuildsBeside() throws Exception {
+    ObjectNode single = Fixtures.failedRun();
+    assertThat(Fixtures.view(single).runFolders()).containsExactly("nightly-r3-1a2b");
+
+    ObjectNode parallel = Fixtures.failedRun();
+    Fixtures.status(parallel).set("clusters", Fixtures.JSON.readTree("[{\"index\": 0}, {\"index\": 1}]"));
+    assertThat(Fixtures.view(parallel).runFolders()).containsExactly("nightly-r3-1a2b-c0", "nightly-r3-1a2b-c1");
+    ((ObjectNode) Fixtures.status(parallel).withArray("harnessJobs").get(0)).put("build", "baseline");
+    assertThat(Fixtures.view(parallel).runFolders()).containsExactly("nightly-r3-1a2b-c0",
+        "nightly-r3-1a2b-c0-baseline", "nightly-r3-1a2b-c0-candidate", "nightly-r3-1a2b-c1",
+        "nightly-r3-1a2b-c1-baseline", "nightly-r3-1a2b-c1-candidate");
+  }
+
+  @Test
   void enumValuesANewerControllerAddsReadAsUnknownNotFatal() {
     ObjectNode newer = Fixtures.failedRun();
     Fixtures.status(newer).put("phase", "Paused");

@@ -59,19 +59,21 @@ public class ClusterObserver {
     this.masterJsonUrlTemplate = masterJsonUrlTemplate;
   }
 
-  public Observation observe(SchedulerFailureTest test, ResolvedSpec spec) {
-    StatefulSet master = statefulSet(test, Names.master(test));
-    StatefulSet workers = statefulSet(test, Names.worker(test));
-    String pending = StatefulSetRollout.pending(master, Names.master(test), 1);
+  /** Spark cluster {@code cluster} of the test's ({@code spec.parallelism}; 0 of a single one). */
+  public Observation observe(SchedulerFailureTest test, ResolvedSpec spec, int cluster) {
+    StatefulSet master = statefulSet(test, Names.master(test, cluster));
+    StatefulSet workers = statefulSet(test, Names.worker(test, cluster));
+    String pending = StatefulSetRollout.pending(master, Names.master(test, cluster), 1);
     if (pending == null) {
-      pending = StatefulSetRollout.pending(workers, Names.worker(test), spec.workers());
+      pending = StatefulSetRollout.pending(workers, Names.worker(test, cluster), spec.workers());
     }
     if (pending != null) {
       return new Observation(pending, spec.workers(), null, 0);
     }
     // Ask the master only once its pods could answer; its view is the one that counts.
-    MasterProbe.Result alive = probe.aliveWorkers(Names.masterJsonUrl(test, masterJsonUrlTemplate));
-    Set<String> currentHosts = currentWorkerPodIps(test, workers);
+    MasterProbe.Result alive = probe.aliveWorkers(Names.masterJsonUrl(test, cluster, masterJsonUrlTemplate));
+    Set<String> currentHosts = currentWorkerPodIps(test, workers,
+        Names.clusterSelector(test, Names.WORKER, cluster, spec.parallelism() > 1));
     int aliveOnCurrent = (int) alive.aliveHosts().stream().filter(currentHosts::contains).count();
     return new Observation(null, spec.workers(), alive, aliveOnCurrent);
   }
@@ -81,10 +83,11 @@ public class ClusterObserver {
   }
 
   /** IPs of worker pods made from the StatefulSet's latest template: a worker of a replaced pod does not count. */
-  private Set<String> currentWorkerPodIps(SchedulerFailureTest test, StatefulSet workers) {
+  private Set<String> currentWorkerPodIps(SchedulerFailureTest test, StatefulSet workers,
+      java.util.Map<String, String> selector) {
     String revision = workers.getStatus().getUpdateRevision();
     return client.pods().inNamespace(test.getMetadata().getNamespace())
-        .withLabels(Names.componentSelector(test, Names.WORKER)).list().getItems().stream()
+        .withLabels(selector).list().getItems().stream()
         .filter(pod -> revision == null || revision.equals(label(pod, REVISION_LABEL)))
         .filter(pod -> pod.getMetadata().getDeletionTimestamp() == null)
         .map(pod -> pod.getStatus() == null ? null : pod.getStatus().getPodIP())

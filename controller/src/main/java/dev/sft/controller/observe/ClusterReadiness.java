@@ -35,6 +35,12 @@ public class ClusterReadiness {
    * @param waitedSeconds how long the run has waited for its cluster
    */
   public Assessment assess(SchedulerFailureTest test, ResolvedSpec spec, String storageCheckJob, long waitedSeconds) {
+    return assess(test, spec, storageCheckJob, waitedSeconds, 0);
+  }
+
+  /** As {@link #assess(SchedulerFailureTest, ResolvedSpec, String, long)} for Spark cluster {@code cluster} of several. */
+  public Assessment assess(SchedulerFailureTest test, ResolvedSpec spec, String storageCheckJob, long waitedSeconds,
+      int cluster) {
     StorageObserver.Observation volume = storage.observe(test, spec, storageCheckJob);
     if (volume.state() == StorageObserver.State.NOT_WRITABLE) {
       return new Assessment(Outcome.FAIL, Reason.SharedStorageNotWritable, volume.message());
@@ -44,12 +50,12 @@ public class ClusterReadiness {
       // A pending claim keeps every pod that mounts it from starting: it is the news, not the workers.
       return waitOrFail(spec, waitedSeconds, Reason.ClaimPending, Reason.ClaimPending, volume.message());
     }
-    ClusterObserver.Observation sparkCluster = cluster.observe(test, spec);
+    ClusterObserver.Observation sparkCluster = this.cluster.observe(test, spec, cluster);
     if (sparkCluster.ready() && volume.state() == StorageObserver.State.WRITABLE) {
       return new Assessment(Outcome.READY, Reason.WorkersAlive, sparkCluster.describe());
     }
     // Why pods do not start is the news: it leads the message, and what cannot heal fails the run now.
-    StartProblems.Problem start = startProblems.ofCluster(test, storageCheckJob);
+    StartProblems.Problem start = startProblems.ofCluster(test, storageCheckJob, cluster, spec.parallelism() > 1);
     if (start != null && !start.heals()) {
       return new Assessment(Outcome.FAIL, Reason.PodsCannotStart, "pods cannot start: " + start.message());
     }

@@ -49,12 +49,17 @@ public class StartProblems {
 
   /** The cluster's start: the master and worker StatefulSets and the run's storage-check Job. */
   public Problem ofCluster(SchedulerFailureTest test, String storageCheckJob) {
+    return ofCluster(test, storageCheckJob, 0, false);
+  }
+
+  /** As {@link #ofCluster(SchedulerFailureTest, String)} for Spark cluster {@code cluster} of several ({@code parallel}). */
+  public Problem ofCluster(SchedulerFailureTest test, String storageCheckJob, int cluster, boolean parallel) {
     String namespace = test.getMetadata().getNamespace();
     List<Problem> problems = new ArrayList<>();
     for (String component : List.of(Names.MASTER, Names.WORKER)) {
-      String name = component.equals(Names.MASTER) ? Names.master(test) : Names.worker(test);
+      String name = component.equals(Names.MASTER) ? Names.master(test, cluster) : Names.worker(test, cluster);
       problems.add(of(client.apps().statefulSets().inNamespace(namespace).withName(name).get(),
-          Names.componentSelector(test, component)));
+          Names.clusterSelector(test, component, cluster, parallel)));
     }
     problems.add(of(client.batch().v1().jobs().inNamespace(namespace).withName(storageCheckJob).get(),
         Map.of(JOB_NAME_LABEL, storageCheckJob)));

@@ -3,6 +3,7 @@ package dev.sft.controller.owned;
 import dev.sft.api.Names;
 import dev.sft.api.ResolvedSpec;
 import dev.sft.api.SchedulerFailureTest;
+import dev.sft.api.SpecDefaults;
 import io.fabric8.kubernetes.api.model.HasMetadata;
 import io.fabric8.kubernetes.api.model.OwnerReference;
 import io.fabric8.kubernetes.api.model.OwnerReferenceBuilder;
@@ -46,18 +47,25 @@ public class ChildResources {
    * policies, then pods.
    */
   public static List<OwnedResource<?>> cluster(String controllerNamespace, PodSecurity security) {
-    return List.of(
-        new SharedClaim(),
-        new MasterService(),
-        new WorkerService(),
+    List<OwnedResource<?>> owned = new java.util.ArrayList<>();
+    owned.add(new SharedClaim());
+    for (int k = 0; k < SpecDefaults.MAX_PARALLELISM; k++) {
+      owned.add(new MasterService(k));
+      owned.add(new WorkerService(k));
+    }
+    owned.addAll(List.of(
         new HarnessServiceAccount(),
         new HarnessRole(),
         new HarnessRoleBinding(),
         new SparkNetworkPolicy(),
         new ControllerProbePolicy(controllerNamespace),
-        new SparkDisruptionBudget(),
-        new MasterStatefulSet(security),
-        new WorkerStatefulSet(security));
+        new SparkDisruptionBudget()));
+    // One master and its workers per cluster (spec.parallelism); each says whether the spec owns it.
+    for (int k = 0; k < SpecDefaults.MAX_PARALLELISM; k++) {
+      owned.add(new MasterStatefulSet(security, k));
+      owned.add(new WorkerStatefulSet(security, k));
+    }
+    return List.copyOf(owned);
   }
 
   public List<OwnedResource<?>> cluster() {

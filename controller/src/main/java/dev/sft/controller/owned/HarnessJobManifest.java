@@ -135,7 +135,9 @@ public final class HarnessJobManifest {
     env.add(new EnvVarBuilder().withName(HarnessEnvironment.NAMESPACE)
         .withNewValueFrom().withNewFieldRef().withFieldPath("metadata.namespace").endFieldRef().endValueFrom()
         .build());
-    env.add(new EnvVar(HarnessEnvironment.WORKER_SELECTOR, Names.workerSelector(test), null));
+    // The kill transport kills on the driver run's own cluster only.
+    env.add(new EnvVar(HarnessEnvironment.WORKER_SELECTOR, run.cluster() == null ? Names.workerSelector(test)
+        : Names.workerSelector(test, run.cluster(), true), null));
     env.add(new EnvVar(HarnessEnvironment.SPARK_CONTAINER, Names.SPARK_CONTAINER, null));
     run.environment().forEach((name, value) -> env.add(new EnvVar(name, value, null)));
     return env;

@@ -34,7 +34,8 @@ public final class HarnessRole implements OwnedResource<Role> {
             // Exec over SPDY is "create" on pods/exec; over WebSocket (fabric8) it is a GET, authorised as "get"
             // and, from Kubernetes 1.35 (AuthorizePodWebsocketUpgradeCreatePermission), also as "create".
             new PolicyRuleBuilder().withApiGroups("").withResources("pods/exec").withVerbs("create", "get")
-                .withResourceNames(Names.workerPods(test, spec.workers())).build())
+                .withResourceNames(java.util.stream.IntStream.range(0, spec.parallelism()).boxed()
+                    .flatMap(k -> Names.workerPods(test, k, spec.workers()).stream()).toList()).build())
         .build();
   }
 }

@@ -7,8 +7,23 @@ import dev.sft.api.SchedulerFailureTest;
 import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.ServiceBuilder;
 
-/** Headless Service giving the master a stable DNS name: {@code <name>-master.<namespace>.svc}. */
+/**
+ * Headless Service giving a Spark cluster's master a stable DNS name: {@code <name>-master.<namespace>.svc} (cluster
+ * {@code k} of several: {@link Names#master(SchedulerFailureTest, int)}).
+ */
 public final class MasterService implements OwnedResource<Service> {
+  /** The index of the Spark cluster this object belongs to ({@code spec.parallelism}); 0 for a single cluster. */
+  private final int cluster;
+
+  public MasterService(int cluster) {
+    this.cluster = cluster;
+  }
+
+  /** Cluster {@code k} exists while the spec runs more than {@code k} clusters. */
+  @Override
+  public boolean isOwned(ResolvedSpec spec) {
+    return cluster < spec.parallelism();
+  }
 
   @Override
   public Class<Service> type() {
@@ -17,7 +32,7 @@ public final class MasterService implements OwnedResource<Service> {
 
   @Override
   public String name(SchedulerFailureTest test) {
-    return Names.master(test);
+    return Names.master(test, cluster);
   }
 
   @Override
@@ -28,7 +43,7 @@ public final class MasterService implements OwnedResource<Service> {
           .withClusterIP("None")
           // Spark processes must find each other before readiness probes pass.
           .withPublishNotReadyAddresses(true)
-          .withSelector(Names.componentSelector(test, Names.MASTER))
+          .withSelector(Names.clusterSelector(test, Names.MASTER, cluster, spec.parallelism() > 1))
           .addNewPort().withName("spark").withPort(ImagePorts.MASTER_PORT).endPort()
           .addNewPort().withName("http").withPort(ImagePorts.MASTER_UI_PORT).endPort()
         .endSpec()

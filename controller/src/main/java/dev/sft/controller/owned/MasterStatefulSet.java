@@ -11,14 +11,33 @@ import io.fabric8.kubernetes.api.model.apps.StatefulSetBuilder;
 import java.util.ArrayList;
 import java.util.List;
 
-/** The Spark Standalone master: one pod running {@code org.apache.spark.deploy.master.Master}. */
+/** A Spark Standalone master: one pod running {@code org.apache.spark.deploy.master.Master}; one per cluster. */
 public final class MasterStatefulSet implements OwnedResource<StatefulSet> {
   static final String MAIN_CLASS = "org.apache.spark.deploy.master.Master";
 
   private final PodSecurity security;
+  /** The index of the Spark cluster this object belongs to ({@code spec.parallelism}); 0 for a single cluster. */
+  private final int cluster;
 
-  public MasterStatefulSet(PodSecurity security) {
+  public MasterStatefulSet(PodSecurity security, int cluster) {
     this.security = security;
+    this.cluster = cluster;
+  }
+
+  /** Cluster {@code k} exists while the spec runs more than {@code k} clusters. */
+  @Override
+  public boolean isOwned(ResolvedSpec spec) {
+    return cluster < spec.parallelism();
+  }
+
+  /**
+   * The pods' selector, immutable once created: cluster 0's is a single cluster's whatever the parallelism (a test that
+   * ran one cluster keeps its StatefulSet), cluster {@code k}'s adds its index. Cluster 0's thus also matches the other
+   * clusters' pods, which a StatefulSet never adopts (they have their own controller); Services and observers select
+   * by the cluster's labels.
+   */
+  private java.util.Map<String, String> selector(SchedulerFailureTest test, String component) {
+    return Names.clusterSelector(test, component, cluster, cluster > 0);
   }
 
   @Override
@@ -28,7 +47,7 @@ public final class MasterStatefulSet implements OwnedResource<StatefulSet> {
 
   @Override
   public String name(SchedulerFailureTest test) {
-    return Names.master(test);
+    return Names.master(test, cluster);
   }
 
   @Override
@@ -37,11 +56,11 @@ public final class MasterStatefulSet implements OwnedResource<StatefulSet> {
         .withNewMetadata().withName(name(test)).withLabels(Names.componentLabels(test, Names.MASTER)).endMetadata()
         .withNewSpec()
           .withReplicas(1)
-          .withServiceName(Names.master(test))
+          .withServiceName(name(test))
           .withPodManagementPolicy("Parallel")
-          .withNewSelector().withMatchLabels(Names.componentSelector(test, Names.MASTER)).endSelector()
+          .withNewSelector().withMatchLabels(selector(test, Names.MASTER)).endSelector()
           .withNewTemplate()
-            .withNewMetadata().withLabels(Names.componentLabels(test, Names.MASTER))
+            .withNewMetadata().withLabels(Names.clusterLabels(test, Names.MASTER, cluster, spec.parallelism() > 1))
               .withAnnotations(SparkPods.doNotDisrupt()).endMetadata()
             .withSpec(SparkPods.pod(test, spec, security, container(spec), false).build())
           .endTemplate()

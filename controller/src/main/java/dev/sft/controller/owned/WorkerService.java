@@ -7,8 +7,20 @@ import dev.sft.api.SchedulerFailureTest;
 import io.fabric8.kubernetes.api.model.Service;
 import io.fabric8.kubernetes.api.model.ServiceBuilder;
 
-/** Headless Service governing the worker StatefulSet, so each worker pod has a stable DNS name. */
+/** Headless Service governing a Spark cluster's worker StatefulSet, so each worker pod has a stable DNS name. */
 public final class WorkerService implements OwnedResource<Service> {
+  /** The index of the Spark cluster this object belongs to ({@code spec.parallelism}); 0 for a single cluster. */
+  private final int cluster;
+
+  public WorkerService(int cluster) {
+    this.cluster = cluster;
+  }
+
+  /** Cluster {@code k} exists while the spec runs more than {@code k} clusters. */
+  @Override
+  public boolean isOwned(ResolvedSpec spec) {
+    return cluster < spec.parallelism();
+  }
 
   @Override
   public Class<Service> type() {
@@ -17,7 +29,7 @@ public final class WorkerService implements OwnedResource<Service> {
 
   @Override
   public String name(SchedulerFailureTest test) {
-    return Names.worker(test);
+    return Names.worker(test, cluster);
   }
 
   @Override
@@ -27,7 +39,7 @@ public final class WorkerService implements OwnedResource<Service> {
         .withNewSpec()
           .withClusterIP("None")
           .withPublishNotReadyAddresses(true)
-          .withSelector(Names.componentSelector(test, Names.WORKER))
+          .withSelector(Names.clusterSelector(test, Names.WORKER, cluster, spec.parallelism() > 1))
           .addNewPort().withName("http").withPort(ImagePorts.WORKER_UI_PORT).endPort()
         .endSpec()
         .build();

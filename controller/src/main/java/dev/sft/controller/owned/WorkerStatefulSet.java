@@ -25,9 +25,28 @@ public final class WorkerStatefulSet implements OwnedResource<StatefulSet> {
   static final String MAIN_CLASS = "org.apache.spark.deploy.worker.Worker";
 
   private final PodSecurity security;
+  /** The index of the Spark cluster this object belongs to ({@code spec.parallelism}); 0 for a single cluster. */
+  private final int cluster;
 
-  public WorkerStatefulSet(PodSecurity security) {
+  public WorkerStatefulSet(PodSecurity security, int cluster) {
     this.security = security;
+    this.cluster = cluster;
+  }
+
+  /** Cluster {@code k} exists while the spec runs more than {@code k} clusters. */
+  @Override
+  public boolean isOwned(ResolvedSpec spec) {
+    return cluster < spec.parallelism();
+  }
+
+  /**
+   * The pods' selector, immutable once created: cluster 0's is a single cluster's whatever the parallelism (a test that
+   * ran one cluster keeps its StatefulSet), cluster {@code k}'s adds its index. Cluster 0's thus also matches the other
+   * clusters' pods, which a StatefulSet never adopts (they have their own controller); Services and observers select
+   * by the cluster's labels.
+   */
+  private java.util.Map<String, String> selector(SchedulerFailureTest test, String component) {
+    return Names.clusterSelector(test, component, cluster, cluster > 0);
   }
 
   @Override
@@ -37,7 +56,7 @@ public final class WorkerStatefulSet implements OwnedResource<StatefulSet> {
 
   @Override
   public String name(SchedulerFailureTest test) {
-    return Names.worker(test);
+    return Names.worker(test, cluster);
   }
 
   @Override
@@ -46,20 +65,21 @@ public final class WorkerStatefulSet implements OwnedResource<StatefulSet> {
         .withNewMetadata().withName(name(test)).withLabels(Names.componentLabels(test, Names.WORKER)).endMetadata()
         .withNewSpec()
           .withReplicas(spec.workers())
-          .withServiceName(Names.worker(test))
+          .withServiceName(name(test))
           .withPodManagementPolicy("Parallel")
-          .withNewSelector().withMatchLabels(Names.componentSelector(test, Names.WORKER)).endSelector()
+          .withNewSelector().withMatchLabels(selector(test, Names.WORKER)).endSelector()
           .withNewTemplate()
-            .withNewMetadata().withLabels(Names.componentLabels(test, Names.WORKER))
+            .withNewMetadata().withLabels(Names.clusterLabels(test, Names.WORKER, cluster, spec.parallelism() > 1))
               .withAnnotations(SparkPods.doNotDisrupt()).endMetadata()
             .withSpec(SparkPods.pod(test, spec, security, container(test, spec), true)
-                .withAffinity(antiAffinity(test, spec.workerAntiAffinity())).build())
+                .withAffinity(antiAffinity(Names.clusterSelector(test, Names.WORKER, cluster, spec.parallelism() > 1),
+                    spec.workerAntiAffinity())).build())
           .endTemplate()
         .endSpec()
         .build();
   }
 
-  private static Container container(SchedulerFailureTest test, ResolvedSpec spec) {
+  private Container container(SchedulerFailureTest test, ResolvedSpec spec) {
     // A replaced master pod has a new IP: reconnect through the Service name, not the address the old master gave.
     List<String> command = new ArrayList<>(SparkPods.daemonCommand(MAIN_CLASS,
         "-Dspark.worker.preferConfiguredMasterAddress=true"));
@@ -68,12 +88,12 @@ public final class WorkerStatefulSet implements OwnedResource<StatefulSet> {
         "--memory", spec.workerMemory(),
         "--webui-port", String.valueOf(ImagePorts.WORKER_UI_PORT),
         "--work-dir", ImageLayout.WORKER_WORK_DIR,
-        Names.masterUrl(test)));
+        Names.masterUrl(test, cluster)));
     return new ContainerBuilder()
         .withName(Names.SPARK_CONTAINER)
         .withImage(spec.sparkImage())
         .withCommand(SparkPods.withPasswdEntry(
-            SparkPods.afterMaster(Names.masterHost(test), command)))
+            SparkPods.afterMaster(Names.masterHost(test, cluster), command)))
         .withEnv(SparkPods.sparkEnv())
         .addNewPort().withName("http").withContainerPort(ImagePorts.WORKER_UI_PORT).endPort()
         .withNewReadinessProbe()
@@ -84,13 +104,16 @@ public final class WorkerStatefulSet implements OwnedResource<StatefulSet> {
         .build();
   }
 
-  /** Spreads workers over nodes, so a node failure does not take every "host" at once. */
-  static Affinity antiAffinity(SchedulerFailureTest test, WorkerAntiAffinity mode) {
+  /**
+   * Spreads a cluster's workers ({@code workers}, their selector) over nodes, so a node failure does not take every
+   * "host" of one cluster at once; clusters of one test may share nodes.
+   */
+  static Affinity antiAffinity(java.util.Map<String, String> workers, WorkerAntiAffinity mode) {
     if (mode == WorkerAntiAffinity.None) {
       return null;
     }
     PodAffinityTerm term = new PodAffinityTermBuilder()
-        .withNewLabelSelector().withMatchLabels(Names.componentSelector(test, Names.WORKER)).endLabelSelector()
+        .withNewLabelSelector().withMatchLabels(workers).endLabelSelector()
         .withTopologyKey("kubernetes.io/hostname")
         .build();
     if (mode == WorkerAntiAffinity.Required) {

@@ -6,6 +6,7 @@ import dev.sft.api.SchedulerFailureTestStatus.Phase;
 import dev.sft.api.SchedulerFailureTestStatus.Step;
 import dev.sft.api.Names;
 import dev.sft.controller.observe.ClusterReadiness;
+import dev.sft.controller.status.ClusterRecords;
 import dev.sft.controller.status.Conditions;
 import dev.sft.controller.status.EventRecorder;
 import dev.sft.controller.status.Reason;
@@ -15,11 +16,15 @@ import jakarta.enterprise.context.ApplicationScoped;
 import java.time.Clock;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.stream.Collectors;
 
 /**
- * Step {@code AwaitingCluster}: waits until the shared volume is writable and the master sees every worker ALIVE
- * ({@link ClusterReadiness}), then {@code RunningHarness}; a cluster that cannot become ready ends the run
- * ({@link EndRun}).
+ * Step {@code AwaitingCluster}: waits until the shared volume is writable and each Spark cluster's master sees every
+ * worker ALIVE ({@link ClusterReadiness}), then {@code RunningHarness}. A single cluster that cannot become ready ends
+ * the run ({@link EndRun}); of several ({@code spec.parallelism}), such a cluster fails alone, its repetitions Unknown
+ * naming it, and the run ends only when none is left.
  */
 @ApplicationScoped
 public class AwaitCluster implements RunStep {
@@ -47,33 +52,56 @@ public class AwaitCluster implements RunStep {
     SchedulerFailureTestStatus status = ledger.status();
     String applied = status.clusterApplyTime != null ? status.clusterApplyTime : status.startTime;
     long waited = Duration.between(Instant.parse(applied), clock.instant()).toSeconds();
-    ClusterReadiness.Assessment assessment = readiness.assess(test, ledger.clusterSpec(),
-        Names.storageCheckJob(test, status.runNumber), waited);
-    boolean ready = assessment.outcome() == ClusterReadiness.Outcome.READY;
-    boolean changed = Conditions.set(status, Conditions.CLUSTER_READY, ready, assessment.reason(), assessment.message(),
-        ledger.generation());
-    switch (assessment.outcome()) {
-      case READY -> {
-        status.clusterReadyTime = clock.instant().toString();
-        status.phase = Phase.Running;
-        status.step = Step.RunningHarness;
-        status.message = "cluster ready" + (status.clusterBuild == null ? "" : " for the " + status.clusterBuild
-            + " build") + ": " + assessment.message();
-        Conditions.forPhase(status, Reason.Running, "running the harness", ledger.generation());
-        events.normal(test, Reason.ClusterReady, status.message);
-        return Next.CONTINUE; // the next Job's write-ahead write records this too
-      }
-      case FAIL -> {
-        events.warning(test, assessment.reason(), assessment.message());
-        ledger.failUnfinishedJobs(assessment.message());
-        return endRun.finish(ledger, assessment.message());
-      }
-      default -> {
-        if (changed) {
-          statusWriter.write(test);
+    boolean parallel = status.clusters != null;
+    List<String> seen = new ArrayList<>();
+    ClusterReadiness.Assessment waiting = null;
+    boolean failed = false;
+    for (int cluster : ledger.liveClusters()) {
+      ClusterReadiness.Assessment assessment = readiness.assess(test, ledger.clusterSpec(),
+          Names.storageCheckJob(test, status.runNumber), waited, cluster);
+      String message = parallel ? "cluster " + cluster + ": " + assessment.message() : assessment.message();
+      switch (assessment.outcome()) {
+        case FAIL -> {
+          events.warning(test, assessment.reason(), message);
+          if (!parallel) {
+            Conditions.set(status, Conditions.CLUSTER_READY, false, assessment.reason(), message,
+                ledger.generation());
+            ledger.failUnfinishedJobs(assessment.message());
+            return endRun.finish(ledger, assessment.message());
+          }
+          // Only this cluster's repetitions are void; the others go on.
+          ledger.failCluster(cluster, assessment.message());
+          failed = true;
         }
-        return Next.waitFor(CLUSTER_POLL);
+        case WAIT -> {
+          waiting = waiting == null ? assessment : waiting;
+          seen.add(message);
+        }
+        default -> seen.add(message);
       }
     }
+    if (ledger.liveClusters().isEmpty()) {
+      return endRun.finish(ledger, "every cluster failed: " + status.clusters.stream().map(c -> c.message)
+          .collect(Collectors.joining("; ")));
+    }
+    String message = String.join("; ", seen);
+    boolean ready = waiting == null;
+    boolean changed = Conditions.set(status, Conditions.CLUSTER_READY, ready,
+        ready ? Reason.WorkersAlive : waiting.reason(), message, ledger.generation()) || failed;
+    if (ready) {
+      ledger.liveClusters().forEach(cluster -> ClusterRecords.ready(status.clusters, cluster));
+      status.clusterReadyTime = clock.instant().toString();
+      status.phase = Phase.Running;
+      status.step = Step.RunningHarness;
+      status.message = "cluster" + (parallel ? "s" : "") + " ready" + (status.clusterBuild == null ? "" : " for the "
+          + status.clusterBuild + " build") + ": " + message;
+      Conditions.forPhase(status, Reason.Running, "running the harness", ledger.generation());
+      events.normal(test, Reason.ClusterReady, status.message);
+      return Next.CONTINUE; // the next Job's write-ahead write records this too
+    }
+    if (changed) {
+      statusWriter.write(test);
+    }
+    return Next.waitFor(CLUSTER_POLL);
   }
 }

@@ -13,6 +13,7 @@ import dev.sft.controller.owned.PodSecurity;
 import dev.sft.controller.observe.HarnessObserver;
 import dev.sft.controller.observe.SparkPodLosses;
 import dev.sft.controller.observe.StartProblems;
+import dev.sft.controller.status.ClusterRecords;
 import dev.sft.controller.status.Conditions;
 import dev.sft.controller.status.EventRecorder;
 import dev.sft.controller.status.Reason;
@@ -27,11 +28,12 @@ import java.time.Instant;
 import java.util.List;
 
 /**
- * Step {@code RunningHarness}: the run's harness Jobs one after the other ({@code harnessJobs[].state}). The first
- * unfinished Job is created (after the write-ahead write that names it), watched as it starts and runs, and its cells
- * recorded when it ends; a Spark pod lost while it ran voids its verdicts. A comparison's first candidate Job waits
- * for the cluster's roll to the candidate's images ({@link RollCluster}); after the last Job the run ends
- * ({@link EndRun}).
+ * Step {@code RunningHarness}: the run's harness Jobs turn by turn ({@code harnessJobs[].state}), a turn being one
+ * build's driver run of one speculation setting on every Spark cluster ({@code spec.parallelism}; one Job with one
+ * cluster). The turn's Jobs are created at once (after the write-ahead write that names them), watched as they start
+ * and run, and each one's cells recorded when it ends; a Spark pod of its cluster lost while it ran voids its verdicts,
+ * and only its. A comparison's first candidate turn waits for the clusters' roll to the candidate's images
+ * ({@link RollCluster}); after the last turn the run ends ({@link EndRun}).
  */
 @ApplicationScoped
 public class RunHarnessJob implements RunStep {
@@ -68,32 +70,59 @@ public class RunHarnessJob implements RunStep {
 
   @Override
   public Next advance(StatusLedger ledger) {
-    HarnessJob job = ledger.nextJob();
-    if (job == null) {
+    List<HarnessJob> turn = ledger.turn();
+    if (turn.isEmpty()) {
       return endRun.finish(ledger, null);
     }
-    if (RollCluster.due(ledger.status(), job)) {
+    if (RollCluster.due(ledger.status(), turn.get(0))) {
       return rollCluster.advance(ledger);
     }
-    return advance(ledger, job);
+    List<HarnessJob> pending = turn.stream().filter(j -> j.state == JobState.Pending).toList();
+    if (!pending.isEmpty()) {
+      return create(ledger, pending);
+    }
+    Duration soonest = HARNESS_POLL;
+    boolean finished = false;
+    for (HarnessJob job : turn) {
+      Next step = advance(ledger, job);
+      finished |= job.state.finished();
+      if (!step.proceed() && step.after() != null && step.after().compareTo(soonest) < 0) {
+        soonest = step.after();
+      }
+    }
+    if (turn.stream().allMatch(j -> j.state.finished())) {
+      return Next.CONTINUE; // the next write (next turn's write-ahead, or the outcome) records this
+    }
+    if (finished) {
+      statusWriter.write(ledger.test()); // the turn goes on on other clusters: record the Jobs that ended
+    }
+    return Next.waitFor(soonest);
   }
 
-  /** Advances {@code job}, the run's first unfinished harness Job, by one step. */
+  /** Creates the turn's Jobs, after the write-ahead write that names them all. */
+  private Next create(StatusLedger ledger, List<HarnessJob> pending) {
+    SchedulerFailureTest test = ledger.test();
+    SchedulerFailureTestStatus status = ledger.status();
+    for (HarnessJob job : pending) {
+      job.state = JobState.Creating;
+      job.startTime = clock.instant().toString();
+    }
+    status.message = pending.stream().map(RunHarnessJob::running).collect(java.util.stream.Collectors.joining("; "));
+    Conditions.set(status, Conditions.HARNESS_COMPLETE, false, Reason.JobRunning, status.message,
+        ledger.generation());
+    statusWriter.write(test); // write-ahead: a restarted controller knows these Jobs may exist
+    for (HarnessJob job : pending) {
+      create(ledger, job);
+      events.normal(test, Reason.HarnessJobCreated, running(job));
+    }
+    return Next.waitFor(START_POLL);
+  }
+
+  /** Advances {@code job}, an unfinished harness Job of the current turn that was created, by one step. */
   private Next advance(StatusLedger ledger, HarnessJob job) {
     SchedulerFailureTest test = ledger.test();
     SchedulerFailureTestStatus status = ledger.status();
     switch (job.state) {
-      case Pending -> {
-        job.state = JobState.Creating;
-        job.startTime = clock.instant().toString();
-        status.message = running(job);
-        Conditions.set(status, Conditions.HARNESS_COMPLETE, false, Reason.JobRunning, status.message,
-            ledger.generation());
-        statusWriter.write(test); // write-ahead: a restarted controller knows this Job may exist
-        create(ledger, job);
-        events.normal(test, Reason.HarnessJobCreated, status.message);
-        return Next.waitFor(START_POLL);
-      }
       case Creating, Running -> {
         HarnessObserver.Observation seen = harnessObserver.observe(test, job.name);
         switch (seen.state()) {
@@ -104,23 +133,26 @@ public class RunHarnessJob implements RunStep {
               events.normal(test, Reason.HarnessJobCreated, status.message + " (resumed)");
               return Next.waitFor(START_POLL);
             }
-            finish(ledger, job, JobState.Failed, null, null, "the Job was deleted before it finished");
+            finish(ledger, job, JobState.Failed, null, null, "the Job was deleted before it finished", null);
             return Next.CONTINUE;
           }
           case ACTIVE -> {
             return active(ledger, job, seen);
           }
           default -> {
+            List<String> losses = SparkPodLosses.since(sparkPods(test, job), Instant.parse(job.startTime));
+            String lost = losses.isEmpty() ? null : "unplanned loss while harness Job " + job.name + " ran"
+                + (job.cluster == null ? "" : " on cluster " + job.cluster) + ": " + String.join("; ", losses);
             finish(ledger, job, seen.state() == HarnessObserver.State.SUCCEEDED ? JobState.Succeeded
-                : JobState.Failed, seen.exitCode(), seen.report(), seen.problem());
-            List<String> losses = SparkPodLosses.since(sparkPods(test), Instant.parse(job.startTime));
-            if (!losses.isEmpty()) {
-              String why = "unplanned loss while harness Job " + job.name + " ran: " + String.join("; ", losses);
-              ledger.voidResults(job, why);
-              status.message = why;
-              events.warning(test, Reason.UnplannedLoss, why);
+                : JobState.Failed, seen.exitCode(), seen.report(), seen.problem(), lost);
+            if (lost != null) {
+              status.message = lost;
+              if (job.cluster != null) {
+                ClusterRecords.lost(status.clusters, job.cluster, lost);
+              }
+              events.warning(test, Reason.UnplannedLoss, lost);
             }
-            return Next.CONTINUE; // the next write (next Job's write-ahead, or the outcome) records this
+            return Next.CONTINUE;
           }
         }
       }
@@ -134,12 +166,14 @@ public class RunHarnessJob implements RunStep {
         job.name, run, ledger.comparisonOf(job)));
   }
 
-  /** The test's master and worker pods as they are now. */
-  private List<Pod> sparkPods(SchedulerFailureTest test) {
+  /** The master and worker pods of the cluster {@code job} ran on, as they are now (every one of a single cluster). */
+  private List<Pod> sparkPods(SchedulerFailureTest test, HarnessJob job) {
     return client.pods().inNamespace(test.getMetadata().getNamespace())
         .withLabel(Names.TEST_LABEL, test.getMetadata().getName()).list().getItems().stream()
         .filter(pod -> pod.getMetadata().getLabels() != null && List.of(Names.MASTER, Names.WORKER)
             .contains(pod.getMetadata().getLabels().get(Names.COMPONENT_LABEL)))
+        .filter(pod -> job.cluster == null
+            || String.valueOf(job.cluster).equals(pod.getMetadata().getLabels().get(Names.CLUSTER_LABEL)))
         .toList();
   }
 
@@ -153,7 +187,7 @@ public class RunHarnessJob implements RunStep {
     SchedulerFailureTestStatus status = ledger.status();
     StartProblems.Problem start = seen.start();
     if (start != null && !start.heals()) {
-      finish(ledger, job, JobState.Failed, null, null, "the harness pod cannot start: " + start.message());
+      finish(ledger, job, JobState.Failed, null, null, "the harness pod cannot start: " + start.message(), null);
       events.warning(test, Reason.PodsCannotStart, start.message());
       return Next.CONTINUE;
     }
@@ -171,12 +205,15 @@ public class RunHarnessJob implements RunStep {
 
   private static String running(HarnessJob job) {
     return "running harness Job " + job.name + " (" + (job.build == null ? "" : job.build + " build, ")
-        + "speculation " + (job.speculation ? "on" : "off") + ")";
+        + "speculation " + (job.speculation ? "on" : "off")
+        + (job.cluster == null ? "" : ", cluster " + job.cluster + ", repetitions " + job.firstRepetition + " to "
+            + (job.firstRepetition + job.repeat - 1)) + ")";
   }
 
   private void finish(StatusLedger ledger, HarnessJob job, JobState state, Integer exitCode,
-      Report report, String observedProblem) {
-    String message = ledger.finishJob(job, state, exitCode, report, observedProblem, clock.instant().toString());
+      Report report, String observedProblem, String lost) {
+    String message = ledger.finishJob(job, state, exitCode, report, observedProblem, clock.instant().toString(),
+        lost);
     if (state == JobState.Succeeded) {
       events.normal(ledger.test(), Reason.HarnessJobSucceeded, message);
     } else {

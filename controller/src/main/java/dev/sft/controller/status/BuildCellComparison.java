@@ -32,7 +32,7 @@ public final class BuildCellComparison {
         sides(status.cells, BuildComparison.BASELINE), build(status, BuildComparison.CANDIDATE),
         sides(status.cells, BuildComparison.CANDIDATE));
     Set<String> cut = status.cells.stream().filter(c -> c.findingsOmitted != null && c.findingsOmitted > 0)
-        .map(c -> c.name + "/" + c.operation).collect(Collectors.toSet());
+        .map(BuildCellComparison::cellId).collect(Collectors.toSet());
     if (cut.isEmpty()) {
       return compared;
     }
@@ -95,11 +95,16 @@ public final class BuildCellComparison {
     for (CellStatus cell : cells) {
       if (build.equals(cell.build)) {
         int environmentUnknown = cell.environmentUnknown == null ? 0 : cell.environmentUnknown;
-        sides.put(cell.name + "/" + cell.operation, new Side(cell.repetitions, cell.repetitions - environmentUnknown,
-            cell.passed, cell.findings));
+        sides.put(cellId(cell), new Side(cell.repetitions, cell.repetitions - environmentUnknown, cell.passed,
+            cell.findings, cell.pin));
       }
     }
     return sides;
+  }
+
+  /** The cell as the comparison keys it: a pinned cell apart from the natural one ({@link BuildComparison#cellId}). */
+  private static String cellId(CellStatus cell) {
+    return BuildComparison.cellId(cell.name + "/" + cell.operation, cell.pin);
   }
 
   private static BuildComparison.Build build(SchedulerFailureTestStatus status, String label) {

@@ -1,18 +1,24 @@
 package dev.sft.controller.status;
 
+import dev.sft.contract.CellFailure;
 import dev.sft.contract.FailureRate;
+import dev.sft.contract.RunMerge;
 import dev.sft.contract.ScenarioStats;
 import dev.sft.contract.Verdict;
+import dev.sft.contract.WriteOperation;
 import dev.sft.api.SchedulerFailureTestStatus.CellFailureStatus;
 import dev.sft.api.SchedulerFailureTestStatus.CellStatus;
 import dev.sft.api.SchedulerFailureTestStatus.FailureRateStatus;
+import java.util.List;
 import java.util.Locale;
 import java.util.TreeMap;
 
 /**
  * The status record of one cell: copied from a harness's cell summary, completed with Unknown for every repetition
  * the harness did not report, or voided when no verdict of its Job can stand. Counts always add up to the cell's
- * repetitions, and the failure rate is recomputed from them.
+ * repetitions, and the failure rate is recomputed from them. A cell run by several Jobs (clusters) is summed from
+ * their summaries by {@link dev.sft.contract.RunMerge#cells} before it is recorded here: a Job's termination message
+ * carries cell summaries, not repetitions, so that is the merge's entry point the controller can use.
  */
 public final class CellRecords {
   private CellRecords() {}
@@ -76,7 +82,42 @@ public final class CellRecords {
     CellStatus voided = unreported(cell.name, cell.operation, cell.job, cell.repetitions,
         earlier == null ? why : why + "; " + earlier);
     voided.build = cell.build;
+    voided.pin = cell.pin;
     return voided;
+  }
+
+  /**
+   * One cell's record over two shares of its repetitions (two clusters' Jobs of one build, {@code spec.parallelism}),
+   * summed by the one merge ({@link RunMerge#cells}) as any other parts of a run: counts, verdicts and findings added,
+   * the rate recomputed from the sums, the latest failure the one of the higher repetition number, the median
+   * duration the shares' medians weighted by their repetitions (a status keeps no more). The job is {@code first}'s:
+   * the first cluster's Job recorded.
+   */
+  public static CellStatus merged(CellStatus first, CellStatus second) {
+    ScenarioStats sum = RunMerge.cells(List.of(List.of(summary(first)), List.of(summary(second)))).get(0);
+    CellStatus cell = reported(sum, first.job, first.repetitions + second.repetitions, "");
+    cell.build = first.build;
+    cell.pin = first.pin;
+    cell.findingsOmitted = first.findingsOmitted == null && second.findingsOmitted == null ? null
+        : (first.findingsOmitted == null ? 0 : first.findingsOmitted)
+            + (second.findingsOmitted == null ? 0 : second.findingsOmitted);
+    return cell;
+  }
+
+  /**
+   * The cell summary a status record holds: every repetition counted (those the harness never reported as the Unknown
+   * they were recorded as), the median duration its only one.
+   */
+  public static ScenarioStats summary(CellStatus cell) {
+    WriteOperation operation = WriteOperation.fromId(cell.operation);
+    long median = cell.durationMedianMs == null ? 0 : cell.durationMedianMs;
+    CellFailureStatus latest = cell.latestFailure;
+    return new ScenarioStats(cell.name, operation.operation().id(), operation.layout().id(), cell.repetitions,
+        cell.passed, cell.failed, cell.unknown, median, median, median, cell.known, cell.verdicts,
+        latest == null ? null : new CellFailure(latest.repetition, latest.outcome, latest.rule, latest.message,
+            latest.evidence),
+        cell.knownFindings, null, cell.findings, cell.environmentUnknown == null ? 0 : cell.environmentUnknown,
+        cell.pin);
   }
 
   /** Every repetition passed both verdicts, or, unless {@code strict}, failed only by known findings. */

@@ -4,7 +4,6 @@ import dev.sft.contract.BuildComparison;
 import dev.sft.contract.FindingTrend;
 import dev.sft.contract.Fingerprint;
 import dev.sft.contract.ScenarioStats;
-import dev.sft.contract.WriteOperation;
 import dev.sft.api.SchedulerFailureTestStatus;
 import dev.sft.api.StatusBounds;
 import dev.sft.api.SchedulerFailureTestStatus.CellStatus;
@@ -34,12 +33,9 @@ public final class FindingHistory {
   public static FindingsStatus next(FindingsStatus previous, SchedulerFailureTestStatus status, String writer) {
     List<ScenarioStats> cells = status.cells.stream()
         .filter(c -> c.build == null || BuildComparison.CANDIDATE.equals(c.build))
-        // A pinned cell's findings were made to happen: they are no trend of the build.
-        .filter(c -> c.pin == null)
-        .map(FindingHistory::stats).toList();
+        .map(CellRecords::summary).toList();
     List<Fingerprint.Seen> seen = Fingerprint.of(writer, cells);
-    Set<String> scopes = new java.util.TreeSet<>();
-    cells.forEach(c -> scopes.add(Fingerprint.scope(writer, c)));
+    Set<String> scopes = Fingerprint.scopes(writer, cells).keySet();
     Map<String, String> before = new TreeMap<>();
     if (previous != null && previous.fingerprints != null) {
       previous.fingerprints.forEach(entry -> before.put(entry.substring(0, entry.lastIndexOf(' ')), entry));
@@ -94,13 +90,5 @@ public final class FindingHistory {
     return (findings.newFindings == null ? "new unknown (the run before listed only " + MAX_FINGERPRINTS
         + " fingerprints)" : findings.newFindings + " new") + ", " + findings.ongoing + " ongoing, "
         + findings.resolved + " resolved, " + findings.rare + " rare";
-  }
-
-  /** A status cell as the contract's cell summary: its counts and findings, which is all a fingerprint reads. */
-  private static ScenarioStats stats(CellStatus cell) {
-    WriteOperation operation = WriteOperation.fromId(cell.operation);
-    return new ScenarioStats(cell.name, operation.operation().id(), operation.layout().id(), cell.repetitions,
-        cell.passed, cell.failed, cell.unknown, 0, 0, 0, cell.known, cell.verdicts, null, null, null, cell.findings,
-        cell.environmentUnknown == null ? 0 : cell.environmentUnknown, cell.pin);
   }
 }

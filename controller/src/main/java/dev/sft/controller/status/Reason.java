@@ -52,6 +52,8 @@ public enum Reason {
   /** A firing of spec.schedule ended the run in progress (concurrencyPolicy Replace). */
   RunReplaced,
   InvalidSpec,
+  /** The namespace's ResourceQuotas leave no room for the run's pods or claim: not started, nothing created. */
+  QuotaExceeded,
   /** Reconciling threw; JOSDK retries, and the {@code Reconciling} condition's message says what failed. */
   ReconcileError
 }

@@ -6,6 +6,7 @@ import dev.sft.contract.KnownFinding;
 import dev.sft.contract.KnownFindingUse;
 import dev.sft.contract.Report;
 import dev.sft.contract.RunExitCode;
+import dev.sft.contract.RunShape;
 import dev.sft.contract.ScenarioName;
 import dev.sft.contract.ScenarioStats;
 import dev.sft.contract.WriteOperation;
@@ -78,18 +79,30 @@ public final class StatusLedger {
     status.clusterBuild = spec.compares() ? BuildComparison.BASELINE : null;
     List<String> builds = spec.compares() ? List.of(BuildComparison.BASELINE, BuildComparison.CANDIDATE)
         : java.util.Collections.singletonList(null);
+    boolean parallel = spec.parallelism() > 1;
+    List<RunShape.Share> shares = spec.shape().dealt(spec.parallelism());
+    // A turn is one build's driver run of one speculation setting on every cluster at once: its Jobs are adjacent.
     for (String build : builds) {
       for (DriverRun run : DriverRun.plan(spec.scenarios(),
           (speculation, group) -> HarnessJobManifest.driverRun(test, spec, runId, speculation, group))) {
-        HarnessJob job = new HarnessJob();
-        job.name = Names.harnessJob(test, runNumber, run.speculation(), build);
-        job.build = build;
-        job.speculation = run.speculation();
-        job.scenarios = run.scenarios().stream().map(ScenarioName::id).toList();
-        job.state = JobState.Pending;
-        status.harnessJobs.add(job);
+        for (int cluster = 0; cluster < shares.size(); cluster++) {
+          HarnessJob job = new HarnessJob();
+          job.name = Names.harnessJob(test, runNumber, run.speculation(), build, cluster);
+          job.build = build;
+          job.speculation = run.speculation();
+          job.scenarios = run.scenarios().stream().map(ScenarioName::id).toList();
+          job.state = JobState.Pending;
+          if (parallel) {
+            job.cluster = cluster;
+            job.firstRepetition = shares.get(cluster).first();
+            job.repeat = shares.get(cluster).repeat();
+          }
+          status.harnessJobs.add(job);
+        }
       }
     }
+    status.clusters = parallel ? ClusterRecords.planned(status.harnessJobs, shares.size(), spec.operations().size())
+        : null;
     status.cells = new ArrayList<>();
     status.total = spec.shape().total().getAsInt();
     status.knownFindings = spec.knownFindings().isEmpty() ? null : spec.knownFindings().entries().stream()
@@ -107,11 +120,18 @@ public final class StatusLedger {
     return found;
   }
 
-  /** The driver run a harness Job of the current run executes: under its build's run id when it compares two. */
+  /**
+   * The driver run a harness Job of the current run executes: under its build's run id when it compares two; with
+   * several clusters, on its cluster's master, under its cluster's run id, its share of the repetitions.
+   */
   public DriverRun driverRun(HarnessJob job) {
-    String runId = job.build == null ? status.runId : BuildComparison.buildRunId(status.runId, job.build);
+    String runId = job.build == null ? runIdOf(job) : BuildComparison.buildRunId(runIdOf(job), job.build);
     DriverRun run = HarnessJobManifest.driverRun(test, runSpec, runId, job.speculation,
         job.scenarios.stream().map(ScenarioName::fromId).toList());
+    if (job.cluster != null) {
+      run = run.toBuilder().cluster(Names.masterUrl(test, job.cluster), run.sharedRoot()).clusterIndex(job.cluster)
+          .repeat(job.repeat).firstRepetition(job.firstRepetition).build();
+    }
     // Counted, as Kubernetes counts the Job's activeDeadlineSeconds, from when the Job was created (its write-ahead
     // start time, so a restarted controller renders the same instant): a pod that waits for a node or an image pull
     // spends the harness's time, not the report's margin.
@@ -129,9 +149,17 @@ public final class StatusLedger {
     return runSpec.forBuild(status.clusterBuild);
   }
 
-  /** For a candidate build's Job: the comparison's run id, so its harness writes the comparison; else null. */
+  /**
+   * For a candidate build's Job: the comparison's run id (its cluster's share's, with several), so its harness writes
+   * the comparison; else null.
+   */
   public String comparisonOf(HarnessJob job) {
-    return BuildComparison.CANDIDATE.equals(job.build) ? status.runId : null;
+    return BuildComparison.CANDIDATE.equals(job.build) ? runIdOf(job) : null;
+  }
+
+  /** The run id a Job's driver runs nest under: the run's, or with several clusters its cluster's share's. */
+  private String runIdOf(HarnessJob job) {
+    return job.cluster == null ? status.runId : DriverRun.clusterRunId(status.runId, job.cluster);
   }
 
   /** The first harness Job that has not finished, or null. */
@@ -140,11 +168,34 @@ public final class StatusLedger {
   }
 
   /**
+   * The unfinished Jobs of the current turn: those of the next Job's build and speculation setting, one per cluster
+   * still running; they run at once. Empty when every Job finished.
+   */
+  public List<HarnessJob> turn() {
+    HarnessJob next = nextJob();
+    if (next == null) {
+      return List.of();
+    }
+    return status.harnessJobs.stream().filter(j -> !j.state.finished() && j.speculation == next.speculation
+        && java.util.Objects.equals(j.build, next.build)).toList();
+  }
+
+  /**
    * Records a finished Job: its cells as it reported them, and Unknown for every repetition it did not report.
    *
    * @return a summary: the Job's outcome, how many repetitions passed, and what went wrong
    */
   public String finishJob(HarnessJob job, JobState state, Integer exitCode, Report report, String problem, String now) {
+    return finishJob(job, state, exitCode, report, problem, now, null);
+  }
+
+  /**
+   * As {@link #finishJob(HarnessJob, JobState, Integer, Report, String, String)}; with {@code lost} (why: a Spark pod
+   * of its cluster was lost while it ran, without the harness's doing), every repetition of the Job is Unknown on both
+   * sides, {@code lost} leading its message, as no verdict of it can be the scenario's.
+   */
+  public String finishJob(HarnessJob job, JobState state, Integer exitCode, Report report, String problem, String now,
+      String lost) {
     job.state = state;
     job.exitCode = exitCode;
     job.completionTime = now;
@@ -154,38 +205,77 @@ public final class StatusLedger {
         problem = problem == null ? report.failure() : problem + "; " + report.failure();
       }
     }
-    job.message = problem;
-    recordCells(job, report == null ? List.of() : report.stats(),
+    job.message = lost == null ? problem : problem == null ? lost : lost + "; " + problem;
+    List<CellStatus> cells = jobCells(job, report == null ? List.of() : report.stats(),
         problem == null ? "missing from the harness report" : problem);
-    updateCounts();
+    if (lost != null) {
+      cells = cells.stream().map(cell -> CellRecords.voided(cell, lost)).toList();
+    }
+    record(job, cells);
     return "harness Job " + job.name + " " + state.name().toLowerCase() + " (exit "
-        + (exitCode == null ? "unknown" : exitCode) + "): " + passedIn(job) + "/" + repetitionsOf(job) + " passed"
-        + (problem == null ? "" : "; " + problem);
-  }
-
-  /**
-   * Makes every repetition of {@code job} Unknown on both sides, with {@code why} leading its message: a Spark pod was
-   * lost during the Job without the harness's doing, so no verdict of it can be the scenario's.
-   */
-  public void voidResults(HarnessJob job, String why) {
-    status.cells.replaceAll(cell -> job.name.equals(cell.job) ? CellRecords.voided(cell, why) : cell);
-    job.message = job.message == null ? why : why + "; " + job.message;
-    updateCounts();
+        + (exitCode == null ? "unknown" : exitCode) + "): " + cells.stream().mapToInt(c -> c.passed).sum() + "/"
+        + repetitionsOf(job) + " passed" + (job.message == null ? "" : "; " + job.message);
   }
 
   /** Every Job that has not finished is failed as not run, its repetitions Unknown. */
   public void failUnfinishedJobs(String why) {
     for (HarnessJob job : status.harnessJobs) {
       if (!job.state.finished()) {
-        job.state = JobState.Failed;
-        job.message = "not run: " + why;
-        recordCells(job, List.of(), job.message);
+        failNotRun(job, why);
       }
     }
   }
 
-  private int passedIn(HarnessJob job) {
-    return status.cells.stream().filter(c -> job.name.equals(c.job)).mapToInt(c -> c.passed).sum();
+  /**
+   * With several clusters: cluster {@code cluster} failed (it did not start, or cannot go on); its Jobs not yet
+   * finished are failed as not run, their repetitions Unknown naming the cluster. The other clusters go on.
+   */
+  public void failCluster(int cluster, String why) {
+    String named = "cluster " + cluster + ": " + why;
+    ClusterRecords.failed(status.clusters, cluster, named);
+    for (HarnessJob job : status.harnessJobs) {
+      if (!job.state.finished() && java.util.Objects.equals(job.cluster, cluster)) {
+        failNotRun(job, named);
+      }
+    }
+  }
+
+  /** The clusters of the run that have not failed (all of one single cluster's run: [0]). */
+  public List<Integer> liveClusters() {
+    if (status.clusters == null) {
+      return List.of(0);
+    }
+    return status.clusters.stream().filter(c -> c.state != SchedulerFailureTestStatus.ClusterState.Failed)
+        .map(c -> c.index).toList();
+  }
+
+  private void failNotRun(HarnessJob job, String why) {
+    job.state = JobState.Failed;
+    job.message = "not run: " + why;
+    record(job, jobCells(job, List.of(), job.message));
+  }
+
+  /** Adds a finished Job's cells to the run's (one record per cell and build, over every cluster) and its cluster's. */
+  private void record(HarnessJob job, List<CellStatus> cells) {
+    for (CellStatus cell : cells) {
+      int at = -1;
+      for (int i = 0; i < status.cells.size(); i++) {
+        CellStatus other = status.cells.get(i);
+        if (other.name.equals(cell.name) && other.operation.equals(cell.operation)
+            && java.util.Objects.equals(other.build, cell.build) && java.util.Objects.equals(other.pin, cell.pin)) {
+          at = i;
+        }
+      }
+      if (at < 0) {
+        status.cells.add(cell);
+      } else {
+        status.cells.set(at, CellRecords.merged(status.cells.get(at), cell));
+      }
+    }
+    if (job.cluster != null) {
+      ClusterRecords.add(status.clusters, job.cluster, cells);
+    }
+    updateCounts();
   }
 
   /** Every repetition the Job was to run. */
@@ -339,11 +429,11 @@ public final class StatusLedger {
   }
 
   /**
-   * Records the cells of a Job from its report: one per scenario × operation the Job was to run, a repetition it did
-   * not report counted as Unknown, never as passed. A cell recorded before (a Job finished twice) is replaced.
+   * The cells of a Job from its report: one per scenario × operation the Job was to run, a repetition it did not report
+   * counted as Unknown, never as passed.
    */
-  private void recordCells(HarnessJob job, List<ScenarioStats> reported, String why) {
-    status.cells.removeIf(c -> job.name.equals(c.job));
+  private List<CellStatus> jobCells(HarnessJob job, List<ScenarioStats> reported, String why) {
+    List<CellStatus> cells = new ArrayList<>();
     DriverRun run = driverRun(job);
     for (ScenarioName name : run.scenarios()) {
       for (WriteOperation operation : run.operations()) {
@@ -355,9 +445,10 @@ public final class StatusLedger {
         recorded.build = job.build;
         recorded.pin = dev.sft.contract.Pin.of(run.pins(), name).stream().findFirst().map(dev.sft.contract.Pin::id)
             .orElse(null);
-        status.cells.add(recorded);
+        cells.add(recorded);
       }
     }
+    return cells;
   }
 
   private void updateCounts() {

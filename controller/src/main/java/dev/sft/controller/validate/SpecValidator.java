@@ -66,6 +66,7 @@ public final class SpecValidator {
     validatePins(spec, violations);
     validateKnownFindings(spec.knownFindings, violations);
     range("spec.repeat", spec.repeat, SpecDefaults.MIN_REPEAT, SpecDefaults.MAX_REPEAT, violations);
+    validateParallelism(spec, violations);
     WriterName writer = spec.harness == null || spec.harness.writer == null ? WriterName.ICEBERG : spec.harness.writer;
     validateSpark(spec.spark, writer, violations);
     validateHarness(spec.harness, violations);
@@ -427,6 +428,18 @@ public final class SpecValidator {
     if (spec.history != null) {
       range("spec.history.succeeded", spec.history.succeeded, 0, SpecDefaults.MAX_HISTORY, violations);
       range("spec.history.failed", spec.history.failed, 0, SpecDefaults.MAX_HISTORY, violations);
+    }
+  }
+
+  /** Each cluster runs a share of every cell's repetitions, so there must be one for each. */
+  private static void validateParallelism(SchedulerFailureTestSpec spec, List<Violation> violations) {
+    range("spec.parallelism", spec.parallelism, SpecDefaults.MIN_PARALLELISM, SpecDefaults.MAX_PARALLELISM,
+        violations);
+    int repeat = spec.repeat == null ? Integer.parseInt(SpecDefaults.REPEAT) : spec.repeat;
+    if (spec.parallelism != null && spec.parallelism > repeat) {
+      violations.add(new Violation("spec.parallelism", "must be at most spec.repeat (" + repeat + "), got "
+          + spec.parallelism + ": each cluster runs a share of every cell's repetitions, and a cluster with none "
+          + "would only cost its pods"));
     }
   }
 

@@ -16,6 +16,7 @@ import io.fabric8.kubernetes.client.KubernetesClient;
 import io.fabric8.kubernetes.client.dsl.NonDeletingOperation;
 import java.time.Duration;
 import java.time.Instant;
+import java.util.List;
 import java.util.stream.IntStream;
 
 /**
@@ -164,6 +165,30 @@ public final class WorkloadSimulator {
   /** The pod IP {@link #statefulSetsReady} gives worker pod {@code ordinal}. */
   public static String workerIp(int ordinal) {
     return "10.244.0." + (10 + ordinal);
+  }
+
+  /**
+   * Spark cluster {@code cluster} of a test with {@code spec.parallelism} above 1 is up: its StatefulSets rolled out,
+   * its worker pods (labelled with their cluster) on IPs of their own, every one ALIVE in its master. The run's
+   * storage check is left as it is ({@link #storageChecked}).
+   */
+  public void clusterOfSeveralUp(SchedulerFailureTest test, int cluster, int workers) {
+    List<String> ips = IntStream.range(0, workers).mapToObj(i -> "10.244." + (1 + cluster) + "." + (10 + i)).toList();
+    masters.reportAlive(Names.masterJsonUrl(test, cluster, Names.IN_CLUSTER_MASTER_JSON_URL), ips);
+    rolledOut(test, Names.master(test, cluster), 1);
+    String revision = rolledOut(test, Names.worker(test, cluster), workers);
+    for (int i = 0; i < workers; i++) {
+      Pod pod = new PodBuilder()
+          .withNewMetadata()
+            .withNamespace(test.getMetadata().getNamespace())
+            .withName(Names.worker(test, cluster) + "-" + i)
+            .withLabels(Names.clusterLabels(test, Names.WORKER, cluster, true))
+            .addToLabels("controller-revision-hash", revision)
+          .endMetadata()
+          .withNewStatus().withPhase("Running").withPodIP(ips.get(i)).endStatus()
+          .build();
+      client.resource(pod).createOr(NonDeletingOperation::update);
+    }
   }
 
   /** The whole cluster is up: pods ready and every worker registered with the master. */

@@ -44,6 +44,7 @@ class OperatorEndToEndIT {
   private static final String UNPLANNED = "unplanned";
   private static final String EVERY_MINUTE = "every-minute";
   private static final String COMPARE = "compare";
+  private static final String PARALLEL = "parallel";
   private static final String FAILING_EXIT = "e2e: this harness fails on purpose";
   /**
    * Steps that another step or a test of the controller covers in part, run by {@code e2e/run.sh --all} (before a
@@ -444,6 +445,59 @@ class OperatorEndToEndIT {
     assertThat(sha256OfIceberg(comparison.path("candidate"))).isEqualTo(settings.customBuildSha256());
     assertThat(comparisonDir.resolveSibling(runId + "-baseline").resolve("report.json")).isRegularFile();
     kubectl.run(Duration.ofSeconds(180), null, "delete", "sft", COMPARE, "-n", ns).orFail();
+  }
+
+  @Test
+  @Order(14)
+  void twoClustersShareTheRepetitionsAndTheStatusSumsWhatEachClustersHarnessReported() {
+    String ns = settings.testNamespace();
+    long started = System.nanoTime();
+    ObjectNode test = resources.minimal(PARALLEL);
+    ObjectNode spec = (ObjectNode) test.get("spec");
+    spec.putArray("scenarios").add(ScenarioName.EXECUTOR_LOSS_TASK_REPLACEMENT.id());
+    spec.put("repeat", 3);
+    spec.put("parallelism", 2);
+    kubectl.apply(ns, TestResources.json(test));
+    Command.Result waited = sft.await(ns, PARALLEL, settings.runBound());
+    JsonNode status = statusOf(PARALLEL);
+    timings.record("kubectl apply to finished (two clusters, 1 loss scenario, repeat 3)", started);
+    assertThat(waited.exitCode()).as("sft k8s wait: %s\nstatus: %s", waited.describe(), status).isZero();
+    assertThat(waited.stdout()).contains("clusters (spec.parallelism 2):");
+    assertThat(status.path("harnessJobs").findValuesAsText("name"))
+        .containsExactlyInAnyOrder(PARALLEL + "-r1-loss", PARALLEL + "-r1-loss1");
+    assertThat(status.path("clusters").findValuesAsText("state")).containsExactly("Ready", "Ready");
+
+    // Each cluster's harness wrote its own run report in its own folder: the status must be their sum, cell by cell.
+    String runId = status.path("runId").asText();
+    Path out = settings.output().resolve("evidence").resolve(PARALLEL);
+    Command.Result fetched = sft.fetch(ns, PARALLEL, out);
+    Await.until("sft k8s fetch's reader pod deleted", Duration.ofSeconds(60),
+        () -> kubectl.list(ns, "pods", "app.kubernetes.io/managed-by=sft-cli").size(), remaining -> remaining == 0);
+    int passed = 0;
+    List<Integer> repetitions = new ArrayList<>();
+    for (int cluster = 0; cluster < 2; cluster++) {
+      Path report = out.resolve(runId + "-c" + cluster).resolve("report.json");
+      assertThat(report).as("sft k8s fetch: %s", fetched.describe()).isRegularFile();
+      JsonNode own = Kubectl.parse(read(report));
+      List<Integer> numbers = new ArrayList<>();
+      for (JsonNode result : own.path("scenarios")) {
+        numbers.add(result.path("repetition").asInt());
+        assertThat(result.path("cluster").asInt(-1)).as("the cluster report.json names for %s", result)
+            .isEqualTo(cluster);
+        passed += "Passed".equals(result.path("scheduler").asText())
+            && "Passed".equals(result.path("storage").asText()) ? 1 : 0;
+      }
+      assertThat(numbers).as("cluster %d's repetitions", cluster).isNotEmpty();
+      assertThat(status.path("clusters").get(cluster).path("repetitions").asInt()).isEqualTo(numbers.size());
+      repetitions.addAll(numbers);
+    }
+    assertThat(repetitions).as("dealt: disjoint and covering").containsExactlyInAnyOrder(1, 2, 3);
+    assertThat(status.path("cells")).singleElement().satisfies(cell -> {
+      assertThat(cell.path("repetitions").asInt()).isEqualTo(3);
+      assertThat(cell.path("passed").asInt()).isEqualTo(status.path("passed").asInt());
+    });
+    assertThat(status.path("passed").asInt()).as("the status's sum of the clusters' own reports").isEqualTo(passed);
+    kubectl.run(Duration.ofSeconds(180), null, "delete", "sft", PARALLEL, "-n", ns).orFail();
   }
 
   /** The SHA-256 of the Iceberg runtime a build of a comparison ran. */

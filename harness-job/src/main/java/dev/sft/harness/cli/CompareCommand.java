@@ -77,9 +77,9 @@ final class CompareCommand implements Callable<Integer>, ExitCodeSection.Documen
     }
     Report before = read("BASELINE", baseline);
     Report after = read("CANDIDATE", candidate);
-    if (before.stats().stream().noneMatch(b -> after.stats().stream().anyMatch(a -> a.cell().equals(b.cell())))) {
-      throw new IllegalArgumentException("the two reports share no cell (baseline: " + cells(before)
-          + "; candidate: " + cells(after) + "): compare runs of the same scenarios and operations");
+    if (cells(before).stream().noneMatch(cells(after)::contains)) {
+      throw new IllegalArgumentException("the two reports share no cell (baseline: " + shown(cells(before))
+          + "; candidate: " + shown(cells(after)) + "): compare runs of the same scenarios, operations and pins");
     }
     BuildComparison comparison = BuildComparison.of(
         new BuildComparison.Build("baseline " + baseline, before.runId(), before.jars()), before,
@@ -90,8 +90,12 @@ final class CompareCommand implements Callable<Integer>, ExitCodeSection.Documen
     return comparison.failed() ? RunExitCode.SCENARIO_NOT_PASSED.code() : RunExitCode.PASSED.code();
   }
 
-  private static String cells(Report report) {
-    List<String> cells = report.stats().stream().map(c -> c.cell()).toList();
+  /** The report's cells as a comparison matches them: a pinned cell only with the same pinned cell. */
+  private static List<String> cells(Report report) {
+    return report.stats().stream().map(c -> BuildComparison.cellId(c.cell(), c.pin())).toList();
+  }
+
+  private static String shown(List<String> cells) {
     return cells.size() <= 3 ? String.join(", ", cells) : String.join(", ", cells.subList(0, 3)) + " and "
         + (cells.size() - 3) + " more";
   }

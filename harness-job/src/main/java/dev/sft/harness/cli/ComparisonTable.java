@@ -25,7 +25,9 @@ final class ComparisonTable {
     StringBuilder out = new StringBuilder();
     out.append(String.format(Locale.ROOT, "baseline:  %s%ncandidate: %s%n%n", describe(comparison.baseline()),
         describe(comparison.candidate())));
-    String format = "%-52s %9s %10s  %s%n";
+    // Wide enough for the longest cell id, a pinned one's "(pinned NAME)" included.
+    int width = Math.max(52, comparison.cells().stream().mapToInt(c -> c.cell().length()).max().orElse(0));
+    String format = "%-" + width + "s %9s %10s  %s%n";
     out.append(String.format(Locale.ROOT, format, "CELL", "BASELINE", "CANDIDATE", "CHANGE"));
     for (BuildComparison.CellComparison cell : comparison.cells()) {
       out.append(String.format(Locale.ROOT, format, cell.cell(), passed(cell.baseline()), passed(cell.candidate()),

@@ -130,10 +130,6 @@ public final class LocalCommand implements Callable<Integer>, ExitCodeSection.Do
     JarSet jarSet = JarSet.resolve(home, own, jarOptions.jars);
     jarSet.matches("--jar").forEach(Progress::say);
     JarSet baseline = compareOptions.baseline(home, own, jarOptions.jars, soak);
-    if (baseline != null && !pins.isEmpty()) {
-      throw new IllegalArgumentException(DriverRun.PIN_OPTION + " does not yet combine with a comparison of two"
-          + " builds");
-    }
     String runId = RunIds.generate();
     Path outDir = (out != null ? out : defaultOut(runId)).toAbsolutePath();
     String knownLine = "known findings: " + (noKnownFindings ? "none (--no-known-findings)"

@@ -115,6 +115,10 @@ public final class RunCommand implements Callable<Integer>, ExitCodeSection.Docu
       + " (sft local --compare does)")
   int firstRepetition;
 
+  @Option(names = DriverRun.CLUSTER_OPTION, paramLabel = "<k>", description = "the index of the Spark cluster this "
+      + "driver run uses when one test runs on several (the controller's spec.parallelism); its results name it")
+  Integer cluster;
+
   @Option(names = "--run-id", paramLabel = "<run-id>", description = "run id (default: generated); evidence goes to <shared-root>/<run-id>")
   String runId;
 
@@ -293,6 +297,7 @@ public final class RunCommand implements Callable<Integer>, ExitCodeSection.Docu
         .soak(soakOptions.soak(repeat))
         .firstRepetition(OptionValues.positive(DriverRun.FIRST_REPETITION_OPTION, firstRepetition))
         .pins(pinOptions.pins(selected))
+        .clusterIndex(cluster)
         .build();
   }
 

@@ -14,7 +14,7 @@ import picocli.CommandLine.Command;
         + "shuffle output, then audits the table's storage.",
     subcommands = {LocalCommand.class, RunCommand.class, AuditCommand.class, JudgeCommand.class, ReplayCommand.class, KillCommand.class,
         K8sCommand.class,
-        CompareCommand.class})
+        CompareCommand.class, MergeCommand.class})
 public final class SftCli implements Runnable, ExitCodeSection.Documented {
   @CommandLine.Spec
   CommandLine.Model.CommandSpec spec;
@@ -26,7 +26,7 @@ public final class SftCli implements Runnable, ExitCodeSection.Documented {
 
   @Override
   public void run() {
-    throw new CommandLine.ParameterException(spec.commandLine(), "choose a command: local, run, audit, judge, replay, kill, k8s or compare");
+    throw new CommandLine.ParameterException(spec.commandLine(), "choose a command: local, run, audit, judge, replay, kill, k8s, compare or merge");
   }
 
   public static CommandLine commandLine() {

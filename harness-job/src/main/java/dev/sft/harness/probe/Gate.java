@@ -6,6 +6,8 @@ import dev.sft.contract.Pin;
 import dev.sft.harness.evidence.EvidenceLayout;
 import dev.sft.harness.evidence.Markers;
 import java.nio.file.Path;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 import org.apache.spark.TaskContext;
 
 /**
@@ -38,12 +40,12 @@ final class Gate {
         onTimeout.accept(diagnostic);
         throw new IOException(diagnostic);
       }
-      try {
-        Thread.sleep(POLL_MILLIS);
-      } catch (InterruptedException e) {
-        // Spark interrupts a task it kills (e.g. "another attempt succeeded"). Catching the exception cleared the
-        // thread's interrupt status; set it again, so the writer's abort runs as it would have without the hold.
-        Thread.currentThread().interrupt();
+      // parkNanos returns on an interrupt and leaves it set, where a sleep would throw and clear it: the hold never
+      // touches the interrupt Spark sent, not even to clear and set it again.
+      LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(POLL_MILLIS));
+      if (Thread.currentThread().isInterrupted()) {
+        // Spark interrupts a task it kills (e.g. "another attempt succeeded"): leave for the task's failure path with
+        // the interrupt still pending, so the writer's abort runs as it would have without the hold.
         context.killTaskIfInterrupted();
         throw new InterruptedIOException("interrupted while held at " + attemptDir);
       }

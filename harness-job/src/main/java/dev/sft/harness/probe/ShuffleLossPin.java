@@ -14,6 +14,8 @@ import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.locks.LockSupport;
 
 /**
  * The holds of {@link Pin#SHUFFLE_LOSS_OLD_ATTEMPT_FIRST} and {@link Pin#SHUFFLE_LOSS_NEW_ATTEMPT_FIRST}. Where the
@@ -154,10 +156,9 @@ final class ShuffleLossPin {
       if (value.isPresent() || System.currentTimeMillis() > deadline) {
         return value;
       }
-      try {
-        Thread.sleep(POLL_MILLIS);
-      } catch (InterruptedException e) {
-        Thread.currentThread().interrupt();
+      // parkNanos returns on an interrupt and leaves it set (a sleep would clear it): the interrupt stays as sent.
+      LockSupport.parkNanos(TimeUnit.MILLISECONDS.toNanos(POLL_MILLIS));
+      if (Thread.currentThread().isInterrupted()) {
         return Optional.empty();
       }
     }

@@ -93,7 +93,7 @@ public final class HtmlReport {
     for (ScenarioResult s : report.scenarios()) {
       html.append("<tr><td><a href=\"#").append(anchor(s)).append("\">").append(esc(s.name())).append("</a>")
           .append(esc(Pin.label(s.pin()))).append("</td><td>")
-          .append(esc(s.writeOperation().id())).append("</td><td>").append(s.repetition()).append("</td>").append(verdictCell(s.scheduler())).append(verdictCell(s.storage()))
+          .append(esc(s.writeOperation().id())).append("</td><td>").append(s.repetition()).append(esc(s.clusterLabel())).append("</td>").append(verdictCell(s.scheduler())).append(verdictCell(s.storage()))
           .append("<td>").append(count(s.rows())).append("</td><td>").append(count(s.orphanFiles()))
           .append("</td><td>").append(count(s.knownRejectedOrphans())).append("</td><td>")
           .append(count(s.missingFiles())).append("</td><td>")
@@ -125,7 +125,7 @@ public final class HtmlReport {
           .append(esc(st.failureRate().describe())).append("</td><td class=\"bar\">");
       for (ScenarioResult s : byCell.getOrDefault(st.cell() + Pin.label(st.pin()), List.of())) {
         html.append("<a class=\"rep ").append(s.outcome()).append("\" href=\"#").append(anchor(s))
-            .append("\" title=\"r").append(s.repetition()).append(' ').append(s.outcome()).append("\"></a>");
+            .append("\" title=\"r").append(s.repetition()).append(s.clusterLabel()).append(' ').append(s.outcome()).append("\"></a>");
       }
       html.append("</td><td>").append(String.format(Locale.ROOT, "%.1f / %.1f / %.1f s", st.durationMinMs() / 1e3,
           st.durationMedianMs() / 1e3, st.durationMaxMs() / 1e3)).append("</td></tr>\n");
@@ -136,7 +136,7 @@ public final class HtmlReport {
   private static void scenario(StringBuilder html, ScenarioResult s) {
     html.append("<h2 id=\"").append(anchor(s)).append("\">").append(esc(s.name())).append(" · ")
         .append(esc(s.writeOperation().id())).append(" r").append(s.repetition()).append(esc(Pin.label(s.pin())))
-        .append(" — scheduler ").append(badge(s.scheduler(), s.scheduler().name())).append(" storage ")
+        .append(esc(s.clusterLabel())).append(" — scheduler ").append(badge(s.scheduler(), s.scheduler().name())).append(" storage ")
         .append(badge(s.storage(), s.storage().name())).append("</h2>\n");
     if (s.known()) {
       html.append("<p class=\"Known\">fails only by known findings: ");
@@ -318,7 +318,7 @@ public final class HtmlReport {
 
   static String anchor(ScenarioResult s) {
     String op = s.writeOperation().equals(WriteOperation.DEFAULT) ? "" : "-" + s.writeOperation().id();
-    return s.name() + op + "-r" + s.repetition();
+    return s.name() + op + "-r" + s.repetition() + (s.cluster() == null ? "" : "-c" + s.cluster());
   }
 
   /** Every known finding the run was given, how often it matched, and which are stale. */

@@ -46,8 +46,9 @@ public final class JUnitReport {
     report.stats().forEach(cell -> property(xml, "cell " + cell.cell() + Pin.label(cell.pin()), cellSummary(cell)));
     xml.append("    </properties>\n");
     for (ScenarioResult s : scenarios) {
-      xml.append(String.format(Locale.ROOT, "    <testcase classname=\"sft.%s\" name=\"%s r%d%s\" time=\"%.3f\">%n",
-          attr(s.name()), attr(caseName(s)), s.repetition(), attr(Pin.label(s.pin())), s.durationMs() / 1000.0));
+      xml.append(String.format(Locale.ROOT, "    <testcase classname=\"sft.%s\" name=\"%s r%d%s%s\" time=\"%.3f\">%n",
+          attr(s.name()), attr(caseName(s)), s.repetition(), attr(Pin.label(s.pin())), attr(s.clusterLabel()),
+          s.durationMs() / 1000.0));
       if (s.known()) {
         xml.append(String.format(Locale.ROOT, "      <skipped message=\"%s\">%s</skipped>%n",
             attr("known finding: " + String.join(" ", s.knownFindings())), text(details(s))));

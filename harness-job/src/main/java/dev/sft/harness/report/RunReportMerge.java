@@ -3,6 +3,7 @@ package dev.sft.harness.report;
 import dev.sft.contract.DriverRun;
 import dev.sft.contract.Report;
 import dev.sft.contract.ReportJson;
+import dev.sft.contract.RunMerge;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -28,7 +29,7 @@ public final class RunReportMerge {
     List<Report> parts = new ArrayList<>(otherDriverRuns(runDir, ownGroup, own));
     // Speculation first, whichever driver run went first.
     parts.add(ownGroup.equals(DriverRun.group(true)) ? 0 : parts.size(), own);
-    Report merged = Report.merge(runId, parts, earliest(parts), latest(parts));
+    Report merged = RunMerge.reports(runId, parts, earliest(parts), latest(parts));
     Path file = runDir.resolve(DriverRun.REPORT_FILE);
     ReportFiles.write(merged, file);
     return file;

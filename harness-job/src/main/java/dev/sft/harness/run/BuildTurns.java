@@ -4,6 +4,7 @@ import dev.sft.contract.BuildComparison;
 import dev.sft.contract.RunShape;
 import dev.sft.contract.Report;
 import dev.sft.contract.RunExitCode;
+import dev.sft.contract.RunMerge;
 import dev.sft.harness.driver.Progress;
 import dev.sft.harness.jars.JarSet;
 import dev.sft.harness.report.ComparisonFiles;
@@ -41,7 +42,7 @@ public final class BuildTurns {
 
   private final List<Build> builds;
   private final Map<Build, List<Report>> parts = new LinkedHashMap<>();
-  private RunExitCode worst = RunExitCode.PASSED;
+  private final List<RunExitCode> partCodes = new ArrayList<>();
 
   public BuildTurns(String runId, JarSet baseline, JarSet candidate) {
     builds = List.of(new Build(BASELINE, BuildComparison.buildRunId(runId, BASELINE), baseline),
@@ -70,7 +71,7 @@ public final class BuildTurns {
         Progress.say("compare: repetition " + repetition + " of " + shape.repeat() + ", " + build.label() + "'s turn");
         for (HarnessDriver.Outcome outcome : turn.take(build, repetition)) {
           parts.get(build).add(outcome.report());
-          worst = outcome.exitCode().code() > worst.code() ? outcome.exitCode() : worst;
+          partCodes.add(outcome.exitCode());
         }
       }
     }
@@ -78,7 +79,7 @@ public final class BuildTurns {
 
   /** Whether every driver run judged its scenarios (none stopped at its preflight or on infrastructure). */
   public boolean judged() {
-    return worst == RunExitCode.PASSED || worst == RunExitCode.SCENARIO_NOT_PASSED;
+    return partCodes.stream().allMatch(RunMerge::judged);
   }
 
   /**
@@ -95,8 +96,8 @@ public final class BuildTurns {
         new BuildComparison.Build(CANDIDATE, merged.get(1).runId(), merged.get(1).jars()), merged.get(1));
     Path comparisonFile = shared.resolve(runId).resolve(ComparisonFiles.JSON);
     ComparisonFiles.write(comparison, comparisonFile);
-    RunExitCode exit = !judged() ? worst
-        : comparison.failed() ? RunExitCode.SCENARIO_NOT_PASSED : RunExitCode.PASSED;
+    RunExitCode exit = RunMerge.exitCode(partCodes,
+        comparison.failed() ? RunExitCode.SCENARIO_NOT_PASSED : RunExitCode.PASSED);
     return new Compared(comparison, comparisonFile, merged.get(1), exit);
   }
 }

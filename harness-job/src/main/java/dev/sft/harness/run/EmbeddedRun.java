@@ -7,6 +7,7 @@ import dev.sft.contract.RunShape;
 import dev.sft.contract.Report;
 import dev.sft.contract.KnownFindings;
 import dev.sft.contract.RunExitCode;
+import dev.sft.contract.RunMerge;
 import dev.sft.contract.ScenarioName;
 import dev.sft.contract.Soak;
 import dev.sft.contract.WriteOperation;
@@ -86,7 +87,7 @@ public final class EmbeddedRun {
     BuildTurns turns = settings.compares()
         ? new BuildTurns(settings.runId(), settings.baselineJars(), settings.jars()) : null;
     List<Report> parts = new ArrayList<>();
-    RunExitCode worst = RunExitCode.PASSED;
+    List<RunExitCode> partCodes = new ArrayList<>();
     ClassDataSharing classData = ClassDataSharing.off();
     boolean judged = false;
     try {
@@ -107,8 +108,8 @@ public final class EmbeddedRun {
         compareInTurn(turns, drivers, masterUrl, killWrapper);
         judged = turns.judged();
       } else {
-        worst = runOnce(parts, drivers, masterUrl, killWrapper, sparkHome, classData);
-        judged = worst == RunExitCode.PASSED || worst == RunExitCode.SCENARIO_NOT_PASSED;
+        runOnce(parts, partCodes, drivers, masterUrl, killWrapper, sparkHome, classData);
+        judged = partCodes.stream().allMatch(RunMerge::judged);
       }
     } finally {
       Progress.say("cluster: stopping every process this run started");
@@ -127,15 +128,14 @@ public final class EmbeddedRun {
     }
     Path runDir = shared.resolve(settings.runId());
     Report merged = MergedReport.write(runDir, settings.runId(), parts, startedAt, settings.keep());
-    // A driver that could not judge (preflight, infrastructure) decides the exit; otherwise the verdicts do.
-    RunExitCode exit = judged ? RunExitCode.judged(merged, settings.strict(), settings.failOnStale()) : worst;
+    RunExitCode exit = RunMerge.exitCode(partCodes,
+        RunExitCode.judged(merged, settings.strict(), settings.failOnStale()));
     return new Result(merged, runDir.resolve(EvidenceLayout.REPORT), runDir, exit, null);
   }
 
   /** The driver runs of one build, one per speculation setting, each running every repetition (or soaking). */
-  private RunExitCode runOnce(List<Report> parts, List<DriverProcess> drivers, String masterUrl, Path killWrapper,
-      Path sparkHome, ClassDataSharing classData) {
-    RunExitCode worst = RunExitCode.PASSED;
+  private void runOnce(List<Report> parts, List<RunExitCode> partCodes, List<DriverProcess> drivers,
+      String masterUrl, Path killWrapper, Path sparkHome, ClassDataSharing classData) {
     List<DriverRun> planned = plan(settings.runId(), settings.repeat(), masterUrl, killWrapper);
     SoakShares soak = settings.soak() == null ? null : new SoakShares(settings.soak(), planned.size());
     for (DriverRun next : planned) {
@@ -156,9 +156,8 @@ public final class EmbeddedRun {
       HarnessDriver.Outcome outcome = drive(drivers, new DriverProcess(sparkHome, clusterDir, driverRun,
           settings.keep(), settings.jars().jarsUnderTest(), classData));
       parts.add(outcome.report());
-      worst = outcome.exitCode().code() > worst.code() ? outcome.exitCode() : worst;
+      partCodes.add(outcome.exitCode());
     }
-    return worst;
   }
 
   /**

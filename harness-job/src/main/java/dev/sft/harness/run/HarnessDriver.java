@@ -73,7 +73,8 @@ public final class HarnessDriver {
       preflight.jars().forEach(jar -> Progress.say("jar: " + JarReport.line(jar)));
       if (!preflight.passed()) {
         Progress.say("preflight FAILED: " + preflight.message());
-        List<ScenarioResult> notRun = notRun(options, "not run: preflight failed");
+        List<ScenarioResult> notRun = notRun(options, "not run: preflight failed").stream()
+            .map(r -> r.withCluster(options.driverRun().cluster())).toList();
         Report report = Report.of(options.runId(), options.writer().id(), options.master(), notRun, startedAt,
             Instant.now().toString(), "preflight failed: " + preflight.message(), preflight.jars(),
             options.driverRun().knownFindings().uses(options.writer().id(), notRun));
@@ -99,7 +100,9 @@ public final class HarnessDriver {
       results = attributeToControls(results);
       KnownFindings known = options.driverRun().knownFindings();
       String writer = options.writer().id();
-      List<ScenarioResult> judged = results.stream().map(r -> known.classify(writer, r)).toList();
+      // Each repetition names the Spark cluster of several it ran on (spec.parallelism), null for a single cluster.
+      List<ScenarioResult> judged = results.stream().map(r -> known.classify(writer, r))
+          .map(r -> r.withCluster(options.driverRun().cluster())).toList();
       judged.stream().filter(ScenarioResult::known).forEach(r -> Progress.say(r.cell() + " #" + r.repetition()
           + " Known: fails only by acknowledged findings " + r.knownFindings()));
       Report report = Report.of(options.runId(), writer, options.master(), judged, startedAt,

@@ -1,6 +1,7 @@
 package dev.sft.harness.run;
 
 import dev.sft.contract.Report;
+import dev.sft.contract.RunMerge;
 import dev.sft.harness.evidence.EvidenceLayout;
 import dev.sft.harness.evidence.Folders;
 import dev.sft.harness.report.ReportFiles;
@@ -15,7 +16,7 @@ final class MergedReport {
 
   /** Merges {@code parts}, writes the run's report files in {@code runDir}, and returns the merged report. */
   static Report write(Path runDir, String runId, List<Report> parts, String startedAt, boolean keep) {
-    Report merged = Report.merge(runId, parts, startedAt, Instant.now().toString());
+    Report merged = RunMerge.reports(runId, parts, startedAt, Instant.now().toString());
     if (merged.passed() && !keep) {
       // The drivers share the source files; once every scenario passed they are no longer needed.
       Folders.deleteRecursively(Fixture.sourceDir(runDir));

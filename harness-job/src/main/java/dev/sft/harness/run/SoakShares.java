@@ -1,6 +1,7 @@
 package dev.sft.harness.run;
 
 import dev.sft.contract.Report;
+import dev.sft.contract.RunMerge;
 import dev.sft.contract.Soak;
 import java.time.Duration;
 import java.time.Instant;
@@ -38,6 +39,6 @@ final class SoakShares {
 
   /** Whether an earlier driver run's report ends the soak. */
   static boolean stopped(List<Report> earlier) {
-    return earlier.stream().flatMap(r -> r.scenarios().stream()).anyMatch(Soak::ends);
+    return RunMerge.soakEnd(earlier).isPresent();
   }
 }

@@ -105,10 +105,45 @@ class CompareCommandTest {
         .map(r -> new dev.sft.contract.ScenarioResult("executor-loss-shuffle-loss", r.operation(), r.layout(),
             r.repetition(), r.scheduler(), r.storage(), r.rows(), r.distinctIds(), r.newSnapshots(),
             r.acceptedMessages(), r.orphanFiles(), r.knownRejectedOrphans(), r.missingFiles(), r.durationMs(),
-            r.evidence(), r.message(), r.checks(), r.knownFindings(), null, null)).toList(), "a", "b", null), otherCell);
+            r.evidence(), r.message(), r.checks(), r.knownFindings(), null, null, null)).toList(), "a", "b", null), otherCell);
     CliArgumentsTest.Outcome disjoint = CliArgumentsTest.run("compare", real.toString(), otherCell.toString());
     assertThat(disjoint.exit()).isEqualTo(RunExitCode.USAGE.code());
     assertThat(disjoint.err()).contains("the two reports share no cell").hasLineCount(1);
+  }
+
+  /** One shuffle-loss repetition, under {@code pin} (null: natural), its old attempt's duplicate left or not. */
+  private static Report shuffleLoss(String runId, String pin, boolean duplicateLeft) {
+    ScenarioResult result = ScenarioResult.judged("executor-loss-shuffle-loss", 1, Verdict.Passed,
+        duplicateLeft ? Verdict.Failed : Verdict.Passed, ScenarioResult.Counts.NOT_MEASURED, 1_000, "/e/" + runId, null,
+        List.of(new Check(Check.STORAGE, "files.no-orphans", duplicateLeft ? Verdict.Failed : Verdict.Passed, "orphans",
+            duplicateLeft ? List.of(dev.sft.contract.Cause.DUPLICATE_RESULT) : null))).withPin(pin);
+    return Report.of(runId, "iceberg", "spark://m:7077", List.of(result), "a", "b", null);
+  }
+
+  @Test
+  void aPinnedRunIsComparedOnlyWithTheSamePinAndAFixShowsAtOneRepetition(@TempDir Path dir) throws Exception {
+    String pin = dev.sft.contract.Pin.SHUFFLE_LOSS_OLD_ATTEMPT_FIRST.id();
+    Path pinnedBaseline = dir.resolve("pinned-baseline.json");
+    Path pinnedFix = dir.resolve("pinned-fix.json");
+    Path natural = dir.resolve("natural.json");
+    ReportJson.write(shuffleLoss("run-b", pin, true), pinnedBaseline);
+    ReportJson.write(shuffleLoss("run-c", pin, false), pinnedFix);
+    ReportJson.write(shuffleLoss("run-n", null, false), natural);
+
+    CliArgumentsTest.Outcome fixed = CliArgumentsTest.run("compare", pinnedBaseline.toString(), pinnedFix.toString());
+    assertThat(fixed.exit()).isEqualTo(RunExitCode.PASSED.code());
+    String table = ComparisonTable.render(BuildComparison.of(new BuildComparison.Build("baseline", "run-b", List.of()),
+        shuffleLoss("run-b", pin, true), new BuildComparison.Build("candidate", "run-c", List.of()),
+        shuffleLoss("run-c", pin, false)));
+    assertThat(table).containsPattern("executor-loss-shuffle-loss/append \\(pinned " + pin + "\\) +0/1 +1/1 +fixed")
+        .contains("In a pinned cell the race its pin reproduces counts as an invariant.");
+    assertThat(table.lines().filter(l -> l.startsWith("CELL ") || l.startsWith("executor-loss-shuffle-loss/"))
+        .map(l -> l.indexOf("CHANGE") >= 0 ? l.indexOf("CHANGE") : l.indexOf("fixed")).distinct())
+        .as("the columns line up past the pinned cell's id").hasSize(1);
+    CliArgumentsTest.Outcome mixed = CliArgumentsTest.run("compare", natural.toString(), pinnedFix.toString());
+    assertThat(mixed.exit()).isEqualTo(RunExitCode.USAGE.code());
+    assertThat(mixed.err()).contains("the two reports share no cell (baseline: executor-loss-shuffle-loss/append;"
+        + " candidate: executor-loss-shuffle-loss/append (pinned " + pin + "))").hasLineCount(1);
   }
 
   @Test

@@ -126,6 +126,20 @@ class RunCommandRoundTripTest {
   }
 
   @Test
+  void aClusterOfSeveralReadsBackEqualAndASingleClustersRunNamesNone() {
+    DriverRun single = DriverRun.builder("r1", true, List.of(ScenarioName.SPECULATION_ORIGINAL_WINS))
+        .writer(dev.sft.contract.WriterName.ICEBERG).timeouts(60, 30).cluster("spark://h:7077", "/s").build();
+    DriverRun onCluster3 = single.toBuilder().clusterIndex(3).repeat(4).firstRepetition(13).build();
+
+    assertThat(onCluster3.arguments()).containsSubsequence(DriverRun.CLUSTER_OPTION, "3");
+    assertThat(parse(onCluster3.arguments())).isEqualTo(onCluster3);
+    assertThat(single.arguments()).doesNotContain(DriverRun.CLUSTER_OPTION);
+    assertThat(parse(single.arguments()).cluster()).isNull();
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> single.toBuilder().clusterIndex(-1).build())
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("--cluster must be at least 0");
+  }
+
+  @Test
   void withoutScenariosARunTakesTheReferenceScenariosOfItsSpeculationSetting() {
     DriverRun driverRun = parse(List.of("run", "--master", "spark://h:7077", "--shared-root", "/s", "--run-id", "r1",
         "--speculation", "false"));

@@ -4,6 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import dev.sft.contract.BuildComparison;
 import dev.sft.contract.BuildComparison.Change;
+import dev.sft.contract.Cause;
+import dev.sft.contract.Pin;
 import dev.sft.contract.RanJar;
 import dev.sft.contract.RunExitCode;
 import dev.sft.harness.cli.SftCli;
@@ -27,7 +29,8 @@ import org.junit.jupiter.api.Test;
  * {@code sft run --compare} and {@code sft local --compare}: two builds on one real cluster, taking turns. The
  * released jars compared with themselves change nothing; Iceberg's next release under Comet's native writer (on which Comet falls back to the JVM
  * writer) is a regression of {@code writer.native-ran}, not two tables that both look fine (docs/own-build.md shows
- * the same comparison on {@code executor-loss-task-replacement}).
+ * the same comparison on {@code executor-loss-task-replacement}). Under a pin, the pinned cell of each build is
+ * compared with the other's.
  */
 class CompareBuildsIT {
   /**
@@ -89,6 +92,31 @@ class CompareBuildsIT {
             .replaceAll(".*_2\\.13-(.*)\\.jar", "$1")));
     assertThat(run.comparison().baseline().jars()).noneMatch(RanJar::underTest);
     assertThat(run.exitCode()).isEqualTo(RunExitCode.SCENARIO_NOT_PASSED.code());
+  }
+
+  /**
+   * {@code sft local --compare} under a pin: the released jars compared with themselves on the shuffle-loss cell with
+   * the old attempt held first. Both builds leave the re-executed attempt's files every time, so at one repetition
+   * the pinned cell is {@code same} (its race judged as an invariant), not a race whose counts cannot tell.
+   */
+  @Test
+  void aBuildComparedWithItselfUnderAPinIsTheSameAtOneRepetition() throws Exception {
+    String pin = Pin.SHUFFLE_LOSS_OLD_ATTEMPT_FIRST.id();
+    String jar = releasedIceberg().toString();
+    Compared run = compare("compare-pinned", "--scenarios", "executor-loss-shuffle-loss", "--pin", pin, "--repeat",
+        "1", "--baseline-jar", jar, "--jar", jar);
+
+    assertThat(run.comparison().cells()).singleElement().satisfies(cell -> {
+      assertThat(cell.cell()).isEqualTo("executor-loss-shuffle-loss/append (pinned " + pin + ")");
+      assertThat(cell.pin()).isEqualTo(pin);
+      assertThat(cell.change()).as(cell.why()).isEqualTo(Change.same);
+      assertThat(cell.baseline().findings().keySet()).as("the baseline shows the pinned duplicate")
+          .anyMatch(f -> f.endsWith(":" + Cause.DUPLICATE_RESULT));
+      assertThat(cell.candidate().findings()).isEqualTo(cell.baseline().findings());
+    });
+    assertThat(run.comparison().correctionNote()).contains("In a pinned cell the race its pin reproduces counts as an"
+        + " invariant.");
+    assertThat(run.exitCode()).isEqualTo(RunExitCode.PASSED.code());
   }
 
   private record Compared(int exitCode, BuildComparison comparison) {}

@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Properties;
 import org.apache.spark.TaskContext;
 import org.apache.spark.TaskContextImpl;
+import org.apache.spark.TaskKilledException;
 import org.apache.spark.executor.TaskMetrics;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Test;
@@ -66,5 +67,31 @@ class AbortWatchTest {
           .isTrue();
       return null;
     });
+  }
+
+  @Test
+  void aKillArrivingWhileHeldLeavesTheGateAsSparksKillWithItsInterruptNeverCleared() throws Exception {
+    ProbeSpec spec = new ProbeSpec(shared.toString(), shared.resolve("data").toString(), List.of(0), 0, List.of(),
+        60_000);
+    TaskContextImpl task = new TaskContextImpl(0, 0, 0, 42L, 1, 4, null, new Properties(), null, TaskMetrics.empty(),
+        1, scala.collection.immutable.Map$.MODULE$.empty());
+    Thread held = Thread.currentThread();
+    Thread spark = new Thread(() -> {
+      try {
+        Thread.sleep(200);
+      } catch (InterruptedException e) {
+        return;
+      }
+      task.markInterrupted("another attempt succeeded"); // Spark's Task.kill: mark, then interrupt
+      held.interrupt();
+    });
+    TaskContext.withTaskContext(task, () -> {
+      spark.start();
+      assertThatThrownBy(() -> Gate.awaitRelease(spec, shared.resolve("attempt"), diagnostic -> {}))
+          .isInstanceOf(TaskKilledException.class);
+      assertThat(Thread.currentThread().isInterrupted()).as("the kill's interrupt is still pending").isTrue();
+      return null;
+    });
+    spark.join();
   }
 }

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import dev.sft.contract.RanJar;
 import dev.sft.contract.Report;
 import dev.sft.contract.ReportJson;
+import dev.sft.contract.RunMerge;
 import java.util.List;
 import java.util.stream.IntStream;
 import org.junit.jupiter.api.Test;
@@ -61,7 +62,7 @@ class JarReportTest {
         List.of(MINE.executors().get(0)))));
     Report two = Report.of("r", "iceberg", "m", List.of(), "a", "b", null, List.of(MINE.withExecutors(
         List.of(MINE.executors().get(1)))));
-    Report merged = ReportJson.fromJson(ReportJson.toJson(Report.merge("r", List.of(one, two), "a", "b")));
+    Report merged = ReportJson.fromJson(ReportJson.toJson(RunMerge.reports("r", List.of(one, two), "a", "b")));
     assertThat(merged.jars()).singleElement().satisfies(jar -> {
       assertThat(jar.executors()).hasSize(2);
       assertThat(jar.mismatches()).extracting(RanJar.Sighting::process).containsExactly("1@127.0.0.3/11");

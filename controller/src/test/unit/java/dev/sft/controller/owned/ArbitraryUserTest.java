@@ -31,8 +31,8 @@ class ArbitraryUserTest {
   void unsetIdsAreLeftOutOfEveryPodForThePlatformToAssign() {
     PodSecurity platform = PodSecurity.of(null, null, null);
     List<PodSpec> pods = List.of(
-        new MasterStatefulSet(platform).desired(test, spec).getSpec().getTemplate().getSpec(),
-        new WorkerStatefulSet(platform).desired(test, spec).getSpec().getTemplate().getSpec(),
+        new MasterStatefulSet(platform, 0).desired(test, spec).getSpec().getTemplate().getSpec(),
+        new WorkerStatefulSet(platform, 0).desired(test, spec).getSpec().getTemplate().getSpec(),
         StorageCheckJobManifest.desired(test, spec, platform, "t1-r1-storage", "t1-r1-abcd").getSpec()
             .getTemplate().getSpec());
     assertThat(pods).allSatisfy(pod -> {

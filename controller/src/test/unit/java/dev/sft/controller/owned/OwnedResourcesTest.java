@@ -156,9 +156,9 @@ class OwnedResourcesTest {
 
   @Test
   void sparkDaemonsAdvertiseTheirPodIpAndRunWithoutShuffleServiceDecommissionOrPushShuffle() {
-    Container master = new MasterStatefulSet(SECURITY).desired(test, spec).getSpec().getTemplate().getSpec()
+    Container master = new MasterStatefulSet(SECURITY, 0).desired(test, spec).getSpec().getTemplate().getSpec()
         .getContainers().get(0);
-    Container worker = new WorkerStatefulSet(SECURITY).desired(test, spec).getSpec().getTemplate().getSpec()
+    Container worker = new WorkerStatefulSet(SECURITY, 0).desired(test, spec).getSpec().getTemplate().getSpec()
         .getContainers().get(0);
     assertThat(master.getCommand()).containsSubsequence("java", "-cp", "/opt/spark/jars/*",
         "org.apache.spark.deploy.master.Master", "--host", "$(POD_IP)", "--port", "7077", "--webui-port", "8080");
@@ -181,10 +181,11 @@ class OwnedResourcesTest {
 
   @Test
   void workerAntiAffinityFollowsTheSpec() {
-    assertThat(WorkerStatefulSet.antiAffinity(test, WorkerAntiAffinity.None)).isNull();
-    assertThat(WorkerStatefulSet.antiAffinity(test, WorkerAntiAffinity.Preferred).getPodAntiAffinity()
+    var workers = dev.sft.api.Names.componentSelector(test, dev.sft.api.Names.WORKER);
+    assertThat(WorkerStatefulSet.antiAffinity(workers, WorkerAntiAffinity.None)).isNull();
+    assertThat(WorkerStatefulSet.antiAffinity(workers, WorkerAntiAffinity.Preferred).getPodAntiAffinity()
         .getPreferredDuringSchedulingIgnoredDuringExecution()).hasSize(1);
-    assertThat(WorkerStatefulSet.antiAffinity(test, WorkerAntiAffinity.Required).getPodAntiAffinity()
+    assertThat(WorkerStatefulSet.antiAffinity(workers, WorkerAntiAffinity.Required).getPodAntiAffinity()
         .getRequiredDuringSchedulingIgnoredDuringExecution()).singleElement()
         .satisfies(t -> assertThat(t.getTopologyKey()).isEqualTo("kubernetes.io/hostname"));
   }

@@ -44,7 +44,7 @@ class PodResourcesTest {
     test.getSpec().spark.coresPerWorker = 4;
     test.getSpec().spark.memory = "4g";
     ResolvedSpec spec = ResolvedSpec.of(test.getSpec());
-    Container worker = new WorkerStatefulSet(SECURITY).desired(test, spec).getSpec().getTemplate().getSpec()
+    Container worker = new WorkerStatefulSet(SECURITY, 0).desired(test, spec).getSpec().getTemplate().getSpec()
         .getContainers().get(0);
     // 768Mi + 4 executors × 1152Mi.
     assertGuaranteed(worker.getResources(), "5376Mi", "4");
@@ -57,7 +57,7 @@ class PodResourcesTest {
     test.getSpec().harness.resources = new ResourceRequirementsBuilder()
         .addToRequests("cpu", new Quantity("250m")).build();
     ResolvedSpec spec = ResolvedSpec.of(test.getSpec());
-    Container worker = new WorkerStatefulSet(SECURITY).desired(test, spec).getSpec().getTemplate().getSpec()
+    Container worker = new WorkerStatefulSet(SECURITY, 0).desired(test, spec).getSpec().getTemplate().getSpec()
         .getContainers().get(0);
     assertThat(worker.getResources().getRequests()).containsEntry("memory", new Quantity("4Gi"))
         .containsEntry("cpu", new Quantity("2"));
@@ -76,8 +76,8 @@ class PodResourcesTest {
     Map<String, String> expected = Map.of("cluster-autoscaler.kubernetes.io/safe-to-evict", "false",
         "karpenter.sh/do-not-disrupt", "true");
     for (PodTemplateSpec template : List.of(
-        new MasterStatefulSet(SECURITY).desired(test, spec).getSpec().getTemplate(),
-        new WorkerStatefulSet(SECURITY).desired(test, spec).getSpec().getTemplate(),
+        new MasterStatefulSet(SECURITY, 0).desired(test, spec).getSpec().getTemplate(),
+        new WorkerStatefulSet(SECURITY, 0).desired(test, spec).getSpec().getTemplate(),
         harnessPod(spec))) {
       assertThat(template.getMetadata().getAnnotations()).containsAllEntriesOf(expected);
     }

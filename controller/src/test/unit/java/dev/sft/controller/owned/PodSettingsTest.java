@@ -113,7 +113,7 @@ class PodSettingsTest {
     }
     assertThat(claim.desired(test, ResolvedSpec.of(test.getSpec())).getMetadata().getLabels())
         .containsEntry(Names.EVIDENCE_LABEL, "true");
-    assertThat(new WorkerStatefulSet(SECURITY).deletedWithTest(ResolvedSpec.of(test.getSpec()))).isTrue();
+    assertThat(new WorkerStatefulSet(SECURITY, 0).deletedWithTest(ResolvedSpec.of(test.getSpec()))).isTrue();
   }
 
   @Test
@@ -134,11 +134,11 @@ class PodSettingsTest {
     assertThat(check.getMetadata().getLabels()).containsEntry(Names.COMPONENT_LABEL, Names.STORAGE_CHECK)
         .containsEntry(Names.RUN_ID_LABEL, "t1-r1-abcd");
     PodSpec pod = check.getSpec().getTemplate().getSpec();
-    Container worker = new WorkerStatefulSet(SECURITY).desired(test, spec).getSpec().getTemplate().getSpec()
+    Container worker = new WorkerStatefulSet(SECURITY, 0).desired(test, spec).getSpec().getTemplate().getSpec()
         .getContainers().get(0);
     // The same user, groups and mount as the workers that write the evidence.
     assertThat(pod.getSecurityContext())
-        .isEqualTo(new WorkerStatefulSet(SECURITY).desired(test, spec).getSpec()
+        .isEqualTo(new WorkerStatefulSet(SECURITY, 0).desired(test, spec).getSpec()
         .getTemplate().getSpec().getSecurityContext());
     Container container = pod.getContainers().get(0);
     assertThat(container.getImage()).isEqualTo(worker.getImage());

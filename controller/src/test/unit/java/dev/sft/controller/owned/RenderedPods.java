@@ -22,8 +22,8 @@ final class RenderedPods {
     DriverRun run = HarnessJobManifest.driverRun(test, spec, "t1-r1-abcd", true,
         List.of(ScenarioName.SPECULATION_ORIGINAL_WINS));
     return Stream.of(
-        new MasterStatefulSet(SECURITY).desired(test, spec).getSpec().getTemplate().getSpec(),
-        new WorkerStatefulSet(SECURITY).desired(test, spec).getSpec().getTemplate().getSpec(),
+        new MasterStatefulSet(SECURITY, 0).desired(test, spec).getSpec().getTemplate().getSpec(),
+        new WorkerStatefulSet(SECURITY, 0).desired(test, spec).getSpec().getTemplate().getSpec(),
         HarnessJobManifest.desired(test, spec, SECURITY, "t1-r1-spec", run).getSpec().getTemplate().getSpec(),
         StorageCheckJobManifest.desired(test, spec, SECURITY, "t1-r1-storage", "t1-r1-abcd").getSpec().getTemplate()
             .getSpec()).toList();

@@ -120,4 +120,44 @@ class ApplyClusterTest extends StepTest {
     return children.stream().map(c -> c.getKind() + "/" + c.getMetadata().getName() + "/" + c.getMetadata().getUid())
         .sorted().toList();
   }
+
+  @Test
+  void twoClustersGetTheirOwnMastersWorkersAndServicesOnOneClaimUnderOneBudgetAndPolicy() {
+    SchedulerFailureTest test = fixture.create("twice", spec -> {
+      spec.repeat = 4;
+      spec.parallelism = 2;
+    });
+    fixture.newStartRun().advance(fixture.ledger(test));
+
+    assertThat(fixture.newApplyCluster().advance(fixture.ledger(test))).isEqualTo(Next.CONTINUE);
+
+    var sets = client.apps().statefulSets().inNamespace(StepFixture.NAMESPACE);
+    assertThat(sets.list().getItems()).extracting(s -> s.getMetadata().getName())
+        .containsExactlyInAnyOrder("twice-master", "twice-worker", "twice-c1-mst", "twice-c1-wkr");
+    assertThat(client.services().inNamespace(StepFixture.NAMESPACE).list().getItems())
+        .extracting(s -> s.getMetadata().getName())
+        .containsExactlyInAnyOrder("twice-master", "twice-worker", "twice-c1-mst", "twice-c1-wkr");
+    // Cluster 0's selector is a single cluster's, so a test that ran one cluster keeps its StatefulSet.
+    assertThat(sets.withName("twice-worker").get().getSpec().getSelector().getMatchLabels())
+        .doesNotContainKey(Names.CLUSTER_LABEL);
+    assertThat(sets.withName("twice-worker").get().getSpec().getTemplate().getMetadata().getLabels())
+        .containsEntry(Names.CLUSTER_LABEL, "0");
+    var worker1 = sets.withName("twice-c1-wkr").get().getSpec();
+    assertThat(worker1.getSelector().getMatchLabels()).containsEntry(Names.CLUSTER_LABEL, "1");
+    assertThat(String.join(" ", worker1.getTemplate().getSpec().getContainers().get(0).getCommand()))
+        .contains("spark://twice-c1-mst.steps.svc:7077").doesNotContain("twice-master");
+    assertThat(worker1.getTemplate().getSpec().getVolumes()).extracting(v -> v.getPersistentVolumeClaim() == null
+        ? null : v.getPersistentVolumeClaim().getClaimName()).contains(Names.generatedClaim(test));
+    assertThat(client.services().inNamespace(StepFixture.NAMESPACE).withName("twice-master").get().getSpec()
+        .getSelector()).containsEntry(Names.CLUSTER_LABEL, "0");
+    assertThat(client.policy().v1().podDisruptionBudget().inNamespace(StepFixture.NAMESPACE).list().getItems())
+        .hasSize(1);
+    assertThat(client.network().v1().networkPolicies().inNamespace(StepFixture.NAMESPACE).list().getItems())
+        .extracting(p -> p.getMetadata().getName()).contains(Names.networkPolicy(test));
+    assertThat(client.persistentVolumeClaims().inNamespace(StepFixture.NAMESPACE).list().getItems()).hasSize(1);
+    // The harness of either cluster may exec into its own workers.
+    assertThat(client.rbac().roles().inNamespace(StepFixture.NAMESPACE).withName(Names.harness(test)).get()
+        .getRules()).flatExtracting(r -> r.getResourceNames() == null ? List.of() : r.getResourceNames())
+        .containsExactlyInAnyOrder("twice-worker-0", "twice-worker-1", "twice-c1-wkr-0", "twice-c1-wkr-1");
+  }
 }

@@ -121,4 +121,54 @@ class AwaitClusterTest extends StepTest {
     assertThat(status.message).contains("not ready after 60 s");
     assertThat(fixture.eventReasons(test)).contains("ClaimPending", "RunFailed");
   }
+
+  @Test
+  void twoClustersAreAwaitedBothAndOneThatCannotStartVoidsOnlyItsOwnRepetitions() {
+    SchedulerFailureTest test = fixture.create("pair", spec -> {
+      spec.repeat = 4;
+      spec.parallelism = 2;
+    });
+    fixture.startAndApply(test);
+    fixture.claimBound(test);
+    fixture.workloads.storageChecked(fixture.get(test), 0, "uid 185 gid 185 can create and rename files");
+    fixture.workloads.clusterOfSeveralUp(fixture.get(test), 0, 2);
+
+    // Cluster 0 is up, cluster 1 not yet: the run waits for both.
+    assertThat(fixture.newAwaitCluster().advance(fixture.ledger(test))).isEqualTo(Next.waitFor(AwaitCluster.CLUSTER_POLL));
+    var waiting = Conditions.find(fixture.get(test).getStatus(), Conditions.CLUSTER_READY);
+    assertThat(waiting.getStatus()).isEqualTo("False");
+    assertThat(waiting.getMessage()).startsWith("cluster 0: 2/2 workers ALIVE in the master; cluster 1: pods not ready");
+
+    // Cluster 1's master cannot pull its image: it fails alone, cluster 0 goes on.
+    client.resource(new io.fabric8.kubernetes.api.model.PodBuilder().withNewMetadata().withName("pair-c1-mst-0")
+        .withNamespace(StepFixture.NAMESPACE).withLabels(Names.clusterLabels(fixture.get(test), Names.MASTER, 1, true))
+        .endMetadata().withNewStatus().withPhase("Pending").addNewContainerStatus().withName(Names.SPARK_CONTAINER)
+        .withReady(false).withNewState().withNewWaiting().withReason("ImagePullBackOff")
+        .withMessage("Back-off pulling image").endWaiting().endState().endContainerStatus().endStatus().build())
+        .create();
+    StatusLedger ledger = fixture.ledger(test);
+
+    assertThat(fixture.newAwaitCluster().advance(ledger)).isEqualTo(Next.CONTINUE);
+
+    SchedulerFailureTestStatus status = ledger.status();
+    assertThat(status.phase).isEqualTo(Phase.Running);
+    assertThat(status.step).isEqualTo(Step.RunningHarness);
+    assertThat(status.clusters).extracting(c -> c.state)
+        .containsExactly(SchedulerFailureTestStatus.ClusterState.Ready, SchedulerFailureTestStatus.ClusterState.Failed);
+    assertThat(status.clusters.get(1).message).startsWith("cluster 1: pods cannot start: ").contains("ImagePullBackOff");
+    assertThat(status.harnessJobs).filteredOn(j -> j.cluster == 1).isNotEmpty().allSatisfy(j -> {
+      assertThat(j.state).isEqualTo(JobState.Failed);
+      assertThat(j.message).startsWith("not run: cluster 1: pods cannot start");
+    });
+    assertThat(status.harnessJobs).filteredOn(j -> j.cluster == 0).extracting(j -> j.state)
+        .containsOnly(JobState.Pending);
+    // Cluster 1's share (repetitions 3 and 4 of each cell) is Unknown, named; cluster 0's is still to run.
+    assertThat(status.cells).isNotEmpty().allSatisfy(c -> {
+      assertThat(c.repetitions).isEqualTo(2);
+      assertThat(c.unknown).isEqualTo(2);
+      assertThat(c.latestFailure.message).contains("cluster 1");
+    });
+    assertThat(status.clusters.get(1).unknown).isEqualTo(status.clusters.get(1).repetitions).isPositive();
+    assertThat(fixture.eventReasons(test)).containsExactly("RunStarted", "PodsCannotStart", "ClusterReady");
+  }
 }

@@ -4,6 +4,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import dev.sft.contract.BuildComparison;
+import dev.sft.api.Names;
 import dev.sft.api.SchedulerFailureTest;
 import dev.sft.api.SchedulerFailureTestStatus;
 import dev.sft.api.SchedulerFailureTestStatus.HarnessJob;
@@ -63,6 +64,47 @@ class RollClusterTest extends StepTest {
     assertThatThrownBy(() -> fixture.newRollCluster().advance(fixture.ledger(test)))
         .isInstanceOf(IllegalStateException.class).hasMessageContaining("no Job waiting for another build");
     assertThat(fixture.get(test).getMetadata().getResourceVersion()).isEqualTo(version);
+  }
+
+  @Test
+  void withTwoClustersEachRollsAfterItsBaselineAndRunsBothBuildsOfItsRepetitionPairs() {
+    SchedulerFailureTest test = fixture.create("pairs", spec -> {
+      StepFixture.compare(spec);
+      spec.repeat = 3;
+      spec.parallelism = 2;
+    });
+    fixture.startAndApply(test);
+    // Only cluster 0's baseline Jobs are done: the roll waits for cluster 1's, a turn being every cluster's.
+    fixture.editStatus(test, s -> s.harnessJobs.stream()
+        .filter(j -> BuildComparison.BASELINE.equals(j.build) && j.cluster == 0)
+        .forEach(j -> j.state = JobState.Succeeded));
+    assertThat(RollCluster.due(fixture.get(test).getStatus(), fixture.ledger(test).nextJob())).isFalse();
+    fixture.editStatus(test, RollClusterTest::baselineDone);
+
+    assertThat(fixture.newRollCluster().advance(fixture.ledger(test))).isEqualTo(Next.CONTINUE);
+    fixture.newApplyCluster().advance(fixture.ledger(test));
+
+    // Both clusters roll to the candidate's image.
+    for (int cluster : new int[] {0, 1}) {
+      assertThat(client.apps().statefulSets().inNamespace(StepFixture.NAMESPACE).withName(Names.master(test, cluster))
+          .get().getSpec().getTemplate().getSpec().getContainers().get(0).getImage())
+          .isEqualTo("registry.example/spark:4.1.3");
+    }
+    // Each repetition pair (a number of a cell, both builds) runs on one cluster: its master, its run folder.
+    var ledger = fixture.ledger(test);
+    for (HarnessJob candidate : ledger.status().harnessJobs.stream()
+        .filter(j -> BuildComparison.CANDIDATE.equals(j.build)).toList()) {
+      HarnessJob baseline = ledger.status().harnessJobs.stream().filter(j -> BuildComparison.BASELINE.equals(j.build)
+          && j.speculation == candidate.speculation && j.cluster.equals(candidate.cluster)).findFirst().orElseThrow();
+      var candidateRun = ledger.driverRun(candidate);
+      var baselineRun = ledger.driverRun(baseline);
+      assertThat(candidateRun.repetitionNumbers()).isEqualTo(baselineRun.repetitionNumbers()).isNotEmpty();
+      assertThat(candidateRun.master()).isEqualTo(baselineRun.master())
+          .isEqualTo(Names.masterUrl(test, candidate.cluster));
+      assertThat(ledger.comparisonOf(candidate)).isEqualTo(ledger.status().runId + "-c" + candidate.cluster);
+      assertThat(candidateRun.runId()).isEqualTo(ledger.comparisonOf(candidate) + "-candidate");
+      assertThat(baselineRun.runId()).isEqualTo(ledger.comparisonOf(candidate) + "-baseline");
+    }
   }
 
   static void baselineDone(SchedulerFailureTestStatus status) {

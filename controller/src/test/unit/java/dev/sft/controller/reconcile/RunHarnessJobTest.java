@@ -283,4 +283,72 @@ class RunHarnessJobTest extends StepTest {
     assertThat(fixture.newRunHarnessJob().advance(ledger)).isEqualTo(Next.CONTINUE);
     return ledger;
   }
+
+  @Test
+  void aTurnsJobsRunAtOnceEachOnItsClusterWithItsShareAndALossVoidsOnlyItsClusters() {
+    SchedulerFailureTest test = fixture.create("deal", spec -> {
+      spec.repeat = 5;
+      spec.parallelism = 2;
+    });
+    StatusLedger running = twoClustersRunning(test);
+
+    assertThat(fixture.newRunHarnessJob().advance(running)).isEqualTo(Next.waitFor(RunHarnessJob.START_POLL));
+
+    SchedulerFailureTestStatus status = fixture.get(test).getStatus();
+    assertThat(harnessJobs()).containsExactlyInAnyOrder("deal-r1-spec", "deal-r1-spec1");
+    List<HarnessJob> turn = status.harnessJobs.stream().filter(j -> j.speculation).toList();
+    assertThat(turn).extracting(j -> j.state).containsOnly(JobState.Creating);
+    StatusLedger ledger = fixture.ledger(test);
+    List<Integer> numbers = new ArrayList<>();
+    for (HarnessJob job : turn) {
+      var run = ledger.driverRun(job);
+      assertThat(run.cluster()).isEqualTo(job.cluster);
+      assertThat(run.master()).isEqualTo(Names.masterUrl(test, job.cluster));
+      assertThat(run.runId()).isEqualTo(status.runId + "-c" + job.cluster);
+      assertThat(String.join(" ", client.batch().v1().jobs().inNamespace(StepFixture.NAMESPACE).withName(job.name)
+          .get().getSpec().getTemplate().getSpec().getContainers().get(0).getCommand()))
+          .contains("--master " + Names.masterUrl(test, job.cluster), "--cluster " + job.cluster);
+      numbers.addAll(run.repetitionNumbers());
+    }
+    assertThat(numbers).as("disjoint and covering").containsExactlyInAnyOrder(1, 2, 3, 4, 5);
+
+    // A worker of cluster 1 restarts while its Job runs; both Jobs end passing.
+    client.pods().inNamespace(StepFixture.NAMESPACE).withName("deal-c1-wkr-0").editStatus(p -> {
+      p.getStatus().setContainerStatuses(List.of(new ContainerStatusBuilder().withName(Names.SPARK_CONTAINER)
+          .withRestartCount(1).withNewLastState().withNewTerminated().withReason("OOMKilled").withExitCode(137)
+          .withFinishedAt(Instant.now().plusSeconds(1).toString()).endTerminated().endLastState().build()));
+      return p;
+    });
+    for (HarnessJob job : turn) {
+      fixture.workloads.finishJob(StepFixture.NAMESPACE, job.name, Reports.of(status.runId, job.scenarios,
+          job.repeat, Verdict.Passed, Verdict.Passed), 0);
+    }
+    ledger = fixture.ledger(test);
+    assertThat(fixture.newRunHarnessJob().advance(ledger)).isEqualTo(Next.CONTINUE);
+
+    status = ledger.status();
+    assertThat(status.cells).filteredOn(c -> turn.get(0).scenarios.contains(c.name)).hasSize(2).allSatisfy(c -> {
+      assertThat(c.repetitions).as("one record per cell over both clusters").isEqualTo(5);
+      assertThat(c.passed).as("cluster 0's share").isEqualTo(2);
+      assertThat(c.unknown).as("cluster 1's share, voided").isEqualTo(3);
+    });
+    assertThat(status.clusters.get(0).passed).isEqualTo(4);
+    assertThat(status.clusters.get(1).unknown).isEqualTo(6);
+    assertThat(status.clusters.get(1).message).startsWith("unplanned loss while harness Job deal-r1-spec1 ran on "
+        + "cluster 1: pod deal-c1-wkr-0");
+    assertThat(fixture.eventReasons(test)).containsOnlyOnce("UnplannedLoss");
+  }
+
+  /** Brings a run of two clusters to its harness: both clusters up, the status at RunningHarness. */
+  private StatusLedger twoClustersRunning(SchedulerFailureTest test) {
+    fixture.startAndApply(test);
+    fixture.claimBound(test);
+    fixture.workloads.storageChecked(fixture.get(test), 0, "uid 185 gid 185 can create and rename files");
+    fixture.workloads.clusterOfSeveralUp(fixture.get(test), 0, 2);
+    fixture.workloads.clusterOfSeveralUp(fixture.get(test), 1, 2);
+    StatusLedger ledger = fixture.ledger(test);
+    assertThat(fixture.newAwaitCluster().advance(ledger)).isEqualTo(Next.CONTINUE);
+    fixture.statusWriter().write(ledger.test());
+    return fixture.ledger(test);
+  }
 }

@@ -15,6 +15,14 @@ import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.fabric8.kubernetes.client.KubernetesClientException;
 import java.time.Instant;
 import java.time.temporal.ChronoUnit;
+import dev.sft.api.ResolvedSpec;
+import dev.sft.controller.owned.PodResources;
+import dev.sft.controller.support.ChartRbacRules;
+import dev.sft.controller.support.RequestedVerbs;
+import io.fabric8.kubernetes.api.model.Quantity;
+import io.fabric8.kubernetes.api.model.ResourceQuota;
+import io.fabric8.kubernetes.api.model.ResourceQuotaBuilder;
+import java.util.Map;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -74,6 +82,82 @@ class StartRunTest extends StepTest {
         .isEqualTo(stalled.getMetadata().getResourceVersion());
     assertThat(fixture.eventReasons(test)).containsExactly("InvalidSpec");
     assertThat(client.apps().statefulSets().inNamespace(StepFixture.NAMESPACE).list().getItems()).isEmpty();
+  }
+
+  @Test
+  void aRunTheQuotasLeaveNoRoomForStallsWithTheNumbersAndCreatesNothing() {
+    SchedulerFailureTest test = fixture.create("quota", spec -> {
+      spec.repeat = 4;
+      spec.parallelism = 2;
+    });
+    ResolvedSpec spec = ResolvedSpec.of(test.getSpec());
+    long neededMib = 2 * mib(PodResources.master()) + 4 * mib(PodResources.worker(spec))
+        + 2 * mib(PodResources.harness(spec)) + mib(PodResources.storageCheck());
+    quota("compute", Map.of("requests.memory", "16Gi", "pods", "20"), Map.of("requests.memory", "10Gi", "pods", "3"));
+    // Scoped to pods a run never has (a Job's with activeDeadlineSeconds): not this run's to fit.
+    quota("terminating", Map.of("pods", "1"), Map.of("pods", "1"), "Terminating");
+
+    Next next = fixture.newStartRun().advance(fixture.ledger(test));
+
+    assertThat(next).isEqualTo(Next.waitFor(StartRun.QUOTA_RECHECK));
+    SchedulerFailureTestStatus status = fixture.get(test).getStatus();
+    assertThat(status.phase).isEqualTo(Phase.Pending);
+    assertThat(status.runId).isNull();
+    var stalled = Conditions.find(status, Conditions.STALLED);
+    assertThat(stalled.getStatus()).isEqualTo("True");
+    assertThat(stalled.getReason()).isEqualTo("QuotaExceeded");
+    assertThat(status.message).isEqualTo("not started, nothing was created: the namespace's ResourceQuotas leave no "
+        + "room for this run's 2 master, 4 worker, 2 harness, 1 storage check pod(s) (spec.parallelism 2): "
+        + "ResourceQuota compute requests.memory: needs " + neededMib + "Mi, 6144Mi left (hard 16384Mi, used 10240Mi)");
+    assertThat(neededMib).as("the premise: more than is left").isGreaterThan(6144);
+    assertThat(fixture.eventReasons(test)).containsExactly("QuotaExceeded");
+    assertThat(client.apps().statefulSets().inNamespace(StepFixture.NAMESPACE).list().getItems()).isEmpty();
+    assertThat(client.persistentVolumeClaims().inNamespace(StepFixture.NAMESPACE).list().getItems()).isEmpty();
+    assertThat(RequestedVerbs.on(server, "resourcequotas")).containsExactly("list")
+        .isSubsetOf(ChartRbacRules.verbsOn("resourcequotas"));
+
+    // Looked at again with the same quotas: reported once. Then room is made, and the run starts.
+    fixture.newStartRun().advance(fixture.ledger(test));
+    assertThat(fixture.eventReasons(test)).containsExactly("QuotaExceeded");
+    quota("compute", Map.of("requests.memory", "64Gi", "pods", "20"), Map.of("requests.memory", "10Gi", "pods", "3"));
+    assertThat(fixture.newStartRun().advance(fixture.ledger(test))).isEqualTo(Next.CONTINUE);
+    assertThat(fixture.get(test).getStatus().phase).isEqualTo(Phase.Provisioning);
+  }
+
+  @Test
+  void theTestsOwnRetainedPodsAreGivenBackBeforeTheQuotaIsJudged() {
+    SchedulerFailureTest test = fixture.create("retained", spec -> {});
+    ResolvedSpec spec = ResolvedSpec.of(test.getSpec());
+    int pods = 1 + spec.workers() + 1 + 1;
+    // Room for exactly one run, of which the kept cluster of the run before (a master) already holds its share.
+    client.resource(new io.fabric8.kubernetes.api.model.PodBuilder().withNewMetadata().withName("retained-master-0")
+        .withNamespace(StepFixture.NAMESPACE).withLabels(Map.of(Names.TEST_LABEL, "retained")).endMetadata()
+        .withNewSpec().addNewContainer().withName("spark").withResources(PodResources.master()).endContainer()
+        .endSpec().build()).create();
+    quota("pods", Map.of("pods", String.valueOf(pods)), Map.of("pods", "1"));
+
+    assertThat(fixture.newStartRun().advance(fixture.ledger(test))).isEqualTo(Next.CONTINUE);
+
+    quota("pods", Map.of("pods", String.valueOf(pods)), Map.of("pods", "2"));
+    fixture.editStatus(test, s -> s.runGeneration = 0L);
+    fixture.newStartRun().advance(fixture.ledger(test));
+    assertThat(fixture.get(test).getStatus().message).contains("ResourceQuota pods pods: needs " + pods + ", "
+        + (pods - 1) + " left (hard " + pods + ", used 2)");
+  }
+
+  private void quota(String name, Map<String, String> hard, Map<String, String> used, String... scopes) {
+    var quantities = (java.util.function.Function<Map<String, String>, Map<String, Quantity>>) m -> m.entrySet()
+        .stream().collect(java.util.stream.Collectors.toMap(Map.Entry::getKey, e -> new Quantity(e.getValue())));
+    ResourceQuota quota = new ResourceQuotaBuilder().withNewMetadata().withName(name)
+        .withNamespace(StepFixture.NAMESPACE).endMetadata()
+        .withNewSpec().withHard(quantities.apply(hard)).withScopes(scopes).endSpec()
+        .withNewStatus().withHard(quantities.apply(hard)).withUsed(quantities.apply(used)).endStatus().build();
+    client.resource(quota).createOr(existing -> existing.update());
+    RequestedVerbs.on(server, "resourcequotas");
+  }
+
+  private static long mib(io.fabric8.kubernetes.api.model.ResourceRequirements resources) {
+    return Quantity.getAmountInBytes(resources.getRequests().get("memory")).longValueExact() / (1024 * 1024);
   }
 
   @Test
@@ -139,6 +223,25 @@ class StartRunTest extends StepTest {
     assertThat(status.lastScheduleTime).isEqualTo(firing.toString());
     assertThat(Instant.parse(status.nextScheduleTime)).isEqualTo(firing.plus(1, ChronoUnit.HOURS));
     assertThat(status.message).contains("the schedule's firing at " + firing);
+  }
+
+  @Test
+  void aDueFiringTheQuotasLeaveNoRoomForStallsAndStaysDue() {
+    SchedulerFailureTest test = fixture.create("firesfull", spec -> spec.schedule = "0 * * * *");
+    finishedRun(test);
+    Instant firing = Instant.parse(fixture.get(test).getStatus().nextScheduleTime);
+    fixture.clock.jumpTo(firing.plusSeconds(5));
+    quota("full", Map.of("pods", "3"), Map.of("pods", "3"));
+
+    assertThat(fixture.newStartRun().advance(fixture.ledger(test))).isEqualTo(Next.waitFor(StartRun.QUOTA_RECHECK));
+
+    SchedulerFailureTestStatus status = fixture.get(test).getStatus();
+    assertThat(status.runNumber).isEqualTo(1);
+    assertThat(status.lastScheduleTime).as("the firing is still due").isNull();
+    assertThat(Conditions.find(status, Conditions.STALLED).getReason()).isEqualTo("QuotaExceeded");
+    quota("full", Map.of("pods", "30"), Map.of("pods", "3"));
+    assertThat(fixture.newStartRun().advance(fixture.ledger(test))).isEqualTo(Next.CONTINUE);
+    assertThat(fixture.get(test).getStatus().lastScheduleTime).isEqualTo(firing.toString());
   }
 
   @Test

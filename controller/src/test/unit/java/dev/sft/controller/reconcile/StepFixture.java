@@ -13,6 +13,7 @@ import dev.sft.controller.observe.ClusterObserver;
 import dev.sft.controller.observe.ClusterReadiness;
 import dev.sft.controller.observe.HarnessObserver;
 import dev.sft.controller.observe.ObjectEvents;
+import dev.sft.controller.observe.QuotaCheck;
 import dev.sft.controller.observe.StartProblems;
 import dev.sft.controller.observe.StorageObserver;
 import dev.sft.controller.status.EventRecorder;
@@ -184,7 +185,7 @@ final class StepFixture {
   }
 
   StartRun newStartRun() {
-    return new StartRun(client, newScheduleKeeper(), newGenerationKeeper(), statusWriter(), events(), clock);
+    return new StartRun(client, new QuotaCheck(client), newScheduleKeeper(), newGenerationKeeper(), statusWriter(), events(), clock);
   }
 
   ApplyCluster newApplyCluster() {

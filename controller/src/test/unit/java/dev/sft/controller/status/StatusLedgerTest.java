@@ -136,10 +136,8 @@ class StatusLedgerTest {
   void anUnplannedLossVoidsEveryRepetitionOfItsJobAndOnlyThose() {
     for (HarnessJob job = ledger.nextJob(); job != null; job = ledger.nextJob()) {
       ledger.finishJob(job, JobState.Succeeded, 0,
-          Reports.of("t1-r1-abcd", job.scenarios, 2, Verdict.Passed, Verdict.Failed), null, "now");
-      if (job.speculation) {
-        ledger.voidResults(job, "unplanned loss while harness Job t1-r1-spec ran: pod t1-worker-1 was re-created");
-      }
+          Reports.of("t1-r1-abcd", job.scenarios, 2, Verdict.Passed, Verdict.Failed), null, "now",
+          job.speculation ? "unplanned loss while harness Job t1-r1-spec ran: pod t1-worker-1 was re-created" : null);
     }
     assertThat(test.getStatus().cells).filteredOn(c -> c.job.equals("t1-r1-spec")).hasSize(2).allSatisfy(c -> {
       assertThat(c.unknown).isEqualTo(2);

@@ -49,6 +49,10 @@ class WorstCaseStatusSizeTest {
     assertThat(status.cells).as("counts are never dropped").hasSize((int) StatusBounds.CELLS)
         .allSatisfy(c -> assertThat(c.verdicts).isNotNull());
     assertThat(status.knownFindings).hasSize((int) StatusBounds.KNOWN_FINDINGS);
+    // spec.parallelism at its bound: a Job per setting, build and cluster, and every cluster's counts and message
+    assertThat(status.harnessJobs).hasSize((int) StatusBounds.HARNESS_JOBS)
+        .allSatisfy(j -> assertThat(j.cluster).isNotNull());
+    assertThat(status.clusters).hasSize((int) dev.sft.api.SpecDefaults.MAX_PARALLELISM);
     assertThat(status.history).hasSize((int) StatusBounds.HISTORY);
   }
 

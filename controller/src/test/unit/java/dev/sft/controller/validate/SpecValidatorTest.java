@@ -126,7 +126,36 @@ class SpecValidatorTest {
       }
       // a StatefulSet's pods carry controller-revision-hash = <statefulset>-<10-character hash>
       assertThat(Names.worker(test).length() + 11).isLessThanOrEqualTo(63);
+      // every cluster of the most spec.parallelism allows, the longest Job name a comparison gives it
+      for (int k = 0; k < dev.sft.api.SpecDefaults.MAX_PARALLELISM; k++) {
+        for (String statefulSet : List.of(Names.master(test, k), Names.worker(test, k))) {
+          assertThat(statefulSet).as("StatefulSet and Service name").matches(dns1035Label);
+          assertThat(statefulSet.length() + 11).as(statefulSet).isLessThanOrEqualTo(63);
+        }
+        assertThat(Names.harnessJob(test, 9999, false, "baseline", k)).matches(dns1123Label)
+            .hasSizeLessThanOrEqualTo(63);
+        assertThat(Names.workerPods(test, k, 64)).allSatisfy(pod -> assertThat(pod).hasSizeLessThanOrEqualTo(63));
+      }
     }
+  }
+
+  @Test
+  void parallelismDefaultsToOneClusterAndIsBoundedByItsRangeAndByRepeat() {
+    SchedulerFailureTest test = TestResources.valid("ns1", "t1");
+    assertThat(dev.sft.api.ResolvedSpec.of(test.getSpec()).parallelism()).isEqualTo(1);
+    test.getSpec().repeat = 20;
+    test.getSpec().parallelism = 8;
+    assertThat(SpecValidator.validate(test)).isEmpty();
+    test.getSpec().parallelism = 9;
+    assertThat(SpecValidator.validate(test)).extracting(v -> v.field() + ": " + v.problem())
+        .containsExactly("spec.parallelism: must be at most 8, got 9");
+    test.getSpec().parallelism = 0;
+    assertThat(SpecValidator.validate(test)).extracting(v -> v.field() + ": " + v.problem())
+        .containsExactly("spec.parallelism: must be at least 1, got 0");
+    test.getSpec().repeat = 2;
+    test.getSpec().parallelism = 3;
+    assertThat(SpecValidator.validate(test)).extracting(v -> v.field() + ": " + v.problem())
+        .singleElement().asString().startsWith("spec.parallelism: must be at most spec.repeat (2), got 3");
   }
 
   @Test
@@ -289,6 +318,18 @@ class SpecValidatorTest {
     test.getSpec().pin = List.of("loser-abort-interrupted");
     test.getSpec().scenarios = List.of("executor-loss-shuffle-loss");
     assertThat(SpecValidator.validate(test)).extracting(SpecValidator.Violation::field).containsExactly("spec.pin");
+  }
+
+  @Test
+  void aComparisonRunsUnderAPin() {
+    // Both builds' Jobs hold the pin; the comparison judges the pinned race as an invariant.
+    SchedulerFailureTest test = TestResources.valid("ns1", "t1");
+    test.getSpec().pin = List.of("shuffle-loss-old-attempt-first");
+    test.getSpec().compare = new dev.sft.api.SchedulerFailureTestSpec.Compare();
+    test.getSpec().compare.baseline = new dev.sft.api.SchedulerFailureTestSpec.BaselineBuild();
+    test.getSpec().compare.baseline.sparkImage = "registry.example/sft:1.11";
+    test.getSpec().compare.baseline.harnessImage = "registry.example/sft:1.11";
+    assertThat(SpecValidator.validate(test)).isEmpty();
   }
 
   /** A known-finding entry of {@code rule}, tracked at an Iceberg issue; the test sets the rest. */

@@ -83,6 +83,10 @@ class CommittedCrdRulesTest {
     spec(lists).putArray("operations").add("append").add("merge-dv-partitioned");
     claim(lists).putArray("accessModes").add("ReadWriteOnce").add("ReadWriteMany");
     spec(lists).putObject("cleanup").put("onSuccess", "Retain");
+    // A comparison under a pin: no rule refuses the two together.
+    spec(lists).putArray("pin").add("loser-abort-interrupted");
+    spec(lists).putObject("compare").putObject("baseline").put("sparkImage", "registry.example/sft:1.11")
+        .put("harnessImage", "registry.example/sft:1.11");
     name(lists, "n" + "x".repeat(43) + "1");
     Validated full = validation(crd).validate(COLLECTION + "?fieldValidation=Strict", lists, null);
     assertThat(full.object().at("/spec/cleanup/onFailure").asText()).as("defaults inside a given object")
