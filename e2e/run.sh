@@ -14,7 +14,9 @@
 #          --all (also the steps tagged extended: Pod Security restricted and OpenShift restricted-v2 runs, a worker pod
 #          lost mid-scenario, Spark on the bare simulator; CI runs the others, to end within its time),
 #          --bench N (instead of the suite, the time-to-verdict benchmark: N times in turn ./sft local and an apply of
-#          examples/minimal.yaml on the simulator; bench/k8s-run.sh calls it).
+#          examples/minimal.yaml on the simulator; bench/k8s-run.sh calls it),
+#          --bench-parallelism R (instead of the suite, repetitions per minute at spec.parallelism 1 and 2 on the
+#          simulator, one loss scenario repeated R times; bench/parallelism.sh calls it).
 # A missing prerequisite is a failure that names the package, never a skip.
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -34,6 +36,7 @@ controller_image="localhost/sft/sft-controller:e2e"
 storage_class=""
 excluded_groups="extended,bench"
 bench_runs=""
+bench_parallelism=""
 out="$root/target/e2e/$(date -u +%Y%m%dT%H%M%SZ)"
 while [[ $# -gt 0 ]]; do
   case "$1" in
@@ -47,6 +50,8 @@ while [[ $# -gt 0 ]]; do
     --all) excluded_groups="bench"; shift ;;
     --bench) bench_runs="$2"; shift 2
       [[ "$bench_runs" =~ ^[1-9][0-9]*$ ]] || die "--bench takes a number of runs, got '$bench_runs'" ;;
+    --bench-parallelism) bench_parallelism="$2"; shift 2
+      [[ "$bench_parallelism" =~ ^[1-9][0-9]*$ ]] || die "--bench-parallelism takes a repeat, got '$bench_parallelism'" ;;
     -h|--help) sed -n 2,16p "$0"; exit 0 ;;
     *) die "unknown argument '$1' (see e2e/run.sh --help)" ;;
   esac
@@ -96,6 +101,11 @@ if [[ -n "$bench_runs" ]]; then
   [[ -z "$kubeconfig" ]] || die "--bench measures the simulator on this machine: not with --kubeconfig"
   suite_args=("-Dit.test=TimeToVerdictBenchIT" "-Dtest=none" "-Dsurefire.failIfNoSpecifiedTests=false"
     "-Dsft.bench.runs=$bench_runs")
+  excluded_groups=""
+elif [[ -n "$bench_parallelism" ]]; then
+  [[ -z "$kubeconfig" ]] || die "--bench-parallelism measures the simulator on this machine: not with --kubeconfig"
+  suite_args=("-Dit.test=ParallelismBenchIT" "-Dtest=none" "-Dsurefire.failIfNoSpecifiedTests=false"
+    "-Dsft.bench.repeat=$bench_parallelism")
   excluded_groups=""
 fi
 phase "running the suite (output: $out)"
