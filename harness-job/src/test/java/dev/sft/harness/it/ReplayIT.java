@@ -9,12 +9,9 @@ import dev.sft.contract.Report;
 import dev.sft.contract.ReportJson;
 import dev.sft.contract.ScenarioResult;
 import dev.sft.contract.Verdict;
-import dev.sft.harness.cli.SftCli;
+import dev.sft.harness.cli.CapturedRun;
 import dev.sft.harness.evidence.Folders;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
@@ -29,8 +26,6 @@ import org.junit.jupiter.api.Test;
 class ReplayIT {
   private static final String DUPLICATE = "storage/files.orphans-known-rejected:" + Cause.DUPLICATE_RESULT;
 
-  record Outcome(int exit, String out, String err) {}
-
   @Test
   void aFailingShuffleLossRepetitionReplayedTwiceReproducesItTwice() throws IOException {
     LocalRun source = LocalRun.run("replay-source", "--scenarios", "executor-loss-shuffle-loss",
@@ -40,7 +35,7 @@ class ReplayIT {
 
     Path out = Path.of(System.getProperty("sft.it.out", "target/it-runs"), "replay").toAbsolutePath();
     Folders.deleteRecursively(out);
-    Outcome replay = replay(failing.evidence(), "--repeat", "2", "--out", out.toString(), "--timeout", "120");
+    CapturedRun replay = replay(failing.evidence(), "--repeat", "2", "--out", out.toString(), "--timeout", "120");
     assertThat(replay.out()).contains("reproduced 2 of 2: " + DUPLICATE + " under pin "
         + Pin.SHUFFLE_LOSS_OLD_ATTEMPT_FIRST.id());
     assertThat(replay.exit()).as(replay.out() + replay.err()).isEqualTo(ReplayExitCode.REPRODUCED.code());
@@ -61,33 +56,22 @@ class ReplayIT {
 
     Path out = Path.of(System.getProperty("sft.it.out", "target/it-runs"), "replay-passed").toAbsolutePath();
     Folders.deleteRecursively(out);
-    Outcome replay = replay(passed.evidence(), "--out", out.toString());
+    CapturedRun replay = replay(passed.evidence(), "--out", out.toString());
     assertThat(replay.exit()).isEqualTo(ReplayExitCode.CANNOT_REPLAY.code());
     assertThat(replay.err().strip()).startsWith("sft replay: error: ")
         .endsWith("found nothing (Passed), so there is nothing to reproduce").doesNotContain("\n");
     assertThat(out).as("nothing started, nothing written").doesNotExist();
   }
 
-  private static Outcome replay(String dir, String... options) throws IOException {
-    String sparkHome = System.getProperty("sft.spark.home");
-    List<String> args = new java.util.ArrayList<>(List.of("replay", dir, "--spark-home", sparkHome,
-        "--master-port", String.valueOf(LocalRun.freePort())));
+  private static CapturedRun replay(String dir, String... options) throws IOException {
+    List<String> args = new java.util.ArrayList<>(List.of("replay", dir, "--spark-home",
+        System.getProperty("sft.spark.home"), "--master-port", String.valueOf(LocalRun.freePort())));
     args.addAll(List.of(options));
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    PrintStream oldOut = System.out;
-    PrintStream oldErr = System.err;
-    System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-    System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-    try {
-      int exit = SftCli.execute(args.toArray(new String[0]));
-      return new Outcome(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    } finally {
-      System.setOut(oldOut);
-      System.setErr(oldErr);
-      System.out.print(out.toString(StandardCharsets.UTF_8));
-    }
+    CapturedRun run = CapturedRun.of(args.toArray(new String[0]));
+    System.out.print(run.out()); // the replay's table in the IT's own log
+    return run;
   }
+
 
   private static Path reportOf(Path out) throws IOException {
     try (Stream<Path> runs = Files.list(out.resolve("shared"))) {

@@ -1,6 +1,8 @@
 package dev.sft.harness.judge;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import dev.sft.harness.cli.CapturedRun;
+import dev.sft.harness.evidence.FolderContents;
 
 import dev.sft.contract.Check;
 import dev.sft.contract.DriverRun;
@@ -15,7 +17,6 @@ import dev.sft.contract.WriterName;
 import dev.sft.harness.audit.AuditResult;
 import dev.sft.harness.audit.FileSets;
 import dev.sft.harness.audit.TableFiles;
-import dev.sft.harness.cli.SftCli;
 import dev.sft.harness.evidence.AbortObservation;
 import dev.sft.harness.evidence.AcceptedMessage;
 import dev.sft.harness.evidence.AttemptIdentity;
@@ -29,20 +30,15 @@ import dev.sft.harness.evidence.PriorState;
 import dev.sft.harness.evidence.RowCounts;
 import dev.sft.harness.kill.KillRecord;
 import dev.sft.harness.kill.Killer;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.Set;
-import java.util.TreeMap;
 import java.util.TreeSet;
 import java.util.stream.Collectors;
-import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -56,15 +52,13 @@ class JudgeStoredEvidenceTest {
   @TempDir
   Path tmp;
 
-  record Outcome(int exit, String out, String err) {}
-
   @Test
   void aSpeculationRepetitionIsJudgedAgainFromTheRecordedAuditAndPassesBothSides() throws IOException {
     Path runDir = tmp.resolve("shared").resolve(RUN_ID);
     Path rep = speculation(runDir, false);
-    Map<String, String> before = contents(runDir);
+    Map<String, String> before = FolderContents.of(runDir);
 
-    Outcome outcome = judge(rep, "--out", tmp.resolve("out").toString());
+    CapturedRun outcome = judge(rep, "--out", tmp.resolve("out").toString());
 
     assertThat(outcome.exit()).as(outcome.err()).isZero();
     assertThat(outcome.err()).as("progress on stderr").contains("speculation-original-wins/append r1: storage judged"
@@ -83,7 +77,7 @@ class JudgeStoredEvidenceTest {
         "loser.no-files-left", "cluster.no-unplanned-loss");
     assertThat(tmp.resolve("out").resolve("junit.xml")).isRegularFile();
     assertThat(tmp.resolve("out").resolve("report.html")).isRegularFile();
-    assertThat(contents(runDir)).as("the evidence is unchanged").isEqualTo(before);
+    assertThat(FolderContents.of(runDir)).as("the evidence is unchanged").isEqualTo(before);
   }
 
   @Test
@@ -95,7 +89,7 @@ class JudgeStoredEvidenceTest {
         + " \"reference\": \"https://example.org/1\"}, {\"rule\": \"files.no-orphans\","
         + " \"cause\": [\"loser-interrupted-abort\"], \"reference\": \"https://example.org/1\"}]");
 
-    Outcome failed = judge(runDir, "--out", tmp.resolve("o1").toString(), "-o", "json");
+    CapturedRun failed = judge(runDir, "--out", tmp.resolve("o1").toString(), "-o", "json");
     assertThat(failed.exit()).isEqualTo(1);
     Report report = ReportJson.fromJson(failed.out());
     assertThat(report.scenarios().get(0).storage()).isEqualTo(Verdict.Failed);
@@ -103,11 +97,11 @@ class JudgeStoredEvidenceTest {
         .containsExactlyInAnyOrder("loser.no-files-left", "files.no-orphans");
     assertThat(failed.err()).contains("storage judged from the storage audit the run recorded");
 
-    Outcome acknowledged = judge(runDir, "--out", tmp.resolve("o2").toString(), "--known-findings", known.toString());
+    CapturedRun acknowledged = judge(runDir, "--out", tmp.resolve("o2").toString(), "--known-findings", known.toString());
     assertThat(acknowledged.exit()).as(acknowledged.out()).isZero();
     assertThat(acknowledged.out()).contains("Known").contains("RESULT: PASSED WITH 1 KNOWN FINDING");
 
-    Outcome strict = judge(runDir, "--out", tmp.resolve("o3").toString(), "--known-findings", known.toString(),
+    CapturedRun strict = judge(runDir, "--out", tmp.resolve("o3").toString(), "--known-findings", known.toString(),
         "--strict");
     assertThat(strict.exit()).isEqualTo(1);
   }
@@ -124,11 +118,11 @@ class JudgeStoredEvidenceTest {
     DriverRun asked = Json.MAPPER.readValue(recorded.toFile(), DriverRun.class);
     Markers.publish(recorded, asked.toBuilder().knownFindings(known, false, DriverRun.NEVER_FAIL_ON_STALE).build());
 
-    Outcome byDefault = judge(runDir, "--out", tmp.resolve("d1").toString());
+    CapturedRun byDefault = judge(runDir, "--out", tmp.resolve("d1").toString());
     assertThat(byDefault.exit()).as(byDefault.out()).isZero();
     assertThat(byDefault.out()).contains("RESULT: PASSED WITH 1 KNOWN FINDING");
 
-    Outcome without = judge(runDir, "--out", tmp.resolve("d2").toString(), "--no-known-findings");
+    CapturedRun without = judge(runDir, "--out", tmp.resolve("d2").toString(), "--no-known-findings");
     assertThat(without.exit()).isEqualTo(1);
 
     Markers.publish(recorded, asked.toBuilder().knownFindings(known, true, DriverRun.NEVER_FAIL_ON_STALE).build());
@@ -139,9 +133,9 @@ class JudgeStoredEvidenceTest {
   void anExecutorLossRepetitionIsJudgedAgainWithItsKillRecordAndRecovery() throws IOException {
     Path runDir = tmp.resolve("shared").resolve(RUN_ID);
     loss(runDir);
-    Map<String, String> before = contents(runDir);
+    Map<String, String> before = FolderContents.of(runDir);
 
-    Outcome outcome = judge(runDir, "--out", tmp.resolve("out").toString(), "-o", "json");
+    CapturedRun outcome = judge(runDir, "--out", tmp.resolve("out").toString(), "-o", "json");
 
     assertThat(outcome.exit()).as(outcome.err()).isZero();
     ScenarioResult result = ReportJson.fromJson(outcome.out()).scenarios().get(0);
@@ -152,7 +146,7 @@ class JudgeStoredEvidenceTest {
         "kill.identity-and-exit-proven", "kill.performed", "executor.removed", "target.executor-lost-failure",
         "replacement.succeeded-on-another-executor", "files.orphans-known-rejected", "cluster.no-unplanned-loss");
     assertThat(result.knownRejectedOrphans()).isEqualTo(1);
-    assertThat(contents(runDir)).as("the evidence is unchanged").isEqualTo(before);
+    assertThat(FolderContents.of(runDir)).as("the evidence is unchanged").isEqualTo(before);
   }
 
   @Test
@@ -161,7 +155,7 @@ class JudgeStoredEvidenceTest {
     Path rep = speculation(runDir, false);
     Files.delete(rep.resolve(EvidenceLayout.STORAGE_AUDIT));
 
-    Outcome outcome = judge(rep, "--out", tmp.resolve("out").toString(), "-o", "json");
+    CapturedRun outcome = judge(rep, "--out", tmp.resolve("out").toString(), "-o", "json");
 
     assertThat(outcome.exit()).isEqualTo(1);
     ScenarioResult result = ReportJson.fromJson(outcome.out()).scenarios().get(0);
@@ -175,38 +169,38 @@ class JudgeStoredEvidenceTest {
     Path runDir = tmp.resolve("shared").resolve(RUN_ID);
     Path rep = speculation(runDir, false);
 
-    Outcome missing = judge(tmp.resolve("nowhere"), "--out", tmp.resolve("o").toString());
+    CapturedRun missing = judge(tmp.resolve("nowhere"), "--out", tmp.resolve("o").toString());
     assertThat(missing.exit()).isEqualTo(2);
     assertThat(missing.err().strip()).contains("nowhere is not a folder").doesNotContain("\n").doesNotContain("Exception");
 
     Files.createDirectories(tmp.resolve("random"));
     Files.writeString(tmp.resolve("random").resolve("notes.txt"), "hello");
-    Outcome notEvidence = judge(tmp.resolve("random"), "--out", tmp.resolve("o").toString());
+    CapturedRun notEvidence = judge(tmp.resolve("random"), "--out", tmp.resolve("o").toString());
     assertThat(notEvidence.exit()).isEqualTo(2);
     assertThat(notEvidence.err().strip()).contains("random is not sft evidence").doesNotContain("\n");
 
-    Outcome inside = judge(rep, "--out", runDir.resolve("report-again").toString());
+    CapturedRun inside = judge(rep, "--out", runDir.resolve("report-again").toString());
     assertThat(inside.exit()).isEqualTo(2);
     assertThat(inside.err()).contains("is inside the evidence");
 
-    Outcome badFormat = judge(rep, "--out", tmp.resolve("o").toString(), "-o", "xml");
+    CapturedRun badFormat = judge(rep, "--out", tmp.resolve("o").toString(), "-o", "xml");
     assertThat(badFormat.exit()).isEqualTo(2);
 
-    Map<String, String> before = contents(runDir);
+    Map<String, String> before = FolderContents.of(runDir);
     Files.writeString(rep.resolve(EvidenceLayout.DRIVE), "[1, 2, 3]");
     before.put(runDir.relativize(rep.resolve(EvidenceLayout.DRIVE)).toString(), "[1, 2, 3]");
-    Outcome otherShape = judge(rep, "--out", tmp.resolve("o").toString());
+    CapturedRun otherShape = judge(rep, "--out", tmp.resolve("o").toString());
     assertThat(otherShape.exit()).isEqualTo(2);
     assertThat(otherShape.err().strip()).contains(rep.toString()).contains("drive.json is not what this build reads")
         .doesNotContain("\n");
 
     Files.delete(rep.resolve(EvidenceLayout.DRIVE));
     before.remove(runDir.relativize(rep.resolve(EvidenceLayout.DRIVE)).toString());
-    Outcome older = judge(rep, "--out", tmp.resolve("o").toString());
+    CapturedRun older = judge(rep, "--out", tmp.resolve("o").toString());
     assertThat(older.exit()).isEqualTo(2);
     assertThat(older.err().strip()).contains(rep.toString()).contains("has no drive.json").doesNotContain("\n");
 
-    assertThat(contents(runDir)).as("nothing in the evidence changed").isEqualTo(before);
+    assertThat(FolderContents.of(runDir)).as("nothing in the evidence changed").isEqualTo(before);
     assertThat(tmp.resolve("o")).doesNotExist();
   }
 
@@ -334,36 +328,15 @@ class JudgeStoredEvidenceTest {
 
   // --- running the command and reading what it left ---
 
-  private static Outcome judge(Path dir, String... options) {
+  private static CapturedRun judge(Path dir, String... options) {
     List<String> args = new ArrayList<>(List.of("judge", dir.toString()));
     args.addAll(List.of(options));
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    PrintStream oldOut = System.out;
-    PrintStream oldErr = System.err;
-    System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-    System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-    try {
-      int exit = SftCli.execute(args.toArray(new String[0]));
-      return new Outcome(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    } finally {
-      System.setOut(oldOut);
-      System.setErr(oldErr);
-    }
+    return CapturedRun.of(args.toArray(new String[0]));
   }
+
 
   private static List<String> rules(ScenarioResult result, Verdict verdict) {
     return result.checks().stream().filter(c -> c.verdict() == verdict).map(Check::rule).toList();
   }
 
-  /** Every file under {@code dir} with its content, to prove nothing changed. */
-  private static Map<String, String> contents(Path dir) throws IOException {
-    Map<String, String> files = new TreeMap<>();
-    try (Stream<Path> walk = Files.walk(dir)) {
-      for (Path file : walk.filter(Files::isRegularFile).toList()) {
-        files.put(dir.relativize(file).toString(), Files.readString(file));
-      }
-    }
-    return files;
-  }
 }

@@ -1,19 +1,16 @@
 package dev.sft.harness.replay;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import dev.sft.harness.cli.CapturedRun;
+import dev.sft.harness.evidence.FolderContents;
 
 import dev.sft.contract.Cause;
 import dev.sft.contract.ReplayExitCode;
 import dev.sft.contract.ScenarioName;
 import dev.sft.harness.cli.SftCli;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Map;
-import java.util.TreeMap;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -24,8 +21,6 @@ class ReplayCommandTest {
   @TempDir
   Path tmp;
 
-  record Outcome(int exit, String out, String err) {}
-
   @Test
   void evidenceItCannotReplayIsOneLineExitTwoAndLeftAsItWas() throws IOException {
     Path passed = new ReplayFolders(tmp.resolve("a"), ScenarioName.SPECULATION_ORIGINAL_WINS).write();
@@ -34,10 +29,10 @@ class ReplayCommandTest {
     ReplayFolders run = new ReplayFolders(tmp.resolve("c"), ScenarioName.SPECULATION_ORIGINAL_WINS)
         .failed("loser.no-files-left", Cause.LOSER_INTERRUPTED_ABORT);
     run.write();
-    Map<String, String> before = contents(tmp);
+    Map<String, String> before = FolderContents.of(tmp);
 
     for (Path dir : new Path[] {passed, uncovered, run.runDir(), tmp.resolve("nowhere")}) {
-      Outcome outcome = replay(dir.toString(), "--out", tmp.resolve("out").toString());
+      CapturedRun outcome = replay(dir.toString(), "--out", tmp.resolve("out").toString());
       assertThat(outcome.exit()).as(dir.toString()).isEqualTo(ReplayExitCode.CANNOT_REPLAY.code());
       assertThat(outcome.err().strip()).as(dir.toString()).startsWith("sft replay: error: ").doesNotContain("\n")
           .doesNotContain("Exception");
@@ -45,14 +40,14 @@ class ReplayCommandTest {
     }
     assertThat(replay(passed.toString()).err()).contains("found nothing (Passed), so there is nothing to reproduce");
     assertThat(replay(uncovered.toString()).err()).contains("no pin reproduces what");
-    assertThat(contents(tmp)).as("nothing written, nothing changed").isEqualTo(before);
+    assertThat(FolderContents.of(tmp)).as("nothing written, nothing changed").isEqualTo(before);
   }
 
   @Test
   void aRepeatOutOfBoundsIsAUsageErrorBeforeAnythingStarts() {
     Path rep = new ReplayFolders(tmp, ScenarioName.SPECULATION_ORIGINAL_WINS)
         .failed("loser.no-files-left", Cause.LOSER_INTERRUPTED_ABORT).write();
-    Outcome outcome = replay(rep.toString(), "--repeat", "0");
+    CapturedRun outcome = replay(rep.toString(), "--repeat", "0");
     assertThat(outcome.exit()).isEqualTo(ReplayExitCode.CANNOT_REPLAY.code());
     assertThat(outcome.err()).contains("--repeat");
   }
@@ -65,31 +60,9 @@ class ReplayCommandTest {
     assertThat(help).contains("default: 5").contains("--workers").contains("--spark-home").contains("--jar");
   }
 
-  private static Outcome replay(String... args) {
-    String[] all = Stream.concat(Stream.of("replay"), Stream.of(args)).toArray(String[]::new);
-    ByteArrayOutputStream out = new ByteArrayOutputStream();
-    ByteArrayOutputStream err = new ByteArrayOutputStream();
-    PrintStream oldOut = System.out;
-    PrintStream oldErr = System.err;
-    System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-    System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-    try {
-      int exit = SftCli.execute(all);
-      return new Outcome(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
-    } finally {
-      System.setOut(oldOut);
-      System.setErr(oldErr);
-    }
+  private static CapturedRun replay(String... args) {
+    return CapturedRun.of(Stream.concat(Stream.of("replay"), Stream.of(args)).toArray(String[]::new));
   }
 
-  /** Every file under {@code dir} with its content, to prove nothing changed. */
-  private static Map<String, String> contents(Path dir) throws IOException {
-    Map<String, String> files = new TreeMap<>();
-    try (Stream<Path> walk = Files.walk(dir)) {
-      for (Path file : walk.filter(Files::isRegularFile).toList()) {
-        files.put(dir.relativize(file).toString(), Files.readString(file));
-      }
-    }
-    return files;
-  }
+
 }
