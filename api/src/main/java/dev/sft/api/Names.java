@@ -199,6 +199,16 @@ public final class Names {
     return labels;
   }
 
+  /**
+   * A cluster's StatefulSet selector, immutable once created: cluster 0's is a single cluster's whatever the
+   * parallelism (a test that ran one cluster keeps its StatefulSet), cluster {@code k}'s adds its index. Cluster 0's
+   * thus also matches the other clusters' pods, which a StatefulSet never adopts (they have their own controller);
+   * Services and observers select by the cluster's labels.
+   */
+  public static Map<String, String> statefulSetSelector(SchedulerFailureTest test, String component, int cluster) {
+    return clusterSelector(test, component, cluster, cluster > 0);
+  }
+
   /** The labels of one Spark cluster's component pods: {@link #componentLabels} and, with {@code parallel}, its index. */
   public static Map<String, String> clusterLabels(SchedulerFailureTest test, String component, int cluster,
       boolean parallel) {

@@ -126,6 +126,11 @@ public record ResolvedSpec(
         failOnStale, baselineSparkImage, baselineHarnessImage, pins, parallelism);
   }
 
+  /** Whether the run has Spark cluster {@code cluster}: clusters 0 to {@code parallelism - 1}, each its own objects. */
+  public boolean runsCluster(int cluster) {
+    return cluster < parallelism;
+  }
+
   /** The generated claim's access modes, ReadWriteMany unless the template names others. */
   public List<String> claimAccessModes() {
     List<String> modes = claimTemplate == null ? null : claimTemplate.accessModes;

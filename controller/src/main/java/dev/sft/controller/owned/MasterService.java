@@ -19,10 +19,9 @@ public final class MasterService implements OwnedResource<Service> {
     this.cluster = cluster;
   }
 
-  /** Cluster {@code k} exists while the spec runs more than {@code k} clusters. */
   @Override
   public boolean isOwned(ResolvedSpec spec) {
-    return cluster < spec.parallelism();
+    return spec.runsCluster(cluster);
   }
 
   @Override

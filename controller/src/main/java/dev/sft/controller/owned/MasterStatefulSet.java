@@ -24,20 +24,9 @@ public final class MasterStatefulSet implements OwnedResource<StatefulSet> {
     this.cluster = cluster;
   }
 
-  /** Cluster {@code k} exists while the spec runs more than {@code k} clusters. */
   @Override
   public boolean isOwned(ResolvedSpec spec) {
-    return cluster < spec.parallelism();
-  }
-
-  /**
-   * The pods' selector, immutable once created: cluster 0's is a single cluster's whatever the parallelism (a test that
-   * ran one cluster keeps its StatefulSet), cluster {@code k}'s adds its index. Cluster 0's thus also matches the other
-   * clusters' pods, which a StatefulSet never adopts (they have their own controller); Services and observers select
-   * by the cluster's labels.
-   */
-  private java.util.Map<String, String> selector(SchedulerFailureTest test, String component) {
-    return Names.clusterSelector(test, component, cluster, cluster > 0);
+    return spec.runsCluster(cluster);
   }
 
   @Override
@@ -58,7 +47,7 @@ public final class MasterStatefulSet implements OwnedResource<StatefulSet> {
           .withReplicas(1)
           .withServiceName(name(test))
           .withPodManagementPolicy("Parallel")
-          .withNewSelector().withMatchLabels(selector(test, Names.MASTER)).endSelector()
+          .withNewSelector().withMatchLabels(Names.statefulSetSelector(test, Names.MASTER, cluster)).endSelector()
           .withNewTemplate()
             .withNewMetadata().withLabels(Names.clusterLabels(test, Names.MASTER, cluster, spec.parallelism() > 1))
               .withAnnotations(SparkPods.doNotDisrupt()).endMetadata()
