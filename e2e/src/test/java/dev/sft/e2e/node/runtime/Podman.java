@@ -16,7 +16,14 @@ import java.util.List;
  */
 public final class Podman {
   static final String OWNER_LABEL = "dev.sft.e2e.simulator";
-  static final List<String> ULIMITS = List.of("--ulimit", "nofile=1024:1024", "--ulimit", "nproc=1024:1024");
+  /**
+   * Explicit limits (podman's defaults are refused here, DESIGN.md §8). RLIMIT_NPROC counts every process and thread of
+   * the user across all containers (they all run as uid 185), so 1024 let two Spark clusters starve each other of
+   * threads (three JVMs failed pthread_create at one instant). A Kubernetes node sets no such limit (containerd runs
+   * with LimitNPROC=infinity); the per-pod limit is the pids cgroup (kubelet's podPidsLimit), which podman's
+   * --pids-limit default (2048 a container) already gives. 32768 is the highest this sandbox's runc accepts.
+   */
+  static final List<String> ULIMITS = List.of("--ulimit", "nofile=1024:1024", "--ulimit", "nproc=32768:32768");
   private static final Duration QUICK = Duration.ofSeconds(60);
 
   private final String instanceId;
