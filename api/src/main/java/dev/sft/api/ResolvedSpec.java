@@ -48,7 +48,8 @@ public record ResolvedSpec(
     String baselineSparkImage,
     String baselineHarnessImage,
     List<dev.sft.contract.Pin> pins,
-    int parallelism) {
+    int parallelism,
+    dev.sft.contract.Soak soak) {
 
   public static ResolvedSpec of(SchedulerFailureTestSpec spec) {
     var spark = spec.spark;
@@ -97,13 +98,15 @@ public record ResolvedSpec(
         spec.compare == null ? null : spec.compare.baseline.sparkImage.trim(),
         spec.compare == null ? null : spec.compare.baseline.harnessImage.trim(),
         spec.pin == null ? List.of() : spec.pin.stream().map(dev.sft.contract.Pin::fromId).toList(),
-        orDefault(spec.parallelism, SpecDefaults.PARALLELISM));
+        orDefault(spec.parallelism, SpecDefaults.PARALLELISM),
+        spec.soak == null ? null : new dev.sft.contract.Soak(spec.soak.maxRounds,
+            spec.soak.maxSeconds == null ? null : java.time.Duration.ofSeconds(spec.soak.maxSeconds)));
   }
 
   /** How many cells and repetitions the run means, over both builds when it compares two. */
   public dev.sft.contract.RunShape shape() {
     return new dev.sft.contract.RunShape(scenarios, operations, repeat, compares()
-        ? dev.sft.contract.RunShape.COMPARED_BUILDS : dev.sft.contract.RunShape.ONE_BUILD, null);
+        ? dev.sft.contract.RunShape.COMPARED_BUILDS : dev.sft.contract.RunShape.ONE_BUILD, soak);
   }
 
   /** Whether the run compares a baseline build with the spec's own ({@code spec.compare}). */
@@ -123,7 +126,7 @@ public record ResolvedSpec(
         workerResources, readyTimeoutSeconds, baselineHarnessImage, writer, harnessTimeoutSeconds, interruptOnCancel,
         harnessCommand, harnessResources, mountPath, existingClaim, claimTemplate, nodeSelector, tolerations,
         workerAntiAffinity, onSuccess, onFailure, imagePullSecrets, imagePullPolicy, knownFindings, strict,
-        failOnStale, baselineSparkImage, baselineHarnessImage, pins, parallelism);
+        failOnStale, baselineSparkImage, baselineHarnessImage, pins, parallelism, soak);
   }
 
   /** Whether the run has Spark cluster {@code cluster}: clusters 0 to {@code parallelism - 1}, each its own objects. */

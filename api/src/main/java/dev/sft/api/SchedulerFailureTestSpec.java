@@ -81,6 +81,12 @@ public class SchedulerFailureTestSpec {
   @Max(SpecDefaults.MAX_PARALLELISM)
   public Integer parallelism;
 
+  @JsonPropertyDescription("Soak until the first failure instead of a fixed spec.repeat: every cell once per round, "
+      + "round after round, until a repetition is Failed or Unknown (a Known one goes on) or a bound is reached, as the "
+      + "harness's --until-failure. With spec.parallelism the rounds are dealt out to the clusters in turn and the "
+      + "first failure on any ends every cluster's soak at its next round (docs/operator.md, Soaks).")
+  public Soak soak;
+
   @JsonPropertyDescription("Findings you have acknowledged, each traced to a tracked defect: a repetition whose every "
       + "failing check matches an entry is Known (never Passed), counted apart, and does not fail the run; an entry "
       + "that matches nothing is listed as stale in status.knownFindings (docs/harness.md, Known findings).")
@@ -198,6 +204,21 @@ public class SchedulerFailureTestSpec {
   /** Bounds of {@code status.history}. */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   @JsonIgnoreProperties(ignoreUnknown = true)
+  public static class Soak {
+    @JsonPropertyDescription("The most rounds (repetitions of each cell) over all clusters: a soak on Kubernetes always "
+        + "has a round bound, so its Jobs have a deadline and its status a total.")
+    @Required
+    @Min(SpecDefaults.MIN_SOAK_ROUNDS)
+    @Max(SpecDefaults.MAX_SOAK_ROUNDS)
+    public Integer maxRounds;
+
+    @JsonPropertyDescription("Also start no round after this many seconds, counted per harness Job: with scenarios of "
+        + "both speculation settings, each of the two Jobs of a cluster gets half.")
+    @Min(SpecDefaults.MIN_SOAK_SECONDS)
+    @Max(SpecDefaults.MAX_SOAK_SECONDS)
+    public Integer maxSeconds;
+  }
+
   public static class History {
     @JsonPropertyDescription("Succeeded earlier runs kept in status.history.")
     @Default(SpecDefaults.HISTORY_SUCCEEDED)

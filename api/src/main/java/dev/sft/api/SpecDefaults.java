@@ -96,6 +96,12 @@ public final class SpecDefaults {
    * ({@link #MAX_WORKERS} workers) are already 520 pods, and the status's per-cluster records stay small.
    */
   public static final long MAX_PARALLELISM = 8;
+  public static final long MIN_SOAK_ROUNDS = 1;
+  /** A soak's most rounds: 1,000 without a failure bound its failure rate below 0.3 % (95 %). */
+  public static final long MAX_SOAK_ROUNDS = 1000;
+  public static final long MIN_SOAK_SECONDS = 60;
+  /** A week: a soak's Jobs keep a deadline Kubernetes counts in seconds. */
+  public static final long MAX_SOAK_SECONDS = 7 * 24 * 3600;
   public static final long MIN_HARNESS_TIMEOUT_SECONDS = 10;
   public static final long MAX_HARNESS_TIMEOUT_SECONDS = 3600;
   public static final long MIN_READY_TIMEOUT_SECONDS = 30;

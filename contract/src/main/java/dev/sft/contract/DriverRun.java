@@ -8,6 +8,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Objects;
+import java.util.OptionalInt;
 
 /**
  * The request half of the controller-harness contract: one driver run of {@code sft run}. Speculation is fixed when
@@ -47,7 +48,8 @@ import java.util.Objects;
  *     ({@code --until-failure}), or null to run {@link #repeat} repetitions of each; a soak has {@code repeat} 1
  * @param firstRepetition the number of this driver run's first repetition ({@code --first-repetition}, default 1): a
  *     run of several driver runs per speculation setting (two builds compared, taking turns repetition by
- *     repetition) numbers its repetitions on, so no two share an evidence folder
+ *     repetition) numbers its repetitions on, so no two share an evidence folder; a soak's first round (its share of
+ *     a soak spread over clusters, {@link Soak})
  * @param pins the pinned interleavings ({@code --pin}, {@link Pin}) this driver run holds, each for its own
  *     scenarios; every pin must hold at least one of {@link #scenarios}. Empty for a natural run
  * @param cluster with several Spark clusters for one test ({@code spec.parallelism}): the index of the one this driver
@@ -187,6 +189,18 @@ public record DriverRun(
     return new RunShape(scenarios, operations, repeat, RunShape.ONE_BUILD, soak);
   }
 
+  /**
+   * The most repetitions this driver run executes, over its cells: {@link #repeat} of each, or a soak's rounds from
+   * {@link #firstRepetition} (its share of a soak spread over clusters); empty for a soak only time bounds.
+   */
+  public OptionalInt mostRepetitions() {
+    if (soak == null) {
+      return OptionalInt.of(shape().cells() * repeat);
+    }
+    OptionalInt rounds = soak.rounds(firstRepetition);
+    return rounds.isPresent() ? OptionalInt.of(shape().cells() * rounds.getAsInt()) : rounds;
+  }
+
   /** The numbers of the repetitions this run runs of each cell, a control's as a failure scenario's. */
   public List<Integer> repetitionNumbers() {
     return shape().repetitionNumbers(firstRepetition);
@@ -306,6 +320,10 @@ public record DriverRun(
       if (soak.maxTime() != null) {
         args.addAll(List.of(Soak.MAX_TIME_OPTION, Soak.format(soak.maxTime())));
       }
+      if (soak.stride() > 1) {
+        args.addAll(List.of(Soak.STRIDE_OPTION, String.valueOf(soak.stride())));
+      }
+      addIfSet(args, Soak.SHARED_END_OPTION, soak.sharedEnd());
     }
     return args;
   }

@@ -87,7 +87,7 @@ public record RunShape(List<ScenarioName> scenarios, List<WriteOperation> operat
 
   /**
    * One Spark cluster's share of each cell's repetitions ({@code spec.parallelism}): {@code repeat} of them numbered
-   * from {@code first}.
+   * from {@code first}; of a soak's rounds, {@code repeat} of them from {@code first}, every {@code clusters}-th.
    */
   public record Share(int first, int repeat) {}
 
@@ -97,12 +97,29 @@ public record RunShape(List<ScenarioName> scenarios, List<WriteOperation> operat
    * cover 1 to {@code repeat}. A comparison deals both builds alike, so a repetition pair runs on one cluster.
    */
   public List<Share> dealt(int clusters) {
+    if (soak != null) {
+      return dealtRounds(clusters);
+    }
     if (clusters < 1 || clusters > repeat) {
       throw new IllegalArgumentException("repetitions are dealt to 1 to repeat (" + repeat + ") clusters, got "
           + clusters);
     }
     return IntStream.range(0, clusters)
         .mapToObj(k -> new Share(1 + k * repeat / clusters, (k + 1) * repeat / clusters - k * repeat / clusters))
+        .toList();
+  }
+
+  /**
+   * A soak's rounds dealt out to {@code clusters} clusters in turn ({@link Soak}): cluster {@code k} starts at round
+   * {@code k + 1} and runs every {@code clusters}-th up to the round bound; its share's {@code repeat} is how many.
+   */
+  private List<Share> dealtRounds(int clusters) {
+    if (clusters < 1 || clusters > soak.maxRepeat()) {
+      throw new IllegalArgumentException("a soak's rounds are dealt to 1 to " + Soak.MAX_REPEAT_OPTION + " ("
+          + soak.maxRepeat() + ") clusters, got " + clusters);
+    }
+    return IntStream.range(0, clusters)
+        .mapToObj(k -> new Share(k + 1, (soak.maxRepeat() - (k + 1)) / clusters + 1))
         .toList();
   }
 

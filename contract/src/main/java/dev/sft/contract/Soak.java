@@ -7,13 +7,27 @@ import java.time.Duration;
  * ({@code --until-failure} with {@code --max-repeat} and/or {@code --max-time}). Round after round, not cell after
  * cell, so every cell has run as often as the others when it stops.
  *
- * @param maxRepeat the most rounds, 0 for no bound on rounds
+ * <p>One soak spread over several Spark clusters ({@code spec.parallelism}) interleaves its rounds: the share that
+ * starts at round {@code first} ({@code --first-repetition}) runs rounds {@code first}, {@code first + stride}, … up to
+ * {@code maxRepeat}, so the shares' round numbers are disjoint and cover 1 to {@code maxRepeat}, and the first share to
+ * stop at a failure writes {@code sharedEnd}, which every share looks for before each round.
+ *
+ * @param maxRepeat the most rounds, 0 for no bound on rounds; the highest round number of a spread soak
  * @param maxTime no round starts after this much time from the driver's start, null for no bound on time
+ * @param stride the distance between this share's round numbers: 1 for a soak on one cluster, else the clusters'
+ *     count ({@code --soak-stride})
+ * @param sharedEnd the file that ends every share's soak once one stopped at a failure ({@code --soak-end-file}):
+ *     needed with a stride above 1, and also ends the later driver runs of a soak the controller runs Job by Job;
+ *     null for none
  */
-public record Soak(int maxRepeat, Duration maxTime) {
+public record Soak(int maxRepeat, Duration maxTime, int stride, String sharedEnd) {
   public static final String UNTIL_FAILURE_OPTION = "--until-failure";
   public static final String MAX_REPEAT_OPTION = "--max-repeat";
   public static final String MAX_TIME_OPTION = "--max-time";
+  public static final String STRIDE_OPTION = "--soak-stride";
+  public static final String SHARED_END_OPTION = "--soak-end-file";
+  /** The name of the controller's shared end file, in the run's (its first cluster's) folder. */
+  public static final String SHARED_END_FILE = "soak-end.txt";
 
   public Soak {
     if (maxRepeat < 0) {
@@ -26,12 +40,34 @@ public record Soak(int maxRepeat, Duration maxTime) {
       throw new IllegalArgumentException(UNTIL_FAILURE_OPTION + " needs a bound: " + MAX_REPEAT_OPTION + " N and/or "
           + MAX_TIME_OPTION + " DURATION (e.g. 30m)");
     }
+    if (stride < 1) {
+      throw new IllegalArgumentException(STRIDE_OPTION + " must be at least 1, got " + stride);
+    }
+    if (stride > 1 && sharedEnd == null) {
+      throw new IllegalArgumentException(STRIDE_OPTION + " needs " + SHARED_END_OPTION + ": the shares of a soak"
+          + " spread over several clusters end together");
+    }
+  }
+
+  /** A soak on one cluster. */
+  public Soak(int maxRepeat, Duration maxTime) {
+    this(maxRepeat, maxTime, 1, null);
   }
 
   /**
-   * Whether this repetition, classified by the known findings, ends the soak: Failed or Unknown. A Known one goes on:
-   * the user acknowledged that finding and soaks for new ones (it still counts as a failure of its cell's rate).
+   * The share of this soak that one of {@code clusters} clusters runs in one driver run, all ending at
+   * {@code sharedEnd}, each starting no round after {@code maxTime}.
    */
+  public Soak share(int clusters, Duration maxTime, String sharedEnd) {
+    return new Soak(maxRepeat, maxTime, clusters, sharedEnd);
+  }
+
+  /** The most rounds the share starting at {@code first} runs; empty when only time bounds it. */
+  public java.util.OptionalInt rounds(int first) {
+    return maxRepeat == 0 ? java.util.OptionalInt.empty()
+        : java.util.OptionalInt.of(first > maxRepeat ? 0 : (maxRepeat - first) / stride + 1);
+  }
+
   public static boolean ends(ScenarioResult classified) {
     Verdict outcome = classified.outcome();
     return outcome == Verdict.Failed || outcome == Verdict.Unknown;
@@ -44,7 +80,7 @@ public record Soak(int maxRepeat, Duration maxTime) {
 
   /** The same soak with at most this much time, e.g. one driver run's share of the whole soak's. */
   public Soak withMaxTime(Duration time) {
-    return new Soak(maxRepeat, time);
+    return new Soak(maxRepeat, time, stride, sharedEnd);
   }
 
   /** The bounds as options, e.g. {@code --max-repeat 50 --max-time 30m}. */

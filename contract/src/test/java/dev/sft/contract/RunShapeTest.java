@@ -103,4 +103,29 @@ class RunShapeTest {
     org.assertj.core.api.Assertions.assertThatThrownBy(() -> RunShape.of(WITH_CONTROLS, TWO_OPERATIONS, 2).dealt(3))
         .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("1 to repeat (2)");
   }
+
+  @Test
+  void aSoaksRoundsAreDealtInTurnCoveringEachRoundOnce() {
+    for (int rounds : new int[] {1, 2, 7, 10, 1000}) {
+      for (int clusters = 1; clusters <= Math.min(rounds, 8); clusters++) {
+        Soak soak = new Soak(rounds, null);
+        RunShape shape = new RunShape(WITH_CONTROLS, TWO_OPERATIONS, 1, RunShape.ONE_BUILD, soak);
+        List<RunShape.Share> shares = shape.dealt(clusters);
+        int stride = clusters;
+        List<Integer> numbers = shares.stream()
+            .flatMap(share -> java.util.stream.IntStream.iterate(share.first(), r -> r <= rounds, r -> r + stride)
+                .boxed())
+            .sorted().toList();
+        assertThat(numbers).as("%d rounds over %d clusters", rounds, clusters)
+            .isEqualTo(java.util.stream.IntStream.rangeClosed(1, rounds).boxed().toList());
+        for (RunShape.Share share : shares) {
+          assertThat(share.repeat()).as("a share's count is the rounds it runs")
+              .isEqualTo(soak.share(clusters, null, "/end").rounds(share.first()).getAsInt()).isPositive();
+        }
+      }
+    }
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> new RunShape(WITH_CONTROLS, TWO_OPERATIONS, 1,
+            RunShape.ONE_BUILD, new Soak(2, null)).dealt(3))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("1 to --max-repeat (2)");
+  }
 }

@@ -4,6 +4,7 @@ import dev.sft.api.ImagePorts;
 import dev.sft.api.Names;
 import dev.sft.contract.BuildComparison;
 import dev.sft.contract.DriverRun;
+import dev.sft.contract.Soak;
 import dev.sft.contract.HarnessEnvironment;
 import dev.sft.contract.ScenarioName;
 import dev.sft.api.ResolvedSpec;
@@ -54,10 +55,16 @@ public final class HarnessJobManifest {
         .driverHost("$(POD_IP)")
         .terminationLog(ImageLayout.TERMINATION_LOG)
         .operations(spec.operations())
+        .soak(spec.soak())
         .knownFindings(spec.knownFindings(), spec.strict(), DriverRun.NEVER_FAIL_ON_STALE)
         // Each driver run carries the pins of its own scenarios only.
         .pins(spec.pins().stream().filter(p -> p.scenarios().stream().anyMatch(scenarios::contains)).toList())
         .build();
+    return withDeadline(run);
+  }
+
+  /** The driver run with the harness's own deadline for what it executes: call again when its share changes. */
+  public static DriverRun withDeadline(DriverRun run) {
     return run.toBuilder().deadlineSeconds((int) harnessDeadlineSeconds(run)).build();
   }
 
@@ -159,9 +166,16 @@ public final class HarnessJobManifest {
     return activeDeadlineSeconds(run) - DEADLINE_TIMEOUTS_PER_SCENARIO * run.timeoutSeconds() - REPORT_MARGIN_SECONDS;
   }
 
-  /** Room for every repetition the driver run executes ({@link DriverRun#shape}), each bounded by a few timeouts. */
+  /**
+   * Room for every repetition the driver run executes ({@link DriverRun#mostRepetitions}), each bounded by a few
+   * timeouts; a soak with a time bound starts no round after it, so it needs no more than that time and one round.
+   */
   static long activeDeadlineSeconds(DriverRun run) {
-    return DEADLINE_BASE_SECONDS
-        + DEADLINE_TIMEOUTS_PER_SCENARIO * run.timeoutSeconds() * run.shape().total().getAsInt();
+    long perRepetition = DEADLINE_TIMEOUTS_PER_SCENARIO * run.timeoutSeconds();
+    long byCount = perRepetition * run.mostRepetitions().getAsInt();
+    Soak soak = run.soak();
+    long byTime = soak == null || soak.maxTime() == null ? byCount
+        : soak.maxTime().toSeconds() + perRepetition * run.shape().cells();
+    return DEADLINE_BASE_SECONDS + Math.min(byCount, byTime);
   }
 }

@@ -107,13 +107,15 @@ public class RunHarnessJob implements RunStep {
       job.state = JobState.Creating;
       job.startTime = clock.instant().toString();
     }
-    status.message = pending.stream().map(RunHarnessJob::running).collect(java.util.stream.Collectors.joining("; "));
+    boolean soak = ledger.runSpec().soak() != null;
+    status.message = pending.stream().map(job -> running(job, soak))
+        .collect(java.util.stream.Collectors.joining("; "));
     Conditions.set(status, Conditions.HARNESS_COMPLETE, false, Reason.JobRunning, status.message,
         ledger.generation());
     statusWriter.write(test); // write-ahead: a restarted controller knows these Jobs may exist
     for (HarnessJob job : pending) {
       create(ledger, job);
-      events.normal(test, Reason.HarnessJobCreated, running(job));
+      events.normal(test, Reason.HarnessJobCreated, running(job, soak));
     }
     return Next.waitFor(START_POLL);
   }
@@ -193,7 +195,8 @@ public class RunHarnessJob implements RunStep {
     }
     boolean changed = job.state == JobState.Creating;
     job.state = JobState.Running;
-    String message = start == null ? running(job) : "harness Job " + job.name + " not started: " + start.message();
+    String message = start == null ? running(job, ledger.runSpec().soak() != null)
+        : "harness Job " + job.name + " not started: " + start.message();
     changed |= Conditions.set(status, Conditions.HARNESS_COMPLETE, false,
         start == null ? Reason.JobRunning : Reason.PodsNotStarting, message, ledger.generation());
     status.message = message;
@@ -203,11 +206,13 @@ public class RunHarnessJob implements RunStep {
     return Next.waitFor(seen.running() ? HARNESS_POLL : START_POLL);
   }
 
-  private static String running(HarnessJob job) {
+  private static String running(HarnessJob job, boolean soak) {
+    String share = job.cluster == null ? "" : soak
+        ? ", cluster " + job.cluster + ", at most " + job.repeat + " soak round(s) from round " + job.firstRepetition
+        : ", cluster " + job.cluster + ", repetitions " + job.firstRepetition + " to "
+            + (job.firstRepetition + job.repeat - 1);
     return "running harness Job " + job.name + " (" + (job.build == null ? "" : job.build + " build, ")
-        + "speculation " + (job.speculation ? "on" : "off")
-        + (job.cluster == null ? "" : ", cluster " + job.cluster + ", repetitions " + job.firstRepetition + " to "
-            + (job.firstRepetition + job.repeat - 1)) + ")";
+        + "speculation " + (job.speculation ? "on" : "off") + share + ")";
   }
 
   private void finish(StatusLedger ledger, HarnessJob job, JobState state, Integer exitCode,

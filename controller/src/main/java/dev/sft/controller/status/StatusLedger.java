@@ -8,6 +8,7 @@ import dev.sft.contract.Report;
 import dev.sft.contract.RunExitCode;
 import dev.sft.contract.RunShape;
 import dev.sft.contract.ScenarioName;
+import dev.sft.contract.Soak;
 import dev.sft.contract.ScenarioStats;
 import dev.sft.contract.WriteOperation;
 import dev.sft.api.ResolvedSpec;
@@ -23,6 +24,7 @@ import dev.sft.api.Names;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The record keeping of one test's run, as one reconcile sees it: bound to the test's generation and to the
@@ -130,8 +132,12 @@ public final class StatusLedger {
         job.scenarios.stream().map(ScenarioName::fromId).toList());
     if (job.cluster != null) {
       run = run.toBuilder().cluster(Names.masterUrl(test, job.cluster), run.sharedRoot()).clusterIndex(job.cluster)
-          .repeat(job.repeat).firstRepetition(job.firstRepetition).build();
+          .repeat(run.soak() == null ? job.repeat : 1).firstRepetition(job.firstRepetition).build();
     }
+    if (run.soak() != null) {
+      run = run.withSoak(soakShare(run.soak(), run.sharedRoot()));
+    }
+    run = HarnessJobManifest.withDeadline(run);
     // Counted, as Kubernetes counts the Job's activeDeadlineSeconds, from when the Job was created (its write-ahead
     // start time, so a restarted controller renders the same instant): a pod that waits for a node or an image pull
     // spends the harness's time, not the report's margin.
@@ -155,6 +161,18 @@ public final class StatusLedger {
    */
   public String comparisonOf(HarnessJob job) {
     return BuildComparison.CANDIDATE.equals(job.build) ? runIdOf(job) : null;
+  }
+
+  /**
+   * One Job's share of the run's soak: every {@code parallelism}-th round, an equal part of the time bound for each of
+   * a cluster's Jobs (one per speculation setting, one after the other), and one end file in the first cluster's
+   * folder that a failure on any cluster, in any Job, writes and every later round looks for.
+   */
+  private Soak soakShare(Soak soak, String sharedRoot) {
+    long turns = status.harnessJobs.stream().map(j -> j.speculation).distinct().count();
+    String folder = runSpec.parallelism() == 1 ? status.runId : DriverRun.clusterRunId(status.runId, 0);
+    return soak.share(runSpec.parallelism(), soak.maxTime() == null ? null : soak.maxTime().dividedBy(turns),
+        sharedRoot + "/" + folder + "/" + Soak.SHARED_END_FILE);
   }
 
   /** The run id a Job's driver runs nest under: the run's, or with several clusters its cluster's share's. */
@@ -206,8 +224,7 @@ public final class StatusLedger {
       }
     }
     job.message = lost == null ? problem : problem == null ? lost : lost + "; " + problem;
-    List<CellStatus> cells = jobCells(job, report == null ? List.of() : report.stats(),
-        problem == null ? "missing from the harness report" : problem);
+    List<CellStatus> cells = jobCells(job, report, problem == null ? "missing from the harness report" : problem);
     if (lost != null) {
       cells = cells.stream().map(cell -> CellRecords.voided(cell, lost)).toList();
     }
@@ -252,7 +269,7 @@ public final class StatusLedger {
   private void failNotRun(HarnessJob job, String why) {
     job.state = JobState.Failed;
     job.message = "not run: " + why;
-    record(job, jobCells(job, List.of(), job.message));
+    record(job, jobCells(job, null, job.message));
   }
 
   /** Adds a finished Job's cells to the run's (one record per cell and build, over every cluster) and its cluster's. */
@@ -278,9 +295,9 @@ public final class StatusLedger {
     updateCounts();
   }
 
-  /** Every repetition the Job was to run. */
+  /** Every repetition the Job was to run, at most (a soak's Job may stop sooner). */
   private int repetitionsOf(HarnessJob job) {
-    return driverRun(job).shape().total().getAsInt();
+    return driverRun(job).mostRepetitions().getAsInt();
   }
 
   /**
@@ -317,8 +334,16 @@ public final class StatusLedger {
   public boolean runSucceeded() {
     updateCounts();
     return status.harnessJobs.stream().allMatch(j -> j.state == JobState.Succeeded)
-        && status.cells.stream().mapToInt(c -> c.repetitions).sum() == status.total
+        && complete(status.cells.stream().mapToInt(c -> c.repetitions).sum())
         && status.cells.stream().allMatch(c -> CellRecords.accepted(c, runSpec.strict()));
+  }
+
+  /**
+   * Whether the run reported all it was to: every repetition; for a soak, which may end at its time bound before its
+   * round bound, some (a soak that stopped at a failure has that failure among them).
+   */
+  private boolean complete(int reported) {
+    return runSpec.soak() == null ? reported == status.total : reported > 0;
   }
 
   /**
@@ -432,15 +457,22 @@ public final class StatusLedger {
    * The cells of a Job from its report: one per scenario × operation the Job was to run, a repetition it did not report
    * counted as Unknown, never as passed.
    */
-  private List<CellStatus> jobCells(HarnessJob job, List<ScenarioStats> reported, String why) {
+  private List<CellStatus> jobCells(HarnessJob job, Report report, String why) {
     List<CellStatus> cells = new ArrayList<>();
     DriverRun run = driverRun(job);
+    List<ScenarioStats> reported = report == null ? List.of() : report.stats();
     for (ScenarioName name : run.scenarios()) {
       for (WriteOperation operation : run.operations()) {
-        int repetitions = run.repetitionNumbers().size();
         String cell = name.id() + "/" + operation.id();
-        CellStatus recorded = reported.stream().filter(s -> s.cell().equals(cell)).findFirst()
-            .map(s -> CellRecords.reported(s, job.name, repetitions, why))
+        Optional<ScenarioStats> stats = reported.stream().filter(s -> s.cell().equals(cell)).findFirst();
+        // A soak's Job runs as many rounds as it runs: what it reported, none once the soak had ended elsewhere, and
+        // one Unknown round when it reported nothing (its pod died, or it never ran).
+        int repetitions = run.soak() == null ? run.repetitionNumbers().size()
+            : stats.map(ScenarioStats::runs).orElse(report == null ? 1 : 0);
+        if (repetitions == 0) {
+          continue;
+        }
+        CellStatus recorded = stats.map(s -> CellRecords.reported(s, job.name, repetitions, why))
             .orElseGet(() -> CellRecords.unreported(name.id(), operation.id(), job.name, repetitions, why));
         recorded.build = job.build;
         recorded.pin = dev.sft.contract.Pin.of(run.pins(), name).stream().findFirst().map(dev.sft.contract.Pin::id)

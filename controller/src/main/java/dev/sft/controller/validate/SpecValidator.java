@@ -66,6 +66,7 @@ public final class SpecValidator {
     validatePins(spec, violations);
     validateKnownFindings(spec.knownFindings, violations);
     range("spec.repeat", spec.repeat, SpecDefaults.MIN_REPEAT, SpecDefaults.MAX_REPEAT, violations);
+    validateSoak(spec, violations);
     validateParallelism(spec, violations);
     WriterName writer = spec.harness == null || spec.harness.writer == null ? WriterName.ICEBERG : spec.harness.writer;
     validateSpark(spec.spark, writer, violations);
@@ -431,10 +432,40 @@ public final class SpecValidator {
     }
   }
 
-  /** Each cluster runs a share of every cell's repetitions, so there must be one for each. */
+  /** A soak replaces a fixed repeat and runs one build; it always has a round bound. */
+  private static void validateSoak(SchedulerFailureTestSpec spec, List<Violation> violations) {
+    if (spec.soak == null) {
+      return;
+    }
+    if (spec.soak.maxRounds == null) {
+      violations.add(new Violation("spec.soak.maxRounds", "is required: a soak on Kubernetes always has a round"
+          + " bound, so its Jobs have a deadline and its status a total"));
+    }
+    range("spec.soak.maxRounds", spec.soak.maxRounds, SpecDefaults.MIN_SOAK_ROUNDS, SpecDefaults.MAX_SOAK_ROUNDS,
+        violations);
+    range("spec.soak.maxSeconds", spec.soak.maxSeconds, SpecDefaults.MIN_SOAK_SECONDS, SpecDefaults.MAX_SOAK_SECONDS,
+        violations);
+    if (spec.repeat != null && spec.repeat != 1) {
+      violations.add(new Violation("spec.soak", "and spec.repeat (" + spec.repeat + ") exclude each other: a soak"
+          + " repeats until the first failure or spec.soak.maxRounds"));
+    }
+    if (spec.compare != null) {
+      violations.add(new Violation("spec.soak", "and spec.compare exclude each other: compare two builds with a fixed"
+          + " spec.repeat"));
+    }
+  }
+
+  /** Each cluster runs a share of every cell's repetitions (or of a soak's rounds), so there must be one for each. */
   private static void validateParallelism(SchedulerFailureTestSpec spec, List<Violation> violations) {
     range("spec.parallelism", spec.parallelism, SpecDefaults.MIN_PARALLELISM, SpecDefaults.MAX_PARALLELISM,
         violations);
+    if (spec.soak != null) {
+      if (spec.parallelism != null && spec.soak.maxRounds != null && spec.parallelism > spec.soak.maxRounds) {
+        violations.add(new Violation("spec.parallelism", "must be at most spec.soak.maxRounds (" + spec.soak.maxRounds
+            + "), got " + spec.parallelism + ": each cluster runs a share of the soak's rounds"));
+      }
+      return;
+    }
     int repeat = spec.repeat == null ? Integer.parseInt(SpecDefaults.REPEAT) : spec.repeat;
     if (spec.parallelism != null && spec.parallelism > repeat) {
       violations.add(new Violation("spec.parallelism", "must be at most spec.repeat (" + repeat + "), got "

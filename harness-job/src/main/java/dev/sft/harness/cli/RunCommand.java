@@ -4,6 +4,7 @@ import dev.sft.contract.BuildComparison;
 import dev.sft.contract.DriverRun;
 import dev.sft.contract.HarnessEnvironment;
 import dev.sft.contract.RunShape;
+import dev.sft.contract.Soak;
 import dev.sft.contract.ScenarioName;
 import dev.sft.contract.TerminationMessage;
 import dev.sft.contract.WriteOperation;
@@ -118,6 +119,17 @@ public final class RunCommand implements Callable<Integer>, ExitCodeSection.Docu
   @Option(names = DriverRun.CLUSTER_OPTION, paramLabel = "<k>", description = "the index of the Spark cluster this "
       + "driver run uses when one test runs on several (the controller's spec.parallelism); its results name it")
   Integer cluster;
+
+  @Option(names = Soak.STRIDE_OPTION, paramLabel = "<n>", description = "with " + Soak.UNTIL_FAILURE_OPTION + ": this"
+      + " driver run is one share of a soak spread over <n> clusters, and runs rounds " + DriverRun.FIRST_REPETITION_OPTION
+      + ", then every <n>-th, up to " + Soak.MAX_REPEAT_OPTION + " (the controller's spec.soak with spec.parallelism);"
+      + " needs " + Soak.SHARED_END_OPTION)
+  Integer soakStride;
+
+  @Option(names = Soak.SHARED_END_OPTION, paramLabel = "<file>", description = "with " + Soak.UNTIL_FAILURE_OPTION
+      + ": a file on the shared storage that the first driver run of the soak to stop at a failure writes, and every"
+      + " one looks for before each round (the shares of a spread soak, or its driver runs one after another)")
+  Path soakEndFile;
 
   @Option(names = "--run-id", paramLabel = "<run-id>", description = "run id (default: generated); evidence goes to <shared-root>/<run-id>")
   String runId;
@@ -294,11 +306,25 @@ public final class RunCommand implements Callable<Integer>, ExitCodeSection.Docu
         .deadlineSeconds(OptionValues.wholeSeconds("--deadline", deadline))
         .notAfter(notAfter())
         .knownFindings(verdicts.knownFindings(knownFindingsJson), verdicts.strict(), verdicts.failOnStale())
-        .soak(soakOptions.soak(repeat))
+        .soak(soak())
         .firstRepetition(OptionValues.positive(DriverRun.FIRST_REPETITION_OPTION, firstRepetition))
         .pins(pinOptions.pins(selected))
         .clusterIndex(cluster)
         .build();
+  }
+
+  /** The soak the options ask for, one share of it when spread over clusters; null for none. */
+  private Soak soak() {
+    Soak soak = soakOptions.soak(repeat);
+    if (soakStride == null && soakEndFile == null) {
+      return soak;
+    }
+    if (soak == null) {
+      throw new IllegalArgumentException(Soak.STRIDE_OPTION + " and " + Soak.SHARED_END_OPTION + " spread a soak over"
+          + " clusters: give them with " + Soak.UNTIL_FAILURE_OPTION);
+    }
+    return new Soak(soak.maxRepeat(), soak.maxTime(), soakStride == null ? 1 : soakStride,
+        soakEndFile == null ? null : soakEndFile.toString());
   }
 
   private Instant notAfter() {

@@ -14,6 +14,7 @@ import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Optional;
 
 /**
  * The order in which one driver run runs its repetitions: {@code --repeat N} runs each cell N times, cell after cell;
@@ -64,20 +65,32 @@ final class Repetitions {
     return results;
   }
 
-  /** Round after round, every cell (a control too) once per round. */
+  /**
+   * Round after round, every cell (a control too) once per round; a share of a soak spread over clusters runs every
+   * {@link Soak#stride}-th round from its first and stops, too, once another share stopped at a failure.
+   */
   private List<ScenarioResult> soak(Soak soak) {
     List<ScenarioResult> results = new ArrayList<>();
     KnownFindings known = driverRun.knownFindings();
-    for (int round = 1; ; round++) {
+    Optional<SharedSoakEnd> sharedEnd = SharedSoakEnd.of(soak);
+    int rounds = 0;
+    for (int round = driverRun.firstRepetition(); ; round += soak.stride()) {
       if (!soak.mayStart(round, Duration.between(start, Instant.now()))) {
-        Progress.say("soak: bound reached (" + soak.describe() + ") after " + (round - 1) + " round(s)");
+        Progress.say("soak: bound reached (" + soak.describe() + ") after " + rounds + " round(s)");
         return results;
       }
       if (deadline.passed(Instant.now())) {
-        Progress.say("soak: the harness deadline has passed after " + (round - 1) + " round(s)");
+        Progress.say("soak: the harness deadline has passed after " + rounds + " round(s)");
+        return results;
+      }
+      Optional<String> elsewhere = sharedEnd.flatMap(SharedSoakEnd::reached);
+      if (elsewhere.isPresent()) {
+        Progress.say("soak: another cluster stopped at the first failure, " + elsewhere.get() + "; stopping after "
+            + rounds + " round(s)");
         return results;
       }
       Progress.say("soak: round " + round);
+      rounds++;
       for (ScenarioName name : driverRun.scenarios()) {
         for (WriteOperation operation : driverRun.operations()) {
           ScenarioResult result = one(name, operation, round);
@@ -85,6 +98,7 @@ final class Repetitions {
           if (Soak.ends(known.classify(driverRun.writer().id(), result))) {
             Progress.say("soak: stopped at the first failure, " + result.cell() + " #" + round + " ("
                 + result.outcome() + ")");
+            sharedEnd.ifPresent(end -> end.end(result, driverRun.cluster()));
             return results;
           }
         }

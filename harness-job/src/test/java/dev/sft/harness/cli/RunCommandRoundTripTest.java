@@ -140,6 +140,26 @@ class RunCommandRoundTripTest {
   }
 
   @Test
+  void aShareOfASpreadSoakReadsBackEqualAndItsOptionsNeedASoak() {
+    DriverRun single = DriverRun.builder("r1", true, List.of(ScenarioName.SPECULATION_ORIGINAL_WINS))
+        .writer(dev.sft.contract.WriterName.ICEBERG).timeouts(60, 30).cluster("spark://h:7077", "/s").build();
+    dev.sft.contract.Soak soak = new dev.sft.contract.Soak(40, java.time.Duration.ofMinutes(30))
+        .share(3, java.time.Duration.ofMinutes(15), "/s/r1-c0/soak-end.txt");
+    DriverRun share = single.toBuilder().clusterIndex(2).soak(soak).firstRepetition(3).build();
+
+    assertThat(share.arguments()).containsSubsequence(dev.sft.contract.Soak.STRIDE_OPTION, "3",
+        dev.sft.contract.Soak.SHARED_END_OPTION, "/s/r1-c0/soak-end.txt");
+    assertThat(parse(share.arguments())).isEqualTo(share);
+    assertThat(share.mostRepetitions()).as("rounds 3, 6, … 39").hasValue(13);
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> parse(List.of("run", "--master", "spark://h:7077",
+            "--shared-root", "/s", dev.sft.contract.Soak.STRIDE_OPTION, "2")))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("give them with --until-failure");
+    org.assertj.core.api.Assertions.assertThatThrownBy(() -> parse(List.of("run", "--master", "spark://h:7077",
+            "--shared-root", "/s", "--until-failure", "--max-repeat", "4", dev.sft.contract.Soak.STRIDE_OPTION, "2")))
+        .isInstanceOf(IllegalArgumentException.class).hasMessageContaining("--soak-stride needs --soak-end-file");
+  }
+
+  @Test
   void withoutScenariosARunTakesTheReferenceScenariosOfItsSpeculationSetting() {
     DriverRun driverRun = parse(List.of("run", "--master", "spark://h:7077", "--shared-root", "/s", "--run-id", "r1",
         "--speculation", "false"));

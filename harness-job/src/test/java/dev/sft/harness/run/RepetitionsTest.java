@@ -9,11 +9,14 @@ import dev.sft.contract.Soak;
 import dev.sft.contract.Verdict;
 import dev.sft.contract.WriteOperation;
 import dev.sft.contract.WriterName;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Predicate;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 
 /** The order of a driver run's repetitions, fixed or soaking, without a cluster: what ran, in which order, and why it stopped. */
 class RepetitionsTest {
@@ -100,5 +103,35 @@ class RepetitionsTest {
         id -> false, Instant.now().minusSeconds(2));
     assertThat(results).isEmpty();
     assertThat(ran).isEmpty();
+  }
+
+  @Test
+  void aShareOfASpreadSoakRunsEveryStrideThRoundFromItsFirstToTheBound(@TempDir Path shared) {
+    Soak soak = new Soak(7, null).share(3, null, shared.resolve("soak-end.txt").toString());
+    List<ScenarioResult> results = repeat(driverRun(1).withSoak(soak).withFirstRepetition(2), id -> false);
+    assertThat(results).extracting(ScenarioResult::repetition).as("rounds 2 and 5 of 7; 8 is past the bound")
+        .containsExactly(2, 2, 2, 2, 5, 5, 5, 5);
+    assertThat(soak.rounds(2)).hasValue(2);
+    assertThat(shared.resolve("soak-end.txt")).as("nothing failed, so nothing ends the others").doesNotExist();
+  }
+
+  @Test
+  void aFailureEndsEveryShareOfASpreadSoak(@TempDir Path shared) throws Exception {
+    Path end = shared.resolve("run-1-c0/soak-end.txt");
+    Soak soak = new Soak(50, null).share(2, null, end.toString());
+    DriverRun first = driverRun(1).withSoak(soak).toBuilder().clusterIndex(0).build();
+    repeat(first, id -> id.equals("executor-loss-task-replacement/merge-dv r3"));
+    assertThat(Files.readString(end)).as("the first share writes where it stopped")
+        .isEqualTo("executor-loss-task-replacement/merge-dv #3 (Failed) on cluster 0\n");
+
+    ran.clear();
+    List<ScenarioResult> second = repeat(driverRun(1).withSoak(soak).withFirstRepetition(2), id -> false);
+    assertThat(second).as("the other share starts no round once the soak has ended").isEmpty();
+    assertThat(ran).isEmpty();
+
+    ScenarioResult later = runner(id -> true).run(ScenarioName.CONTROL_EXECUTOR_LOSS, WriteOperation.DEFAULT, 4);
+    SharedSoakEnd.of(soak).orElseThrow().end(later, 1);
+    assertThat(Files.readString(end)).as("a share failing in a round it had started leaves the first one's end")
+        .startsWith("executor-loss-task-replacement/merge-dv #3");
   }
 }

@@ -339,6 +339,55 @@ class RunHarnessJobTest extends StepTest {
     assertThat(fixture.eventReasons(test)).containsOnlyOnce("UnplannedLoss");
   }
 
+  @Test
+  void aSoakOnTwoClustersDealsItsRoundsInTurnEndsTogetherAndCountsWhatRan() {
+    SchedulerFailureTest test = fixture.create("soak", spec -> {
+      spec.soak = new dev.sft.api.SchedulerFailureTestSpec.Soak();
+      spec.soak.maxRounds = 5;
+      spec.soak.maxSeconds = 1200;
+      spec.parallelism = 2;
+    });
+    StatusLedger running = twoClustersRunning(test);
+    assertThat(fixture.newRunHarnessJob().advance(running)).isEqualTo(Next.waitFor(RunHarnessJob.START_POLL));
+
+    SchedulerFailureTestStatus status = fixture.get(test).getStatus();
+    assertThat(status.total).as("the four cells times the round bound").isEqualTo(4 * 5);
+    List<HarnessJob> turn = status.harnessJobs.stream().filter(j -> j.speculation).toList();
+    assertThat(turn).extracting(j -> j.repeat).as("rounds 1, 3, 5 and rounds 2, 4").containsExactly(3, 2);
+    StatusLedger ledger = fixture.ledger(test);
+    String end = ledger.driverRun(turn.get(0)).sharedRoot() + "/" + status.runId + "-c0/soak-end.txt";
+    long turns = status.harnessJobs.stream().map(j -> j.speculation).distinct().count();
+    for (HarnessJob job : turn) {
+      var run = ledger.driverRun(job);
+      assertThat(run.firstRepetition()).isEqualTo(job.cluster + 1);
+      assertThat(run.soak().stride()).isEqualTo(2);
+      assertThat(run.soak().sharedEnd()).as("one end for every Job of the run").isEqualTo(end);
+      assertThat(run.soak().maxTime()).as("the time bound shared by a cluster's Jobs")
+          .isEqualTo(java.time.Duration.ofSeconds(1200 / turns));
+      long perRepetition = 4L * run.timeoutSeconds();
+      assertThat(run.deadlineSeconds()).as("the time bound and one round of its two cells, not its rounds' bound")
+          .isEqualTo(1200 / turns + 2 * perRepetition + 300 - perRepetition - 120);
+      assertThat(String.join(" ", client.batch().v1().jobs().inNamespace(StepFixture.NAMESPACE).withName(job.name)
+          .get().getSpec().getTemplate().getSpec().getContainers().get(0).getCommand()))
+          .contains("--until-failure --max-repeat 5 --max-time", "--soak-stride 2 --soak-end-file " + end);
+    }
+
+    // Cluster 0 runs two rounds and stops at a failure in the second; cluster 1 had run one round and stops.
+    fixture.workloads.finishJob(StepFixture.NAMESPACE, turn.get(0).name, Reports.of(status.runId, turn.get(0)
+        .scenarios, 2, Verdict.Passed, Verdict.Failed), 1);
+    fixture.workloads.finishJob(StepFixture.NAMESPACE, turn.get(1).name, Reports.of(status.runId, turn.get(1)
+        .scenarios, 1, Verdict.Passed, Verdict.Passed), 0);
+    ledger = fixture.ledger(test);
+    fixture.newRunHarnessJob().advance(ledger);
+
+    status = ledger.status();
+    assertThat(status.cells).filteredOn(c -> turn.get(0).scenarios.contains(c.name)).isNotEmpty().allSatisfy(c -> {
+      assertThat(c.repetitions).as("what ran, not the bound: two rounds and one").isEqualTo(3);
+      assertThat(c.unknown).as("nothing counted that did not run").isZero();
+    });
+    assertThat(status.clusters.get(0).repetitions).as("planned: the most its rounds allow, four cells").isEqualTo(3 * 4);
+  }
+
   /** Brings a run of two clusters to its harness: both clusters up, the status at RunningHarness. */
   private StatusLedger twoClustersRunning(SchedulerFailureTest test) {
     fixture.startAndApply(test);

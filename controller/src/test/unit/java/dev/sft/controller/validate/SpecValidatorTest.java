@@ -159,6 +159,33 @@ class SpecValidatorTest {
   }
 
   @Test
+  void aSoakHasARoundBoundExcludesRepeatAndCompareAndBoundsParallelism() {
+    SchedulerFailureTest test = TestResources.valid("ns1", "t1");
+    test.getSpec().soak = new dev.sft.api.SchedulerFailureTestSpec.Soak();
+    test.getSpec().soak.maxSeconds = 600;
+    assertThat(SpecValidator.validate(test)).extracting(v -> v.field() + ": " + v.problem())
+        .singleElement().asString().startsWith("spec.soak.maxRounds: is required");
+    test.getSpec().soak.maxRounds = 4;
+    test.getSpec().parallelism = 4;
+    assertThat(SpecValidator.validate(test)).isEmpty();
+    assertThat(dev.sft.api.ResolvedSpec.of(test.getSpec()).shape().total()).hasValue(4 * 4);
+    test.getSpec().parallelism = 5;
+    test.getSpec().soak.maxSeconds = 30;
+    test.getSpec().repeat = 3;
+    test.getSpec().compare = new dev.sft.api.SchedulerFailureTestSpec.Compare();
+    test.getSpec().compare.baseline = new dev.sft.api.SchedulerFailureTestSpec.BaselineBuild();
+    test.getSpec().compare.baseline.sparkImage = "spark:base";
+    test.getSpec().compare.baseline.harnessImage = "harness:base";
+    assertThat(SpecValidator.validate(test)).extracting(v -> v.field() + ": " + v.problem()).containsExactlyInAnyOrder(
+        "spec.soak.maxSeconds: must be at least 60, got 30",
+        "spec.soak: and spec.repeat (3) exclude each other: a soak repeats until the first failure or "
+            + "spec.soak.maxRounds",
+        "spec.soak: and spec.compare exclude each other: compare two builds with a fixed spec.repeat",
+        "spec.parallelism: must be at most spec.soak.maxRounds (4), got 5: each cluster runs a share of the soak's"
+            + " rounds");
+  }
+
+  @Test
   void operationsAreCheckedWithAClearErrorAndDefaultToAppend() {
     SchedulerFailureTest test = TestResources.valid("ns1", "t1");
     assertThat(dev.sft.api.ResolvedSpec.of(test.getSpec()).operations())
