@@ -45,6 +45,7 @@ class OperatorEndToEndIT {
   private static final String EVERY_MINUTE = "every-minute";
   private static final String COMPARE = "compare";
   private static final String PARALLEL = "parallel";
+  private static final String SOAK = "soak";
   private static final String FAILING_EXIT = "e2e: this harness fails on purpose";
   /**
    * Steps that another step or a test of the controller covers in part, run by {@code e2e/run.sh --all} (before a
@@ -468,25 +469,12 @@ class OperatorEndToEndIT {
     assertThat(status.path("clusters").findValuesAsText("state")).containsExactly("Ready", "Ready");
 
     // Each cluster's harness wrote its own run report in its own folder: the status must be their sum, cell by cell.
-    String runId = status.path("runId").asText();
-    Path out = settings.output().resolve("evidence").resolve(PARALLEL);
-    Command.Result fetched = sft.fetch(ns, PARALLEL, out);
-    Await.until("sft k8s fetch's reader pod deleted", Duration.ofSeconds(60),
-        () -> kubectl.list(ns, "pods", "app.kubernetes.io/managed-by=sft-cli").size(), remaining -> remaining == 0);
     int passed = 0;
     List<Integer> repetitions = new ArrayList<>();
+    List<JsonNode> reports = clusterReports(PARALLEL, status.path("runId").asText(), 2);
     for (int cluster = 0; cluster < 2; cluster++) {
-      Path report = out.resolve(runId + "-c" + cluster).resolve("report.json");
-      assertThat(report).as("sft k8s fetch: %s", fetched.describe()).isRegularFile();
-      JsonNode own = Kubectl.parse(read(report));
-      List<Integer> numbers = new ArrayList<>();
-      for (JsonNode result : own.path("scenarios")) {
-        numbers.add(result.path("repetition").asInt());
-        assertThat(result.path("cluster").asInt(-1)).as("the cluster report.json names for %s", result)
-            .isEqualTo(cluster);
-        passed += "Passed".equals(result.path("scheduler").asText())
-            && "Passed".equals(result.path("storage").asText()) ? 1 : 0;
-      }
+      List<Integer> numbers = repetitions(reports.get(cluster), cluster);
+      passed += passedIn(reports.get(cluster));
       assertThat(numbers).as("cluster %d's repetitions", cluster).isNotEmpty();
       assertThat(status.path("clusters").get(cluster).path("repetitions").asInt()).isEqualTo(numbers.size());
       repetitions.addAll(numbers);
@@ -498,6 +486,87 @@ class OperatorEndToEndIT {
     });
     assertThat(status.path("passed").asInt()).as("the status's sum of the clusters' own reports").isEqualTo(passed);
     kubectl.run(Duration.ofSeconds(180), null, "delete", "sft", PARALLEL, "-n", ns).orFail();
+  }
+
+  @Test
+  @Order(15)
+  void aSoakOnTwoClustersRunsItsRoundsInTurnOnBothAndTheStatusSumsTheirReports() {
+    String ns = settings.testNamespace();
+    long started = System.nanoTime();
+    ObjectNode test = resources.minimal(SOAK);
+    ObjectNode spec = (ObjectNode) test.get("spec");
+    spec.putArray("scenarios").add(ScenarioName.EXECUTOR_LOSS_TASK_REPLACEMENT.id());
+    spec.putObject("soak").put("maxRounds", 4);
+    spec.put("parallelism", 2);
+    kubectl.apply(ns, TestResources.json(test));
+    Command.Result waited = sft.await(ns, SOAK, settings.runBound());
+    JsonNode status = statusOf(SOAK);
+    timings.record("kubectl apply to finished (a soak of 4 rounds on two clusters, 1 loss scenario)", started);
+    assertThat(status.path("harnessJobs").findValuesAsText("name"))
+        .containsExactlyInAnyOrder(SOAK + "-r1-loss", SOAK + "-r1-loss1");
+
+    List<JsonNode> reports = clusterReports(SOAK, status.path("runId").asText(), 2);
+    int passed = 0;
+    int ran = 0;
+    List<Integer> rounds = new ArrayList<>();
+    for (int cluster = 0; cluster < 2; cluster++) {
+      List<Integer> numbers = repetitions(reports.get(cluster), cluster);
+      int residue = cluster + 1;
+      assertThat(numbers).as("cluster %d ran rounds of its own, every second from round %d", cluster, residue)
+          .isNotEmpty().allSatisfy(round -> assertThat((round - residue) % 2).isZero());
+      passed += passedIn(reports.get(cluster));
+      ran += numbers.size();
+      rounds.addAll(numbers);
+    }
+    assertThat(rounds).as("no round twice").doesNotHaveDuplicates().allSatisfy(r -> assertThat(r).isBetween(1, 4));
+    assertThat(status.path("cells")).singleElement().satisfies(cell ->
+        assertThat(cell.path("repetitions").asInt()).as("what ran, over both clusters").isEqualTo(rounds.size()));
+    assertThat(status.path("passed").asInt()).as("the status's sum of the clusters' own reports").isEqualTo(passed);
+    if (passed == ran) {
+      assertThat(waited.exitCode()).as("a soak with no failure passes: %s\nstatus: %s", waited.describe(), status)
+          .isZero();
+      assertThat(rounds).as("with no failure, every round up to the bound").containsExactlyInAnyOrder(1, 2, 3, 4);
+    } else {
+      assertThat(waited.exitCode()).as("a soak that stopped at a failure fails: %s", waited.describe()).isNotZero();
+    }
+    kubectl.run(Duration.ofSeconds(180), null, "delete", "sft", SOAK, "-n", ns).orFail();
+  }
+
+  /** Each of a run's clusters' own report.json, as {@code sft k8s fetch} copies them from the claim. */
+  private List<JsonNode> clusterReports(String name, String runId, int clusters) {
+    String ns = settings.testNamespace();
+    Path out = settings.output().resolve("evidence").resolve(name);
+    Command.Result fetched = sft.fetch(ns, name, out);
+    Await.until("sft k8s fetch's reader pod deleted", Duration.ofSeconds(60),
+        () -> kubectl.list(ns, "pods", "app.kubernetes.io/managed-by=sft-cli").size(), remaining -> remaining == 0);
+    List<JsonNode> reports = new ArrayList<>();
+    for (int cluster = 0; cluster < clusters; cluster++) {
+      Path report = out.resolve(runId + "-c" + cluster).resolve("report.json");
+      assertThat(report).as("sft k8s fetch: %s", fetched.describe()).isRegularFile();
+      reports.add(Kubectl.parse(read(report)));
+    }
+    return reports;
+  }
+
+  /** The repetition numbers of a cluster's own report, each of which must name that cluster. */
+  private static List<Integer> repetitions(JsonNode report, int cluster) {
+    List<Integer> numbers = new ArrayList<>();
+    for (JsonNode result : report.path("scenarios")) {
+      numbers.add(result.path("repetition").asInt());
+      assertThat(result.path("cluster").asInt(-1)).as("the cluster report.json names for %s", result)
+          .isEqualTo(cluster);
+    }
+    return numbers;
+  }
+
+  /** How many repetitions of a report passed both verdicts. */
+  private static int passedIn(JsonNode report) {
+    int passed = 0;
+    for (JsonNode result : report.path("scenarios")) {
+      passed += "Passed".equals(result.path("scheduler").asText())
+          && "Passed".equals(result.path("storage").asText()) ? 1 : 0;
+    }
+    return passed;
   }
 
   /** The SHA-256 of the Iceberg runtime a build of a comparison ran. */
