@@ -110,6 +110,21 @@ public class ChildResources {
     return client.resource(existing).update();
   }
 
+  /**
+   * Deletes the objects of Spark clusters the spec no longer runs ({@link OwnedResource#isLeftOver}), left by a run with
+   * a higher {@code spec.parallelism}. One list of the test's StatefulSets tells whether there are any (the chart
+   * grants no list on Services); only then is each left-over object deleted by name, a missing one being no error.
+   */
+  public void deleteLeftOvers(SchedulerFailureTest test, ResolvedSpec spec) {
+    List<OwnedResource<?>> leftOver = cluster.stream().filter(owned -> owned.isLeftOver(spec)).toList();
+    java.util.Set<String> statefulSets = client.apps().statefulSets().inNamespace(namespace(test))
+        .withLabels(Names.testLabels(test)).list().getItems().stream().map(s -> s.getMetadata().getName())
+        .collect(java.util.stream.Collectors.toSet());
+    if (leftOver.stream().anyMatch(owned -> statefulSets.contains(owned.name(test)))) {
+      leftOver.forEach(owned -> delete(test, owned.type(), owned.name(test)));
+    }
+  }
+
   public <R extends HasMetadata> void delete(SchedulerFailureTest test, Class<R> type, String name) {
     client.resources(type).inNamespace(namespace(test)).withName(name).withPropagationPolicy(
         io.fabric8.kubernetes.api.model.DeletionPropagation.BACKGROUND).delete();

@@ -25,6 +25,11 @@ public final class MasterService implements OwnedResource<Service> {
   }
 
   @Override
+  public boolean isLeftOver(ResolvedSpec spec) {
+    return !spec.runsCluster(cluster);
+  }
+
+  @Override
   public Class<Service> type() {
     return Service.class;
   }

@@ -30,6 +30,11 @@ public final class MasterStatefulSet implements OwnedResource<StatefulSet> {
   }
 
   @Override
+  public boolean isLeftOver(ResolvedSpec spec) {
+    return !spec.runsCluster(cluster);
+  }
+
+  @Override
   public Class<StatefulSet> type() {
     return StatefulSet.class;
   }

@@ -21,6 +21,14 @@ public interface OwnedResource<R extends HasMetadata> {
     return true;
   }
 
+  /**
+   * True for an object of a Spark cluster this spec no longer runs (a cluster at or above a lowered
+   * {@code spec.parallelism}): it is deleted, not applied. Never true of an object the test may not own (a claim).
+   */
+  default boolean isLeftOver(ResolvedSpec spec) {
+    return false;
+  }
+
   /** Whether the object stays when a finished run is cleaned up by this policy; most go with the cluster. */
   default boolean survives(CleanupPolicy policy) {
     return policy == CleanupPolicy.Retain;

@@ -22,6 +22,11 @@ public final class WorkerService implements OwnedResource<Service> {
   }
 
   @Override
+  public boolean isLeftOver(ResolvedSpec spec) {
+    return !spec.runsCluster(cluster);
+  }
+
+  @Override
   public Class<Service> type() {
     return Service.class;
   }

@@ -39,6 +39,11 @@ public final class WorkerStatefulSet implements OwnedResource<StatefulSet> {
   }
 
   @Override
+  public boolean isLeftOver(ResolvedSpec spec) {
+    return !spec.runsCluster(cluster);
+  }
+
+  @Override
   public Class<StatefulSet> type() {
     return StatefulSet.class;
   }

@@ -48,6 +48,8 @@ public class ApplyCluster implements RunStep {
         children.apply(test, spec, owned);
       }
     }
+    // A lowered spec.parallelism leaves clusters no run uses; their pods would hold quota until the test is deleted.
+    children.deleteLeftOvers(test, spec);
     boolean rolling = status.harnessJobs.stream().anyMatch(j -> j.state != JobState.Pending);
     if (!rolling) {
       // Jobs of earlier runs would hold the kill transport's RBAC and clutter the namespace.

@@ -160,4 +160,29 @@ class ApplyClusterTest extends StepTest {
         .getRules()).flatExtracting(r -> r.getResourceNames() == null ? List.of() : r.getResourceNames())
         .containsExactlyInAnyOrder("twice-worker-0", "twice-worker-1", "twice-c1-wkr-0", "twice-c1-wkr-1");
   }
+
+  @Test
+  void aRunWithFewerClustersDeletesTheObjectsOfTheClustersItNoLongerRuns() {
+    SchedulerFailureTest test = fixture.create("shrunk", spec -> {
+      spec.repeat = 4;
+      spec.parallelism = 3;
+    });
+    fixture.newStartRun().advance(fixture.ledger(test));
+    fixture.newApplyCluster().advance(fixture.ledger(test));
+    var sets = client.apps().statefulSets().inNamespace(StepFixture.NAMESPACE);
+    assertThat(sets.list().getItems()).hasSize(6);
+
+    // The next run's spec asks for one cluster fewer.
+    fixture.editStatus(test, status -> {
+      assertThat(status.runSpec).contains("\"parallelism\":3");
+      status.runSpec = status.runSpec.replace("\"parallelism\":3", "\"parallelism\":2");
+    });
+    assertThat(fixture.newApplyCluster().advance(fixture.ledger(test))).isEqualTo(Next.CONTINUE);
+
+    assertThat(sets.list().getItems()).extracting(s -> s.getMetadata().getName())
+        .containsExactlyInAnyOrder("shrunk-master", "shrunk-worker", "shrunk-c1-mst", "shrunk-c1-wkr");
+    assertThat(client.services().inNamespace(StepFixture.NAMESPACE).list().getItems())
+        .extracting(s -> s.getMetadata().getName())
+        .containsExactlyInAnyOrder("shrunk-master", "shrunk-worker", "shrunk-c1-mst", "shrunk-c1-wkr");
+  }
 }
