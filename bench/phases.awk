@@ -42,6 +42,7 @@ function driver_phase(text,    scenario) {
     return scenario ": failure point until commit"
   if (text ~ /^write committed/ || text ~ /^waiting for every task/) return scenario ": quiescence"
   if (text ~ /^verifying rows/) return scenario ": row verification"
+  if (text ~ /^waiting up to .* for its files to go/) return scenario ": the loser's files' grace after its abort"
   if (text ~ /^auditing storage/) return scenario ": storage audit"
   if (text ~ /^scheduler [A-Za-z]+, storage/) return scenario ": verdict and evidence"
   return ""

@@ -208,7 +208,7 @@ public final class Fixture {
 
   /**
    * Counts and the bidirectional EXCEPT ALL of whole rows ({@code id, payload}) against the exact expected multiset,
-   * in one job ({@link RowComparison}), bounded by the timeout: a lost, duplicated or stale row shows in one direction
+   * from one job ({@link RowComparison}), bounded by the timeout: a lost, duplicated or stale row shows in one direction
    * or the other.
    */
   public RowCounts verifyRows(String table, Dataset<Row> expected) {

@@ -1,59 +1,65 @@
 package dev.sft.harness.table;
 
 import static org.apache.spark.sql.functions.col;
-import static org.apache.spark.sql.functions.count;
-import static org.apache.spark.sql.functions.greatest;
 import static org.apache.spark.sql.functions.lit;
-import static org.apache.spark.sql.functions.sum;
-import static org.apache.spark.sql.functions.when;
 
 import dev.sft.harness.evidence.RowCounts;
-import org.apache.spark.sql.Column;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
 import org.apache.spark.sql.Dataset;
 import org.apache.spark.sql.Row;
 
 /**
- * The row verification's figures in one Spark job: both row counts, both distinct-ID counts, and both EXCEPT ALL
- * differences of whole rows ({@code id, payload}). Four separate queries cost four cold jobs and three scans of the
- * table; this reads the table once.
+ * The row verification's figures from one Spark job: both row counts, both distinct-ID counts, and both EXCEPT ALL
+ * differences of whole rows ({@code id, payload}), exact.
  *
- * <p>The table's and the expected rows are tagged by side and shuffled once by ID. Per whole row, {@code t} and
- * {@code e} are how often it occurs on each side (grouping treats nulls as equal, as EXCEPT ALL does), so
- * {@code max(e - t, 0)} summed is the size of {@code expected EXCEPT ALL table} and {@code max(t - e, 0)} that of
- * {@code table EXCEPT ALL expected}. Per ID, a side's distinct-ID count counts the non-null IDs it has rows for, as
- * {@code count(DISTINCT id)} does.
+ * <p>The rows are few (48,000 a side, a few MB), so the job only reads both sides, tagged, and the driver counts: per
+ * whole row, {@code t} and {@code e} are how often it occurs in the table and in the expected rows (nulls equal to
+ * nulls, as EXCEPT ALL groups them), so {@code max(e - t, 0)} summed is the size of {@code expected EXCEPT ALL table}
+ * and {@code max(t - e, 0)} that of {@code table EXCEPT ALL expected}; a side's distinct-ID count counts the non-null
+ * IDs it has rows for, as {@code count(DISTINCT id)} does. The same figures in Spark took a shuffle and two more
+ * stages, about 3 s a repetition on two cores (bench/RESULTS.md, issue 42).
  */
 final class RowComparison {
+  private static final String IN_TABLE = "inTable";
+
   private RowComparison() {}
 
   static RowCounts of(Dataset<Row> table, Dataset<Row> expected) {
-    Dataset<Row> tagged = side(table, 1, 0).unionByName(side(expected, 0, 1))
-        // One exchange serves both groupings below: rows with equal IDs (so equal whole rows) meet in one partition.
-        .repartition(col("id"));
-    Dataset<Row> perRow = tagged.groupBy(col("id"), col("payload"))
-        .agg(sum("t").as("t"), sum("e").as("e"));
-    Dataset<Row> perId = perRow.groupBy(col("id")).agg(
-        sum("t").as("t"),
-        sum("e").as("e"),
-        sum(greatest(col("e").minus(col("t")), lit(0L))).as("expectedNotInTable"),
-        sum(greatest(col("t").minus(col("e")), lit(0L))).as("tableNotInExpected"));
-    Row figures = perId.agg(
-        sum("e"), distinctIds("e"), sum("t"), distinctIds("t"),
-        sum("expectedNotInTable"), sum("tableNotInExpected")).first();
-    return new RowCounts(longOrZero(figures, 0), figures.getLong(1), longOrZero(figures, 2), figures.getLong(3),
-        longOrZero(figures, 4), longOrZero(figures, 5));
+    List<Row> rows = side(table, true).unionByName(side(expected, false)).collectAsList();
+    Map<WholeRow, long[]> occurrences = new HashMap<>();
+    Set<Long> tableIds = new HashSet<>();
+    Set<Long> expectedIds = new HashSet<>();
+    for (Row row : rows) {
+      Long id = row.isNullAt(0) ? null : row.getLong(0);
+      boolean inTable = row.getBoolean(2);
+      occurrences.computeIfAbsent(new WholeRow(id, row.isNullAt(1) ? null : row.getString(1)), k -> new long[2])
+          [inTable ? 0 : 1]++;
+      if (id != null) {
+        (inTable ? tableIds : expectedIds).add(id);
+      }
+    }
+    long inTable = 0;
+    long inExpected = 0;
+    long expectedNotInTable = 0;
+    long tableNotInExpected = 0;
+    for (long[] count : occurrences.values()) {
+      inTable += count[0];
+      inExpected += count[1];
+      expectedNotInTable += Math.max(count[1] - count[0], 0);
+      tableNotInExpected += Math.max(count[0] - count[1], 0);
+    }
+    return new RowCounts(inExpected, expectedIds.size(), inTable, tableIds.size(), expectedNotInTable,
+        tableNotInExpected);
   }
 
-  private static Dataset<Row> side(Dataset<Row> rows, long inTable, long inExpected) {
-    return rows.select(col("id"), col("payload"), lit(inTable).as("t"), lit(inExpected).as("e"));
+  private static Dataset<Row> side(Dataset<Row> rows, boolean inTable) {
+    return rows.select(col("id"), col("payload"), lit(inTable).as(IN_TABLE));
   }
 
-  private static Column distinctIds(String side) {
-    return count(when(col(side).gt(0).and(col("id").isNotNull()), lit(1)));
-  }
-
-  /** A sum over no rows is null; both sides empty means zero of everything. */
-  private static long longOrZero(Row row, int field) {
-    return row.isNullAt(field) ? 0L : row.getLong(field);
-  }
+  /** A whole row as EXCEPT ALL compares it. */
+  private record WholeRow(Long id, String payload) {}
 }
