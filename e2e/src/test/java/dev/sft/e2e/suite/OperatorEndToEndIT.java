@@ -278,9 +278,8 @@ class OperatorEndToEndIT {
   void aCrashLoopingWorkerADrainTakesMidScenarioMakesThatCellUnknownNamingTheLoss() {
     String ns = settings.testNamespace();
     long started = System.nanoTime();
-    ObjectNode test = resources.minimal(UNPLANNED);
+    ObjectNode test = resources.minimal(UNPLANNED, ScenarioName.SPECULATION_ORIGINAL_WINS);
     ObjectNode spec = (ObjectNode) test.get("spec");
-    spec.putArray("scenarios").add(ScenarioName.SPECULATION_ORIGINAL_WINS.id());
     ((ObjectNode) spec.get("harness")).put("timeoutSeconds", 60);
     spec.putObject("cleanup").put("onFailure", "DeleteCluster");
     kubectl.apply(ns, TestResources.json(test));
@@ -342,9 +341,8 @@ class OperatorEndToEndIT {
   void aOnceAMinuteScheduleFiresTwiceAndTheHistoryKeepsItsLimit() {
     String ns = settings.testNamespace();
     long started = System.nanoTime();
-    ObjectNode test = resources.minimal(EVERY_MINUTE);
+    ObjectNode test = resources.minimal(EVERY_MINUTE, ScenarioName.SPECULATION_ORIGINAL_WINS);
     ObjectNode spec = (ObjectNode) test.get("spec");
-    spec.putArray("scenarios").add(ScenarioName.SPECULATION_ORIGINAL_WINS.id());
     spec.put("schedule", "*/1 * * * *");
     spec.putObject("history").put("succeeded", 1);
     spec.putObject("cleanup").put("onSuccess", "Retain").put("onFailure", "Retain");
@@ -405,9 +403,8 @@ class OperatorEndToEndIT {
     long started = System.nanoTime();
     String customBuild = settings.customBuildImage();
     String cell = ScenarioName.EXECUTOR_LOSS_TASK_REPLACEMENT.id() + "/append";
-    ObjectNode test = resources.minimal(COMPARE);
+    ObjectNode test = resources.minimal(COMPARE, ScenarioName.EXECUTOR_LOSS_TASK_REPLACEMENT);
     ObjectNode spec = (ObjectNode) test.get("spec");
-    spec.putArray("scenarios").add(ScenarioName.EXECUTOR_LOSS_TASK_REPLACEMENT.id());
     ((ObjectNode) spec.get("spark")).put("image", customBuild);
     ((ObjectNode) spec.get("harness")).put("image", customBuild);
     spec.putObject("compare").putObject("baseline").put("sparkImage", settings.sparkImage())
@@ -453,9 +450,8 @@ class OperatorEndToEndIT {
   void twoClustersShareTheRepetitionsAndTheStatusSumsWhatEachClustersHarnessReported() {
     String ns = settings.testNamespace();
     long started = System.nanoTime();
-    ObjectNode test = resources.minimal(PARALLEL);
+    ObjectNode test = resources.minimal(PARALLEL, ScenarioName.EXECUTOR_LOSS_TASK_REPLACEMENT);
     ObjectNode spec = (ObjectNode) test.get("spec");
-    spec.putArray("scenarios").add(ScenarioName.EXECUTOR_LOSS_TASK_REPLACEMENT.id());
     spec.put("repeat", 3);
     spec.put("parallelism", 2);
     kubectl.apply(ns, TestResources.json(test));
@@ -493,9 +489,8 @@ class OperatorEndToEndIT {
   void aSoakOnTwoClustersRunsItsRoundsInTurnOnBothAndTheStatusSumsTheirReports() {
     String ns = settings.testNamespace();
     long started = System.nanoTime();
-    ObjectNode test = resources.minimal(SOAK);
+    ObjectNode test = resources.minimal(SOAK, ScenarioName.EXECUTOR_LOSS_TASK_REPLACEMENT);
     ObjectNode spec = (ObjectNode) test.get("spec");
-    spec.putArray("scenarios").add(ScenarioName.EXECUTOR_LOSS_TASK_REPLACEMENT.id());
     spec.putObject("soak").put("maxRounds", 4);
     spec.put("parallelism", 2);
     kubectl.apply(ns, TestResources.json(test));

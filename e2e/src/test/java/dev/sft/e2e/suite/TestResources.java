@@ -49,6 +49,13 @@ final class TestResources {
     return test;
   }
 
+  /** {@link #minimal} running one scenario only, to keep a step short. */
+  ObjectNode minimal(String name, dev.sft.contract.ScenarioName scenario) {
+    ObjectNode test = minimal(name);
+    ((ObjectNode) test.get("spec")).putArray("scenarios").add(scenario.id());
+    return test;
+  }
+
   /** A test whose harness exits non-zero at once, on a cluster that comes up normally. */
   ObjectNode failing(String name, List<String> scenarios, String command) {
     ObjectNode test = minimal(name);

@@ -123,11 +123,7 @@ class ApplyClusterTest extends StepTest {
 
   @Test
   void twoClustersGetTheirOwnMastersWorkersAndServicesOnOneClaimUnderOneBudgetAndPolicy() {
-    SchedulerFailureTest test = fixture.create("twice", spec -> {
-      spec.repeat = 4;
-      spec.parallelism = 2;
-    });
-    fixture.newStartRun().advance(fixture.ledger(test));
+    SchedulerFailureTest test = started("twice", 2);
 
     assertThat(fixture.newApplyCluster().advance(fixture.ledger(test))).isEqualTo(Next.CONTINUE);
 
@@ -163,11 +159,7 @@ class ApplyClusterTest extends StepTest {
 
   @Test
   void aRunWithFewerClustersDeletesTheObjectsOfTheClustersItNoLongerRuns() {
-    SchedulerFailureTest test = fixture.create("shrunk", spec -> {
-      spec.repeat = 4;
-      spec.parallelism = 3;
-    });
-    fixture.newStartRun().advance(fixture.ledger(test));
+    SchedulerFailureTest test = started("shrunk", 3);
     fixture.newApplyCluster().advance(fixture.ledger(test));
     var sets = client.apps().statefulSets().inNamespace(StepFixture.NAMESPACE);
     assertThat(sets.list().getItems()).hasSize(6);
@@ -184,5 +176,15 @@ class ApplyClusterTest extends StepTest {
     assertThat(client.services().inNamespace(StepFixture.NAMESPACE).list().getItems())
         .extracting(s -> s.getMetadata().getName())
         .containsExactlyInAnyOrder("shrunk-master", "shrunk-worker", "shrunk-c1-mst", "shrunk-c1-wkr");
+  }
+
+  /** A test of {@code clusters} Spark clusters whose run has started, before its cluster is applied. */
+  private SchedulerFailureTest started(String name, int clusters) {
+    SchedulerFailureTest test = fixture.create(name, spec -> {
+      spec.repeat = 4;
+      spec.parallelism = clusters;
+    });
+    fixture.newStartRun().advance(fixture.ledger(test));
+    return test;
   }
 }
