@@ -201,7 +201,7 @@ public class SchedulerFailureTestSpec {
     public String harnessImage;
   }
 
-  /** Bounds of {@code status.history}. */
+  /** A soak's bounds ({@code spec.soak}). */
   @JsonInclude(JsonInclude.Include.NON_NULL)
   @JsonIgnoreProperties(ignoreUnknown = true)
   public static class Soak {
@@ -219,6 +219,9 @@ public class SchedulerFailureTestSpec {
     public Integer maxSeconds;
   }
 
+  /** Bounds of {@code status.history}. */
+  @JsonInclude(JsonInclude.Include.NON_NULL)
+  @JsonIgnoreProperties(ignoreUnknown = true)
   public static class History {
     @JsonPropertyDescription("Succeeded earlier runs kept in status.history.")
     @Default(SpecDefaults.HISTORY_SUCCEEDED)

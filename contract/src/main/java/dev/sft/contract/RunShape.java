@@ -119,7 +119,7 @@ public record RunShape(List<ScenarioName> scenarios, List<WriteOperation> operat
           + soak.maxRepeat() + ") clusters, got " + clusters);
     }
     return IntStream.range(0, clusters)
-        .mapToObj(k -> new Share(k + 1, (soak.maxRepeat() - (k + 1)) / clusters + 1))
+        .mapToObj(k -> new Share(k + 1, Soak.rounds(soak.maxRepeat(), k + 1, clusters)))
         .toList();
   }
 

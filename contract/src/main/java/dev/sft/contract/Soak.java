@@ -64,10 +64,18 @@ public record Soak(int maxRepeat, Duration maxTime, int stride, String sharedEnd
 
   /** The most rounds the share starting at {@code first} runs; empty when only time bounds it. */
   public java.util.OptionalInt rounds(int first) {
-    return maxRepeat == 0 ? java.util.OptionalInt.empty()
-        : java.util.OptionalInt.of(first > maxRepeat ? 0 : (maxRepeat - first) / stride + 1);
+    return maxRepeat == 0 ? java.util.OptionalInt.empty() : java.util.OptionalInt.of(rounds(maxRepeat, first, stride));
   }
 
+  /** How many of the rounds 1 to {@code maxRepeat} a share starting at {@code first}, every {@code stride}-th, runs. */
+  static int rounds(int maxRepeat, int first, int stride) {
+    return first > maxRepeat ? 0 : (maxRepeat - first) / stride + 1;
+  }
+
+  /**
+   * Whether this repetition, classified by the known findings, ends the soak: Failed or Unknown. A Known one goes on:
+   * the user acknowledged that finding and soaks for new ones (it still counts as a failure of its cell's rate).
+   */
   public static boolean ends(ScenarioResult classified) {
     Verdict outcome = classified.outcome();
     return outcome == Verdict.Failed || outcome == Verdict.Unknown;
