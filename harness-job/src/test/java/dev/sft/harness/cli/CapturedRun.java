@@ -10,6 +10,11 @@ import java.nio.charset.StandardCharsets;
  */
 public record CapturedRun(int exit, String out, String err) {
   public static CapturedRun of(String... args) {
+    return of(() -> SftCli.execute(args));
+  }
+
+  /** Runs {@code action} with both streams captured; its result is the exit. */
+  public static CapturedRun of(java.util.function.IntSupplier action) {
     ByteArrayOutputStream out = new ByteArrayOutputStream();
     ByteArrayOutputStream err = new ByteArrayOutputStream();
     PrintStream oldOut = System.out;
@@ -17,7 +22,7 @@ public record CapturedRun(int exit, String out, String err) {
     System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
     System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
     try {
-      int exit = SftCli.execute(args);
+      int exit = action.getAsInt();
       return new CapturedRun(exit, out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8));
     } finally {
       System.setOut(oldOut);
