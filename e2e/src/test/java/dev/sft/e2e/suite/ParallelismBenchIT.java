@@ -9,7 +9,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
-import java.util.List;
 import java.util.Locale;
 import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
@@ -32,9 +31,7 @@ class ParallelismBenchIT {
         "scenario %s, repeat %d, on the simulator%n", ScenarioName.EXECUTOR_LOSS_TASK_REPLACEMENT.id(), repeat));
     try (TestKubernetes cluster = SimulatedKubernetes.start(settings)) {
       Kubectl kubectl = new Kubectl(settings.kubectl(), cluster.kubeconfig());
-      Operator operator = new Operator(settings, kubectl, List.of());
-      operator.install();
-      operator.awaitReady(Duration.ofSeconds(180));
+      Operator.installedForBench(settings, kubectl);
       TestResources resources = new TestResources(settings);
       for (int parallelism : new int[] {1, 2}) {
         String line = run(settings, kubectl, resources, "bench-parallel-" + parallelism, repeat, parallelism);

@@ -34,9 +34,7 @@ class TimeToVerdictBenchIT {
     Files.createDirectories(out);
     try (TestKubernetes cluster = SimulatedKubernetes.start(settings)) {
       Kubectl kubectl = new Kubectl(settings.kubectl(), cluster.kubeconfig());
-      Operator operator = new Operator(settings, kubectl, List.of());
-      operator.install();
-      operator.awaitReady(Duration.ofSeconds(180));
+      Operator.installedForBench(settings, kubectl);
       TestResources resources = new TestResources(settings);
       // The first sft local on a build records its JVMs' class-data archives, a minute and more: not counted.
       SuiteProgress.say("bench: a warm-up sft local (records the class-data archives on a new build), not counted");
