@@ -340,10 +340,12 @@ public final class StatusLedger {
 
   /**
    * Whether the run reported all it was to: every repetition; for a soak, which may end at its time bound before its
-   * round bound, some (a soak that stopped at a failure has that failure among them).
+   * round bound, at least one of every cell (a cell no Job reached was never tested; a soak that stopped at a failure
+   * fails by that failure anyway).
    */
   private boolean complete(int reported) {
-    return runSpec.soak() == null ? reported == status.total : reported > 0;
+    return runSpec.soak() == null ? reported == status.total
+        : status.cells.size() == runSpec.shape().cells() && status.cells.stream().allMatch(c -> c.repetitions > 0);
   }
 
   /**

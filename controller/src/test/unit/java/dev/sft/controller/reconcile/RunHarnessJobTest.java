@@ -388,6 +388,27 @@ class RunHarnessJobTest extends StepTest {
     assertThat(status.clusters.get(0).repetitions).as("planned: the most its rounds allow, four cells").isEqualTo(3 * 4);
   }
 
+  @Test
+  void aSoakSucceedsOnlyWhenEveryCellRanWhicheverBoundEndedIt() {
+    for (int lossRounds : new int[] {0, 1}) {
+      SchedulerFailureTest test = fixture.create("soak" + lossRounds, spec -> {
+        spec.soak = new dev.sft.api.SchedulerFailureTestSpec.Soak();
+        spec.soak.maxRounds = 3;
+        spec.soak.maxSeconds = 600;
+      });
+      StatusLedger ledger = fixture.runningHarness(test);
+      RunHarnessJob step = fixture.newRunHarnessJob();
+      for (HarnessJob job : ledger.status().harnessJobs) {
+        step.advance(ledger);
+        // The time bound ended both Jobs with every round passed: two rounds of spec, lossRounds of loss.
+        fixture.workloads.finishJob(StepFixture.NAMESPACE, job.name, Reports.of(ledger.status().runId, job.scenarios,
+            job.speculation ? 2 : lossRounds, Verdict.Passed, Verdict.Passed), 0);
+        step.advance(ledger);
+      }
+      assertThat(ledger.runSucceeded()).as("loss cells ran %d rounds", lossRounds).isEqualTo(lossRounds > 0);
+    }
+  }
+
   /** Brings a run of two clusters to its harness: both clusters up, the status at RunningHarness. */
   private StatusLedger twoClustersRunning(SchedulerFailureTest test) {
     fixture.startAndApply(test);
