@@ -22,18 +22,9 @@ run=0
 for (( pair = 1; pair <= pairs; pair++ )); do
   for side in 0 1; do
     label=$([[ $side == 0 ]] && echo A || echo B)
-    while true; do
-      run=$((run + 1))
-      log="$out/run-$run-$label.log"
-      cd "${checkouts[$side]}"
-      run_sampled "$log" ./sft local --out "$out/run-$run-$label"
-      cd - >/dev/null
-      say_sampled "$label run $run" "$log"
-      [[ $status -eq 0 ]] || { echo "run $run did not pass; see its log" >&2; exit 1; }
-      # A recording run is not counted, and is run again at once.
-      recorded_class_data "$log" || break
-      echo "  recorded the class-data archives (the first run on this build): not counted"
-    done
+    cd "${checkouts[$side]}"
+    run_counted "$label" "$out" ./sft local
+    cd - >/dev/null
     walls[$side]+="$elapsed "
     cpus[$side]+="$cpu "
     pair_wall[$side]=$elapsed

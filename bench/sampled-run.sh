@@ -54,13 +54,31 @@ median_of() {
 }
 
 # recorded_class_data LOG: whether the `./sft local` run whose output is LOG recorded the class-data archives (the
-# first run on a build, README), a run the benchmarks report but do not count.
+# first run on a build, docs/local.md), or ran a build with jars of its own that had none yet (its first run), a run
+# the benchmarks report but do not count.
 recorded_class_data() {
-  grep -q "list the classes they load" "$1"
+  grep -q -e "list the classes they load" -e "none on this build's first run" "$1"
 }
 
 # say_sampled LABEL LOG: one line for the sampled run just finished (run_sampled's figures).
 say_sampled() {
   printf '%s: exit %d, %.1f s, %.1f CPU s, peak tree RSS %d MiB (log %s)\n' "$1" "$status" "$elapsed" "$cpu" \
     $((peak / 1024)) "$2"
+}
+
+# run_counted LABEL DIR COMMAND...: runs COMMAND --out DIR/run-N-LABEL through run_sampled (log DIR/run-N-LABEL.log;
+# N counts on in the caller's `run`), again at once while a run is not counted (recorded_class_data); stops the
+# benchmark when a run fails. Leaves run_sampled's figures of the counted run.
+run_counted() {
+  local label=$1 dir=$2 log
+  shift 2
+  while true; do
+    run=$((run + 1))
+    log="$dir/run-$run-$label.log"
+    run_sampled "$log" "$@" --out "$dir/run-$run-$label"
+    say_sampled "$label run $run" "$log"
+    [[ $status -eq 0 ]] || { echo "run $run did not pass; see its log" >&2; exit 1; }
+    recorded_class_data "$log" || break
+    echo "  without class data yet, or recording it (a build's first runs): not counted"
+  done
 }

@@ -3,20 +3,20 @@ package dev.sft.harness.cluster;
 import dev.sft.harness.driver.Progress;
 import dev.sft.harness.driver.SparkSettings;
 import dev.sft.harness.evidence.Folders;
+import dev.sft.harness.jars.JarIdentity;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Comparator;
-import java.util.HexFormat;
+import java.util.EnumSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Optional;
+import java.util.Set;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
@@ -57,19 +57,29 @@ public final class ClassDataSharing {
 
   private final Path dir;
   private final Path sparkHome;
+  private final Set<Role> roles;
 
-  private ClassDataSharing(Path dir, Path sparkHome) {
+  private ClassDataSharing(Path dir, Path sparkHome, Set<Role> roles) {
     this.dir = dir;
     this.sparkHome = sparkHome;
+    this.roles = roles;
   }
 
   /** No archives: the JVMs start as they would without sft's help (the ITs' clusters, a per-run SPARK_HOME). */
   public static ClassDataSharing off() {
-    return new ClassDataSharing(null, null);
+    return new ClassDataSharing(null, null, Set.of());
   }
 
-  /** Archives for the JVMs of {@code sparkHome}, under {@code root}, in the folder of this JVM and these jars. */
+  /** Archives for every JVM of {@code sparkHome}, under {@code root}, in the folder of this JVM and these jars. */
   public static ClassDataSharing under(Path root, Path sparkHome) {
+    return under(root, sparkHome, EnumSet.allOf(Role.class));
+  }
+
+  /**
+   * Archives for the JVMs of {@code roles} that start from {@code sparkHome} (a compared build's drivers and
+   * executors, on a cluster of another SPARK_HOME), under {@code root}.
+   */
+  public static ClassDataSharing under(Path root, Path sparkHome, Set<Role> roles) {
     try {
       Path dir = root.toAbsolutePath().normalize().resolve(key(sparkHome));
       if (!Files.isDirectory(dir)) {
@@ -83,7 +93,7 @@ public final class ClassDataSharing {
       // Lists left by a run that was interrupted before it archived them are partial.
       Folders.deleteRecursively(dir.resolve(TRAINING));
       Files.createDirectories(dir.resolve(TRAINING));
-      return new ClassDataSharing(dir, sparkHome);
+      return new ClassDataSharing(dir, sparkHome, Set.copyOf(roles));
     } catch (IOException | UncheckedIOException e) {
       return off();
     }
@@ -97,9 +107,15 @@ public final class ClassDataSharing {
     return Optional.ofNullable(dir);
   }
 
+  /** The roles this run starts JVMs of from these archives, archived or not. */
+  public Set<Role> roles() {
+    return roles;
+  }
+
   /** The roles that start from an archive in this run. */
   public List<Role> archived() {
-    return dir == null ? List.of() : Stream.of(Role.values()).filter(r -> Files.isRegularFile(archive(r))).toList();
+    return dir == null ? List.of()
+        : Stream.of(Role.values()).filter(roles::contains).filter(r -> Files.isRegularFile(archive(r))).toList();
   }
 
   /**
@@ -133,7 +149,7 @@ public final class ClassDataSharing {
     try {
       List<Future<Optional<Role>>> results = new ArrayList<>();
       for (Role role : Role.values()) {
-        if (!Files.isRegularFile(archive(role))) {
+        if (roles.contains(role) && !Files.isRegularFile(archive(role))) {
           results.add(dumps.submit(() -> keep(role, training, clusterDir)));
         }
       }
@@ -294,12 +310,7 @@ public final class ClassDataSharing {
             .append(Files.getLastModifiedTime(jar).toMillis()).append('\n');
       }
     }
-    try {
-      byte[] digest = MessageDigest.getInstance("SHA-256").digest(identity.toString().getBytes(StandardCharsets.UTF_8));
-      return HexFormat.of().formatHex(digest, 0, 8);
-    } catch (NoSuchAlgorithmException e) {
-      throw new IllegalStateException("SHA-256 is missing from this JVM", e);
-    }
+    return JarIdentity.folderKey(identity.toString());
   }
 
   private static long size(Path file) {

@@ -3,6 +3,7 @@ package dev.sft.harness.jars;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -97,6 +98,16 @@ public record JarIdentity(Path file, String coordinates, String artifactName, St
       return new String[] {fileName.endsWith(".jar") ? fileName.substring(0, fileName.length() - 4) : fileName, null};
     }
     return new String[] {fileName.substring(0, cut), fileName.substring(cut + 1, fileName.length() - 4)};
+  }
+
+  /** A folder's name for files described by {@code identity} (names, sizes, times): 16 hex digits of its SHA-256. */
+  public static String folderKey(String identity) {
+    try {
+      byte[] digest = MessageDigest.getInstance("SHA-256").digest(identity.getBytes(StandardCharsets.UTF_8));
+      return HexFormat.of().formatHex(digest, 0, 8);
+    } catch (NoSuchAlgorithmException e) {
+      throw new IllegalStateException("SHA-256 is missing from this JVM", e);
+    }
   }
 
   /** SHA-256 of a file, hex. */

@@ -37,23 +37,23 @@ final class DriverProcess {
   private final boolean keep;
   private final List<Path> jarsUnderTest;
   private final ClassDataSharing classData;
-  private final boolean clusterRunsOtherJars;
+  private final String executorClasspath;
   private final String logGroup;
   private volatile Process process;
 
   DriverProcess(Path sparkHome, Path clusterDir, DriverRun driverRun, boolean keep, List<Path> jarsUnderTest,
       ClassDataSharing classData) {
-    this(sparkHome, clusterDir, driverRun, keep, jarsUnderTest, classData, false, driverRun.group());
+    this(sparkHome, clusterDir, driverRun, keep, jarsUnderTest, classData, null, driverRun.group());
   }
 
   /**
-   * @param clusterRunsOtherJars the workers run another SPARK_HOME than this driver (two builds compared on one
-   *     cluster): the driver then gives its executors copies of its jars under test, first on their classpath
+   * @param executorClasspath what the executors load before their worker's SPARK_HOME, or null: copies of the jars
+   *     under test when the workers run another SPARK_HOME than this driver (two builds compared on one cluster)
    * @param logGroup names the driver's log and scratch folder under the cluster folder ({@code driver-<logGroup>})
    */
   DriverProcess(Path sparkHome, Path clusterDir, DriverRun driverRun, boolean keep, List<Path> jarsUnderTest,
-      ClassDataSharing classData, boolean clusterRunsOtherJars, String logGroup) {
-    this.clusterRunsOtherJars = clusterRunsOtherJars;
+      ClassDataSharing classData, String executorClasspath, String logGroup) {
+    this.executorClasspath = executorClasspath;
     this.logGroup = logGroup;
     this.classData = classData;
     this.jarsUnderTest = List.copyOf(jarsUnderTest);
@@ -84,6 +84,9 @@ final class DriverProcess {
         // Executors load the harness from the same SPARK_HOME/jars as the driver: nothing to ship.
         "--ship-jars", "false",
         "--conf", "spark.executor.extraJavaOptions=" + String.join(" ", executorFlags)));
+    if (executorClasspath != null) {
+      args.addAll(List.of("--executor-classpath", executorClasspath));
+    }
     if (keep) {
       args.add("--keep");
     }
@@ -133,10 +136,6 @@ final class DriverProcess {
     HarnessEnvironment.DRIVER_RUN_SETTINGS.forEach(name -> env.put(name, null));
     env.putAll(Map.of("SPARK_LOCAL_IP", LocalCluster.MASTER_HOST, "SPARK_HOME", sparkHome.toString(),
         HarnessEnvironment.LOCAL_DRIVER, "1", Progress.ON_STDOUT, "1"));
-    if (clusterRunsOtherJars && !jarsUnderTest.isEmpty()) {
-      // As a driver restarted on its own jars (DriverRelaunch): executors take copies of them first.
-      env.put(DriverRelaunch.APPLIED, "1");
-    }
     return env;
   }
 

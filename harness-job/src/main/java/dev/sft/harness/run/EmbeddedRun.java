@@ -16,6 +16,7 @@ import dev.sft.harness.cluster.ClassDataSharing;
 import dev.sft.harness.cluster.LocalCluster;
 import dev.sft.harness.driver.Progress;
 import dev.sft.harness.evidence.EvidenceLayout;
+import dev.sft.harness.jars.BuildHome;
 import dev.sft.harness.jars.JarSet;
 import java.io.IOException;
 import java.io.UncheckedIOException;
@@ -24,9 +25,12 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.time.Instant;
 import java.util.ArrayList;
+import java.util.EnumSet;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import java.util.Set;
 
 /**
  * The embedded run behind {@code sft local}: a real Standalone cluster on loopback addresses, one driver JVM per
@@ -55,6 +59,9 @@ public final class EmbeddedRun {
    */
   public record Result(Report report, Path reportFile, Path evidence, RunExitCode exitCode,
       BuildComparison comparison) {}
+
+  /** Beside the harness's own SPARK_HOME: the builds' SPARK_HOMEs and archives ({@link BuildHome}). */
+  private static final String BUILD_HOMES = "build-homes";
 
   private final Settings settings;
   private final Path shared;
@@ -88,33 +95,34 @@ public final class EmbeddedRun {
         ? new BuildTurns(settings.runId(), settings.baselineJars(), settings.jars()) : null;
     List<Report> parts = new ArrayList<>();
     List<RunExitCode> partCodes = new ArrayList<>();
-    ClassDataSharing classData = ClassDataSharing.off();
+    Map<Path, ClassDataSharing> classData = new LinkedHashMap<>();
     boolean judged = false;
     try {
-      // One SPARK_HOME for the cluster: the given one, or a per-run one of links with the --jar files in it. Two
+      // One SPARK_HOME for the cluster: the given one, or the build's of links with the --jar files in it. Two
       // builds compared share the given one; each build's drivers start from their own, and give their executors
-      // their jars first (DriverProcess).
-      Path sparkHome = settings.compares() ? settings.jars().sparkHome()
-          : settings.jars().materialize(clusterDir.resolve("spark-home"));
-      // Class data is dumped against one classpath; drivers of two builds have two, so a comparison uses none.
-      classData = settings.compares() ? ClassDataSharing.off() : classData(sparkHome);
+      // their jars first.
+      Home home = settings.compares() ? new Home(settings.jars().sparkHome(), null) : home(settings.jars(), "");
+      Path sparkHome = home.sparkHome();
+      ClassDataSharing clusterClassData = classData(classData, home, clusterRoles(turns, sparkHome), "");
       cluster[0] = LocalCluster.start(sparkHome, clusterDir, settings.masterPort(), settings.workers(),
-          Duration.ofSeconds(settings.timeoutSeconds()), classData);
+          Duration.ofSeconds(settings.timeoutSeconds()), clusterClassData);
       // The user's own kill command, or sft's, pinned to this run's SPARK_HOME.
       Path killWrapper = settings.killCommand() != null ? settings.killCommand()
           : KillWrapper.write(sparkHome, clusterDir);
       String masterUrl = cluster[0].masterUrl();
       if (turns != null) {
-        compareInTurn(turns, drivers, masterUrl, killWrapper);
+        compareInTurn(turns, drivers, masterUrl, killWrapper, sparkHome, classData);
         judged = turns.judged();
       } else {
-        runOnce(parts, partCodes, drivers, masterUrl, killWrapper, sparkHome, classData);
+        runOnce(parts, partCodes, drivers, masterUrl, killWrapper, sparkHome, clusterClassData);
         judged = partCodes.stream().allMatch(RunMerge::judged);
       }
     } finally {
       Progress.say("cluster: stopping every process this run started");
       stopper.run();
-      archive(classData, judged);
+      for (ClassDataSharing archives : classData.values()) {
+        archive(archives, judged);
+      }
       try {
         Runtime.getRuntime().removeShutdownHook(stopper);
       } catch (IllegalStateException shuttingDown) {
@@ -162,21 +170,47 @@ public final class EmbeddedRun {
 
   /**
    * Two builds on one cluster, taking turns ({@link BuildTurns}). Each turn is a driver JVM per speculation setting,
-   * numbered on ({@link DriverRun#withFirstRepetition}), on its build's SPARK_HOME of links.
+   * numbered on ({@link DriverRun#withFirstRepetition}), on its build's SPARK_HOME, with its build's class data.
    */
-  private void compareInTurn(BuildTurns turns, List<DriverProcess> drivers, String masterUrl, Path killWrapper) {
-    Map<BuildTurns.Build, Path> homes = turns.sparkHomes(clusterDir);
+  private void compareInTurn(BuildTurns turns, List<DriverProcess> drivers, String masterUrl, Path killWrapper,
+      Path clusterHome, Map<Path, ClassDataSharing> classData) {
+    Map<BuildTurns.Build, BuildJvms> jvms = new LinkedHashMap<>();
+    for (BuildTurns.Build build : turns.builds()) {
+      jvms.put(build, buildJvms(build, clusterHome, classData));
+    }
     turns.take(new RunShape(settings.scenarios(), settings.operations(), settings.repeat(),
         RunShape.COMPARED_BUILDS, null), (build, repetition) -> {
+      BuildJvms own = jvms.get(build);
       List<HarnessDriver.Outcome> outcomes = new ArrayList<>();
       for (DriverRun planned : plan(build.runId(), 1, masterUrl, killWrapper)) {
         DriverRun driverRun = planned.withFirstRepetition(repetition);
-        outcomes.add(drive(drivers, new DriverProcess(homes.get(build), clusterDir, driverRun, settings.keep(),
-            build.jarsUnderTest(), ClassDataSharing.off(), true,
+        outcomes.add(drive(drivers, new DriverProcess(own.sparkHome(), clusterDir, driverRun, settings.keep(),
+            build.jarsUnderTest(), own.classData(), own.executorClasspath(),
             driverRun.group() + "-" + build.label() + "-r" + repetition)));
       }
       return outcomes;
     });
+  }
+
+  /** Where a compared build's drivers start from, their class data, and what their executors load first. */
+  private record BuildJvms(Path sparkHome, ClassDataSharing classData, String executorClasspath) {}
+
+  /**
+   * A build without jars under test runs its drivers on the cluster's SPARK_HOME, with the cluster's archives; a
+   * build with some on its own SPARK_HOME ({@link BuildHome}) and archives of its drivers and executors, whose class
+   * path starts with copies of its jars that stay where they are across runs.
+   */
+  private BuildJvms buildJvms(BuildTurns.Build build, Path clusterHome, Map<Path, ClassDataSharing> classData) {
+    if (build.jars().sameAsSparkHome() && build.jars().sparkHome().equals(clusterHome)) {
+      return new BuildJvms(clusterHome, classData.get(clusterHome), null);
+    }
+    Home home = home(build.jars(), "-" + build.label());
+    ClassDataSharing archives = classData(classData, home,
+        EnumSet.of(ClassDataSharing.Role.DRIVER, ClassDataSharing.Role.EXECUTOR), " (" + build.label() + ")");
+    String executorClasspath = home.buildHome() != null ? home.buildHome().executorClasspath()
+        // Without a build home: copies of this run's own, as a driver restarted on its jars makes them.
+        : DriverRelaunch.executorClasspath(clusterDir.resolve("build-" + build.label()), build.jarsUnderTest());
+    return new BuildJvms(home.sparkHome(), archives, executorClasspath.isEmpty() ? null : executorClasspath);
   }
 
   private static HarnessDriver.Outcome drive(List<DriverProcess> drivers, DriverProcess driver) {
@@ -205,22 +239,64 @@ public final class EmbeddedRun {
         .build());
   }
 
+  /** A run's SPARK_HOME: the given one, or a build's of links; {@code buildHome} is null for the given one. */
+  private record Home(Path sparkHome, BuildHome buildHome) {}
+
   /**
-   * Class-data archives for the harness's own SPARK_HOME, kept beside it across runs; none for a per-run one (its
-   * paths change every run, so no archive could be used twice).
+   * The SPARK_HOME of {@code jars}: the given one when nothing changes; else its build's, kept across runs beside
+   * the harness's own ({@link BuildHome}); else, when that cannot be written, one of this run's ({@code
+   * spark-home<suffix>} in the cluster folder), whose JVMs start without archives.
    */
-  private ClassDataSharing classData(Path sparkHome) {
-    if (!sparkHome.equals(settings.jars().sparkHome())) {
+  private Home home(JarSet jars, String suffix) {
+    if (jars.sameAsSparkHome()) {
+      return new Home(jars.sparkHome(), null);
+    }
+    Path own = JarSet.ownSparkHome();
+    Optional<BuildHome> kept = own == null ? Optional.empty() : BuildHome.of(jars, own.resolveSibling(BUILD_HOMES));
+    return kept.map(b -> new Home(b.sparkHome(), b))
+        .orElseGet(() -> new Home(jars.materialize(clusterDir.resolve("spark-home" + suffix)), null));
+  }
+
+  /** The cluster's JVMs, and the drivers and executors too unless every build runs on a SPARK_HOME of its own. */
+  private static Set<ClassDataSharing.Role> clusterRoles(BuildTurns turns, Path clusterHome) {
+    boolean driversToo = turns == null || turns.builds().stream()
+        .anyMatch(b -> b.jars().sameAsSparkHome() && b.jars().sparkHome().equals(clusterHome));
+    return driversToo ? EnumSet.allOf(ClassDataSharing.Role.class)
+        : EnumSet.of(ClassDataSharing.Role.MASTER, ClassDataSharing.Role.WORKER);
+  }
+
+  /**
+   * The class-data archives of the JVMs of {@code roles} that start from {@code home}, kept across runs: beside the
+   * given SPARK_HOME, or in a build's folder from the build's second run on. None for a SPARK_HOME of this run only
+   * (its paths change every run, so no archive could be used twice). One per SPARK_HOME, said once; {@code whose}
+   * names a compared build.
+   */
+  private ClassDataSharing classData(Map<Path, ClassDataSharing> made, Home home, Set<ClassDataSharing.Role> roles,
+      String whose) {
+    ClassDataSharing known = made.get(home.sparkHome());
+    if (known != null) {
+      return known;
+    }
+    if (home.buildHome() != null && home.buildHome().firstRun()) {
+      // Archiving a build's classes costs about a minute after the run: worth it for a build that runs again only.
+      Progress.say("class data" + whose + ": none on this build's first run; its next run lists the classes its JVMs"
+          + " load and archives them, so the runs after it start faster");
+      made.put(home.sparkHome(), ClassDataSharing.off());
       return ClassDataSharing.off();
     }
-    ClassDataSharing classData = ClassDataSharing.under(sparkHome.resolveSibling("class-data"), sparkHome);
+    ClassDataSharing classData = home.buildHome() != null
+        ? ClassDataSharing.under(home.buildHome().classDataRoot(), home.sparkHome(), roles)
+        : home.sparkHome().equals(settings.jars().sparkHome())
+            ? ClassDataSharing.under(home.sparkHome().resolveSibling("class-data"), home.sparkHome(), roles)
+            : ClassDataSharing.off();
+    made.put(home.sparkHome(), classData);
     if (classData.enabled()) {
       List<ClassDataSharing.Role> archived = classData.archived();
-      Progress.say(archived.size() == ClassDataSharing.Role.values().length
-          ? "class data: every JVM starts from its archive in " + classData.folder().orElseThrow()
-          : "class data: archives " + archived + " in " + classData.folder().orElseThrow() + "; the other JVMs"
-              + " list the classes they load, and sft archives them after this run (once per build), so later"
-              + " runs start faster");
+      Progress.say(archived.size() == roles.size()
+          ? "class data" + whose + ": every JVM starts from its archive in " + classData.folder().orElseThrow()
+          : "class data" + whose + ": archives " + archived + " in " + classData.folder().orElseThrow() + "; the"
+              + " other JVMs list the classes they load, and sft archives them after this run (once per build), so"
+              + " later runs start faster");
     }
     return classData;
   }

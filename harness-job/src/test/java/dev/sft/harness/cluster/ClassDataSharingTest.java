@@ -84,6 +84,22 @@ class ClassDataSharingTest {
   }
 
   @Test
+  void archivesForSomeRolesServeThoseAlone() throws Exception {
+    Path sparkHome = sparkHome();
+    ClassDataSharing classData = ClassDataSharing.under(dir.resolve("class-data"), sparkHome,
+        java.util.EnumSet.of(ClassDataSharing.Role.WORKER));
+    assertThat(runJvm(sparkHome, classData.flags(ClassDataSharing.Role.WORKER, "1"))).isZero();
+    // A JVM of another role lists its classes too, but the build's archives are not for it.
+    assertThat(runJvm(sparkHome, classData.flags(ClassDataSharing.Role.MASTER, "master"))).isZero();
+
+    assertThat(classData.keepTrained(dir)).containsExactly(ClassDataSharing.Role.WORKER);
+
+    assertThat(classData.archived()).as("every role it serves").containsExactlyElementsOf(classData.roles());
+    assertThat(ClassDataSharing.under(dir.resolve("class-data"), sparkHome).archived())
+        .as("the same folder, read for every role").containsExactly(ClassDataSharing.Role.WORKER);
+  }
+
+  @Test
   void offGivesNoFlagsAndKeepsNothing() {
     ClassDataSharing off = ClassDataSharing.off();
     assertThat(off.enabled()).isFalse();

@@ -100,8 +100,16 @@ class JarUnderTestIT {
     assertThat(run.report().jars()).extracting(RanJar::role).contains("comet");
     assertThat(released).as("the cached SPARK_HOME keeps its released jar").isRegularFile();
     assertThat(Files.isSymbolicLink(released)).isFalse();
-    Path runJars = run.out().resolve("cluster/spark-home/jars");
-    assertThat(Files.isSymbolicLink(runJars.resolve(copy.getFileName()))).isTrue();
+    // The build's SPARK_HOME of links, kept beside the cached one for the build's later runs (BuildHome): the one
+    // this run used last.
+    Path runJars;
+    try (var homes = Files.list(released.getParent().getParent().resolveSibling("build-homes"))) {
+      runJars = homes.sorted(java.util.Comparator.comparing((Path h) -> h.toFile().lastModified()).reversed())
+          .map(h -> h.resolve("spark-home/jars")).filter(j -> Files.isSymbolicLink(j.resolve(copy.getFileName())))
+          .findFirst()
+          .orElseThrow(() -> new AssertionError("no build SPARK_HOME links " + copy));
+    }
+    assertThat(Files.readSymbolicLink(runJars.resolve(copy.getFileName()))).isEqualTo(copy);
     assertThat(runJars.resolve(released.getFileName())).doesNotExist();
     String html = Files.readString(Path.of(run.report().scenarios().get(0).evidence()).getParent()
         .resolve("report.html"));
