@@ -3,8 +3,9 @@
 # from /proc (its own user + system time and its command line) and keeps the last figure per process, then sums them
 # by role (the orchestrator, each driver, the master, the workers, the executors, the class-data dumps, the rest).
 # A process that lives under 0.2 s is missed, and one's last 0.2 s before it exits; the sum is printed beside the
-# whole tree's CPU time (what the kernel counted for every process reaped) to show how much that is; each process's
-# figure and command line go to processes.tsv in the output folder. Needs python3.
+# whole tree's CPU time (what the kernel counted for every process reaped) to show how much that is; then the
+# executors' and drivers' threads that used the most, by name (the JIT compiler, the task threads, main, ...); each
+# process's figure and command line go to processes.tsv in the output folder. Needs python3.
 #   bench/cpu-by-role.sh [ARGS for ./sft local]        e.g. bench/cpu-by-role.sh --scenarios speculation-original-wins
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -12,7 +13,7 @@ cd "$(dirname "$0")/.."
 out="target/bench/cpu-by-role-$(date +%s)"
 mkdir -p "$out"
 python3 - "$out" "$@" <<'PY'
-import os, subprocess, sys, time
+import os, re, subprocess, sys, time
 
 out, args = sys.argv[1], sys.argv[2:]
 ticks = os.sysconf("SC_CLK_TCK")
@@ -43,10 +44,24 @@ def tree(root):
             todo.append(pid)
     return found
 
+def thread_cpu(pid, name):
+    """(role, thread group) -> CPU ticks of pid's threads; numbered threads (rpc-client-3, ...) count as one group."""
+    found = {}
+    try:
+        for tid in os.listdir(f"/proc/{pid}/task"):
+            with open(f"/proc/{pid}/task/{tid}/stat") as f:
+                stat = f.read()
+            fields = stat.rsplit(")", 1)[1].split()
+            found[(pid, tid)] = (name, re.sub(r"[-#\s]*\d+$", "", stat[stat.index("(") + 1:stat.rindex(")")]),
+                                 int(fields[11]) + int(fields[12]))
+    except (OSError, ValueError):
+        pass
+    return found
+
 start = time.time()
 with open(f"{out}/run.log", "w") as log:
     run = subprocess.Popen(["./sft", "local", "--out", f"{out}/run", *args], stdout=log, stderr=subprocess.STDOUT)
-    last, roles, commands = {}, {}, {}
+    last, roles, commands, threads = {}, {}, {}, {}
     while run.poll() is None:
         for pid, cpu in tree(run.pid).items():
             last[pid] = cpu
@@ -57,6 +72,8 @@ with open(f"{out}/run.log", "w") as log:
                     roles[pid] = role(commands[pid])
                 except OSError:
                     roles[pid] = "other"
+            if roles[pid] in ("executor",) or roles[pid].startswith("driver"):
+                threads.update(thread_cpu(pid, roles[pid]))
         try:  # ./sft execs the orchestrator's JVM in its own process
             with open(f"/proc/{run.pid}/stat") as f:
                 own = f.read().rsplit(")", 1)[1].split()
@@ -75,6 +92,12 @@ print(f"exit {run.returncode}, {time.time() - start:.1f} s wall, {tree_cpu:.1f} 
 for name, (seconds, count) in sorted(by_role.items(), key=lambda r: -r[1][0]):
     print(f"  {seconds:7.1f} CPU s  {name:28s} {count} process(es)")
 print(f"  {sum(s for s, _ in by_role.values()):7.1f} CPU s  sampled in all (each process: {out}/processes.tsv)")
+by_thread = {}
+for role_name, group, cpu in threads.values():
+    by_thread[(role_name.split(",")[0], group)] = by_thread.get((role_name.split(",")[0], group), 0) + cpu / ticks
+print("the executors' and drivers' threads, the ten that used the most (all of one name summed):")
+for (role_name, group), seconds in sorted(by_thread.items(), key=lambda t: -t[1])[:10]:
+    print(f"  {seconds:7.1f} CPU s  {role_name:9s} {group}")
 with open(f"{out}/processes.tsv", "w") as table:
     for pid, cpu in sorted(last.items()):
         table.write(f"{pid}\t{cpu / ticks:.2f}\t{roles[pid]}\t{commands.get(pid, '')}\n")
