@@ -22,7 +22,7 @@ import java.util.stream.Stream;
 /**
  * The SPARK_HOME of links of a build with jars under test ({@link JarSet#materialize}), kept across runs in a folder
  * named after the build's files, so that every run of the same build starts its JVMs with the same class path, and
- * with it the class-data archives they made the first time: an archive maps only behind the class path it was
+ * with it the class-data archives an earlier run of it made: an archive maps only behind the class path it was
  * dumped with, and a per-run folder changed that path every run (bench/RESULTS.md, issue 42). It also holds copies of
  * the jars under test for executors whose workers run another SPARK_HOME (two builds on one cluster): their class path
  * starts with the copies, so those stay put too.
@@ -69,7 +69,10 @@ public record BuildHome(Path folder, Path sparkHome, List<Path> executorJars, bo
       Path folder = root.resolve(key(jars));
       boolean firstRun = !Files.isRegularFile(folder.resolve(READY));
       if (firstRun) {
-        Folders.deleteRecursively(folder);
+        if (Files.isDirectory(folder) && !Files.isRegularFile(folder.resolve(READY))) {
+          // Not another run's: a run only ever renames a whole folder, its ready mark inside, into place.
+          Folders.deleteRecursively(folder);
+        }
         Path partial = Files.createTempDirectory(root, folder.getFileName() + PARTIAL);
         jars.materialize(partial.resolve("spark-home"));
         copyJarsUnderTest(jars, partial);

@@ -63,6 +63,19 @@ class BuildHomeTest {
   }
 
   @Test
+  void aFolderWithoutItsReadyMarkIsMadeAgain() throws IOException {
+    Path mine = icebergBuild("ci");
+    BuildHome first = BuildHome.of(build(mine), root).orElseThrow();
+    Files.delete(first.folder().resolve("ready"));
+    Files.delete(first.sparkHome().resolve("jars").resolve(mine.getFileName()));
+
+    BuildHome again = BuildHome.of(build(mine), root).orElseThrow();
+
+    assertThat(again.firstRun()).isTrue();
+    assertThat(Files.readSymbolicLink(again.sparkHome().resolve("jars").resolve(mine.getFileName()))).isEqualTo(mine);
+  }
+
+  @Test
   void aRebuiltJarGetsAFolderOfItsOwn() throws IOException {
     Path mine = icebergBuild("ci");
     BuildHome before = BuildHome.of(build(mine), root).orElseThrow();
