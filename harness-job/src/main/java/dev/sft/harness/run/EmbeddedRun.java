@@ -201,7 +201,7 @@ public final class EmbeddedRun {
    * path starts with copies of its jars that stay where they are across runs.
    */
   private BuildJvms buildJvms(BuildTurns.Build build, Path clusterHome, Map<Path, ClassDataSharing> classData) {
-    if (build.jars().sameAsSparkHome() && build.jars().sparkHome().equals(clusterHome)) {
+    if (runsOnClusterHome(build, clusterHome)) {
       return new BuildJvms(clusterHome, classData.get(clusterHome), null);
     }
     Home home = home(build.jars(), "-" + build.label());
@@ -257,10 +257,15 @@ public final class EmbeddedRun {
         .orElseGet(() -> new Home(jars.materialize(clusterDir.resolve("spark-home" + suffix)), null));
   }
 
+  /** Whether {@code build} has no jars of its own and so runs its drivers on the cluster's SPARK_HOME. */
+  private static boolean runsOnClusterHome(BuildTurns.Build build, Path clusterHome) {
+    return build.jars().sameAsSparkHome() && build.jars().sparkHome().equals(clusterHome);
+  }
+
   /** The cluster's JVMs, and the drivers and executors too unless every build runs on a SPARK_HOME of its own. */
   private static Set<ClassDataSharing.Role> clusterRoles(BuildTurns turns, Path clusterHome) {
     boolean driversToo = turns == null || turns.builds().stream()
-        .anyMatch(b -> b.jars().sameAsSparkHome() && b.jars().sparkHome().equals(clusterHome));
+        .anyMatch(b -> runsOnClusterHome(b, clusterHome));
     return driversToo ? EnumSet.allOf(ClassDataSharing.Role.class)
         : EnumSet.of(ClassDataSharing.Role.MASTER, ClassDataSharing.Role.WORKER);
   }
@@ -281,8 +286,9 @@ public final class EmbeddedRun {
       // Archiving a build's classes costs about a minute after the run: worth it for a build that runs again only.
       Progress.say("class data" + whose + ": none on this build's first run; its next run lists the classes its JVMs"
           + " load and archives them, so the runs after it start faster");
-      made.put(home.sparkHome(), ClassDataSharing.off());
-      return ClassDataSharing.off();
+      ClassDataSharing none = ClassDataSharing.off();
+      made.put(home.sparkHome(), none);
+      return none;
     }
     ClassDataSharing classData = home.buildHome() != null
         ? ClassDataSharing.under(home.buildHome().classDataRoot(), home.sparkHome(), roles)
