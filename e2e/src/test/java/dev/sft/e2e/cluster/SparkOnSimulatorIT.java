@@ -158,11 +158,12 @@ class SparkOnSimulatorIT {
   @Order(4)
   void theKillScriptRunsThroughExecWithTheImagesTools() throws IOException {
     // The harness's pod-exec transport runs this script as `sh -c SCRIPT sft-kill MODE PID EXECUTOR HOST TIMEOUT`;
-    // PID 1 of a worker is the Worker JVM, so the identity check must refuse it, after reading its command line.
+    // PID 1 of a worker is the Worker JVM, so the identity check must refuse it, after reading its command line, and
+    // never signal it.
     String script = Files.readString(Paths.get("..", "harness-job", "src", "main", "resources", "dev", "sft",
         "harness", "kill", "kill-executor.sh"));
     ExecResult result = simulator.podExec().exec(NS, "sim-worker-0", "spark", List.of("sh", "-c",
-        "REFUSED_IDENTITY=3; KILLED=0; NO_SUCH_PROCESS=4\n" + script, "sft-kill", "check", "1", "7", "h", "1000"),
+        "REFUSED_IDENTITY=3; KILLED=0; NO_SUCH_PROCESS=4\n" + script, "sft-kill", "kill", "1", "7", "h", "1000"),
         null);
     assertThat(result.stdoutText()).contains("cmdline=java ", "org.apache.spark.deploy.worker.Worker",
         "result=refused", "is not a Spark executor");

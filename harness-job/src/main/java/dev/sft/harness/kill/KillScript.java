@@ -15,8 +15,6 @@ import java.util.Map;
  */
 public final class KillScript {
   private static final String RESOURCE = "kill-executor.sh";
-  /** Script mode: prove the identity only; never signals. */
-  public static final String CHECK = "check";
   /** Script mode: prove the identity, SIGKILL, wait for the exit. */
   public static final String KILL = "kill";
 

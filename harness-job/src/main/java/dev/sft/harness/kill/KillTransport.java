@@ -14,8 +14,8 @@ public interface KillTransport {
   void validate(KillRequest request);
 
   /**
-   * Runs the script on the target with {@code scriptArgs} (PID EXECUTOR_ID HOST EXIT_TIMEOUT_MS) after the mode
-   * the transport chooses ({@link KillScript#KILL}, possibly preceded by a {@link KillScript#CHECK} round trip).
+   * Runs the script on the target in mode {@link KillScript#KILL} with {@code scriptArgs} (PID EXECUTOR_ID HOST
+   * EXIT_TIMEOUT_MS).
    */
   Execution execute(KillRequest request, String script, List<String> scriptArgs, Duration bound)
       throws TransportException;

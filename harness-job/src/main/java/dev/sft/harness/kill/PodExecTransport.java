@@ -21,8 +21,9 @@ import java.util.concurrent.TimeoutException;
 /**
  * Kubernetes transport: HOST is resolved to exactly one worker pod of this test (by the label selector the
  * controller passes, matching pod IP, pod name or hostname), then the kill script runs in the pod's Spark container
- * through the API server's exec: first an identity check that never signals, then, only if it passed, the kill.
- * Zero or several matching pods are a refusal; the harness's RBAC allows exec only on this test's worker pods.
+ * through the API server's exec, once: it proves the identity and signals only if it holds, so a separate check round
+ * trip would prove nothing more and delay the kill. Zero or several matching pods are a refusal; the harness's RBAC
+ * allows exec only on this test's worker pods.
  */
 public final class PodExecTransport implements KillTransport {
   /** The label selector of this test's worker pods, e.g. {@code sft.dev/test=nightly,sft.dev/component=worker}. */
@@ -98,12 +99,7 @@ public final class PodExecTransport implements KillTransport {
       return new Execution(KillExitCode.REFUSED_IDENTITY.code(), "result=refused\nreason=" + reason + "\n", "",
           null, container);
     }
-    String pod = matches.get(0).getMetadata().getName();
-    Execution check = exec(pod, script, KillScript.CHECK, scriptArgs, bound);
-    if (!"identified".equals(KillScript.parseOutput(check.stdout()).get("result"))) {
-      return check;
-    }
-    return exec(pod, script, KillScript.KILL, scriptArgs, bound);
+    return exec(matches.get(0).getMetadata().getName(), script, KillScript.KILL, scriptArgs, bound);
   }
 
   static boolean matches(Pod pod, String host) {

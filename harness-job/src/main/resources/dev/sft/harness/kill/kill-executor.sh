@@ -1,8 +1,8 @@
 # Target side of the kill contract: prove the process is the expected Spark executor, SIGKILL it, and wait
 # (bounded) until it is gone or a zombie. POSIX sh over /proc, so the same text runs locally, over ssh and
 # through pod exec. The launcher prepends the exit codes (KILLED, REFUSED_IDENTITY, ...) from KillExitCode.
-# Arguments: MODE PID EXECUTOR_ID HOST EXIT_TIMEOUT_MS, MODE being "check" (identity only, never kills) or
-# "kill" (identity, then SIGKILL and the wait). Output: key=value lines.
+# Arguments: MODE PID EXECUTOR_ID HOST EXIT_TIMEOUT_MS, MODE being "kill" (the identity, then SIGKILL and the wait;
+# the only mode). Output: key=value lines.
 mode=$1
 pid=$2
 executor_id=$3
@@ -17,6 +17,7 @@ now_ms() {
   esac
 }
 finish() { echo "result=$1"; [ -n "$2" ] && echo "reason=$2"; exit "$3"; }
+[ "$mode" = "kill" ] || finish bad-arguments "unknown mode '$mode'" "$BAD_ARGUMENTS"
 
 [ -r "/proc/$pid/cmdline" ] || finish no-such-process "no process $pid" "$NO_SUCH_PROCESS"
 cmdline=$(tr '\000' '\n' < "/proc/$pid/cmdline" 2>/dev/null)
@@ -32,9 +33,6 @@ seen_host=$(printf '%s\n' "$cmdline" | awk 'prev == "--hostname" { print; exit }
 if [ -n "$seen_host" ] && [ "$seen_host" != "$host" ]; then
   finish refused "executor $executor_id advertises host '$seen_host', not '$host'" "$REFUSED_IDENTITY"
 fi
-
-[ "$mode" = "check" ] && finish identified "" "$KILLED"
-[ "$mode" = "kill" ] || finish bad-arguments "unknown mode '$mode'" "$BAD_ARGUMENTS"
 
 echo "kill_time_ms=$(now_ms)"
 if ! kill -9 "$pid" 2>/dev/null; then

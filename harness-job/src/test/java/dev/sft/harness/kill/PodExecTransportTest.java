@@ -102,9 +102,7 @@ class PodExecTransportTest {
   }
 
   @Test
-  void checksThenKillsInTheResolvedWorkerPodAndRecordsThePod() throws Exception {
-    expectExec(execPath("nightly-worker-0", "check", "4242", "3", "10.0.0.12"),
-        "cmdline=" + CMDLINE + "\nresult=identified\n", 0);
+  void killsInTheResolvedWorkerPodInOneExecAndRecordsThePod() throws Exception {
     expectExec(execPath("nightly-worker-0", "kill", "4242", "3", "10.0.0.12"),
         "cmdline=" + CMDLINE + "\nkill_time_ms=1000\nexit_state=gone\nexit_observed_ms=1090\nresult=killed\n", 0);
 
@@ -116,33 +114,31 @@ class PodExecTransportTest {
     assertThat(record.container()).isEqualTo("spark");
     assertThat(record.cmdline()).isEqualTo(CMDLINE);
     assertThat(record.exitObservedMs()).isEqualTo(1090L);
-    // The identity check runs first, then the kill, both in the pod the host resolved to.
-    assertThat(execRequests()).hasSize(2).satisfiesExactly(
-        check -> assertThat(check).contains("/pods/nightly-worker-0/exec?").contains("command=check"),
+    // One round trip, in the pod the host resolved to: the script proves the identity before it signals.
+    assertThat(execRequests()).singleElement().satisfies(
         kill -> assertThat(kill).contains("/pods/nightly-worker-0/exec?").contains("command=kill"));
   }
 
   @Test
   void resolvesByHostnameToo() throws Exception {
-    expectExec(execPath("nightly-worker-1", "check", "77", "5", "nightly-worker-1.nightly-workers.staging.svc"),
-        "result=identified\n", 0);
     expectExec(execPath("nightly-worker-1", "kill", "77", "5", "nightly-worker-1.nightly-workers.staging.svc"),
         "kill_time_ms=1\nexit_state=zombie\nexit_observed_ms=2\nresult=killed\n", 0);
     assertThat(kill("nightly-worker-1.nightly-workers.staging.svc", "77", "5").pod()).isEqualTo("nightly-worker-1");
   }
 
   @Test
-  void anIdentityMismatchSendsNoKill() throws Exception {
-    expectExec(execPath("nightly-worker-0", "check", "4242", "4", "10.0.0.12"),
+  void theScriptsRefusalIsTheRecordAndNothingIsTriedAgain() throws Exception {
+    expectExec(execPath("nightly-worker-0", "kill", "4242", "4", "10.0.0.12"),
         "cmdline=" + CMDLINE + "\nresult=refused\nreason=process 4242 is executor '3', not '4'\n",
         KillExitCode.REFUSED_IDENTITY.code());
 
     KillRecord record = kill("10.0.0.12", "4242", "4");
 
-    // What the product decides here is to send no kill after a refused check; the refusal's wording and exit code
-    // are the scripted container's, so comparing them with the script would test the script.
-    List<String> execs = execRequests();
-    assertThat(execs).hasSize(1).noneMatch(path -> path.contains("command=kill"));
+    // The refusal's wording is the scripted container's; what the product decides is to report the script's exit
+    // and the pod, and not to exec again (the script refusing before its signal: KillContractTest).
+    assertThat(record.exitCode()).isEqualTo(KillExitCode.REFUSED_IDENTITY.code());
+    assertThat(record.pod()).isEqualTo("nightly-worker-0");
+    assertThat(execRequests()).hasSize(1);
   }
 
   @Test
@@ -171,12 +167,12 @@ class PodExecTransportTest {
 
   @Test
   void anExecFailureIsATransportFailure() throws Exception {
-    server.expect().get().withPath(execPath("nightly-worker-0", "check", "4242", "3", "10.0.0.12"))
+    server.expect().get().withPath(execPath("nightly-worker-0", "kill", "4242", "3", "10.0.0.12"))
         .andReturn(403, "{\"kind\":\"Status\",\"status\":\"Failure\",\"reason\":\"Forbidden\",\"code\":403}")
         .once();
     KillRecord record = kill("10.0.0.12", "4242", "3");
     assertThat(record.exitCode()).isEqualTo(KillExitCode.TRANSPORT_FAILURE.code());
     assertThat(Stream.of(record.reason())).allMatch(r -> r != null && r.contains("exec in pod nightly-worker-0"));
-    assertThat(execRequests()).noneMatch(path -> path.contains("command=kill"));
+    assertThat(execRequests()).hasSize(1);
   }
 }
