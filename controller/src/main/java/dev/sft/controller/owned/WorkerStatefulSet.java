@@ -92,7 +92,8 @@ public final class WorkerStatefulSet implements OwnedResource<StatefulSet> {
         .addNewPort().withName("http").withContainerPort(ImagePorts.WORKER_UI_PORT).endPort()
         .withNewReadinessProbe()
           .withNewTcpSocket().withNewPort(ImagePorts.WORKER_UI_PORT).endTcpSocket()
-          .withPeriodSeconds(2)
+          // Readiness wakes the controller (through the StatefulSet); Kubernetes' shortest period, a TCP connect.
+          .withPeriodSeconds(1)
         .endReadinessProbe()
         .withResources(PodResources.worker(spec))
         .build();
