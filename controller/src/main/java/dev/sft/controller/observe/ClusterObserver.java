@@ -8,6 +8,7 @@ import io.fabric8.kubernetes.api.model.Pod;
 import io.fabric8.kubernetes.api.model.apps.StatefulSet;
 import io.fabric8.kubernetes.client.KubernetesClient;
 import jakarta.enterprise.context.ApplicationScoped;
+import java.util.List;
 import java.util.Set;
 import java.util.stream.Collectors;
 import org.eclipse.microprofile.config.inject.ConfigProperty;
@@ -26,12 +27,25 @@ public class ClusterObserver {
    * What the cluster looks like now.
    *
    * @param rolloutPending why the pods are not yet all of the latest template and ready (null when they are)
+   * @param probe the master's answer, or null while it was not asked (its pod, or a worker pod of an older template,
+   *     not rolled out yet)
    * @param aliveOnCurrentPods ALIVE workers in the master's view whose host is a current worker pod's IP
+   * @param runningCurrentPods current worker pods whose containers run (their worker JVMs start or have started)
    */
   public record Observation(String rolloutPending, int workersWanted, MasterProbe.Result probe,
-      int aliveOnCurrentPods) {
+      int aliveOnCurrentPods, int runningCurrentPods) {
     public boolean ready() {
       return rolloutPending == null && probe != null && probe.error() == null && aliveOnCurrentPods >= workersWanted;
+    }
+
+    /**
+     * Whether a driver may start here before the cluster is ready: the master answers, every wanted worker pod is of
+     * the latest template and runs, and the master knows no other worker, so every executor it grants runs on a current
+     * worker; the driver's preflight waits for the workers still registering.
+     */
+    public boolean takesDriver() {
+      return probe != null && probe.error() == null && probe.alive() == aliveOnCurrentPods
+          && runningCurrentPods >= workersWanted;
     }
 
     public String describe() {
@@ -64,35 +78,39 @@ public class ClusterObserver {
     StatefulSet master = statefulSet(test, Names.master(test, cluster));
     StatefulSet workers = statefulSet(test, Names.worker(test, cluster));
     String pending = StatefulSetRollout.pending(master, Names.master(test, cluster), 1);
-    if (pending == null) {
-      pending = StatefulSetRollout.pending(workers, Names.worker(test, cluster), spec.workers());
-    }
     if (pending != null) {
-      return new Observation(pending, spec.workers(), null, 0);
+      return new Observation(pending, spec.workers(), null, 0, 0);
     }
-    // Ask the master only once its pods could answer; its view is the one that counts.
+    pending = StatefulSetRollout.pending(workers, Names.worker(test, cluster), spec.workers());
+    if (pending != null && !StatefulSetRollout.ofLatestTemplate(workers, spec.workers())) {
+      return new Observation(pending, spec.workers(), null, 0, 0);
+    }
+    // Ask the master once its pod could answer and no worker pod of an older template is left; its view is the one
+    // that counts.
     MasterProbe.Result alive = probe.aliveWorkers(Names.masterJsonUrl(test, cluster, masterJsonUrlTemplate));
-    Set<String> currentHosts = currentWorkerPodIps(test, workers,
+    List<Pod> current = currentWorkerPods(test, workers,
         Names.clusterSelector(test, Names.WORKER, cluster, spec.parallelism() > 1));
+    Set<String> currentHosts = current.stream().map(pod -> pod.getStatus() == null ? null : pod.getStatus().getPodIP())
+        .filter(ip -> ip != null && !ip.isBlank()).collect(Collectors.toSet());
     int aliveOnCurrent = (int) alive.aliveHosts().stream().filter(currentHosts::contains).count();
-    return new Observation(null, spec.workers(), alive, aliveOnCurrent);
+    int running = (int) current.stream()
+        .filter(pod -> pod.getStatus() != null && "Running".equals(pod.getStatus().getPhase())).count();
+    return new Observation(pending, spec.workers(), alive, aliveOnCurrent, running);
   }
 
   private StatefulSet statefulSet(SchedulerFailureTest test, String name) {
     return client.apps().statefulSets().inNamespace(test.getMetadata().getNamespace()).withName(name).get();
   }
 
-  /** IPs of worker pods made from the StatefulSet's latest template: a worker of a replaced pod does not count. */
-  private Set<String> currentWorkerPodIps(SchedulerFailureTest test, StatefulSet workers,
+  /** Worker pods made from the StatefulSet's latest template, not being deleted: a replaced pod's worker does not count. */
+  private List<Pod> currentWorkerPods(SchedulerFailureTest test, StatefulSet workers,
       java.util.Map<String, String> selector) {
     String revision = workers.getStatus().getUpdateRevision();
     return client.pods().inNamespace(test.getMetadata().getNamespace())
         .withLabels(selector).list().getItems().stream()
         .filter(pod -> revision == null || revision.equals(label(pod, REVISION_LABEL)))
         .filter(pod -> pod.getMetadata().getDeletionTimestamp() == null)
-        .map(pod -> pod.getStatus() == null ? null : pod.getStatus().getPodIP())
-        .filter(ip -> ip != null && !ip.isBlank())
-        .collect(Collectors.toSet());
+        .toList();
   }
 
   private static String label(Pod pod, String key) {

@@ -17,8 +17,17 @@ import jakarta.enterprise.context.ApplicationScoped;
 public class ClusterReadiness {
   public enum Outcome { READY, WAIT, FAIL }
 
-  /** @param reason the {@code ClusterReady} condition's reason; {@code message} its message */
-  public record Assessment(Outcome outcome, Reason reason, String message) {}
+  /**
+   * @param reason the {@code ClusterReady} condition's reason; {@code message} its message
+   * @param takesDriver whether the harness may start on the cluster already: ready, or waiting only for workers that
+   *     run and register ({@link ClusterObserver.Observation#takesDriver()}) on a writable volume, nothing failing to
+   *     start
+   */
+  public record Assessment(Outcome outcome, Reason reason, String message, boolean takesDriver) {
+    Assessment(Outcome outcome, Reason reason, String message) {
+      this(outcome, reason, message, outcome == Outcome.READY);
+    }
+  }
 
   private final ClusterObserver cluster;
   private final StorageObserver storage;
@@ -60,8 +69,11 @@ public class ClusterReadiness {
       return new Assessment(Outcome.FAIL, Reason.PodsCannotStart, "pods cannot start: " + start.message());
     }
     String seen = sparkCluster.describe() + "; " + volume.message();
-    return waitOrFail(spec, waitedSeconds, start == null ? Reason.WaitingForWorkers : Reason.PodsNotStarting,
-        Reason.ClusterNotReady, start == null ? seen : start.message() + "; " + seen);
+    Assessment waiting = waitOrFail(spec, waitedSeconds, start == null ? Reason.WaitingForWorkers
+        : Reason.PodsNotStarting, Reason.ClusterNotReady, start == null ? seen : start.message() + "; " + seen);
+    boolean takesDriver = waiting.outcome() == Outcome.WAIT && start == null
+        && volume.state() == StorageObserver.State.WRITABLE && sparkCluster.takesDriver();
+    return new Assessment(waiting.outcome(), waiting.reason(), waiting.message(), takesDriver);
   }
 
   private static Assessment waitOrFail(ResolvedSpec spec, long waitedSeconds, Reason waiting, Reason failed,

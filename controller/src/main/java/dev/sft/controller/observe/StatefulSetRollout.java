@@ -38,6 +38,21 @@ public final class StatefulSetRollout {
     return null;
   }
 
+  /**
+   * Whether every one of {@code wanted} pods of {@code set} was made from its latest template, ready or not: no pod of an
+   * older template is left to serve. Its controller counts them ({@code updatedReplicas}) before they are ready.
+   */
+  public static boolean ofLatestTemplate(StatefulSet set, int wanted) {
+    if (set == null || set.getStatus() == null) {
+      return false;
+    }
+    StatefulSetStatus status = set.getStatus();
+    Long generation = set.getMetadata().getGeneration();
+    boolean observed = generation == null
+        || (status.getObservedGeneration() != null && status.getObservedGeneration() >= generation);
+    return observed && count(status.getReplicas()) == wanted && count(status.getUpdatedReplicas()) == wanted;
+  }
+
   private static int count(Integer value) {
     return value == null ? 0 : value;
   }

@@ -1,15 +1,11 @@
 package dev.sft.controller.reconcile;
 
-import dev.sft.contract.DriverRun;
 import dev.sft.contract.Report;
 import dev.sft.api.SchedulerFailureTest;
 import dev.sft.api.SchedulerFailureTestStatus.HarnessJob;
 import dev.sft.api.SchedulerFailureTestStatus.JobState;
 import dev.sft.api.SchedulerFailureTestStatus;
-import dev.sft.controller.owned.ChildResources;
-import dev.sft.controller.owned.HarnessJobManifest;
 import dev.sft.api.Names;
-import dev.sft.controller.owned.PodSecurity;
 import dev.sft.controller.observe.HarnessObserver;
 import dev.sft.controller.observe.SparkPodLosses;
 import dev.sft.controller.observe.StartProblems;
@@ -30,8 +26,8 @@ import java.util.List;
 /**
  * Step {@code RunningHarness}: the run's harness Jobs turn by turn ({@code harnessJobs[].state}), a turn being one
  * build's driver run of one speculation setting on every Spark cluster ({@code spec.parallelism}; one Job with one
- * cluster). The turn's Jobs are created at once (after the write-ahead write that names them), watched as they start
- * and run, and each one's cells recorded when it ends; a Spark pod of its cluster lost while it ran voids its verdicts,
+ * cluster). The turn's Jobs are created at once ({@link TurnJobs}; the first turn's may already have been, by
+ * {@link AwaitCluster}), watched as they start and run, and each one's cells recorded when it ends; a Spark pod of its cluster lost while it ran voids its verdicts,
  * and only its. A comparison's first candidate turn waits for the clusters' roll to the candidate's images
  * ({@link RollCluster}); after the last turn the run ends ({@link EndRun}).
  */
@@ -47,24 +43,21 @@ public class RunHarnessJob implements RunStep {
   private final KubernetesClient client;
   private final RollCluster rollCluster;
   private final EndRun endRun;
-  private final ChildResources children;
+  private final TurnJobs turnJobs;
   private final HarnessObserver harnessObserver;
   private final StatusWriter statusWriter;
   private final EventRecorder events;
-  private final PodSecurity security;
   private final Clock clock;
 
-  public RunHarnessJob(KubernetesClient client, RollCluster rollCluster, EndRun endRun, ChildResources children,
-      HarnessObserver harnessObserver, StatusWriter statusWriter, EventRecorder events, PodSecurity security,
-      Clock clock) {
+  public RunHarnessJob(KubernetesClient client, RollCluster rollCluster, EndRun endRun, TurnJobs turnJobs,
+      HarnessObserver harnessObserver, StatusWriter statusWriter, EventRecorder events, Clock clock) {
     this.client = client;
     this.rollCluster = rollCluster;
     this.endRun = endRun;
-    this.children = children;
+    this.turnJobs = turnJobs;
     this.harnessObserver = harnessObserver;
     this.statusWriter = statusWriter;
     this.events = events;
-    this.security = security;
     this.clock = clock;
   }
 
@@ -79,7 +72,8 @@ public class RunHarnessJob implements RunStep {
     }
     List<HarnessJob> pending = turn.stream().filter(j -> j.state == JobState.Pending).toList();
     if (!pending.isEmpty()) {
-      return create(ledger, pending);
+      turnJobs.create(ledger, pending);
+      return Next.waitFor(START_POLL);
     }
     Duration soonest = HARNESS_POLL;
     boolean finished = false;
@@ -99,27 +93,6 @@ public class RunHarnessJob implements RunStep {
     return Next.waitFor(soonest);
   }
 
-  /** Creates the turn's Jobs, after the write-ahead write that names them all. */
-  private Next create(StatusLedger ledger, List<HarnessJob> pending) {
-    SchedulerFailureTest test = ledger.test();
-    SchedulerFailureTestStatus status = ledger.status();
-    for (HarnessJob job : pending) {
-      job.state = JobState.Creating;
-      job.startTime = clock.instant().toString();
-    }
-    boolean soak = ledger.runSpec().soak() != null;
-    status.message = pending.stream().map(job -> running(job, soak))
-        .collect(java.util.stream.Collectors.joining("; "));
-    Conditions.set(status, Conditions.HARNESS_COMPLETE, false, Reason.JobRunning, status.message,
-        ledger.generation());
-    statusWriter.write(test); // write-ahead: a restarted controller knows these Jobs may exist
-    for (HarnessJob job : pending) {
-      create(ledger, job);
-      events.normal(test, Reason.HarnessJobCreated, running(job, soak));
-    }
-    return Next.waitFor(START_POLL);
-  }
-
   /** Advances {@code job}, an unfinished harness Job of the current turn that was created, by one step. */
   private Next advance(StatusLedger ledger, HarnessJob job) {
     SchedulerFailureTest test = ledger.test();
@@ -131,7 +104,7 @@ public class RunHarnessJob implements RunStep {
           case ABSENT -> {
             if (job.state == JobState.Creating) {
               // The controller stopped between the write-ahead and the create: create it now, once.
-              create(ledger, job);
+              turnJobs.create(ledger, job);
               events.normal(test, Reason.HarnessJobCreated, status.message + " (resumed)");
               return Next.waitFor(START_POLL);
             }
@@ -162,12 +135,6 @@ public class RunHarnessJob implements RunStep {
     }
   }
 
-  private void create(StatusLedger ledger, HarnessJob job) {
-    DriverRun run = ledger.driverRun(job);
-    children.createJob(ledger.test(), HarnessJobManifest.desired(ledger.test(), ledger.buildSpec(job), security,
-        job.name, run, ledger.comparisonOf(job)));
-  }
-
   /** The master and worker pods of the cluster {@code job} ran on, as they are now (every one of a single cluster). */
   private List<Pod> sparkPods(SchedulerFailureTest test, HarnessJob job) {
     return client.pods().inNamespace(test.getMetadata().getNamespace())
@@ -195,7 +162,7 @@ public class RunHarnessJob implements RunStep {
     }
     boolean changed = job.state == JobState.Creating;
     job.state = JobState.Running;
-    String message = start == null ? running(job, ledger.runSpec().soak() != null)
+    String message = start == null ? TurnJobs.running(job, ledger.runSpec().soak() != null)
         : "harness Job " + job.name + " not started: " + start.message();
     changed |= Conditions.set(status, Conditions.HARNESS_COMPLETE, false,
         start == null ? Reason.JobRunning : Reason.PodsNotStarting, message, ledger.generation());
@@ -204,15 +171,6 @@ public class RunHarnessJob implements RunStep {
       statusWriter.write(test);
     }
     return Next.waitFor(seen.running() ? HARNESS_POLL : START_POLL);
-  }
-
-  private static String running(HarnessJob job, boolean soak) {
-    String share = job.cluster == null ? "" : soak
-        ? ", cluster " + job.cluster + ", at most " + job.repeat + " soak round(s) from round " + job.firstRepetition
-        : ", cluster " + job.cluster + ", repetitions " + job.firstRepetition + " to "
-            + (job.firstRepetition + job.repeat - 1);
-    return "running harness Job " + job.name + " (" + (job.build == null ? "" : job.build + " build, ")
-        + "speculation " + (job.speculation ? "on" : "off") + share + ")";
   }
 
   private void finish(StatusLedger ledger, HarnessJob job, JobState state, Integer exitCode,

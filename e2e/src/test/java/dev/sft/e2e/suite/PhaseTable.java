@@ -52,7 +52,9 @@ final class PhaseTable {
       add(steps, "storage check Job created", storage.path("metadata").path("creationTimestamp"));
       add(steps, "storage check Job complete", storage.path("status").path("completionTime"));
     });
+    add(steps, "master container started", latestStarted(pods, "master"));
     add(steps, "master pod Ready", latestReady(pods, "master"));
+    add(steps, "worker containers started (last)", latestStarted(pods, "worker"));
     add(steps, "worker pods Ready (last)", latestReady(pods, "worker"));
     add(steps, "controller: workers ALIVE (ClusterReady)", status.path("clusterReadyTime"));
     for (JsonNode harnessJob : status.path("harnessJobs")) {
@@ -131,6 +133,15 @@ final class PhaseTable {
     return pods.stream()
         .filter(p -> component.equals(p.path("metadata").path("labels").path("sft.dev/component").asText()))
         .map(p -> condition(p, "Ready")).filter(JsonNode::isTextual)
+        .max(Comparator.comparing(t -> Instant.parse(t.asText()))).orElse(null);
+  }
+
+  /** When the last of the component's pods started its container (it still runs at the end of a retained run). */
+  private static JsonNode latestStarted(List<JsonNode> pods, String component) {
+    return pods.stream()
+        .filter(p -> component.equals(p.path("metadata").path("labels").path("sft.dev/component").asText()))
+        .map(p -> p.path("status").path("containerStatuses").path(0).path("state").path("running").path("startedAt"))
+        .filter(JsonNode::isTextual)
         .max(Comparator.comparing(t -> Instant.parse(t.asText()))).orElse(null);
   }
 

@@ -74,16 +74,19 @@ class HappyPathTest extends ReconcilerTestBase {
       });
     });
 
-    // Pods ready is not enough: the master sees only one of two workers, so no driver may start.
+    // Pods ready is not enough for ClusterReady: the master sees only one of two workers. The first harness Job
+    // starts already (its driver waits for its executors), as the master knows no worker but the current pods'.
     workloads.masterReportsAlive(test, 1);
     workloads.statefulSetsReady(test, 2);
     cluster.awaitStatus(test, "workers counted", s -> s.conditions.stream().anyMatch(
         c -> c.getType().equals(Conditions.CLUSTER_READY) && c.getMessage().contains("1/2 workers ALIVE")));
+    cluster.awaitJob(test, "alpha-r1-spec");
     looks.awaitLooks(test, 2); // the controller probed the master again (it polls) and still waits
-    assertThat(cluster.jobs(test)).isEmpty();
+    assertThat(cluster.jobs(test)).extracting(j -> j.getMetadata().getName()).containsExactly("alpha-r1-spec");
     assertThat(cluster.get(test).getStatus().phase).isEqualTo(Phase.Provisioning);
 
     workloads.masterReportsAlive(test, 2);
+    cluster.awaitStatus(test, "running", s -> s.phase == Phase.Running);
     Job speculationJob = cluster.awaitJob(test, "alpha-r1-spec");
     SchedulerFailureTest running = cluster.get(test);
     assertThat(running.getStatus().phase).isEqualTo(Phase.Running);

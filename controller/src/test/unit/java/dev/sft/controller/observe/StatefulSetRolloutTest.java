@@ -50,4 +50,15 @@ class StatefulSetRolloutTest {
     assertThat(StatefulSetRollout.pending(new StatefulSetBuilder().withNewMetadata().withName("x").endMetadata()
         .build(), "t1-worker", 2)).contains("no status");
   }
+
+  @Test
+  void podsOfTheLatestTemplateNeedNotBeReadyToBeOfIt() {
+    // Not rolled out (none ready yet), yet no pod of an older template is left.
+    assertThat(StatefulSetRollout.ofLatestTemplate(set(2, 2L, 0, 2, "r1", "r2"), 2)).isTrue();
+    assertThat(StatefulSetRollout.ofLatestTemplate(set(2, 2L, 2, 1, "r1", "r2"), 2)).isFalse();
+    assertThat(StatefulSetRollout.ofLatestTemplate(set(2, 1L, 0, 2, "r1", "r1"), 2)).as("generation not observed")
+        .isFalse();
+    assertThat(StatefulSetRollout.ofLatestTemplate(set(2, 2L, 0, 2, "r2", "r2"), 3)).as("a pod missing").isFalse();
+    assertThat(StatefulSetRollout.ofLatestTemplate(null, 2)).isFalse();
+  }
 }

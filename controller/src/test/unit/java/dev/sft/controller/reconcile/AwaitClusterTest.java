@@ -19,6 +19,9 @@ import org.junit.jupiter.api.Test;
  * <ul>
  *   <li>{@code AwaitingCluster}, not ready → stays, polls in {@link AwaitCluster#CLUSTER_POLL}; the status is written
  *       when what it says changes, not again for the same view</li>
+ *   <li>{@code AwaitingCluster}, volume writable, master answering, worker pods of the latest template running and no
+ *       other worker known to the master → the first turn's Jobs are created, the run still waits; a worker of a
+ *       replaced pod ALIVE in the master → no Job</li>
  *   <li>{@code AwaitingCluster}, volume writable and workers ALIVE → {@code Running}/{@code RunningHarness},
  *       {@code ClusterReady=True}, {@code ClusterReady} Event (written by the next step's write)</li>
  *   <li>FAIL verdict, volume not writable → the run ends {@code Failed} ({@code SharedStorageNotWritable}), every
@@ -68,6 +71,54 @@ class AwaitClusterTest extends StepTest {
     assertThat(fixture.eventReasons(test)).containsExactly("RunStarted", "ClusterReady");
     // Not written yet: the next Job's write-ahead write records it.
     assertThat(fixture.get(test).getStatus().step).isEqualTo(Step.AwaitingCluster);
+  }
+
+  @Test
+  void theFirstTurnStartsOnceTheMasterAnswersAndItsWorkersRunAndTheRunStillWaitsForThem() {
+    SchedulerFailureTest test = fixture.create("early", spec -> {});
+    fixture.startAndApply(test);
+    // Pods of the latest template run and the master answers, but no worker has registered yet.
+    fixture.workloads.masterReportsAlive(fixture.get(test), 0);
+    fixture.workloads.statefulSetsReady(fixture.get(test), 2);
+
+    assertThat(fixture.newAwaitCluster().advance(fixture.ledger(test))).isEqualTo(Next.waitFor(AwaitCluster.CLUSTER_POLL));
+
+    SchedulerFailureTestStatus early = fixture.get(test).getStatus();
+    assertThat(harnessJobs()).containsExactly("early-r1-spec");
+    assertThat(early.harnessJobs.get(0).state).isEqualTo(JobState.Creating);
+    assertThat(early.harnessJobs.get(1).state).isEqualTo(JobState.Pending);
+    assertThat(early.step).isEqualTo(Step.AwaitingCluster);
+    assertThat(early.phase).isEqualTo(Phase.Provisioning);
+    var ready = Conditions.find(early, Conditions.CLUSTER_READY);
+    assertThat(ready.getStatus()).isEqualTo("False");
+    assertThat(ready.getMessage()).startsWith("0/2 workers ALIVE in the master");
+    assertThat(fixture.eventReasons(test)).containsExactly("RunStarted", "HarnessJobCreated");
+
+    // Looking again creates nothing more; once both workers are ALIVE the run moves on with the Job it has.
+    assertThat(fixture.newAwaitCluster().advance(fixture.ledger(test))).isEqualTo(Next.waitFor(AwaitCluster.CLUSTER_POLL));
+    fixture.workloads.masterReportsAlive(fixture.get(test), 2);
+    StatusLedger ledger = fixture.ledger(test);
+    assertThat(fixture.newAwaitCluster().advance(ledger)).isEqualTo(Next.CONTINUE);
+    assertThat(ledger.status().step).isEqualTo(Step.RunningHarness);
+    fixture.newRunHarnessJob().advance(ledger);
+    assertThat(harnessJobs()).containsExactly("early-r1-spec");
+    assertThat(fixture.eventReasons(test)).containsExactly("RunStarted", "HarnessJobCreated", "ClusterReady");
+  }
+
+  @Test
+  void noDriverStartsWhileTheMasterKnowsAWorkerOfNoCurrentPod() {
+    SchedulerFailureTest test = fixture.create("stale", spec -> {});
+    fixture.startAndApply(test);
+    fixture.workloads.statefulSetsReady(fixture.get(test), 2);
+    // A worker of a replaced pod is still ALIVE in the master: an executor could land on it.
+    fixture.masters.reportAlive(Names.masterJsonUrl(fixture.get(test), Names.IN_CLUSTER_MASTER_JSON_URL),
+        java.util.List.of(dev.sft.controller.support.WorkloadSimulator.workerIp(0), "10.244.9.9"));
+
+    assertThat(fixture.newAwaitCluster().advance(fixture.ledger(test))).isEqualTo(Next.waitFor(AwaitCluster.CLUSTER_POLL));
+
+    assertThat(harnessJobs()).isEmpty();
+    assertThat(Conditions.find(fixture.get(test).getStatus(), Conditions.CLUSTER_READY).getMessage())
+        .startsWith("1/2 workers ALIVE in the master (1 more ALIVE on pods that are gone or replaced)");
   }
 
   @Test
@@ -170,5 +221,10 @@ class AwaitClusterTest extends StepTest {
     });
     assertThat(status.clusters.get(1).unknown).isEqualTo(status.clusters.get(1).repetitions).isPositive();
     assertThat(fixture.eventReasons(test)).containsExactly("RunStarted", "PodsCannotStart", "ClusterReady");
+  }
+
+  private java.util.List<String> harnessJobs() {
+    return fixture.jobs().stream().filter(j -> Names.HARNESS.equals(j.getMetadata().getLabels().get(Names.COMPONENT_LABEL)))
+        .map(j -> j.getMetadata().getName()).toList();
   }
 }

@@ -198,7 +198,7 @@ final class StepFixture {
     ClusterReadiness readiness = new ClusterReadiness(
         new ClusterObserver(client, masters, Names.IN_CLUSTER_MASTER_JSON_URL),
         new StorageObserver(client, objectEvents), startProblems);
-    return new AwaitCluster(readiness, newEndRun(), statusWriter(), events(), clock);
+    return new AwaitCluster(readiness, newEndRun(), newTurnJobs(), statusWriter(), events(), clock);
   }
 
   RollCluster newRollCluster() {
@@ -207,8 +207,12 @@ final class StepFixture {
 
   RunHarnessJob newRunHarnessJob() {
     HarnessObserver observer = new HarnessObserver(client, new StartProblems(client, new ObjectEvents(client)));
-    return new RunHarnessJob(client, newRollCluster(), newEndRun(), children(), observer, statusWriter(), events(),
-        security, clock);
+    return new RunHarnessJob(client, newRollCluster(), newEndRun(), newTurnJobs(), observer, statusWriter(), events(),
+        clock);
+  }
+
+  TurnJobs newTurnJobs() {
+    return new TurnJobs(children(), statusWriter(), events(), security, clock);
   }
 
   EndRun newEndRun() {
