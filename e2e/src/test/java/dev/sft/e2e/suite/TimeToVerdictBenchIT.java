@@ -20,7 +20,8 @@ import org.junit.jupiter.api.Test;
  * Time to verdict, {@code sft local} against the operator on the simulator, measured in turn on one host
  * ({@code bench/k8s-run.sh N}, issue "Time to verdict on Kubernetes"): N times, {@code ./sft local} of the reference
  * suite's four scenarios, then {@code kubectl apply} of {@code examples/minimal.yaml} (the same four) to its verdict
- * (phase Succeeded). Prints each pair's wall times and ratio, the medians and the median ratio, and each Kubernetes
+ * (phase Succeeded). Prints each pair's wall times, ratio and the machine's busy CPU seconds (every process: on
+ * Kubernetes the stand-in's API server, simulated node and controller too), the medians and the median ratio, and each Kubernetes
  * run's phase table ({@link PhaseTable}); writes them to {@code <output>/k8s-run.txt}. Every run must end with all
  * four passed (or Known). Not a test of correctness: tag {@code bench}, run only by that script.
  */
@@ -39,14 +40,22 @@ class TimeToVerdictBenchIT {
       // The first sft local on a build records its JVMs' class-data archives, a minute and more: not counted.
       SuiteProgress.say("bench: a warm-up sft local (records the class-data archives on a new build), not counted");
       localRun(settings, out.resolve("local-warm-up"));
+      // What the API server stand-in, the simulated node and the controller take with nothing to do.
+      double restBefore = MachineCpu.busySeconds();
+      Thread.sleep(10_000);
+      double atRest = (MachineCpu.busySeconds() - restBefore) / 10;
       List<double[]> pairs = new ArrayList<>();
-      StringBuilder report = new StringBuilder();
+      StringBuilder report = new StringBuilder(String.format(Locale.ROOT, "at rest, the stand-in, simulated node and"
+          + " controller keep the machine busy %.2f CPU seconds a second%n", atRest));
       for (int run = 1; run <= runs; run++) {
+        double cpuBefore = MachineCpu.busySeconds();
         double local = localRun(settings, out.resolve("local-" + run));
+        double localCpu = MachineCpu.busySeconds() - cpuBefore;
         Kubernetes k8s = kubernetesRun(settings, kubectl, resources, "bench-" + run);
         pairs.add(new double[] {local, k8s.seconds()});
         String line = String.format(Locale.ROOT, "run %d: sft local %.1f s, kubectl apply to verdict %.1f s,"
-            + " ratio %.2f", run, local, k8s.seconds(), k8s.seconds() / local);
+            + " ratio %.2f; the machine's busy CPU seconds: %.1f and %.1f", run, local, k8s.seconds(),
+            k8s.seconds() / local, localCpu, k8s.cpuSeconds());
         SuiteProgress.say("bench: %s", line);
         report.append(line).append('\n').append(k8s.phases().render()).append('\n');
       }
@@ -75,7 +84,8 @@ class TimeToVerdictBenchIT {
     return seconds;
   }
 
-  private record Kubernetes(double seconds, PhaseTable phases) {}
+  /** @param cpuSeconds the machine's busy CPU seconds from the apply to the verdict */
+  private record Kubernetes(double seconds, double cpuSeconds, PhaseTable phases) {}
 
   /**
    * One apply of the minimal example to its verdict, the cluster retained so that its pods and Jobs say where the
@@ -87,12 +97,14 @@ class TimeToVerdictBenchIT {
     ObjectNode test = resources.minimal(name);
     ((ObjectNode) test.get("spec")).putObject("cleanup").put("onSuccess", "Retain").put("onFailure", "Retain");
     long started = System.nanoTime();
+    double cpuBefore = MachineCpu.busySeconds();
     kubectl.apply(ns, TestResources.json(test));
     Instant applied = Instant.now();
     JsonNode status = Await.until(name + " finished", settings.runBound(),
         () -> kubectl.find(ns, "schedulerfailuretest", name).path("status"),
         s -> "Succeeded".equals(s.path("phase").asText()) || "Failed".equals(s.path("phase").asText()));
     double seconds = (System.nanoTime() - started) / 1e9;
+    double cpuSeconds = MachineCpu.busySeconds() - cpuBefore;
     assertThat(status.path("phase").asText()).as("every scenario Passed or Known: %s", status)
         .isEqualTo("Succeeded");
     JsonNode finished = kubectl.find(ns, "schedulerfailuretest", name);
@@ -109,7 +121,7 @@ class TimeToVerdictBenchIT {
     kubectl.run(Duration.ofSeconds(180), null, "delete", "sft", name, "-n", ns).orFail();
     Await.until(name + "'s pods gone", Duration.ofSeconds(180), () -> kubectl.list(ns, "pods", "sft.dev/test=" + name)
         .size(), remaining -> remaining == 0);
-    return new Kubernetes(seconds, phases);
+    return new Kubernetes(seconds, cpuSeconds, phases);
   }
 
   static double median(List<Double> values) {
