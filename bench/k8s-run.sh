@@ -2,9 +2,10 @@
 # Time to verdict on Kubernetes against sft local, measured in turn on this host (issue "Time to verdict on
 # Kubernetes"): N times, ./sft local of the reference suite's four scenarios, then kubectl apply of
 # examples/minimal.yaml (the same four) on the simulator (e2e/run.sh's API server stand-in and simulated kubelet, every
-# pod a real container), each to its verdict. Prints the wall times, their medians and the median ratio, and a phase
-# table per Kubernetes run (claim and storage check, master and workers Ready, workers ALIVE, each harness Job from
-# creation through its pod, JVM, executors, scenarios and report to the controller's record, then the verdict).
+# pod a real container), each to its verdict. Prints the wall times, the machine's busy CPU seconds of each side (and
+# of the stand-in at rest), their medians and the median ratio, and a phase table per Kubernetes run (claim and storage
+# check, master and workers started and Ready, workers ALIVE, each harness Job from creation through its pod, JVM,
+# executors, scenarios and report to the controller's record, then the verdict).
 #   bench/k8s-run.sh [N=3]          results: target/e2e/<time>/k8s-run.txt
 # Needs what e2e/run.sh needs (root, podman, runc, debootstrap, Node.js 20, a JDK); builds the images first.
 set -euo pipefail
