@@ -102,7 +102,7 @@ public class ClusterObserver {
     return client.apps().statefulSets().inNamespace(test.getMetadata().getNamespace()).withName(name).get();
   }
 
-  /** Worker pods made from the StatefulSet's latest template, not being deleted: a replaced pod's worker does not count. */
+  /** Worker pods of the StatefulSet's latest template, not being deleted: a replaced pod's worker does not count. */
   private List<Pod> currentWorkerPods(SchedulerFailureTest test, StatefulSet workers,
       java.util.Map<String, String> selector) {
     String revision = workers.getStatus().getUpdateRevision();

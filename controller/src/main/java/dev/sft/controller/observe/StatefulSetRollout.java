@@ -39,8 +39,8 @@ public final class StatefulSetRollout {
   }
 
   /**
-   * Whether every one of {@code wanted} pods of {@code set} was made from its latest template, ready or not: no pod of an
-   * older template is left to serve. Its controller counts them ({@code updatedReplicas}) before they are ready.
+   * Whether every one of {@code wanted} pods of {@code set} was made from its latest template, ready or not: no pod of
+   * an older template is left to serve. Its controller counts them ({@code updatedReplicas}) before they are ready.
    */
   public static boolean ofLatestTemplate(StatefulSet set, int wanted) {
     if (set == null || set.getStatus() == null) {

@@ -25,10 +25,11 @@ import java.util.stream.Collectors;
 /**
  * Step {@code AwaitingCluster}: waits until the shared volume is writable and each Spark cluster's master sees every
  * worker ALIVE ({@link ClusterReadiness}), then {@code RunningHarness}. The harness Jobs of the turn that waits for the
- * cluster (the run's first, or a comparison's candidate's) start sooner, once every cluster takes a driver (its master answers, its worker pods of the latest template run, no other worker is known to
- * it): the drivers' start overlaps the workers' registration, and each driver's preflight waits for its executors. A
- * single cluster that cannot become ready ends the run ({@link EndRun}); of several ({@code spec.parallelism}), such a
- * cluster fails alone, its repetitions Unknown naming it, and the run ends only when none is left.
+ * cluster (the run's first, or a comparison's candidate's) start sooner, once every cluster takes a driver (its master
+ * answers, its worker pods of the latest template run, no other worker is known to it): the drivers' start overlaps the
+ * workers' registration, and each driver's preflight waits for its executors. A single cluster that cannot become ready
+ * ends the run ({@link EndRun}); of several ({@code spec.parallelism}), such a cluster fails alone, its repetitions
+ * Unknown naming it, and the run ends only when none is left.
  */
 @ApplicationScoped
 public class AwaitCluster implements RunStep {

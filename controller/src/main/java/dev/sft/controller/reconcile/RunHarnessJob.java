@@ -26,10 +26,10 @@ import java.util.List;
 /**
  * Step {@code RunningHarness}: the run's harness Jobs turn by turn ({@code harnessJobs[].state}), a turn being one
  * build's driver run of one speculation setting on every Spark cluster ({@code spec.parallelism}; one Job with one
- * cluster). The turn's Jobs are created at once ({@link TurnJobs}; the first turn's may already have been, by
- * {@link AwaitCluster}), watched as they start and run, and each one's cells recorded when it ends; a Spark pod of its cluster lost while it ran voids its verdicts,
- * and only its. A comparison's first candidate turn waits for the clusters' roll to the candidate's images
- * ({@link RollCluster}); after the last turn the run ends ({@link EndRun}).
+ * cluster). The turn's Jobs are created at once ({@link TurnJobs}; the first turn's may already have been, by {@link
+ * AwaitCluster}), watched as they start and run, and each one's cells recorded when it ends; a Spark pod of its cluster
+ * lost while it ran voids its verdicts, and only its. A comparison's first candidate turn waits for the clusters' roll
+ * to the candidate's images ({@link RollCluster}); after the last turn the run ends ({@link EndRun}).
  */
 @ApplicationScoped
 public class RunHarnessJob implements RunStep {

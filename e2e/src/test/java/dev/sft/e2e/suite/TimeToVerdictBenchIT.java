@@ -17,13 +17,13 @@ import org.junit.jupiter.api.Tag;
 import org.junit.jupiter.api.Test;
 
 /**
- * Time to verdict, {@code sft local} against the operator on the simulator, measured in turn on one host
- * ({@code bench/k8s-run.sh N}, issue "Time to verdict on Kubernetes"): N times, {@code ./sft local} of the reference
- * suite's four scenarios, then {@code kubectl apply} of {@code examples/minimal.yaml} (the same four) to its verdict
- * (phase Succeeded). Prints each pair's wall times, ratio and the machine's busy CPU seconds (every process: on
- * Kubernetes the stand-in's API server, simulated node and controller too), the medians and the median ratio, and each Kubernetes
- * run's phase table ({@link PhaseTable}); writes them to {@code <output>/k8s-run.txt}. Every run must end with all
- * four passed (or Known). Not a test of correctness: tag {@code bench}, run only by that script.
+ * Time to verdict, {@code sft local} against the operator on the simulator, measured in turn on one host ({@code
+ * bench/k8s-run.sh N}, issue "Time to verdict on Kubernetes"): N times, {@code ./sft local} of the reference suite's
+ * four scenarios, then {@code kubectl apply} of {@code examples/minimal.yaml} (the same four) to its verdict (phase
+ * Succeeded). Prints each pair's wall times, ratio and the machine's busy CPU seconds (every process: on Kubernetes the
+ * stand-in's API server, simulated node and controller too), the medians and the median ratio, and each Kubernetes
+ * run's phase table ({@link PhaseTable}); writes them to {@code <output>/k8s-run.txt}. Every run must end with all four
+ * passed (or Known). Not a test of correctness: tag {@code bench}, run only by that script.
  */
 @Tag("bench")
 class TimeToVerdictBenchIT {

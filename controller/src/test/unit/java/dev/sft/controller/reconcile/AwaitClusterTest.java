@@ -81,7 +81,8 @@ class AwaitClusterTest extends StepTest {
     fixture.workloads.masterReportsAlive(fixture.get(test), 0);
     fixture.workloads.statefulSetsReady(fixture.get(test), 2);
 
-    assertThat(fixture.newAwaitCluster().advance(fixture.ledger(test))).isEqualTo(Next.waitFor(AwaitCluster.CLUSTER_POLL));
+    assertThat(fixture.newAwaitCluster().advance(fixture.ledger(test)))
+        .isEqualTo(Next.waitFor(AwaitCluster.CLUSTER_POLL));
 
     SchedulerFailureTestStatus early = fixture.get(test).getStatus();
     assertThat(harnessJobs()).containsExactly("early-r1-spec");
@@ -95,7 +96,8 @@ class AwaitClusterTest extends StepTest {
     assertThat(fixture.eventReasons(test)).containsExactly("RunStarted", "HarnessJobCreated");
 
     // Looking again creates nothing more; once both workers are ALIVE the run moves on with the Job it has.
-    assertThat(fixture.newAwaitCluster().advance(fixture.ledger(test))).isEqualTo(Next.waitFor(AwaitCluster.CLUSTER_POLL));
+    assertThat(fixture.newAwaitCluster().advance(fixture.ledger(test)))
+        .isEqualTo(Next.waitFor(AwaitCluster.CLUSTER_POLL));
     fixture.workloads.masterReportsAlive(fixture.get(test), 2);
     StatusLedger ledger = fixture.ledger(test);
     assertThat(fixture.newAwaitCluster().advance(ledger)).isEqualTo(Next.CONTINUE);
@@ -114,7 +116,8 @@ class AwaitClusterTest extends StepTest {
     fixture.masters.reportAlive(Names.masterJsonUrl(fixture.get(test), Names.IN_CLUSTER_MASTER_JSON_URL),
         java.util.List.of(dev.sft.controller.support.WorkloadSimulator.workerIp(0), "10.244.9.9"));
 
-    assertThat(fixture.newAwaitCluster().advance(fixture.ledger(test))).isEqualTo(Next.waitFor(AwaitCluster.CLUSTER_POLL));
+    assertThat(fixture.newAwaitCluster().advance(fixture.ledger(test)))
+        .isEqualTo(Next.waitFor(AwaitCluster.CLUSTER_POLL));
 
     assertThat(harnessJobs()).isEmpty();
     assertThat(Conditions.find(fixture.get(test).getStatus(), Conditions.CLUSTER_READY).getMessage())
@@ -224,7 +227,8 @@ class AwaitClusterTest extends StepTest {
   }
 
   private java.util.List<String> harnessJobs() {
-    return fixture.jobs().stream().filter(j -> Names.HARNESS.equals(j.getMetadata().getLabels().get(Names.COMPONENT_LABEL)))
+    return fixture.jobs().stream()
+        .filter(j -> Names.HARNESS.equals(j.getMetadata().getLabels().get(Names.COMPONENT_LABEL)))
         .map(j -> j.getMetadata().getName()).toList();
   }
 }
