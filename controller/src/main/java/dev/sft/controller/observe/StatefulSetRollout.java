@@ -21,9 +21,8 @@ public final class StatefulSetRollout {
     if (status == null) {
       return name + " has no status yet";
     }
-    Long generation = set.getMetadata().getGeneration();
-    if (generation != null && (status.getObservedGeneration() == null || status.getObservedGeneration() < generation)) {
-      return name + ": generation " + generation + " not yet observed by its controller";
+    if (!observed(set)) {
+      return name + ": generation " + set.getMetadata().getGeneration() + " not yet observed by its controller";
     }
     int replicas = count(status.getReplicas());
     int ready = count(status.getReadyReplicas());
@@ -47,10 +46,14 @@ public final class StatefulSetRollout {
       return false;
     }
     StatefulSetStatus status = set.getStatus();
+    return observed(set) && count(status.getReplicas()) == wanted && count(status.getUpdatedReplicas()) == wanted;
+  }
+
+  /** Whether its controller has seen the set's latest generation: before, its status speaks of the template before. */
+  private static boolean observed(StatefulSet set) {
     Long generation = set.getMetadata().getGeneration();
-    boolean observed = generation == null
-        || (status.getObservedGeneration() != null && status.getObservedGeneration() >= generation);
-    return observed && count(status.getReplicas()) == wanted && count(status.getUpdatedReplicas()) == wanted;
+    Long observed = set.getStatus().getObservedGeneration();
+    return generation == null || (observed != null && observed >= generation);
   }
 
   private static int count(Integer value) {
