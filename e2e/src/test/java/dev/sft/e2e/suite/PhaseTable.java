@@ -130,18 +130,21 @@ final class PhaseTable {
   }
 
   private static JsonNode latestReady(List<JsonNode> pods, String component) {
-    return pods.stream()
-        .filter(p -> component.equals(p.path("metadata").path("labels").path("sft.dev/component").asText()))
-        .map(p -> condition(p, "Ready")).filter(JsonNode::isTextual)
-        .max(Comparator.comparing(t -> Instant.parse(t.asText()))).orElse(null);
+    return latest(pods, component, p -> condition(p, "Ready"));
   }
 
   /** When the last of the component's pods started its container (it still runs at the end of a retained run). */
   private static JsonNode latestStarted(List<JsonNode> pods, String component) {
+    return latest(pods, component,
+        p -> p.path("status").path("containerStatuses").path(0).path("state").path("running").path("startedAt"));
+  }
+
+  /** The latest of one instant of each of the component's pods that has it. */
+  private static JsonNode latest(List<JsonNode> pods, String component,
+      java.util.function.Function<JsonNode, JsonNode> instant) {
     return pods.stream()
         .filter(p -> component.equals(p.path("metadata").path("labels").path("sft.dev/component").asText()))
-        .map(p -> p.path("status").path("containerStatuses").path(0).path("state").path("running").path("startedAt"))
-        .filter(JsonNode::isTextual)
+        .map(instant).filter(t -> t != null && t.isTextual())
         .max(Comparator.comparing(t -> Instant.parse(t.asText()))).orElse(null);
   }
 
