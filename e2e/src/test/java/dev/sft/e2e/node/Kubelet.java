@@ -31,18 +31,26 @@ import java.util.stream.Collectors;
 
 /**
  * A simulated kubelet (test code, openly not Kubernetes): runs every pod the API server holds as a podman container
- * on this machine, one {@link PodWorker} per pod, and answers exec and logs for them. Each sync lists the pods and
- * this node's containers once, then lets every idle worker take a step on a small thread pool (so a slow stop does
- * not hold the others up). Closing it removes every container it started, and no other.
+ * on this machine, one {@link PodWorker} per pod, and answers exec and logs for them. Each sync lists the pods, and
+ * this node's containers when a relist is due ({@link #RELIST_PERIOD}) or a worker started a container since the last
+ * one, then lets every idle worker take a step on a small thread pool (so a slow stop does not hold the others up).
+ * Closing it removes every container it started, and no other.
  */
 public final class Kubelet implements PodExec, PodLogs, AutoCloseable {
   public static final String NODE_NAME = "sft-e2e-node";
   public static final String HOST_IP = "127.0.0.1";
   private static final System.Logger LOG = System.getLogger(Kubelet.class.getName());
+  /**
+   * How often the containers are listed while nothing was started: the kubelet's PLEG relists every second. Each
+   * listing is a {@code podman ps}, about a tenth of a CPU second, which the pods' own processes share two cores with.
+   */
+  static final Duration RELIST_PERIOD = Duration.ofSeconds(1);
 
   private final NodeContext node;
   private final Map<String, PodWorker> workers = new ConcurrentHashMap<>();
   private final Map<String, Future<?>> running = new HashMap<>();
+  private Map<String, ContainerInfo> containers = Map.of();
+  private Instant listedAt = Instant.EPOCH;
   private final ExecutorService pool = Executors.newFixedThreadPool(8, r -> {
     Thread thread = new Thread(r, "sim-kubelet");
     thread.setDaemon(true);
@@ -77,9 +85,9 @@ public final class Kubelet implements PodExec, PodLogs, AutoCloseable {
   /** Starts new pods, steps running ones, removes the containers of pods that are gone. */
   public synchronized void sync() {
     List<Pod> pods = node.client().pods().inAnyNamespace().list().getItems();
-    Instant listedAt = Instant.now();
-    Map<String, ContainerInfo> containers = node.podman().containers().stream()
-        .collect(Collectors.toMap(ContainerInfo::name, Function.identity(), (a, b) -> a));
+    relistWhenDue();
+    Map<String, ContainerInfo> listed = containers;
+    Instant listedAt = this.listedAt;
     Map<String, Pod> byUid = new HashMap<>();
     for (Pod pod : pods) {
       if (pod.getMetadata().getUid() != null) {
@@ -89,7 +97,7 @@ public final class Kubelet implements PodExec, PodLogs, AutoCloseable {
     running.values().removeIf(Future::isDone);
     for (Pod pod : byUid.values()) {
       PodWorker worker = workers.computeIfAbsent(pod.getMetadata().getUid(), uid -> new PodWorker(node, pod));
-      ContainerInfo info = containers.get(worker.containerName());
+      ContainerInfo info = listed.get(worker.containerName());
       submit(worker, () -> worker.sync(pod, info, listedAt));
     }
     for (PodWorker worker : new ArrayList<>(workers.values())) {
@@ -100,6 +108,22 @@ public final class Kubelet implements PodExec, PodLogs, AutoCloseable {
         });
       }
     }
+  }
+
+  /**
+   * Lists this node's containers when the last listing is a relist period old, or older than a container a worker
+   * started or restarted (its state, as a kubelet reports it right after the start, comes from a listing after it).
+   * A worker skips a listing older than its last action, so a listing kept between relists never undoes one.
+   */
+  private void relistWhenDue() {
+    Instant now = Instant.now();
+    boolean acted = workers.values().stream().anyMatch(w -> !w.actedAt().isBefore(listedAt));
+    if (!acted && now.isBefore(listedAt.plus(RELIST_PERIOD))) {
+      return;
+    }
+    containers = node.podman().containers().stream()
+        .collect(Collectors.toMap(ContainerInfo::name, Function.identity(), (a, b) -> a));
+    listedAt = now;
   }
 
   private void submit(PodWorker worker, Runnable step) {

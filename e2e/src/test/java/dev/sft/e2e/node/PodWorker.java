@@ -64,7 +64,8 @@ final class PodWorker {
   private PodStatus written;
   private volatile boolean removed;
   /** When this worker last created or started its container: container snapshots older than that are stale. */
-  private Instant actedAt = Instant.EPOCH;
+  /** Read by the kubelet without this worker's lock, which a slow stop may hold for its grace period. */
+  private volatile Instant actedAt = Instant.EPOCH;
 
   PodWorker(NodeContext node, Pod pod) {
     this.node = node;
@@ -91,6 +92,11 @@ final class PodWorker {
 
   boolean running(ContainerInfo info) {
     return created && !removed && info != null && info.running();
+  }
+
+  /** When this worker last started or restarted its container ({@link Instant#EPOCH} before the first start). */
+  Instant actedAt() {
+    return actedAt;
   }
 
   boolean removed() {
@@ -170,6 +176,8 @@ final class PodWorker {
         throw e;
       }
       created = true;
+      // Also after the run: a listing taken while podman created the container may not hold it yet.
+      actedAt = Instant.now();
       startTime = Instant.now();
       beganRun(startTime);
       blockedReason = null;
@@ -273,6 +281,7 @@ final class PodWorker {
       Files.write(PodVolumes.terminationFile(podDir, container().getName()), new byte[0]);
       actedAt = Instant.now();
       node.podman().start(containerName);
+      actedAt = Instant.now();
       restartCount++;
       lastTerminated = terminated;
       terminated = null;
