@@ -16,8 +16,11 @@ import java.util.Map;
 public final class PodResources {
   static final String MEMORY = "memory";
   static final String CPU = "cpu";
-  /** The master schedules; it runs no tasks. */
-  static final String MASTER_CPU = "500m";
+  /**
+   * The master schedules and runs no tasks, but every worker waits for its JVM to start: a core, as a JVM's start is a
+   * burst of class loading and compilation that a smaller CPU quota stretches.
+   */
+  static final String MASTER_CPU = "1";
   /** The client-mode driver: the scheduler's threads, the scenarios' gates, and the kill command's JVM. */
   static final String HARNESS_CPU = "1";
   static final String STORAGE_CHECK_CPU = "100m";

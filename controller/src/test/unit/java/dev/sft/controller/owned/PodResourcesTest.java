@@ -31,7 +31,7 @@ class PodResourcesTest {
     ResolvedSpec spec = ResolvedSpec.of(test.getSpec());
     List<Container> containers = RenderedPods.all(test, spec).stream().map(p -> p.getContainers().get(0)).toList();
     // Master, worker, harness, storage check: memory from MemoryBudget, cpu from the cores Spark is told about.
-    assertGuaranteed(containers.get(0).getResources(), "1024Mi", "500m");
+    assertGuaranteed(containers.get(0).getResources(), "1024Mi", "1");
     // The defaults (2 cores, 2g): the worker daemon (768Mi) and two executors of 1152Mi.
     assertGuaranteed(containers.get(1).getResources(), "3072Mi", "2");
     // The default driver heap (1024Mi) with its overhead (384Mi) and the kill JVM (256Mi).
