@@ -27,4 +27,14 @@ final class MachineCpu {
       throw new UncheckedIOException("cannot read /proc/stat", e);
     }
   }
+
+  /**
+   * The CPU seconds this JVM has spent so far: the suite's JVM hosts the API server stand-in, the simulated
+   * controllers and the kubelet's own threads (not the podman commands they run, nor the containers).
+   */
+  static double standInSeconds() {
+    return ProcessHandle.current().info().totalCpuDuration()
+        .orElseThrow(() -> new IllegalStateException("this platform does not report a process's CPU time"))
+        .toMillis() / 1000.0;
+  }
 }
