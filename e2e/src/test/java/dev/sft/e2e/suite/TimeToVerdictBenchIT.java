@@ -89,7 +89,10 @@ class TimeToVerdictBenchIT {
     return seconds;
   }
 
-  /** @param cpuSeconds the machine's busy CPU seconds from the apply to the verdict */
+  /**
+   * @param cpuSeconds the machine's busy CPU seconds from the apply to the verdict
+   * @param standInCpuSeconds those of the suite's own JVM (the API server stand-in and the simulated node)
+   */
   private record Kubernetes(double seconds, double cpuSeconds, double standInCpuSeconds, PhaseTable phases) {}
 
   /**
