@@ -2,7 +2,7 @@
 # Time to verdict on Kubernetes against sft local, measured in turn on this host (issue "Time to verdict on
 # Kubernetes"): N times, ./sft local of the reference suite's four scenarios, then kubectl apply of
 # examples/minimal.yaml (the same four) on the simulator (e2e/run.sh's API server stand-in and simulated kubelet, every
-# pod a real container), each to its verdict. Prints the wall times, the machine's busy CPU seconds of each side (and
+# pod a real container), each to its verdict (the apply's waited for with sft k8s wait, one watch). Prints the wall times, the machine's busy CPU seconds of each side (and
 # of the stand-in at rest), their medians and the median ratio, and a phase table per Kubernetes run (claim and storage
 # check, master and workers started and Ready, workers ALIVE, each harness Job from creation through its pod, JVM,
 # executors, scenarios and report to the controller's record, then the verdict).
