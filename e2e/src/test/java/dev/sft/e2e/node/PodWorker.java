@@ -63,8 +63,10 @@ final class PodWorker {
   private ProbeTracker liveness;
   private PodStatus written;
   private volatile boolean removed;
-  /** When this worker last created or started its container: container snapshots older than that are stale. */
-  /** Read by the kubelet without this worker's lock, which a slow stop may hold for its grace period. */
+  /**
+   * When this worker last created or started its container: container snapshots older than that are stale. Volatile:
+   * the kubelet reads it without this worker's lock, which a slow stop may hold for its grace period.
+   */
   private volatile Instant actedAt = Instant.EPOCH;
 
   PodWorker(NodeContext node, Pod pod) {
